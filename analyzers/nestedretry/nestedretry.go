@@ -1,0 +1,27 @@
+package nestedretry
+
+import (
+	_ "embed"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/analysisutil"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer is the nestedretry analyzer.
+var Analyzer = &analysis.Analyzer{
+	Name:     "nestedretry",
+	Doc:      analysisutil.MustExtractDoc(doc, "nestedretry"),
+	URL:      "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nestedretry",
+	Requires: []*analysis.Analyzer{retryscan.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	_ = pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
+	return nil, nil
+}

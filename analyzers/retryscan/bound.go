@@ -1,0 +1,211 @@
+package retryscan
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// loopBound works out what ends a hand-rolled retry loop.
+//
+// A counted loop ends after its count: `for i := 0; i < 3; i++` makes 3
+// attempts, `for range n` n. Any other loop ends only where an exit is
+// conditioned on something other than the error itself: a counter
+// (`if attempt >= max { return err }`), the context (`ctx.Err() != nil`,
+// `case <-ctx.Done():`) or the clock (`time.Since(start) > limit`). A loop
+// whose exits all test only the error is unbounded.
+func (s *scanner) loopBound(loop ast.Stmt, body *ast.BlockStmt, counter types.Object, success *ast.IfStmt) Bound {
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		if n, ok := s.intConst(l.X); ok {
+			return Bound{Attempts: int(n)}
+		}
+		return Bound{Attempts: catalog.AttemptsUnknown}
+	case *ast.ForStmt:
+		if l.Cond != nil {
+			if _, _, isErr := s.errCheck(l.Cond); !isErr {
+				if counter != nil {
+					if n, ok := s.countedAttempts(l, counter); ok {
+						return Bound{Attempts: n}
+					}
+				}
+				b := s.classify(l.Cond, body)
+				if b.Attempts == catalog.AttemptsUnbounded && !b.Ctx && !b.Time {
+					b.Attempts = catalog.AttemptsUnknown // some condition ends it
+				}
+				return s.mergeExits(b, loop, body, success)
+			}
+		}
+	}
+	return s.mergeExits(Bound{Attempts: catalog.AttemptsUnbounded}, loop, body, success)
+}
+
+// countedAttempts computes the attempts of `for i := k; i < n; i++` and
+// `i <= n` with constant k and n.
+func (s *scanner) countedAttempts(f *ast.ForStmt, counter types.Object) (int, bool) {
+	as := f.Init.(*ast.AssignStmt)
+	start, ok := s.intConst(as.Rhs[0])
+	if !ok {
+		return 0, false
+	}
+	inc, ok := f.Post.(*ast.IncDecStmt)
+	if !ok || inc.Tok != token.INC {
+		return 0, false
+	}
+	cond, ok := ast.Unparen(f.Cond).(*ast.BinaryExpr)
+	if !ok {
+		return 0, false
+	}
+	x, y, op := cond.X, cond.Y, cond.Op
+	if id, ok := ast.Unparen(y).(*ast.Ident); ok && s.info.ObjectOf(id) == counter {
+		x, y = y, x
+		op = map[token.Token]token.Token{token.GTR: token.LSS, token.GEQ: token.LEQ}[op]
+	}
+	if id, ok := ast.Unparen(x).(*ast.Ident); !ok || s.info.ObjectOf(id) != counter {
+		return 0, false
+	}
+	end, ok := s.intConst(y)
+	if !ok {
+		return 0, false
+	}
+	n := end - start
+	if op == token.LEQ {
+		n++
+	} else if op != token.LSS {
+		return 0, false
+	}
+	if n < 1 {
+		return 0, false
+	}
+	return int(n), true
+}
+
+// mergeExits adds what the loop's conditional exits test to b.
+func (s *scanner) mergeExits(b Bound, loop ast.Stmt, body *ast.BlockStmt, success *ast.IfStmt) Bound {
+	s.eachIf(body, func(ifs *ast.IfStmt, rest []ast.Stmt, inSwitch bool) bool {
+		if ifs == success {
+			return true // the success check ends the loop only when the attempt works
+		}
+		ex := exitCtx{loop: loop, inSwitch: inSwitch}
+		if ex.exits(ifs.Body.List) || (ifs.Else != nil && ex.exits(elseStmts(ifs))) {
+			b = b.or(s.classify(ifs.Cond, nil))
+		}
+		return true
+	})
+	// select { case <-ctx.Done(): return ...; case <-time.After(d): }
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CommClause:
+			ex := exitCtx{loop: loop, inSwitch: true}
+			if n.Comm != nil && ex.exits(n.Body) {
+				b = b.or(s.classify(commExpr(n.Comm), nil))
+			}
+		}
+		return true
+	})
+	return b
+}
+
+// or combines two sources of a bound.
+func (b Bound) or(c Bound) Bound {
+	b.Ctx = b.Ctx || c.Ctx
+	b.Time = b.Time || c.Time
+	switch {
+	case b.Attempts > 0 && c.Attempts > 0:
+		b.Attempts = min(b.Attempts, c.Attempts)
+	case b.Attempts > 0:
+	case c.Attempts > 0:
+		b.Attempts = c.Attempts
+	case b.Attempts == catalog.AttemptsUnknown || c.Attempts == catalog.AttemptsUnknown:
+		b.Attempts = catalog.AttemptsUnknown
+	}
+	return b
+}
+
+// classify says what an exit condition tests. Conditions that look only
+// at error values (err != nil, errors.Is(err, x), isRetryable(err)) bound
+// nothing; a context makes the loop cancellable, the clock time-bounded,
+// and anything else (a counter, a flag) an unknown bound.
+func (s *scanner) classify(cond ast.Expr, _ *ast.BlockStmt) Bound {
+	b := Bound{Attempts: catalog.AttemptsUnbounded}
+	if cond == nil {
+		return b
+	}
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			fn := analysisutil.Callee(s.info, n)
+			if fn == nil {
+				fn = analysisutil.InterfaceCallee(s.info, n)
+			}
+			if fn != nil && analysisutil.PkgPath(fn) == "time" {
+				b.Time = true
+				return false
+			}
+			if fn != nil && analysisutil.PkgPath(fn) == "context" {
+				b.Ctx = true
+				return false
+			}
+			if t := s.info.TypeOf(n); t != nil && isError(t) {
+				return true // ctx.Err() is caught above; other calls returning error test errors
+			}
+		case *ast.Ident:
+			obj, ok := s.info.ObjectOf(n).(*types.Var)
+			if !ok {
+				return true
+			}
+			switch t := obj.Type(); {
+			case isError(t):
+			case isNamed(t, "context", "Context"):
+				b.Ctx = true
+			case isNamed(t, "time", "Time"), isNamed(t, "time", "Duration"):
+				b.Time = true
+			case isChan(t):
+				b.Ctx = true // a stop or done channel cancels
+			default:
+				if b.Attempts == catalog.AttemptsUnbounded {
+					b.Attempts = catalog.AttemptsUnknown
+				}
+			}
+		case *ast.BasicLit:
+			// constants bound nothing by themselves
+		}
+		return true
+	})
+	return b
+}
+
+// commExpr returns the channel expression a select case receives from.
+func commExpr(st ast.Stmt) ast.Expr {
+	switch st := st.(type) {
+	case *ast.ExprStmt:
+		return st.X
+	case *ast.AssignStmt:
+		if len(st.Rhs) == 1 {
+			return st.Rhs[0]
+		}
+	}
+	return nil
+}
+
+func isChan(t types.Type) bool {
+	_, ok := types.Unalias(t).Underlying().(*types.Chan)
+	return ok
+}
+
+// intConst returns the value of a constant integer expression.
+func (s *scanner) intConst(e ast.Expr) (int64, bool) {
+	tv, ok := s.info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(tv.Value)
+}

@@ -1,0 +1,41 @@
+// Package retryscan defines the retry recognizer that every retrylint
+// analyzer builds on.
+//
+// # Analyzer retryscan
+//
+// retryscan: find retry sites and the code each attempt runs
+//
+// The retryscan analyzer reports nothing. It answers, for the package
+// being analyzed, where the retry sites are and what each attempt runs,
+// and it exports facts so that packages importing this one see which
+// functions retry.
+//
+// A retry site is one of:
+//
+//   - a hand-rolled retry loop: a loop that runs an operation, leaves
+//     when it succeeds and goes round again when it fails, counted
+//     (for i := 0; i < 3; i++, for range 3), conditional or bare (for {});
+//   - a call of a retry library with the operation as an argument:
+//     backoff.Retry(op, b), retry.Do(op, opts...), retry.RetryOnConflict,
+//     wait.ExponentialBackoff, gax.Invoke, failsafe-go executors, ...;
+//   - a call that retries inside: retryablehttp's Client.Do (and the
+//     *http.Client its StandardClient returns), aws-sdk-go-v2 operations,
+//     resty requests on a client with a retry count;
+//   - a call of a user function that is a retry wrapper (it runs one of
+//     its function parameters in a retry) or a retrier (it retries
+//     inside, at any depth), known across packages through facts, or
+//     declared with a //retrylint:retrier attempts=N comment.
+//
+// For each site it knows the attempt bound (a number, unknown, or
+// unbounded; and whether a context or elapsed time ends it), the delay
+// policy as far as it can be seen, and the attempt body.
+//
+// Not retry sites: read and scan loops (success goes round, an error
+// leaves), accept, worker and event loops (success does not leave),
+// failover loops (each iteration tries a different host), poll loops (the
+// loop waits on a ticker for a state), and the wait.Poll and wait.Until
+// families. Retry by recursion and by goto is not recognized.
+//
+// The recognizer works on syntax and types only, so that it stays cheap
+// on every dependency, where go vet runs it to compute facts.
+package retryscan

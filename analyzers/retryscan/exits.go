@@ -1,0 +1,81 @@
+package retryscan
+
+import (
+	"go/ast"
+	"go/token"
+)
+
+// exitCtx answers whether statement lists inside a loop body leave the
+// loop. inSwitch says the statements sit in a switch or select clause,
+// where an unlabeled break leaves the clause, not the loop.
+type exitCtx struct {
+	loop     ast.Stmt
+	inSwitch bool
+}
+
+// exits reports whether running list always leaves the loop: it ends in
+// a return, a break of the loop, a goto, or a call that does not return.
+func (x exitCtx) exits(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch st := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		switch st.Tok {
+		case token.BREAK:
+			return st.Label != nil || !x.inSwitch
+		case token.GOTO:
+			return true
+		}
+	case *ast.ExprStmt:
+		return isNoReturn(st.X)
+	case *ast.BlockStmt:
+		return x.exits(st.List)
+	case *ast.LabeledStmt:
+		return x.exits([]ast.Stmt{st.Stmt})
+	case *ast.IfStmt:
+		return st.Else != nil && x.exits(st.Body.List) && x.exits(elseStmts(st))
+	}
+	return false
+}
+
+// neverFallsThrough reports whether running list always ends the
+// iteration: it leaves the loop or continues it.
+func (x exitCtx) neverFallsThrough(list []ast.Stmt) bool {
+	if x.exits(list) {
+		return true
+	}
+	if len(list) == 0 {
+		return false
+	}
+	switch st := list[len(list)-1].(type) {
+	case *ast.BranchStmt:
+		return st.Tok == token.CONTINUE
+	case *ast.IfStmt:
+		return st.Else != nil && x.neverFallsThrough(st.Body.List) && x.neverFallsThrough(elseStmts(st))
+	case *ast.BlockStmt:
+		return x.neverFallsThrough(st.List)
+	}
+	return false
+}
+
+// isNoReturn recognizes calls that end the goroutine or the process by
+// name: panic, os.Exit, log.Fatal*, t.Fatal*, t.FailNow, t.Skip*.
+func isNoReturn(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	switch fn := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return fn.Name == "panic"
+	case *ast.SelectorExpr:
+		switch fn.Sel.Name {
+		case "Exit", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln", "FailNow", "Skip", "Skipf", "SkipNow", "Goexit":
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,160 @@
+package retryscan
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// maxHops bounds the chains kept in facts and summaries: enough to name
+// every layer of a real stack, small enough to keep facts tiny and the
+// fixpoint finite when functions recurse.
+const maxHops = 8
+
+// Pos returns the hop's position in the package being analyzed, or
+// token.NoPos for hops that came from another package's fact.
+func (h Hop) Pos() token.Pos { return h.pos }
+
+// Hop is one step of a retry chain: a call on the way down, or a retry
+// layer. Chains are kept outermost first.
+type Hop struct {
+	// Name is the display name: "fetchUser", "store.Get", "backoff.Retry".
+	Name string
+	// Posn is "file.go:40", where the step happens (the call, the loop).
+	Posn string
+	// Attempts is the layer's attempt count (see Bound.Attempts) for a
+	// retry layer; 0 for a plain call.
+	Attempts int32
+	// Retry marks a retry layer.
+	Retry bool
+	// pos is the position of the hop in the package that built the chain;
+	// gob does not encode it, so hops read from facts have none.
+	pos token.Pos
+}
+
+// RetrierFact is exported for a function whose call runs a retry: it
+// contains a retry site, or calls (at any depth) a function that does.
+// Chain is the deepest chain of calls and retry layers below it.
+type RetrierFact struct {
+	Chain []Hop
+}
+
+func (*RetrierFact) AFact() {}
+
+// String renders the fact for tests: retrier(3x5 via Get -> backoff.Retry).
+func (f *RetrierFact) String() string {
+	return fmt.Sprintf("retrier(%s via %s)", Product(f.Chain), ChainString(f.Chain))
+}
+
+// Layers returns the number of retry layers in the chain.
+func (f *RetrierFact) Layers() int { return Layers(f.Chain) }
+
+// WrapperFact is exported for a function that runs one of its function
+// parameters in a retry loop, like printf's wrappers of Printf:
+//
+//	func withRetry(ctx context.Context, op func() error) error {
+//		return backoff.Retry(op, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
+//	}
+type WrapperFact struct {
+	// Param is the index of the retried function parameter.
+	Param int
+	// Attempts is the wrapper's own layer (see Bound.Attempts).
+	Attempts int32
+	// Via names the retry the wrapper hands its parameter to
+	// ("backoff.Retry", or "retry loop" for a hand-rolled one).
+	Via string
+}
+
+func (*WrapperFact) AFact() {}
+
+func (f *WrapperFact) String() string {
+	return fmt.Sprintf("wrapper(param=%d, %s via %s)", f.Param, AttemptsString(int(f.Attempts)), f.Via)
+}
+
+// Layers counts the retry layers of a chain.
+func Layers(chain []Hop) int {
+	n := 0
+	for _, h := range chain {
+		if h.Retry {
+			n++
+		}
+	}
+	return n
+}
+
+// Product renders the attempt product of a chain's layers: "3x5",
+// "3xN" when a count is unknown, "3x∞" when a layer is unbounded.
+func Product(chain []Hop) string {
+	var parts []string
+	for _, h := range chain {
+		if h.Retry {
+			parts = append(parts, factor(int(h.Attempts)))
+		}
+	}
+	return strings.Join(parts, "x")
+}
+
+func factor(n int) string {
+	switch {
+	case n > 0:
+		return fmt.Sprint(n)
+	case n == catalog.AttemptsUnbounded:
+		return "∞"
+	}
+	return "N"
+}
+
+// Total returns the product of the layers' attempt counts, and false when
+// any count is unknown or unbounded.
+func Total(chain []Hop) (int, bool) {
+	total := 1
+	for _, h := range chain {
+		if !h.Retry {
+			continue
+		}
+		if h.Attempts <= 0 {
+			return 0, false
+		}
+		total *= int(h.Attempts)
+	}
+	return total, true
+}
+
+// ChainString renders a chain compactly: "fetchUser -> store.Get -> backoff.Retry".
+func ChainString(chain []Hop) string {
+	names := make([]string, len(chain))
+	for i, h := range chain {
+		names[i] = h.Name
+	}
+	return strings.Join(names, " -> ")
+}
+
+// deeper reports whether chain a should be kept over b: more retry
+// layers first, then the larger known product, then the shorter path.
+func deeper(a, b []Hop) bool {
+	la, lb := Layers(a), Layers(b)
+	if la != lb {
+		return la > lb
+	}
+	ta, oka := Total(a)
+	tb, okb := Total(b)
+	if oka && okb && ta != tb {
+		return ta > tb
+	}
+	if oka != okb {
+		return !oka // an unknown or unbounded layer is the worse case
+	}
+	return len(a) < len(b)
+}
+
+func prepend(h Hop, chain []Hop) []Hop {
+	out := make([]Hop, 0, len(chain)+1)
+	out = append(out, h)
+	out = append(out, chain...)
+	if len(out) > maxHops {
+		out = out[:maxHops]
+	}
+	return out
+}

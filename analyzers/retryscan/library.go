@@ -1,0 +1,240 @@
+package retryscan
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// calleeOf returns the function a call invokes, statically or through an
+// interface method (failsafe-go's Executor, retrypolicy's Builder).
+func (s *scanner) calleeOf(call *ast.CallExpr) *types.Func {
+	if fn := analysisutil.Callee(s.info, call); fn != nil {
+		return fn
+	}
+	return analysisutil.InterfaceCallee(s.info, call)
+}
+
+// callSite returns the retry site a call is (a catalogued library entry
+// point, a client that retries inside, a call of a known wrapper), or nil.
+// Calls of retriers are added later, once summaries are known.
+func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr) *Site {
+	callee := s.calleeOf(call)
+	if callee == nil {
+		return nil
+	}
+	if row := catalog.LookupRetry(callee); row != nil {
+		switch row.Role {
+		case catalog.RoleLoop:
+			return s.librarySite(fn, call, callee, row)
+		case catalog.RoleClient:
+			return s.clientSite(fn, call, callee, row, s.receiver(call))
+		}
+		return nil // polls are not retries
+	}
+	if row := catalog.LookupAWSOperation(callee); row != nil {
+		return s.clientSite(fn, call, callee, row, append([]ast.Expr{s.receiver(call)}, call.Args[2:]...)...)
+	}
+	if row := catalog.LookupRestyRequest(callee); row != nil {
+		return s.restySite(fn, call, callee, row)
+	}
+	if analysisutil.PkgPath(callee) == "net/http" && analysisutil.RecvName(callee) == "Client" {
+		return s.standardClientSite(fn, call, callee)
+	}
+	if w := s.wrapperOf(callee); w != nil && w.Param < len(call.Args) {
+		site := &Site{Kind: KindWrapper, Node: call, Name: s.funcName(callee), Callee: callee, Func: fn}
+		site.Bound = Bound{Attempts: int(w.Attempts)}
+		site.OpExpr = call.Args[w.Param]
+		s.resolveOp(site, fn)
+		return site
+	}
+	return nil
+}
+
+// librarySite builds the site of a retry library call such as
+// backoff.Retry(op, b), reading the bound from the options it can see.
+func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry) *Site {
+	site := &Site{Kind: KindLibrary, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn}
+	var config []ast.Expr
+	for i, a := range call.Args {
+		if i == row.Op {
+			site.OpExpr = a
+		} else {
+			config = append(config, a)
+		}
+	}
+	if recv := s.receiver(call); recv != nil {
+		config = append(config, recv) // retry.New(opts...).Do(op), retrier.New(b, c).Run(op)
+	}
+	if site.OpExpr == nil {
+		return nil
+	}
+	s.resolveOp(site, fn)
+	nodes := s.configNodes(fn, config...)
+	b, sawPolicy := s.evalBound(row, call, nodes)
+	if !sawPolicy && needsPolicy(row) && !call.Ellipsis.IsValid() && s.policyVisible(row, nodes) {
+		return nil // gax.Invoke without WithRetry, failsafe.With(breaker): one attempt
+	}
+	site.Bound = b
+	site.Delay = s.libraryDelay(site, nodes)
+	return site
+}
+
+// needsPolicy says a call retries only when an option asks it to.
+func needsPolicy(row *catalog.Retry) bool {
+	return strings.HasPrefix(row.Pkg, "github.com/googleapis/gax-go") || strings.HasPrefix(row.Pkg, "github.com/failsafe-go")
+}
+
+// policyVisible reports whether every policy of a call is visible, so
+// that the absence of a retry policy among them means none exists.
+func (s *scanner) policyVisible(row *catalog.Retry, nodes []ast.Node) bool {
+	if strings.HasPrefix(row.Pkg, "github.com/googleapis/gax-go") {
+		return true // options are the call's own arguments
+	}
+	for _, n := range nodes {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := s.calleeOf(call); fn != nil && fn.Name() == "With" && analysisutil.PkgPath(fn) == row.Pkg {
+				return !call.Ellipsis.IsValid()
+			}
+		}
+	}
+	return false
+}
+
+// clientSite builds the site of a call that retries inside. It returns
+// nil when visible configuration turns the retries off (RetryMax = 0,
+// aws.NopRetryer, RetryMaxAttempts = 1).
+func (s *scanner) clientSite(fn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry, config ...ast.Expr) *Site {
+	nodes := s.configNodes(fn, config...)
+	b, _ := s.evalBound(row, call, nodes)
+	if b.Attempts == 1 || (b.Evidence == nil && s.retriesOffInPackage(row)) {
+		return nil
+	}
+	site := &Site{Kind: KindClient, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn, Bound: b}
+	site.Delay = s.libraryDelay(site, nodes)
+	return site
+}
+
+// restySite: a resty request retries only when its client has a retry
+// count above zero, set where the client is built:
+//
+//	client := resty.New().SetRetryCount(3)
+//	client.R().SetBody(order).Post(url)
+func (s *scanner) restySite(fn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry) *Site {
+	nodes := s.configNodes(fn, s.receiver(call))
+	b, _ := s.evalBound(row, call, nodes)
+	if b.Evidence == nil {
+		n, ok := s.pkgRestyCount()
+		if !ok {
+			return nil
+		}
+		b.Attempts = n
+	}
+	if b.Attempts == 1 {
+		return nil
+	}
+	return &Site{Kind: KindClient, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn, Bound: b}
+}
+
+// standardClientSite recognizes an *http.Client that retries inside
+// because it came from retryablehttp:
+//
+//	hc := retryClient.StandardClient()
+//	hc.Do(req)
+func (s *scanner) standardClientSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) *Site {
+	switch callee.Name() {
+	case "Do", "Get", "Head", "Post", "PostForm":
+	default:
+		return nil
+	}
+	recv := s.receiver(call)
+	if recv == nil {
+		return nil
+	}
+	for _, n := range s.configNodes(fn, recv) {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if sc := s.calleeOf(c); analysisutil.IsFunc(sc, "github.com/hashicorp/go-retryablehttp", "Client", "StandardClient") {
+			row := catalog.LookupRetry(sc)
+			if row == nil {
+				row = &catalog.Retry{Role: catalog.RoleClient, Op: -1, Attempts: 5, Ctx: -1}
+			}
+			r := *row
+			r.Display = "retryablehttp.Client.StandardClient"
+			r.Attempts = 5
+			return s.clientSite(fn, call, callee, &r, s.receiver(c))
+		}
+	}
+	return nil
+}
+
+// receiver returns the receiver expression of a method call, or nil.
+func (s *scanner) receiver(call *ast.CallExpr) ast.Expr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if selection, ok := s.info.Selections[sel]; ok && selection.Kind() == types.MethodVal {
+		return sel.X
+	}
+	return nil
+}
+
+// resolveOp finds what the operation argument runs: a function literal
+// (directly or through a local variable assigned once), or a named
+// function or method value.
+func (s *scanner) resolveOp(site *Site, fn ast.Node) {
+	switch op := ast.Unparen(site.OpExpr).(type) {
+	case *ast.FuncLit:
+		site.Body = op
+	case *ast.Ident:
+		switch obj := s.info.ObjectOf(op).(type) {
+		case *types.Func:
+			site.Op = obj.Origin()
+		case *types.Var:
+			if lit := s.localFuncLit(fn, obj); lit != nil {
+				site.Body = lit
+			}
+		}
+	case *ast.SelectorExpr:
+		if f, ok := s.info.ObjectOf(op.Sel).(*types.Func); ok {
+			site.Op = f.Origin() // method value c.fetch, or pkg.Func
+		}
+	case *ast.IndexExpr: // generic function instantiation: fetch[T]
+		if id, ok := ast.Unparen(op.X).(*ast.Ident); ok {
+			if f, ok := s.info.ObjectOf(id).(*types.Func); ok {
+				site.Op = f.Origin()
+			}
+		}
+	}
+}
+
+// localFuncLit returns the function literal a local variable holds when
+// it is assigned exactly once, from a literal, in fn:
+//
+//	op := func() error { ... }
+func (s *scanner) localFuncLit(fn ast.Node, v *types.Var) *ast.FuncLit {
+	if fn == nil || !s.localTo(v, fn) {
+		return nil
+	}
+	var lit *ast.FuncLit
+	assigns := 0
+	for _, rhs := range s.varConfig(fn, v) {
+		if _, isStmt := rhs.(*ast.AssignStmt); isStmt {
+			continue // a field assignment
+		}
+		assigns++
+		if l, ok := ast.Unparen(rhs.(ast.Expr)).(*ast.FuncLit); ok {
+			lit = l
+		}
+	}
+	if assigns != 1 {
+		return nil
+	}
+	return lit
+}

@@ -1,0 +1,381 @@
+package retryscan
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+)
+
+// A hand-rolled retry loop runs an operation, leaves the loop when it
+// succeeds and goes round again when it fails:
+//
+//	for i := 0; i < 3; i++ {          for {
+//		err = op()                        if err := op(); err != nil {
+//		if err == nil {                       time.Sleep(d)
+//			break                             continue
+//		}                                 }
+//		time.Sleep(d)                     return nil
+//	}                                 }
+//
+// What is not a retry loop, and why the tests keep it so:
+//   - read and scan loops: success goes round again, an error leaves;
+//   - accept, worker and event loops: success does not leave;
+//   - failover loops: each iteration tries a different element
+//     (for _, h := range hosts, or hosts[i] in a counted loop);
+//   - poll loops: the loop waits on a ticker for a state to change.
+
+// loopSite returns the retry site a loop is, or nil.
+func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
+	var body *ast.BlockStmt
+	var counter types.Object // the loop variable of a counted loop
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		// Only `for range n` repeats one thing; ranging over a slice,
+		// map, channel or iterator visits different things.
+		if !isInteger(s.info.TypeOf(l.X)) {
+			return nil
+		}
+		body = l.Body
+		if id, ok := l.Key.(*ast.Ident); ok {
+			counter = s.info.ObjectOf(id)
+		}
+	case *ast.ForStmt:
+		body = l.Body
+		counter = forCounter(s.info, l)
+	}
+	if body == nil || s.pollsTicker(body) {
+		return nil
+	}
+	call, success := s.successExit(loop, body)
+	if call == nil {
+		return nil
+	}
+	if counter != nil && indexesWith(s.info, call, counter) {
+		return nil // failover: hosts[i]
+	}
+	if f, ok := loop.(*ast.ForStmt); ok && condOverLen(f.Cond) {
+		return nil // failover: for i := 0; i < len(hosts); i++
+	}
+	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call}
+	site.Bound = s.loopBound(loop, body, counter, success)
+	site.Delay = s.loopDelay(body)
+	return site
+}
+
+// successExit finds the check that leaves the loop when the attempt
+// succeeded while a failure goes round again, and returns the attempt's
+// call and the if statement of the check (nil for a condition loop), or
+// a nil call when the loop has no such check.
+func (s *scanner) successExit(loop ast.Stmt, body *ast.BlockStmt) (*ast.CallExpr, *ast.IfStmt) {
+	// A condition loop retries while the error is set:
+	//	for err = op(); err != nil; err = op() { sleep }
+	if f, ok := loop.(*ast.ForStmt); ok && f.Cond != nil {
+		if x, succTrue, ok := s.errCheck(f.Cond); ok && !succTrue {
+			if call := s.assignedCall(x, f.Init, f.Post, body); call != nil {
+				return call, nil
+			}
+		}
+	}
+	var found *ast.CallExpr
+	var foundIf *ast.IfStmt
+	s.eachIf(body, func(ifs *ast.IfStmt, rest []ast.Stmt, inSwitch bool) bool {
+		x, succTrue, ok := s.errCheck(ifs.Cond)
+		if !ok {
+			return true
+		}
+		call := s.assignedCall(x, ifs.Init, nil, body)
+		if call == nil {
+			return true
+		}
+		ex := exitCtx{loop: loop, inSwitch: inSwitch}
+		var success, failure []ast.Stmt
+		if succTrue {
+			success = ifs.Body.List
+			failure = append(elseStmts(ifs), rest...)
+			if ex.exits(failure) || !ex.exits(success) {
+				return true
+			}
+		} else {
+			failure = ifs.Body.List
+			switch {
+			case ifs.Else != nil:
+				success = elseStmts(ifs)
+			case ex.neverFallsThrough(failure):
+				success = rest
+			default:
+				return true
+			}
+			if ex.exits(failure) || !ex.exits(success) {
+				return true
+			}
+		}
+		found, foundIf = call, ifs
+		return false
+	})
+	return found, foundIf
+}
+
+// errCheck recognizes a nil comparison of an error value and says
+// whether the condition being true means success:
+//
+//	err == nil            success when true
+//	err == nil && ok      success when true
+//	err != nil            success when false
+//	err != nil || bad     success when false
+func (s *scanner) errCheck(cond ast.Expr) (types.Object, bool, bool) {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		switch c.Op {
+		case token.EQL, token.NEQ:
+			x := c.X
+			if isNil(s.info, x) {
+				x = c.Y
+			} else if !isNil(s.info, c.Y) {
+				return nil, false, false
+			}
+			id, ok := ast.Unparen(x).(*ast.Ident)
+			if !ok || !isError(s.info.TypeOf(id)) {
+				return nil, false, false
+			}
+			return s.info.ObjectOf(id), c.Op == token.EQL, true
+		case token.LAND:
+			for _, e := range []ast.Expr{c.X, c.Y} {
+				if x, succ, ok := s.errCheck(e); ok && succ {
+					return x, true, true
+				}
+			}
+		case token.LOR:
+			for _, e := range []ast.Expr{c.X, c.Y} {
+				if x, succ, ok := s.errCheck(e); ok && !succ {
+					return x, false, true
+				}
+			}
+		}
+	}
+	return nil, false, false
+}
+
+// assignedCall returns the call whose error result is assigned to x in
+// the given statements or the loop body (outside nested function
+// literals), or nil.
+func (s *scanner) assignedCall(x types.Object, extra ...ast.Node) *ast.CallExpr {
+	var found *ast.CallExpr
+	for _, n := range extra {
+		if n == nil || found != nil {
+			continue
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			if found != nil {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.AssignStmt:
+				if len(n.Rhs) != 1 {
+					return true
+				}
+				call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok && s.info.ObjectOf(id) == x {
+						found = call
+					}
+				}
+			case *ast.ValueSpec:
+				if len(n.Values) == 1 {
+					if call, ok := ast.Unparen(n.Values[0]).(*ast.CallExpr); ok {
+						for _, id := range n.Names {
+							if s.info.ObjectOf(id) == x {
+								found = call
+							}
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	return found
+}
+
+// eachIf calls f for every if statement of the loop body that a break
+// or continue of the loop can be written in (not inside nested loops or
+// function literals), with the statements that follow it in its block.
+// inSwitch says an unlabeled break there leaves a switch or select, not
+// the loop. f returns false to stop.
+func (s *scanner) eachIf(body *ast.BlockStmt, f func(ifs *ast.IfStmt, rest []ast.Stmt, inSwitch bool) bool) {
+	var visit func(list []ast.Stmt, inSwitch bool) bool
+	visit = func(list []ast.Stmt, inSwitch bool) bool {
+		for i, st := range list {
+			switch st := st.(type) {
+			case *ast.IfStmt:
+				if !f(st, list[i+1:], inSwitch) {
+					return false
+				}
+				if !visit(st.Body.List, inSwitch) {
+					return false
+				}
+				if st.Else != nil && !visit([]ast.Stmt{st.Else}, inSwitch) {
+					return false
+				}
+			case *ast.BlockStmt:
+				if !visit(st.List, inSwitch) {
+					return false
+				}
+			case *ast.LabeledStmt:
+				if !visit([]ast.Stmt{st.Stmt}, inSwitch) {
+					return false
+				}
+			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				var clauses []ast.Stmt
+				switch st := st.(type) {
+				case *ast.SwitchStmt:
+					clauses = st.Body.List
+				case *ast.TypeSwitchStmt:
+					clauses = st.Body.List
+				case *ast.SelectStmt:
+					clauses = st.Body.List
+				}
+				for _, c := range clauses {
+					var l []ast.Stmt
+					switch c := c.(type) {
+					case *ast.CaseClause:
+						l = c.Body
+					case *ast.CommClause:
+						l = c.Body
+					}
+					if !visit(l, true) {
+						return false
+					}
+				}
+			}
+		}
+		return true
+	}
+	visit(body.List, false)
+}
+
+func elseStmts(ifs *ast.IfStmt) []ast.Stmt {
+	switch e := ifs.Else.(type) {
+	case *ast.BlockStmt:
+		return e.List
+	case *ast.IfStmt:
+		return []ast.Stmt{e}
+	}
+	return nil
+}
+
+// pollsTicker reports whether the loop body waits on a ticker, the mark
+// of a poll loop: <-ticker.C, <-time.Tick(d).
+func (s *scanner) pollsTicker(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			if n.Op != token.ARROW {
+				return true
+			}
+			switch x := ast.Unparen(n.X).(type) {
+			case *ast.SelectorExpr:
+				if x.Sel.Name == "C" && isNamed(s.info.TypeOf(x.X), "time", "Ticker") {
+					found = true
+				}
+			case *ast.CallExpr:
+				if analysisutil.IsFunc(analysisutil.Callee(s.info, x), "time", "", "Tick") {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// forCounter returns the variable a three-clause loop counts with:
+//
+//	for i := 0; i < n; i++
+func forCounter(info *types.Info, f *ast.ForStmt) types.Object {
+	as, ok := f.Init.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 {
+		return nil
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj := info.ObjectOf(id)
+	if obj == nil || !isInteger(obj.Type()) {
+		return nil
+	}
+	return obj
+}
+
+// indexesWith reports whether expression n indexes with obj: hosts[i].
+func indexesWith(info *types.Info, n ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if ix, ok := n.(*ast.IndexExpr); ok {
+			ast.Inspect(ix.Index, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && info.ObjectOf(id) == obj {
+					found = true
+				}
+				return !found
+			})
+		}
+		return !found
+	})
+	return found
+}
+
+// condOverLen reports a loop condition that walks a collection:
+// i < len(hosts).
+func condOverLen(cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	for _, e := range []ast.Expr{b.X, b.Y} {
+		if c, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "len" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := types.Unalias(t).Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func isError(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	errType := types.Universe.Lookup("error").Type()
+	return types.Identical(t, errType) || (types.IsInterface(t) && types.Implements(t, errType.Underlying().(*types.Interface)))
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}
+
+func isNamed(t types.Type, pkg, name string) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}

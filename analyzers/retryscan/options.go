@@ -1,0 +1,260 @@
+package retryscan
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// evalBound starts from a catalog row's defaults and applies the bound
+// options found among the configuration nodes of a call. It also reports
+// whether a retry policy option (gax.WithRetry, a failsafe-go retry
+// policy) was seen.
+func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.Node) (Bound, bool) {
+	b := Bound{Attempts: row.Attempts, Time: row.TimeBound}
+	if row.Ctx >= 0 && row.Ctx < len(call.Args) && !isBackgroundCall(s.info, call.Args[row.Ctx]) {
+		b.Ctx = true
+	}
+	explicit := false // an option set the attempt count
+	sawPolicy := false
+	noTime := false
+	apply := func(o *catalog.Option, node ast.Node, val ast.Expr) {
+		switch o.Effect {
+		case catalog.EffAttempts, catalog.EffRetries:
+			n, ok := s.intConst(val)
+			if val == nil {
+				ok = false
+			}
+			attempts := catalog.AttemptsUnknown
+			switch {
+			case !ok:
+			case n == 0 && o.ZeroUnbounded, n < 0 && o.NegUnbounded:
+				attempts = catalog.AttemptsUnbounded
+			case o.Effect == catalog.EffRetries && n >= 0:
+				attempts = int(n) + 1
+			case n > 0:
+				attempts = int(n)
+			}
+			if !explicit || (attempts > 0 && (b.Attempts <= 0 || attempts < b.Attempts)) {
+				b.Attempts = attempts
+			}
+			explicit = true
+			b.Evidence = node
+		case catalog.EffUnbounded:
+			b.Attempts, explicit, b.Evidence = catalog.AttemptsUnbounded, true, node
+		case catalog.EffOneAttempt:
+			b.Attempts, explicit, b.Evidence = 1, true, node
+		case catalog.EffCtx:
+			if val == nil || !isBackgroundCall(s.info, val) {
+				b.Ctx = true
+			}
+		case catalog.EffTimeLimit:
+			if n, ok := s.intConst(val); ok && n <= 0 {
+				noTime, b.Evidence = true, node
+			} else {
+				b.Time = true
+			}
+		case catalog.EffNoTimeLimit:
+			noTime, b.Evidence = true, node
+		case catalog.EffRetryPolicy:
+			sawPolicy = true
+		}
+	}
+	for _, n := range nodes {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			o := catalog.LookupBoundFunc(s.calleeOf(n))
+			if o == nil {
+				continue
+			}
+			var val ast.Expr
+			if o.Arg >= 0 && o.Arg < len(n.Args) {
+				val = n.Args[o.Arg]
+			}
+			apply(o, n, val)
+		case *ast.CompositeLit:
+			typ := namedOf(s.info.TypeOf(n))
+			if typ == nil {
+				continue
+			}
+			if o := catalog.LookupBoundOption(catalog.Symbol{Pkg: analysisutil.PkgPath(typ.Obj()), Recv: typ.Obj().Name()}); o != nil {
+				apply(o, n, nil)
+			}
+			for _, elt := range n.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				if key, ok := kv.Key.(*ast.Ident); ok {
+					if o := s.fieldOption(typ, key.Name); o != nil {
+						apply(o, kv, kv.Value)
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+				if !ok || i >= len(n.Rhs) {
+					continue
+				}
+				if o := s.fieldOption(namedOf(s.info.TypeOf(sel.X)), sel.Sel.Name); o != nil {
+					apply(o, n, n.Rhs[i])
+				}
+			}
+		case *ast.Ident, *ast.SelectorExpr:
+			var obj types.Object
+			if id, ok := n.(*ast.Ident); ok {
+				obj = s.info.ObjectOf(id)
+			} else {
+				obj = s.info.ObjectOf(n.(*ast.SelectorExpr).Sel)
+			}
+			if v, ok := obj.(*types.Var); ok {
+				if a, ok := catalog.NamedAttempts(v); ok && !explicit {
+					b.Attempts, explicit, b.Evidence = a, true, n
+				}
+			}
+		}
+	}
+	if noTime {
+		b.Time = false
+		if !explicit && b.Attempts == catalog.AttemptsUnknown {
+			b.Attempts = catalog.AttemptsUnbounded
+		}
+	}
+	return b, sawPolicy
+}
+
+// fieldOption returns the bound row of a struct field, including the
+// RetryMaxAttempts field every aws-sdk-go-v2 service Options has.
+func (s *scanner) fieldOption(typ *types.Named, name string) *catalog.Option {
+	if typ == nil {
+		return nil
+	}
+	pkg := analysisutil.PkgPath(typ.Obj())
+	if name == "RetryMaxAttempts" && (pkg == "github.com/aws/aws-sdk-go-v2/aws" || strings.HasPrefix(pkg, "github.com/aws/aws-sdk-go-v2/service/")) {
+		return &awsMaxAttempts
+	}
+	o := catalog.LookupBoundOption(catalog.Symbol{Pkg: pkg, Recv: typ.Obj().Name(), Name: name})
+	if o == nil || !o.Field {
+		return nil
+	}
+	return o
+}
+
+var awsMaxAttempts = catalog.Option{Effect: catalog.EffAttempts, Arg: -1, Field: true}
+
+// retriesOffInPackage reports whether the package turns a client's
+// internal retries off somewhere the recognizer cannot connect to the
+// call (a client kept in a struct field, built in a constructor). When it
+// does, calls whose client configuration is not visible are not counted
+// as retrying: precision over recall.
+func (s *scanner) retriesOffInPackage(row *catalog.Retry) bool {
+	if s.offByPkg == nil {
+		s.offByPkg = map[string]bool{}
+		for _, f := range s.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				var nodes []ast.Node
+				switch n := n.(type) {
+				case *ast.CallExpr, *ast.CompositeLit, *ast.AssignStmt:
+					nodes = []ast.Node{n}
+				default:
+					return true
+				}
+				if b, _ := s.evalBound(&catalog.Retry{Attempts: catalog.AttemptsUnknown, Ctx: -1}, &ast.CallExpr{}, nodes); b.Attempts == 1 {
+					s.offByPkg[s.familyOf(b.Evidence)] = true
+				}
+				return true
+			})
+		}
+	}
+	return s.offByPkg[family(row.Pkg)]
+}
+
+// familyOf names the library family an option belongs to.
+func (s *scanner) familyOf(n ast.Node) string {
+	var obj types.Object
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		obj = s.calleeOf(n)
+	case *ast.CompositeLit:
+		if t := namedOf(s.info.TypeOf(n)); t != nil {
+			obj = t.Obj()
+		}
+	case *ast.KeyValueExpr:
+		if id, ok := n.Key.(*ast.Ident); ok {
+			obj = s.info.ObjectOf(id)
+		}
+	case *ast.AssignStmt:
+		if sel, ok := ast.Unparen(n.Lhs[0]).(*ast.SelectorExpr); ok {
+			obj = s.info.ObjectOf(sel.Sel)
+		}
+	}
+	return family(analysisutil.PkgPath(obj))
+}
+
+// family maps a package path to the library whose retries it configures.
+func family(pkg string) string {
+	switch {
+	case strings.HasPrefix(pkg, "github.com/aws/aws-sdk-go-v2"):
+		return "aws"
+	case strings.HasPrefix(pkg, "github.com/hashicorp/go-retryablehttp"):
+		return "retryablehttp"
+	}
+	return pkg
+}
+
+// pkgRestyCount returns the attempts of the resty clients of a package
+// when the package sets a retry count somewhere (every SetRetryCount(n)
+// with n > 0; the smallest known count wins, unknown when not constant).
+func (s *scanner) pkgRestyCount() (int, bool) {
+	found, attempts := false, catalog.AttemptsUnknown
+	for _, f := range s.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 || !catalog.RestySetRetryCount(s.calleeOf(call)) {
+				return true
+			}
+			n64, isConst := s.intConst(call.Args[0])
+			switch {
+			case isConst && n64 <= 0:
+			case isConst:
+				found = true
+				if attempts <= 0 || int(n64)+1 < attempts {
+					attempts = int(n64) + 1
+				}
+			default:
+				found = true
+			}
+			return true
+		})
+	}
+	return attempts, found
+}
+
+// isBackgroundCall reports whether e is context.Background() or
+// context.TODO(), which can never be cancelled.
+func isBackgroundCall(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := analysisutil.Callee(info, call)
+	return analysisutil.IsFunc(fn, "context", "", "Background") || analysisutil.IsFunc(fn, "context", "", "TODO")
+}
+
+func namedOf(t types.Type) *types.Named {
+	if t == nil {
+		return nil
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, _ := types.Unalias(t).(*types.Named)
+	if n != nil {
+		n = n.Origin()
+	}
+	return n
+}

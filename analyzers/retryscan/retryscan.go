@@ -1,0 +1,86 @@
+package retryscan
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer is the retry recognizer. It reports nothing; other analyzers
+// require it and read its *Result.
+var Analyzer = &analysis.Analyzer{
+	Name:       "retryscan",
+	Doc:        analysisutil.MustExtractDoc(doc, "retryscan"),
+	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryscan",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact)},
+}
+
+// Result answers questions about the retry sites of one package.
+type Result struct {
+	sites    []*Site
+	siteAt   map[ast.Node]*Site
+	inner    map[*Site][]Hop
+	retriers map[*types.Func][]Hop
+	wrappers map[*types.Func]*WrapperFact
+}
+
+// Sites returns the package's retry sites in source order.
+func (r *Result) Sites() []*Site { return r.sites }
+
+// SiteAt returns the site whose node is n (a loop or a call), or nil.
+func (r *Result) SiteAt(n ast.Node) *Site { return r.siteAt[n] }
+
+// Enclosing returns the sites whose attempt body contains pos, outermost
+// first.
+func (r *Result) Enclosing(pos token.Pos) []*Site {
+	var out []*Site
+	for _, s := range r.sites {
+		if s.Contains(pos) {
+			out = append(out, s)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Body.Pos() < out[j].Body.Pos() })
+	return out
+}
+
+// Inner returns the deepest chain of calls and retry layers that one
+// attempt of the site runs, outermost first, or nil when its attempts
+// reach no other retry. Hops inside this package carry positions.
+func (r *Result) Inner(s *Site) []Hop { return r.inner[s] }
+
+// Retrier returns the retry chain below fn when calling fn runs a retry,
+// for functions of this package and for every function this package
+// calls whose package exported a fact.
+func (r *Result) Retrier(fn *types.Func) ([]Hop, bool) {
+	c, ok := r.retriers[fn]
+	return c, ok
+}
+
+// Wrapper returns the wrapper fact of fn, when fn runs one of its
+// function parameters in a retry.
+func (r *Result) Wrapper(fn *types.Func) (*WrapperFact, bool) {
+	w, ok := r.wrappers[fn]
+	return w, ok
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	s := newScanner(pass)
+	s.collectFuncs()
+	s.findWrappers()
+	s.summarize()
+	s.addRetrierSites()
+	s.exportFacts()
+	return s.result(), nil
+}

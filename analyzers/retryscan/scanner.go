@@ -1,0 +1,265 @@
+package retryscan
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"path/filepath"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+)
+
+// scanner holds the state of one run of the recognizer on one package.
+type scanner struct {
+	pass  *analysis.Pass
+	info  *types.Info
+	funcs []*funcInfo
+	byObj map[*types.Func]*funcInfo
+
+	sites  []*Site
+	siteAt map[ast.Node]*Site
+
+	wrappers  map[*types.Func]*WrapperFact // local wrappers
+	chains    map[*types.Func][]Hop        // local retriers
+	imported  map[*types.Func][]Hop        // imported retrier facts, by callee
+	importedW map[*types.Func]*WrapperFact // imported wrapper facts, by callee
+	offByPkg  map[string]bool
+}
+
+type funcInfo struct {
+	decl *ast.FuncDecl
+	obj  *types.Func
+	// declared is the attempt count of a //retrylint:retrier directive,
+	// or nil.
+	declared *int
+}
+
+func newScanner(pass *analysis.Pass) *scanner {
+	return &scanner{
+		pass:      pass,
+		info:      pass.TypesInfo,
+		byObj:     map[*types.Func]*funcInfo{},
+		wrappers:  map[*types.Func]*WrapperFact{},
+		chains:    map[*types.Func][]Hop{},
+		imported:  map[*types.Func][]Hop{},
+		importedW: map[*types.Func]*WrapperFact{},
+	}
+}
+
+func (s *scanner) collectFuncs() {
+	for _, f := range s.pass.Files {
+		for _, d := range f.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			obj, ok := s.info.Defs[decl.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			fi := &funcInfo{decl: decl, obj: obj, declared: retrierDirective(decl)}
+			s.funcs = append(s.funcs, fi)
+			s.byObj[obj] = fi
+		}
+	}
+}
+
+// findSites walks every function body and records loop and call sites.
+func (s *scanner) findSites() {
+	s.sites = nil
+	s.siteAt = map[ast.Node]*Site{}
+	for _, fi := range s.funcs {
+		if fi.decl.Body == nil {
+			continue
+		}
+		stack := []ast.Node{fi.decl}
+		ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			var site *Site
+			switch n := n.(type) {
+			case *ast.ForStmt:
+				site = s.loopSite(stack[len(stack)-1], n)
+			case *ast.RangeStmt:
+				site = s.loopSite(stack[len(stack)-1], n)
+			case *ast.CallExpr:
+				site = s.callSite(stack[len(stack)-1], n)
+			}
+			if site != nil {
+				s.sites = append(s.sites, site)
+				s.siteAt[n] = site
+			}
+			if _, ok := n.(*ast.FuncLit); ok {
+				stack = append(stack, n)
+			} else {
+				stack = append(stack, stack[len(stack)-1])
+			}
+			return true
+		})
+	}
+}
+
+// findWrappers finds the package's retry wrappers by induction, the way
+// printf finds printf wrappers: a function is a wrapper when one of its
+// retry sites runs one of its function parameters, including a call that
+// hands the parameter to another wrapper. Sites are found again until no
+// new wrapper appears.
+func (s *scanner) findWrappers() {
+	for range 8 {
+		s.findSites()
+		changed := false
+		for _, site := range s.sites {
+			fd, ok := site.Func.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			obj := s.info.Defs[fd.Name].(*types.Func)
+			if _, done := s.wrappers[obj]; done {
+				continue
+			}
+			if p := s.runsParam(site, obj); p >= 0 {
+				s.wrappers[obj] = &WrapperFact{Param: p, Attempts: int32(site.Bound.Attempts), Via: site.Name}
+				changed = true
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// runsParam returns the index of fn's function parameter that the site
+// runs as its operation, or -1.
+func (s *scanner) runsParam(site *Site, fn *types.Func) int {
+	sig := fn.Type().(*types.Signature)
+	for i := 0; i < sig.Params().Len(); i++ {
+		p := sig.Params().At(i)
+		if _, ok := p.Type().Underlying().(*types.Signature); !ok {
+			continue
+		}
+		if id, ok := ast.Unparen(site.OpExpr).(*ast.Ident); ok && s.info.ObjectOf(id) == p {
+			return i
+		}
+		if site.Body != nil && s.callsVar(site.Body, p) {
+			return i
+		}
+	}
+	return -1
+}
+
+// callsVar reports whether n calls the function variable v directly
+// (outside nested function literals other than n itself).
+func (s *scanner) callsVar(n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if found {
+			return false
+		}
+		if lit, ok := m.(*ast.FuncLit); ok && m != n {
+			_ = lit
+			return false
+		}
+		if call, ok := m.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && s.info.ObjectOf(id) == v {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// wrapperOf returns the wrapper fact of a callee, local or imported.
+func (s *scanner) wrapperOf(fn *types.Func) *WrapperFact {
+	if w, ok := s.wrappers[fn]; ok {
+		return w
+	}
+	if fn.Pkg() == s.pass.Pkg {
+		return nil
+	}
+	if w, ok := s.importedW[fn]; ok {
+		return w
+	}
+	var w *WrapperFact
+	if f := new(WrapperFact); s.pass.ImportObjectFact(fn, f) {
+		w = f
+	}
+	s.importedW[fn] = w
+	return w
+}
+
+// retrierChain returns the chain below a callee that retries, local or
+// imported, or nil.
+func (s *scanner) retrierChain(fn *types.Func) []Hop {
+	if fi, ok := s.byObj[fn]; ok {
+		_ = fi
+		return s.chains[fn]
+	}
+	if fn.Pkg() == s.pass.Pkg {
+		return nil
+	}
+	if c, ok := s.imported[fn]; ok {
+		return c
+	}
+	var c []Hop
+	if f := new(RetrierFact); s.pass.ImportObjectFact(fn, f) {
+		c = f.Chain
+	}
+	s.imported[fn] = c
+	return c
+}
+
+// funcName renders a function for messages: "fetch", "Client.Get",
+// "store.Get" for functions of other packages.
+func (s *scanner) funcName(fn *types.Func) string {
+	name := fn.Name()
+	if recv := analysisutil.RecvName(fn); recv != "" {
+		name = recv + "." + name
+	}
+	if fn.Pkg() != nil && fn.Pkg() != s.pass.Pkg && analysisutil.RecvName(fn) == "" {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
+
+// posn renders a position as "file.go:40" for facts.
+func (s *scanner) posn(n ast.Node) string {
+	p := s.pass.Fset.Position(n.Pos())
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+func (s *scanner) result() *Result {
+	r := &Result{
+		sites:    s.sites,
+		siteAt:   s.siteAt,
+		inner:    map[*Site][]Hop{},
+		retriers: map[*types.Func][]Hop{},
+		wrappers: map[*types.Func]*WrapperFact{},
+	}
+	for _, site := range s.sites {
+		if c := s.innerChain(site, map[ast.Node]bool{}); Layers(c) > 0 {
+			r.inner[site] = c
+		}
+	}
+	for fn, c := range s.chains {
+		r.retriers[fn] = c
+	}
+	for fn, c := range s.imported {
+		if c != nil {
+			r.retriers[fn] = c
+		}
+	}
+	for fn, w := range s.wrappers {
+		r.wrappers[fn] = w
+	}
+	for fn, w := range s.importedW {
+		if w != nil {
+			r.wrappers[fn] = w
+		}
+	}
+	return r
+}

@@ -1,0 +1,153 @@
+package retryscan
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// Kind says how a retry site was recognized.
+type Kind uint8
+
+const (
+	// KindLoop is a hand-rolled retry loop:
+	//
+	//	for i := 0; i < 3; i++ {
+	//		if err = call(); err == nil {
+	//			break
+	//		}
+	//		time.Sleep(time.Second)
+	//	}
+	KindLoop Kind = iota + 1
+	// KindLibrary is a call of a catalogued retry entry point with the
+	// retried operation as an argument: backoff.Retry(op, b).
+	KindLibrary
+	// KindClient is a call that retries inside, with no user operation:
+	// retryablehttp's Client.Do, an aws-sdk-go-v2 operation, a resty
+	// request on a client with a retry count.
+	KindClient
+	// KindWrapper is a call of a user function that runs its function
+	// argument in a retry loop (a wrapper, known from a fact):
+	//
+	//	withRetry(ctx, func() error { ... })
+	KindWrapper
+	// KindRetrier is a call of a user function that retries inside (it
+	// contains a retry site, possibly further down its calls), known from
+	// a fact or from a //retrylint:retrier directive. It has no attempt
+	// body in this package.
+	KindRetrier
+)
+
+func (k Kind) String() string {
+	return [...]string{"", "loop", "library", "client", "wrapper", "retrier"}[k]
+}
+
+// Bound is what ends a retry: a number of attempts, a context, elapsed time.
+type Bound struct {
+	// Attempts is N > 0, catalog.AttemptsUnknown (a bound exists or may
+	// exist, but its value is not a visible constant) or
+	// catalog.AttemptsUnbounded (no attempt limit is visible).
+	Attempts int
+	// Ctx: the retry stops when a context is done.
+	Ctx bool
+	// Time: the retry stops after an elapsed time.
+	Time bool
+	// Evidence is the expression that sets the bound (or removes it), for
+	// positioning diagnostics; nil when the default applies.
+	Evidence ast.Node
+}
+
+// Unbounded reports whether nothing visible ends the retry: no attempt
+// limit, no context, no elapsed-time limit.
+func (b Bound) Unbounded() bool {
+	return b.Attempts == catalog.AttemptsUnbounded && !b.Ctx && !b.Time
+}
+
+// String renders the attempt count for messages: "3 attempts",
+// "N attempts" when unknown, "unbounded".
+func (b Bound) String() string { return AttemptsString(b.Attempts) }
+
+// AttemptsString renders an attempt count: "3 attempts", "N attempts",
+// "unbounded attempts".
+func AttemptsString(n int) string {
+	switch {
+	case n == 1:
+		return "1 attempt"
+	case n > 0:
+		return fmt.Sprintf("%d attempts", n)
+	case n == catalog.AttemptsUnbounded:
+		return "unbounded attempts"
+	}
+	return "N attempts"
+}
+
+// Delay is the delay policy between attempts, as far as it can be seen.
+type Delay struct {
+	Kind             catalog.DelayKind
+	Capped, Jittered catalog.Tri
+	// Waits are the calls that wait between attempts of a hand-rolled
+	// loop (time.Sleep, time.After, time.NewTimer, Timer.Reset, ...).
+	Waits []*ast.CallExpr
+	// Evidence is the expression that decides the policy (the backoff
+	// value or option); nil when the library default applies.
+	Evidence ast.Node
+}
+
+// Site is one retry site in the package being analyzed.
+type Site struct {
+	Kind Kind
+	// Node is the *ast.ForStmt or *ast.RangeStmt of a loop, or the
+	// *ast.CallExpr of a call.
+	Node ast.Node
+	// Name is the site's display name: "retry loop", "backoff.Retry",
+	// "retryablehttp.Client.Do", "withRetry".
+	Name string
+	// Entry is the catalog row of a library or client site, else nil.
+	Entry *catalog.Retry
+	// Callee is the called function of a call site, else nil.
+	Callee *types.Func
+	// Func is the enclosing *ast.FuncDecl or *ast.FuncLit.
+	Func ast.Node
+
+	Bound Bound
+	Delay Delay
+
+	// The attempt body, the code each attempt runs. Body is the loop's
+	// *ast.BlockStmt or the *ast.FuncLit passed as the operation. Op is
+	// the named function or method passed as the operation
+	// (backoff.Retry(c.fetch, b)), whose body may be in another package.
+	// Both are nil for client and retrier sites.
+	Body ast.Node
+	Op   *types.Func
+	// OpExpr is the operation argument of a library or wrapper call.
+	OpExpr ast.Expr
+	// AttemptCall is, for a loop, the call whose error decides whether to
+	// go round again.
+	AttemptCall *ast.CallExpr
+}
+
+// Pos returns the position to report a site at.
+func (s *Site) Pos() token.Pos { return s.Node.Pos() }
+
+// HasBody reports whether the site's attempt body is visible in this
+// package as syntax (a loop body or a function literal).
+func (s *Site) HasBody() bool { return s.Body != nil }
+
+// BodyBlock returns the block each attempt runs, or nil.
+func (s *Site) BodyBlock() *ast.BlockStmt {
+	switch b := s.Body.(type) {
+	case *ast.BlockStmt:
+		return b
+	case *ast.FuncLit:
+		return b.Body
+	}
+	return nil
+}
+
+// Contains reports whether pos lies in the site's attempt body.
+func (s *Site) Contains(pos token.Pos) bool {
+	return s.Body != nil && s.Body.Pos() <= pos && pos < s.Body.End()
+}

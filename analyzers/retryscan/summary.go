@@ -1,0 +1,223 @@
+package retryscan
+
+import (
+	"go/ast"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// summarize computes, for every function of the package, the deepest
+// retry chain that calling it runs. Functions may call each other in any
+// order and recursively, so the chains are recomputed until none grows;
+// chains are capped at maxHops, which makes the iteration finite.
+func (s *scanner) summarize() {
+	for _, fi := range s.funcs {
+		if fi.declared != nil {
+			s.chains[fi.obj] = []Hop{{Name: fi.obj.Name(), Posn: s.posn(fi.decl), Attempts: int32(*fi.declared), Retry: true, pos: fi.decl.Pos()}}
+		}
+	}
+	for range maxHops + 2 {
+		changed := false
+		for _, fi := range s.funcs {
+			if fi.decl.Body == nil || fi.declared != nil {
+				continue
+			}
+			c := s.bodyChain(fi.decl.Body, map[ast.Node]bool{})
+			if Layers(c) > 0 && (s.chains[fi.obj] == nil || deeper(c, s.chains[fi.obj])) {
+				s.chains[fi.obj] = c
+				changed = true
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// bodyChain returns the deepest chain that running root reaches. Function
+// literals inside root count only where root runs them: called at once,
+// or held in a local variable that root calls. A literal handed to some
+// other function (a goroutine, a handler registration) is not followed.
+func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool) []Hop {
+	if seen[root] {
+		return nil
+	}
+	seen[root] = true
+	var best []Hop
+	consider := func(c []Hop) {
+		if Layers(c) > 0 && (best == nil || deeper(c, best)) {
+			best = c
+		}
+	}
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil || n == root {
+			return true
+		}
+		if site := s.siteAt[n]; site != nil && site.Kind != KindRetrier {
+			consider(prepend(s.siteHop(site), s.innerChain(site, seen)))
+			if call, ok := n.(*ast.CallExpr); ok {
+				for _, a := range call.Args {
+					if a != site.OpExpr {
+						consider(s.bodyChain(a, seen))
+					}
+				}
+			}
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			switch fun := ast.Unparen(n.Fun).(type) {
+			case *ast.FuncLit:
+				consider(s.bodyChain(fun.Body, seen))
+			case *ast.Ident:
+				if v, ok := s.info.ObjectOf(fun).(*types.Var); ok {
+					if lit := s.localFuncLit(s.enclosingFunc(n), v); lit != nil {
+						consider(s.bodyChain(lit.Body, seen))
+					}
+				}
+			}
+			if fn := s.calleeOf(n); fn != nil {
+				if c := s.retrierChain(fn); c != nil {
+					consider(prepend(Hop{Name: s.funcName(fn), Posn: s.posn(n), pos: n.Pos()}, c))
+				}
+			}
+		}
+		return true
+	})
+	return best
+}
+
+// innerChain returns the deepest chain one attempt of a site runs.
+func (s *scanner) innerChain(site *Site, seen map[ast.Node]bool) []Hop {
+	switch {
+	case site.Body != nil:
+		var body ast.Node = site.Body
+		if lit, ok := body.(*ast.FuncLit); ok {
+			body = lit.Body
+		}
+		return s.bodyChain(body, seen)
+	case site.Op != nil:
+		if c := s.retrierChain(site.Op); c != nil {
+			return prepend(Hop{Name: s.funcName(site.Op), Posn: s.posn(site.OpExpr), pos: site.OpExpr.Pos()}, c)
+		}
+	}
+	return nil
+}
+
+// siteHop is the chain step a site itself contributes: one retry layer.
+func (s *scanner) siteHop(site *Site) Hop {
+	return Hop{Name: site.Name, Posn: s.posn(site.Node), Attempts: int32(site.Bound.Attempts), Retry: true, pos: site.Node.Pos()}
+}
+
+// enclosingFunc returns the innermost function (declaration or literal)
+// of the package containing n.
+func (s *scanner) enclosingFunc(n ast.Node) ast.Node {
+	var best ast.Node
+	for _, fi := range s.funcs {
+		if fi.decl.Pos() <= n.Pos() && n.End() <= fi.decl.End() {
+			best = fi.decl
+			ast.Inspect(fi.decl, func(m ast.Node) bool {
+				if lit, ok := m.(*ast.FuncLit); ok && lit.Pos() <= n.Pos() && n.End() <= lit.End() {
+					best = lit
+				}
+				return m == nil || (m.Pos() <= n.Pos() && n.End() <= m.End())
+			})
+			break
+		}
+	}
+	return best
+}
+
+// addRetrierSites records calls of functions that retry inside as
+// KindRetrier sites, once summaries are known.
+func (s *scanner) addRetrierSites() {
+	for _, fi := range s.funcs {
+		if fi.decl.Body == nil {
+			continue
+		}
+		stack := []ast.Node{fi.decl}
+		ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			if call, ok := n.(*ast.CallExpr); ok && s.siteAt[n] == nil {
+				if fn := s.calleeOf(call); fn != nil {
+					if c := s.retrierChain(fn); c != nil {
+						site := &Site{Kind: KindRetrier, Node: call, Name: s.funcName(fn), Callee: fn, Func: stack[len(stack)-1]}
+						site.Bound = Bound{Attempts: firstAttempts(c)}
+						s.sites = append(s.sites, site)
+						s.siteAt[n] = site
+					}
+				}
+			}
+			if _, ok := n.(*ast.FuncLit); ok {
+				stack = append(stack, n)
+			} else {
+				stack = append(stack, stack[len(stack)-1])
+			}
+			return true
+		})
+	}
+	sortSites(s.sites)
+}
+
+func firstAttempts(c []Hop) int {
+	for _, h := range c {
+		if h.Retry {
+			return int(h.Attempts)
+		}
+	}
+	return catalog.AttemptsUnknown
+}
+
+// exportFacts exports a fact for every function of the package that
+// retries or wraps a retry.
+func (s *scanner) exportFacts() {
+	for _, fi := range s.funcs {
+		if c := s.chains[fi.obj]; Layers(c) > 0 {
+			s.pass.ExportObjectFact(fi.obj, &RetrierFact{Chain: c})
+		}
+		if w := s.wrappers[fi.obj]; w != nil {
+			s.pass.ExportObjectFact(fi.obj, w)
+		}
+	}
+}
+
+// retrierDirective reads "//retrylint:retrier attempts=N" from a
+// function's doc comment: the function retries in a way the recognizer
+// cannot see (a loop in assembly, a retry in a generated client).
+// attempts may be omitted (unknown) or "unbounded".
+func retrierDirective(decl *ast.FuncDecl) *int {
+	if decl.Doc == nil {
+		return nil
+	}
+	for _, c := range decl.Doc.List {
+		rest, ok := strings.CutPrefix(c.Text, "//retrylint:retrier")
+		if !ok || (rest != "" && rest[0] != ' ') {
+			continue
+		}
+		n := catalog.AttemptsUnknown
+		for _, f := range strings.Fields(rest) {
+			if v, ok := strings.CutPrefix(f, "attempts="); ok {
+				if v == "unbounded" {
+					n = catalog.AttemptsUnbounded
+				} else if i, err := strconv.Atoi(v); err == nil && i > 0 {
+					n = i
+				}
+			}
+		}
+		return &n
+	}
+	return nil
+}
+
+func sortSites(sites []*Site) {
+	sort.SliceStable(sites, func(i, j int) bool { return sites[i].Node.Pos() < sites[j].Node.Pos() })
+}

@@ -1,0 +1,65 @@
+package analysisutil
+
+import (
+	"fmt"
+	"go/parser"
+	"go/token"
+	"strings"
+)
+
+// MustExtractDoc returns the section "# Analyzer NAME" of the package
+// comment in content (the text of an analyzer's doc.go), in the form
+// analysis.Analyzer.Doc expects: the summary after "NAME: ", a blank
+// line, then the full description. It panics when the section is
+// missing, which the analyzer's own tests catch at once.
+//
+// The doc.go files look like this:
+//
+//	// Package halting defines an analyzer ...
+//	//
+//	// # Analyzer halting
+//	//
+//	// halting: report loops that never halt
+//	//
+//	// Full description ...
+//	package halting
+func MustExtractDoc(content, name string) string {
+	doc, err := ExtractDoc(content, name)
+	if err != nil {
+		panic(err)
+	}
+	return doc
+}
+
+// ExtractDoc is MustExtractDoc with an error instead of a panic.
+func ExtractDoc(content, name string) (string, error) {
+	if content == "" {
+		return "", fmt.Errorf("empty Go source file")
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "", content, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil {
+		return "", fmt.Errorf("not a Go source file: %v", err)
+	}
+	if f.Doc == nil {
+		return "", fmt.Errorf("Go source file has no package doc comment")
+	}
+	heading := "# Analyzer " + name
+	text := f.Doc.Text()
+	_, rest, ok := strings.Cut(text, "\n"+heading+"\n")
+	if !ok && strings.HasPrefix(text, heading+"\n") {
+		rest, ok = text[len(heading)+1:], true
+	}
+	if !ok {
+		return "", fmt.Errorf("package doc comment contains no %q heading", heading)
+	}
+	// The section ends at the next heading.
+	if i := strings.Index(rest, "\n# "); i >= 0 {
+		rest = rest[:i]
+	}
+	rest = strings.TrimSpace(rest)
+	summary, ok := strings.CutPrefix(rest, name+": ")
+	if !ok {
+		return "", fmt.Errorf("section %q does not start with %q", heading, name+": ")
+	}
+	return summary, nil
+}

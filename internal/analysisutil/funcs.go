@@ -1,0 +1,104 @@
+package analysisutil
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Callee returns the function or method a call statically invokes, or nil
+// for calls of function values, interface methods, builtins and
+// conversions. Generic functions are returned as their origin, so that
+// catalog rows and facts match every instantiation.
+func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn := typeutil.StaticCallee(info, call)
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
+}
+
+// InterfaceCallee returns the interface method a call invokes dynamically
+// (r.Read(p) on an io.Reader), or nil.
+func InterfaceCallee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn == nil {
+		return nil
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return nil
+	}
+	return fn.Origin()
+}
+
+// RecvName returns the name of the named type a method is declared on,
+// without pointer or type arguments ("Client" for (*Client[T]).Do), or ""
+// for plain functions and interface methods of unnamed interfaces.
+func RecvName(fn *types.Func) string {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return ""
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// PkgPath returns the import path of the package declaring obj, or "" for
+// universe objects.
+func PkgPath(obj types.Object) string {
+	if obj == nil || obj.Pkg() == nil {
+		return ""
+	}
+	return obj.Pkg().Path()
+}
+
+// IsFunc reports whether fn is the function pkg.name (recv == "") or the
+// method (pkg.recv).name, matched by package path and symbol, never by the
+// printed type.
+func IsFunc(fn *types.Func, pkg, recv, name string) bool {
+	return fn != nil && fn.Name() == name && PkgPath(fn) == pkg && RecvName(fn) == recv
+}
+
+// Imports reports whether pkg imports path directly.
+func Imports(pkg *types.Package, path string) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return true
+		}
+	}
+	return false
+}
+
+// Unparen removes parentheses around an expression.
+func Unparen(e ast.Expr) ast.Expr { return ast.Unparen(e) }
+
+// IsErrorType reports whether t is the predeclared error type.
+func IsErrorType(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// ReturnsError reports whether the signature's last result is an error.
+func ReturnsError(sig *types.Signature) bool {
+	res := sig.Results()
+	return res.Len() > 0 && IsErrorType(res.At(res.Len()-1).Type())
+}
+
+// ObjectOf returns the object an identifier or selector expression refers
+// to, or nil.
+func ObjectOf(info *types.Info, e ast.Expr) types.Object {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return info.ObjectOf(e)
+	case *ast.SelectorExpr:
+		return info.ObjectOf(e.Sel)
+	}
+	return nil
+}

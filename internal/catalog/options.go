@@ -1,0 +1,144 @@
+package catalog
+
+import "go/types"
+
+// Effect is what a policy option, constructor or field does to a retry.
+type Effect uint8
+
+const (
+	// EffAttempts sets the attempt count to the argument's value:
+	// retry.Attempts(5). A zero value means no limit where ZeroUnbounded.
+	EffAttempts Effect = iota + 1
+	// EffRetries sets the number of retries after the first attempt:
+	// backoff.WithMaxRetries(b, 4) makes 5 attempts. -1 means no limit
+	// where NegUnbounded, zero no limit where ZeroUnbounded.
+	EffRetries
+	// EffUnbounded removes the attempt limit: retry.UntilSucceeded().
+	EffUnbounded
+	// EffOneAttempt makes the retry a single attempt: &backoff.StopBackOff{},
+	// aws.NopRetryer{}.
+	EffOneAttempt
+	// EffCtx makes the retry stop when the argument's context is done:
+	// retry.Context(ctx), backoff.WithContext(b, ctx).
+	EffCtx
+	// EffTimeLimit sets an elapsed-time limit; a zero value removes it:
+	// backoff.WithMaxElapsedTime(0), ExponentialBackOff.MaxElapsedTime.
+	EffTimeLimit
+	// EffNoTimeLimit marks a backoff that never stops by time:
+	// backoff.NewConstantBackOff, &backoff.ZeroBackOff{}.
+	EffNoTimeLimit
+	// EffRetryPolicy marks a value that makes the call retry at all:
+	// gax.WithRetry, a failsafe-go retry policy. A call whose visible
+	// options contain none of these does not retry.
+	EffRetryPolicy
+)
+
+// Option is a catalogued policy option, constructor or struct field. Arg
+// is the index of the argument holding the value (-1: none); for a struct
+// field (Field true) the value is the field's.
+type Option struct {
+	Symbol
+	Effect        Effect
+	Arg           int
+	Field         bool
+	ZeroUnbounded bool
+	NegUnbounded  bool
+}
+
+func opt(pkg, recv, name string, eff Effect, arg int) Option {
+	return Option{Symbol: Symbol{pkg, recv, name}, Effect: eff, Arg: arg}
+}
+
+func field(pkg, typ, name string, eff Effect) Option {
+	return Option{Symbol: Symbol{pkg, typ, name}, Effect: eff, Arg: -1, Field: true}
+}
+
+func (o Option) zeroUnbounded() Option { o.ZeroUnbounded = true; return o }
+func (o Option) negUnbounded() Option  { o.NegUnbounded = true; return o }
+
+const (
+	failsafeRetry = "github.com/failsafe-go/failsafe-go/retrypolicy"
+	awsRetry      = "github.com/aws/aws-sdk-go-v2/aws/retry"
+)
+
+// boundOptions are the options that decide how many attempts a retry
+// makes and what else ends it.
+var boundOptions = func() []Option {
+	var rows []Option
+	for _, pkg := range []string{cenkaltiV4, "github.com/cenkalti/backoff/v3", "github.com/cenkalti/backoff"} {
+		rows = append(rows,
+			opt(pkg, "", "WithMaxRetries", EffRetries, 1),
+			opt(pkg, "", "WithContext", EffCtx, 1),
+			opt(pkg, "", "WithMaxElapsedTime", EffTimeLimit, 0),
+			field(pkg, "ExponentialBackOff", "MaxElapsedTime", EffTimeLimit),
+			opt(pkg, "", "NewConstantBackOff", EffNoTimeLimit, -1),
+			opt(pkg, "ZeroBackOff", "", EffNoTimeLimit, -1),
+			opt(pkg, "StopBackOff", "", EffOneAttempt, -1))
+	}
+	rows = append(rows,
+		opt(cenkaltiV5, "", "WithMaxTries", EffAttempts, 0).zeroUnbounded(),
+		opt(cenkaltiV5, "", "WithMaxElapsedTime", EffTimeLimit, 0))
+	for _, pkg := range []string{avastV4, avastV5, "github.com/avast/retry-go"} {
+		rows = append(rows,
+			opt(pkg, "", "Attempts", EffAttempts, 0).zeroUnbounded(),
+			opt(pkg, "", "UntilSucceeded", EffUnbounded, -1),
+			opt(pkg, "", "Context", EffCtx, 0))
+	}
+	rows = append(rows,
+		opt(sethvargo, "", "WithMaxRetries", EffRetries, 0),
+		opt(sethvargo, "", "WithMaxDuration", EffTimeLimit, 0),
+		field(waitPkg, "Backoff", "Steps", EffAttempts),
+		opt(gax, "", "WithRetry", EffRetryPolicy, -1),
+		opt(gax, "", "WithTimeout", EffTimeLimit, 0),
+		opt(failsafeRetry, "", "NewWithDefaults", EffRetryPolicy, -1),
+		opt(failsafeRetry, "", "NewBuilder", EffRetryPolicy, -1),
+		opt(failsafeRetry, "Builder", "WithMaxRetries", EffRetries, 0).negUnbounded(),
+		opt(failsafeRetry, "Builder", "WithMaxAttempts", EffAttempts, 0).negUnbounded(),
+		opt(failsafeRetry, "Builder", "WithMaxDuration", EffTimeLimit, 0),
+		opt(eapache, "", "ConstantBackoff", EffRetries, 0),
+		opt(eapache, "", "ExponentialBackoff", EffRetries, 0),
+		opt(eapache, "", "LimitedExponentialBackoff", EffRetries, 0),
+		opt(eapache, "Retrier", "WithInfiniteRetry", EffUnbounded, -1),
+		opt(rican7+"/strategy", "", "Limit", EffAttempts, 0),
+		opt(flowchart, "", "NewRetrier", EffAttempts, 0),
+		opt(lestrrat, "", "WithMaxRetries", EffRetries, 0).zeroUnbounded(),
+		field(retryHTTP, "Client", "RetryMax", EffRetries),
+		opt(restyV2, "Client", "SetRetryCount", EffRetries, 0),
+		opt(restyV3, "Client", "SetRetryCount", EffRetries, 0),
+		opt("github.com/aws/aws-sdk-go-v2/aws", "NopRetryer", "", EffOneAttempt, -1),
+		opt("github.com/aws/aws-sdk-go-v2/config", "", "WithRetryMaxAttempts", EffAttempts, 0),
+		opt(awsRetry, "", "AddWithMaxAttempts", EffAttempts, 1).zeroUnbounded(),
+	)
+	return rows
+}()
+
+var boundIndex = index(boundOptions, func(o *Option) Symbol { return o.Symbol })
+
+// LookupBoundOption returns the bound-related row for a function, method
+// or (with recv set to the struct type) field, or nil.
+func LookupBoundOption(s Symbol) *Option { return boundIndex[s] }
+
+// LookupBoundFunc is LookupBoundOption for a called function.
+func LookupBoundFunc(fn *types.Func) *Option {
+	if fn == nil {
+		return nil
+	}
+	return boundIndex[SymbolOf(fn)]
+}
+
+// Named values with known attempt counts: retry.DefaultRetry (5 steps)
+// and retry.DefaultBackoff (4 steps) of client-go v0.37.2.
+var namedBounds = map[Symbol]int{
+	{clientGoRt, "", "DefaultRetry"}:   5,
+	{clientGoRt, "", "DefaultBackoff"}: 4,
+}
+
+// NamedAttempts returns the attempt count of a catalogued package-level
+// variable such as retry.DefaultRetry.
+func NamedAttempts(v *types.Var) (int, bool) {
+	if v == nil || v.Pkg() == nil {
+		return 0, false
+	}
+	n, ok := namedBounds[Symbol{v.Pkg().Path(), "", v.Name()}]
+	return n, ok
+}

@@ -1,0 +1,125 @@
+// Package report is how every retrylint analyzer reports: it drops
+// findings in generated files and findings silenced with a
+// //retrylint:ignore directive, so that suppression works the same under
+// every driver (standalone, go vet, golangci-lint, nogo).
+//
+// A directive names the analyzers it silences and must give a reason:
+//
+//	//retrylint:ignore nestedretry,keyregen the inner retry is disabled in prod config
+//
+// It applies to findings on its own line and on the line below it.
+package report
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Directive is one //retrylint:ignore comment.
+type Directive struct {
+	Pos       token.Pos
+	File      string
+	Line      int
+	Analyzers []string
+	Reason    string
+}
+
+// Reporter reports diagnostics for one pass.
+type Reporter struct {
+	pass       *analysis.Pass
+	generated  map[string]bool
+	directives map[string]map[int][]*Directive // file -> line -> directives
+	// Used lists the directives that silenced a finding of this pass.
+	Used map[*Directive]bool
+}
+
+// New indexes the pass's files once; use one Reporter per pass.
+func New(pass *analysis.Pass) *Reporter {
+	r := &Reporter{
+		pass:       pass,
+		generated:  map[string]bool{},
+		directives: map[string]map[int][]*Directive{},
+		Used:       map[*Directive]bool{},
+	}
+	for _, f := range pass.Files {
+		name := pass.Fset.File(f.Pos()).Name()
+		if ast.IsGenerated(f) {
+			r.generated[name] = true
+		}
+		for _, d := range Directives(pass.Fset, f) {
+			if r.directives[name] == nil {
+				r.directives[name] = map[int][]*Directive{}
+			}
+			r.directives[name][d.Line] = append(r.directives[name][d.Line], d)
+		}
+	}
+	return r
+}
+
+// Directives returns the //retrylint:ignore directives of a file, with
+// their reasons (empty when missing).
+func Directives(fset *token.FileSet, f *ast.File) []*Directive {
+	var out []*Directive
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			rest, ok := strings.CutPrefix(c.Text, "//retrylint:ignore")
+			if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
+				continue
+			}
+			fields := strings.Fields(rest)
+			d := &Directive{Pos: c.Pos()}
+			p := fset.Position(c.Pos())
+			d.File, d.Line = p.Filename, p.Line
+			if len(fields) > 0 {
+				d.Analyzers = strings.Split(fields[0], ",")
+				d.Reason = strings.Join(fields[1:], " ")
+			}
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Report reports d unless it sits in a generated file or a directive
+// with a reason silences it.
+func (r *Reporter) Report(d analysis.Diagnostic) {
+	if r.Suppressed(d.Pos) {
+		return
+	}
+	r.pass.Report(d)
+}
+
+// Reportf is Report for a message with no category, fixes or related
+// information.
+func (r *Reporter) Reportf(pos token.Pos, format string, args ...any) {
+	r.Report(analysis.Diagnostic{Pos: pos, Message: sprintf(format, args...)})
+}
+
+// Suppressed reports whether a finding at pos would be dropped, and marks
+// the directive that drops it as used.
+func (r *Reporter) Suppressed(pos token.Pos) bool {
+	if !pos.IsValid() {
+		return false
+	}
+	p := r.pass.Fset.Position(pos)
+	if r.generated[p.Filename] {
+		return true
+	}
+	for _, line := range []int{p.Line, p.Line - 1} {
+		for _, d := range r.directives[p.Filename][line] {
+			if d.Reason == "" {
+				continue // a directive without a reason silences nothing
+			}
+			for _, a := range d.Analyzers {
+				if a == r.pass.Analyzer.Name {
+					r.Used[d] = true
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
