@@ -2,11 +2,13 @@ package unboundedbackoff
 
 import (
 	_ "embed"
+	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/report"
 )
 
 //go:embed doc.go
@@ -14,14 +16,16 @@ var doc string
 
 // Analyzer is the unboundedbackoff analyzer.
 var Analyzer = &analysis.Analyzer{
-	Name:     "unboundedbackoff",
-	Doc:      analysisutil.MustExtractDoc(doc, "unboundedbackoff"),
-	URL:      "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/unboundedbackoff",
-	Requires: []*analysis.Analyzer{retryscan.Analyzer},
-	Run:      run,
+	Name:       "unboundedbackoff",
+	Doc:        analysisutil.MustExtractDoc(doc, "unboundedbackoff"),
+	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/unboundedbackoff",
+	Requires:   []*analysis.Analyzer{retryscan.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[*report.Usage](),
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	_ = pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
-	return nil, nil
+	rep := report.New(pass)
+	return rep.Usage(), nil
 }

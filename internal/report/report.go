@@ -13,6 +13,7 @@ package report
 import (
 	"go/ast"
 	"go/token"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -122,4 +123,21 @@ func (r *Reporter) Suppressed(pos token.Pos) bool {
 		}
 	}
 	return false
+}
+
+// Usage is the Result every retrylint analyzer returns: the ignore
+// directives that silenced one of its findings in this package. The
+// directive checker reads it to report directives that silence nothing.
+type Usage struct {
+	Used []*Directive
+}
+
+// Usage returns what this pass's directives silenced, in source order.
+func (r *Reporter) Usage() *Usage {
+	u := &Usage{}
+	for d := range r.Used {
+		u.Used = append(u.Used, d)
+	}
+	sort.Slice(u.Used, func(i, j int) bool { return u.Used[i].Pos < u.Used[j].Pos })
+	return u
 }
