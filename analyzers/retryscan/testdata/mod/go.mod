@@ -1,0 +1,3 @@
+module example.com/retryscantest
+
+go 1.26.0
