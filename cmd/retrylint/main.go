@@ -4,19 +4,9 @@ package main
 import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
-	"github.com/retrylint/retrylint/analyzers/keyregen"
-	"github.com/retrylint/retrylint/analyzers/nestedretry"
-	"github.com/retrylint/retrylint/analyzers/nodeadline"
-	"github.com/retrylint/retrylint/analyzers/nonidempotent"
-	"github.com/retrylint/retrylint/analyzers/unboundedbackoff"
+	"github.com/retrylint/retrylint/internal/suite"
 )
 
 func main() {
-	multichecker.Main(
-		nestedretry.Analyzer,
-		keyregen.Analyzer,
-		nodeadline.Analyzer,
-		unboundedbackoff.Analyzer,
-		nonidempotent.Analyzer,
-	)
+	multichecker.Main(suite.Analyzers()...)
 }
