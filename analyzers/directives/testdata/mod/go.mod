@@ -1,0 +1,3 @@
+module example.com/directivestest
+
+go 1.26.0
