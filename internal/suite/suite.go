@@ -5,6 +5,7 @@ package suite
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/analyzers/directives"
 	"github.com/retrylint/retrylint/analyzers/keyregen"
 	"github.com/retrylint/retrylint/analyzers/nestedretry"
 	"github.com/retrylint/retrylint/analyzers/nodeadline"
@@ -21,5 +22,6 @@ func Analyzers() []*analysis.Analyzer {
 		nodeadline.Analyzer,
 		unboundedbackoff.Analyzer,
 		nonidempotent.Analyzer,
+		directives.Analyzer, // checks the //retrylint: comments the five read
 	}
 }
