@@ -28,7 +28,9 @@ func (s *scanner) configNodes(fn ast.Node, exprs ...ast.Expr) []ast.Node {
 		ast.Inspect(e, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
-				return false
+				// Option functions configure by assignment:
+				//	func(o *sqs.Options) { o.RetryMaxAttempts = 1 }
+				return true
 			case *ast.CallExpr, *ast.CompositeLit, *ast.AssignStmt:
 				out = append(out, n)
 			case *ast.SelectorExpr:
@@ -56,9 +58,17 @@ func (s *scanner) configNodes(fn ast.Node, exprs ...ast.Expr) []ast.Node {
 	return out
 }
 
-// localTo reports whether v is declared inside the function node fn.
+// localTo reports whether v is declared in the body of the function node
+// fn. Parameters come from callers, so their configuration is unknown.
 func (s *scanner) localTo(v *types.Var, fn ast.Node) bool {
-	return fn != nil && fn.Pos() <= v.Pos() && v.Pos() < fn.End()
+	var body *ast.BlockStmt
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		body = fn.Body
+	case *ast.FuncLit:
+		body = fn.Body
+	}
+	return body != nil && body.Pos() <= v.Pos() && v.Pos() < body.End()
 }
 
 // varConfig returns, for a local variable, the right-hand sides assigned
@@ -107,8 +117,11 @@ func (s *scanner) varConfig(fn ast.Node, v *types.Var) []ast.Node {
 				}
 			}
 		case *ast.ExprStmt:
+			// Setters configure (client.SetRetryCount(3)); operations do
+			// not (client.Get(url)), and their option arguments apply to
+			// that call only.
 			if call, ok := n.X.(*ast.CallExpr); ok {
-				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && root(sel.X) {
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && root(sel.X) && s.isSetter(call) {
 					out = append(out, call)
 				}
 			}
@@ -116,4 +129,21 @@ func (s *scanner) varConfig(fn ast.Node, v *types.Var) []ast.Node {
 		return true
 	})
 	return out
+}
+
+// isSetter reports whether a method call configures its receiver rather
+// than performing an operation: it is not a catalogued operation and does
+// not return an error.
+func (s *scanner) isSetter(call *ast.CallExpr) bool {
+	fn := s.calleeOf(call)
+	if fn == nil || catalogued(fn) {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && !returnsError(sig)
+}
+
+func returnsError(sig *types.Signature) bool {
+	res := sig.Results()
+	return res.Len() > 0 && isError(res.At(res.Len()-1).Type())
 }

@@ -110,7 +110,7 @@ func (s *scanner) policyVisible(row *catalog.Retry, nodes []ast.Node) bool {
 func (s *scanner) clientSite(fn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry, config ...ast.Expr) *Site {
 	nodes := s.configNodes(fn, config...)
 	b, _ := s.evalBound(row, call, nodes)
-	if b.Attempts == 1 || (b.Evidence == nil && s.retriesOffInPackage(row)) {
+	if b.Attempts == 1 || (b.Evidence == nil && !s.builtHere(nodes, row.Pkg) && s.retriesOffInPackage(row)) {
 		return nil
 	}
 	site := &Site{Kind: KindClient, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn, Bound: b}
@@ -127,6 +127,9 @@ func (s *scanner) restySite(fn ast.Node, call *ast.CallExpr, callee *types.Func,
 	nodes := s.configNodes(fn, s.receiver(call))
 	b, _ := s.evalBound(row, call, nodes)
 	if b.Evidence == nil {
+		if s.builtHere(nodes, row.Pkg) {
+			return nil // resty.New() with no retry count: one attempt
+		}
 		n, ok := s.pkgRestyCount()
 		if !ok {
 			return nil
@@ -137,6 +140,20 @@ func (s *scanner) restySite(fn ast.Node, call *ast.CallExpr, callee *types.Func,
 		return nil
 	}
 	return &Site{Kind: KindClient, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn, Bound: b}
+}
+
+// builtHere reports whether the configuration includes the call of a
+// constructor of pkg (resty.New()), so that what it configures is all
+// visible.
+func (s *scanner) builtHere(nodes []ast.Node, pkg string) bool {
+	for _, n := range nodes {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := s.calleeOf(call); fn != nil && analysisutil.PkgPath(fn) == pkg && strings.HasPrefix(fn.Name(), "New") && analysisutil.RecvName(fn) == "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // standardClientSite recognizes an *http.Client that retries inside

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
 )
 
 // A hand-rolled retry loop runs an operation, leaves the loop when it
@@ -42,6 +43,9 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 			counter = s.info.ObjectOf(id)
 		}
 	case *ast.ForStmt:
+		if site := s.controllerLoop(fn, l); site != nil {
+			return site
+		}
 		body = l.Body
 		counter = forCounter(s.info, l)
 	}
@@ -58,10 +62,57 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if f, ok := loop.(*ast.ForStmt); ok && condOverLen(f.Cond) {
 		return nil // failover: for i := 0; i < len(hosts); i++
 	}
+	if !s.stableCall(body, call, counter) {
+		return nil // each iteration works on something new: err = x.Unwrap()
+	}
 	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call}
 	site.Bound = s.loopBound(loop, body, counter, success)
 	site.Delay = s.loopDelay(body)
 	return site
+}
+
+// controllerLoop recognizes a loop driven by a backoff controller, whose
+// body is the attempt:
+//
+//	c := p.Start(ctx)
+//	for backoff.Continue(c) {
+//		if err := op(); err == nil {
+//			return nil
+//		}
+//	}
+func (s *scanner) controllerLoop(fn ast.Node, l *ast.ForStmt) *Site {
+	call, ok := ast.Unparen(l.Cond).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	callee := s.calleeOf(call)
+	row := catalog.LookupRetry(callee)
+	if row == nil || row.Role != catalog.RoleLoop || row.Op >= 0 {
+		return nil
+	}
+	site := &Site{Kind: KindLibrary, Node: l, Name: row.Display, Entry: row, Callee: callee, Func: fn, Body: l.Body}
+	nodes := s.configNodes(fn, call.Args...)
+	site.Bound, _ = s.evalBound(row, call, nodes)
+	site.Bound.Ctx = site.Bound.Ctx || s.mentionsContext(nodes)
+	site.Delay = s.libraryDelay(site, nodes)
+	return site
+}
+
+// mentionsContext reports whether configuration passes a context that
+// can be cancelled (p.Start(ctx) with ctx not Background or TODO).
+func (s *scanner) mentionsContext(nodes []ast.Node) bool {
+	for _, n := range nodes {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		for _, a := range call.Args {
+			if isNamed(s.info.TypeOf(a), "context", "Context") && !isBackgroundCall(s.info, a) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // successExit finds the check that leaves the loop when the attempt
@@ -115,6 +166,104 @@ func (s *scanner) successExit(loop ast.Stmt, body *ast.BlockStmt) (*ast.CallExpr
 		return false
 	})
 	return found, foundIf
+}
+
+// stableCall reports whether the attempt call runs the same operation on
+// every iteration: nothing it refers to is derived, inside the loop, from
+// a value the loop itself changes. That tells a retry apart from loops
+// that walk a chain or a cursor until it ends:
+//
+//	for {                          // errors.As: not a retry
+//		...
+//		err = x.Unwrap()           // x comes from err, which the loop changes
+//		if err == nil {
+//			return false
+//		}
+//	}
+//
+// The loop counter does not count as a change: attempts are often passed
+// along for logging (a counter used as an index is a failover, handled
+// separately).
+func (s *scanner) stableCall(body *ast.BlockStmt, call *ast.CallExpr, counter types.Object) bool {
+	inLoop := func(obj types.Object) bool { return body.Pos() <= obj.Pos() && obj.Pos() < body.End() }
+	// carried: variables declared outside the loop and assigned in it.
+	// derived: variables declared in the loop from carried or derived ones.
+	unstable := map[types.Object]bool{}
+	mentionsUnstable := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && unstable[s.info.ObjectOf(id)] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					if obj := s.info.ObjectOf(id); obj != nil && obj != counter && !inLoop(obj) {
+						unstable[obj] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	// Propagate to variables defined in the loop, in source order (two
+	// rounds cover definitions that refer to later assignments).
+	for range 2 {
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if n.Tok == token.DEFINE && mentionsUnstable(&ast.BlockStmt{List: []ast.Stmt{&ast.ExprStmt{X: rhsTuple(n.Rhs)}}}) {
+					for _, l := range n.Lhs {
+						if id, ok := l.(*ast.Ident); ok {
+							if obj := s.info.ObjectOf(id); obj != nil && obj != counter {
+								unstable[obj] = true
+							}
+						}
+					}
+				}
+			case *ast.TypeSwitchStmt:
+				if as, ok := n.Assign.(*ast.AssignStmt); ok && mentionsUnstable(as.Rhs[0]) {
+					for _, cc := range n.Body.List {
+						if obj := s.info.Implicits[cc]; obj != nil {
+							unstable[obj] = true
+						}
+					}
+				}
+			case *ast.RangeStmt:
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if id, ok := e.(*ast.Ident); ok {
+						if obj := s.info.ObjectOf(id); obj != nil {
+							unstable[obj] = true
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	// The call's own results are assigned in the loop; that is the point
+	// of a retry, not a change of operation.
+	return !mentionsUnstable(call.Fun) && !func() bool {
+		for _, a := range call.Args {
+			if mentionsUnstable(a) {
+				return true
+			}
+		}
+		return false
+	}()
+}
+
+// rhsTuple wraps right-hand sides in one expression for inspection.
+func rhsTuple(rhs []ast.Expr) ast.Expr {
+	if len(rhs) == 1 {
+		return rhs[0]
+	}
+	return &ast.CompositeLit{Elts: rhs}
 }
 
 // errCheck recognizes a nil comparison of an error value and says

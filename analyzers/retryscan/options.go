@@ -157,6 +157,11 @@ func (s *scanner) retriesOffInPackage(row *catalog.Retry) bool {
 		for _, f := range s.pass.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				var nodes []ast.Node
+				if call, ok := n.(*ast.CallExpr); ok {
+					if fn := s.calleeOf(call); fn != nil && catalog.LookupAWSOperation(fn) != nil {
+						return false // per-call options configure that call only
+					}
+				}
 				switch n := n.(type) {
 				case *ast.CallExpr, *ast.CompositeLit, *ast.AssignStmt:
 					nodes = []ast.Node{n}

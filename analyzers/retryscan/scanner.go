@@ -5,10 +5,12 @@ import (
 	"go/ast"
 	"go/types"
 	"path/filepath"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
 )
 
 // scanner holds the state of one run of the recognizer on one package.
@@ -178,7 +180,7 @@ func (s *scanner) wrapperOf(fn *types.Func) *WrapperFact {
 	if w, ok := s.wrappers[fn]; ok {
 		return w
 	}
-	if fn.Pkg() == s.pass.Pkg {
+	if fn.Pkg() == s.pass.Pkg || isStd(fn.Pkg()) || catalogued(fn) {
 		return nil
 	}
 	if w, ok := s.importedW[fn]; ok {
@@ -195,11 +197,10 @@ func (s *scanner) wrapperOf(fn *types.Func) *WrapperFact {
 // retrierChain returns the chain below a callee that retries, local or
 // imported, or nil.
 func (s *scanner) retrierChain(fn *types.Func) []Hop {
-	if fi, ok := s.byObj[fn]; ok {
-		_ = fi
+	if _, ok := s.byObj[fn]; ok {
 		return s.chains[fn]
 	}
-	if fn.Pkg() == s.pass.Pkg {
+	if fn.Pkg() == s.pass.Pkg || isStd(fn.Pkg()) || catalogued(fn) {
 		return nil
 	}
 	if c, ok := s.imported[fn]; ok {
@@ -211,6 +212,34 @@ func (s *scanner) retrierChain(fn *types.Func) []Hop {
 	}
 	s.imported[fn] = c
 	return c
+}
+
+// catalogued reports whether the catalog describes fn. The catalog is
+// authoritative for what it lists: a library's entry point retries as the
+// catalog and the visible configuration say, whatever loops the library
+// has inside (gax.Invoke without WithRetry makes one attempt; an aws
+// operation with aws.NopRetryer makes one).
+func catalogued(fn *types.Func) bool {
+	return catalog.LookupRetry(fn) != nil || catalog.LookupAWSOperation(fn) != nil ||
+		catalog.LookupRestyRequest(fn) != nil ||
+		(analysisutil.PkgPath(fn) == "net/http" && analysisutil.RecvName(fn) == "Client")
+}
+
+// isStd reports whether pkg belongs to the standard library (no dot in
+// the first path element). The standard library's own replays (net/http
+// on a stale connection, database/sql on driver.ErrBadConn) repeat only
+// requests the server never processed; counting them as retry layers
+// would make every loop around an HTTP or SQL call a nested retry. So std
+// functions neither export nor import retry summaries.
+func isStd(pkg *types.Package) bool {
+	if pkg == nil {
+		return true
+	}
+	path := pkg.Path()
+	if i := strings.IndexByte(path, '/'); i >= 0 {
+		path = path[:i]
+	}
+	return !strings.Contains(path, ".")
 }
 
 // funcName renders a function for messages: "fetch", "Client.Get",

@@ -180,6 +180,9 @@ func firstAttempts(c []Hop) int {
 // exportFacts exports a fact for every function of the package that
 // retries or wraps a retry.
 func (s *scanner) exportFacts() {
+	if isStd(s.pass.Pkg) {
+		return
+	}
 	for _, fi := range s.funcs {
 		if c := s.chains[fi.obj]; Layers(c) > 0 {
 			s.pass.ExportObjectFact(fi.obj, &RetrierFact{Chain: c})

@@ -34,6 +34,9 @@ func (s Symbol) String() string {
 
 // SymbolOf returns the Symbol of a function or method.
 func SymbolOf(fn *types.Func) Symbol {
+	if fn == nil {
+		return Symbol{}
+	}
 	return Symbol{Pkg: analysisutil.PkgPath(fn), Recv: analysisutil.RecvName(fn), Name: fn.Name()}
 }
 

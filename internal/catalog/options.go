@@ -65,11 +65,11 @@ const (
 // makes and what else ends it.
 var boundOptions = func() []Option {
 	var rows []Option
+	rows = append(rows, opt(cenkaltiV4, "", "WithMaxElapsedTime", EffTimeLimit, 0))
 	for _, pkg := range []string{cenkaltiV4, "github.com/cenkalti/backoff/v3", "github.com/cenkalti/backoff"} {
 		rows = append(rows,
 			opt(pkg, "", "WithMaxRetries", EffRetries, 1),
 			opt(pkg, "", "WithContext", EffCtx, 1),
-			opt(pkg, "", "WithMaxElapsedTime", EffTimeLimit, 0),
 			field(pkg, "ExponentialBackOff", "MaxElapsedTime", EffTimeLimit),
 			opt(pkg, "", "NewConstantBackOff", EffNoTimeLimit, -1),
 			opt(pkg, "ZeroBackOff", "", EffNoTimeLimit, -1),
@@ -81,9 +81,11 @@ var boundOptions = func() []Option {
 	for _, pkg := range []string{avastV4, avastV5, "github.com/avast/retry-go"} {
 		rows = append(rows,
 			opt(pkg, "", "Attempts", EffAttempts, 0).zeroUnbounded(),
-			opt(pkg, "", "UntilSucceeded", EffUnbounded, -1),
 			opt(pkg, "", "Context", EffCtx, 0))
 	}
+	rows = append(rows,
+		opt(avastV4, "", "UntilSucceeded", EffUnbounded, -1),
+		opt(avastV5, "", "UntilSucceeded", EffUnbounded, -1))
 	rows = append(rows,
 		opt(sethvargo, "", "WithMaxRetries", EffRetries, 0),
 		opt(sethvargo, "", "WithMaxDuration", EffTimeLimit, 0),
@@ -101,7 +103,7 @@ var boundOptions = func() []Option {
 		opt(eapache, "Retrier", "WithInfiniteRetry", EffUnbounded, -1),
 		opt(rican7+"/strategy", "", "Limit", EffAttempts, 0),
 		opt(flowchart, "", "NewRetrier", EffAttempts, 0),
-		opt(lestrrat, "", "WithMaxRetries", EffRetries, 0).zeroUnbounded(),
+		opt(lestrrat, "", "WithMaxRetries", EffAttempts, 0).zeroUnbounded(),
 		field(retryHTTP, "Client", "RetryMax", EffRetries),
 		opt(restyV2, "Client", "SetRetryCount", EffRetries, 0),
 		opt(restyV3, "Client", "SetRetryCount", EffRetries, 0),
@@ -111,6 +113,10 @@ var boundOptions = func() []Option {
 	)
 	return rows
 }()
+
+// BoundOptions returns every bound-related option row (for tests and
+// documentation).
+func BoundOptions() []Option { return boundOptions }
 
 var boundIndex = index(boundOptions, func(o *Option) Symbol { return o.Symbol })
 

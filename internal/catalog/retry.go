@@ -107,8 +107,12 @@ var retries = func() []Retry {
 	// cenkalti/backoff v4 (v4.3.0), and the same names in the legacy
 	// paths: Retry(op, b) stops after 15 minutes of elapsed time with the
 	// default ExponentialBackOff (500ms x1.5, capped at 60s, ±50% jitter).
-	for _, pkg := range []string{cenkaltiV4, "github.com/cenkalti/backoff/v3", "github.com/cenkalti/backoff"} {
-		for _, name := range []string{"Retry", "RetryNotify", "RetryNotifyWithTimer", "RetryWithData", "RetryNotifyWithData", "RetryNotifyWithTimerAndData"} {
+	for pkg, names := range map[string][]string{
+		cenkaltiV4:                       {"Retry", "RetryNotify", "RetryNotifyWithTimer", "RetryWithData", "RetryNotifyWithData", "RetryNotifyWithTimerAndData"},
+		"github.com/cenkalti/backoff/v3": {"Retry", "RetryNotify", "RetryNotifyWithTimer"},
+		"github.com/cenkalti/backoff":    {"Retry", "RetryNotify"},
+	} {
+		for _, name := range names {
 			rows = append(rows, loop(pkg, "", name, 0, AttemptsUnknown, "backoff."+name).timeBound().delay(DelayUnknown, TriUnknown, TriUnknown))
 		}
 	}
@@ -117,11 +121,10 @@ var retries = func() []Retry {
 	rows = append(rows, loop(cenkaltiV5, "", "Retry", 1, AttemptsUnknown, "backoff.Retry").ctx(0).timeBound().delay(DelayExponential, TriYes, TriYes))
 	// avast/retry-go v4 (v4.7.0) and v3: 10 attempts, 100ms doubling with
 	// up to 100ms of added jitter and no MaxDelay.
-	for _, pkg := range []string{avastV4, "github.com/avast/retry-go"} {
-		rows = append(rows,
-			loop(pkg, "", "Do", 0, 10, "retry.Do").delay(DelayExponential, TriNo, TriYes),
-			loop(pkg, "", "DoWithData", 0, 10, "retry.DoWithData").delay(DelayExponential, TriNo, TriYes))
-	}
+	rows = append(rows,
+		loop(avastV4, "", "Do", 0, 10, "retry.Do").delay(DelayExponential, TriNo, TriYes),
+		loop(avastV4, "", "DoWithData", 0, 10, "retry.DoWithData").delay(DelayExponential, TriNo, TriYes),
+		loop("github.com/avast/retry-go", "", "Do", 0, 10, "retry.Do").delay(DelayExponential, TriNo, TriYes))
 	// avast/retry-go v5 (v5.1.1): configured at New, run at Do.
 	rows = append(rows,
 		loop(avastV5, "Retrier", "Do", 0, 10, "retry.Retrier.Do").delay(DelayExponential, TriNo, TriYes),
@@ -170,6 +173,11 @@ var retries = func() []Retry {
 		loop(eapache, "Retrier", "RunFn", 1, AttemptsUnknown, "retrier.RunFn").ctx(0))
 	// Rican7/retry (v0.3.1): unbounded without strategy.Limit.
 	rows = append(rows, loop(rican7, "", "Retry", 0, AttemptsUnbounded, "retry.Retry"))
+	// lestrrat-go/backoff v2 (v2.0.8): the loop is the user's own,
+	//	for backoff.Continue(c) { ... }
+	// and the controller lets it run 10 times by default.
+	rows = append(rows, Retry{Symbol: Symbol{lestrrat, "", "Continue"}, Role: RoleLoop, Op: -1, Attempts: 10, Ctx: -1,
+		Display: "backoff.Continue", Delay: DelayExponential, Capped: TriYes, Jittered: TriNo})
 	// matryer/try: 10 attempts (the global try.MaxRetries), no delay.
 	rows = append(rows,
 		loop(matryer, "", "Do", 0, 10, "try.Do").delay(DelayNone, TriUnknown, TriNo),

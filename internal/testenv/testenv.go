@@ -43,3 +43,7 @@ type onceErr struct {
 	once sync.Once
 	msg  string
 }
+
+// Environ returns the environment for commands run against testdata
+// modules.
+func Environ() []string { return os.Environ() }

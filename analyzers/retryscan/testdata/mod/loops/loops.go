@@ -1,6 +1,7 @@
 package loops
 
 import (
+	"context"
 	"errors"
 	"time"
 )
@@ -40,4 +41,66 @@ func counted2() error { // want `retrier\(3 via retry loop\)`
 		}
 	}
 	return errors.New("gave up")
+}
+
+func condLoop() error { // want `retrier\(∞ via retry loop\)`
+	var err error
+	for err = op(); err != nil; err = op() { // want `site loop "retry loop" unbounded attempts`
+		time.Sleep(time.Second)
+	}
+	return nil
+}
+
+func ctxLoop(ctx context.Context) error { // want `retrier\(∞ via retry loop\)`
+	for { // want `site loop "retry loop" unbounded attempts`
+		if err := op(); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func counterExit() error { // want `retrier\(N via retry loop\)`
+	attempt := 0
+	for { // want `site loop "retry loop" N attempts`
+		err := op()
+		if err == nil {
+			return nil
+		}
+		attempt++
+		if attempt >= 5 {
+			return err
+		}
+	}
+}
+
+func inclusive() error { // want `retrier\(4 via retry loop\)`
+	var err error
+	for i := 1; i <= 4; i++ { // want `site loop "retry loop" 4 attempts`
+		if err = op(); err == nil {
+			break
+		}
+	}
+	return err
+}
+
+// An unbounded retry in a closure run by a wrapper.
+func withRetry(f func() error) error { // want `wrapper\(param=0, 3 attempts via retry loop\)` `retrier\(3 via retry loop\)`
+	var err error
+	for range 3 { // want `site loop "retry loop" 3 attempts`
+		if err = f(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+func useWrapper() error { // want `retrier\(3x3 via withRetry -> counted2 -> retry loop\)`
+	return withRetry(func() error { // want `site wrapper "withRetry" 3 attempts`
+		return counted2() // want `site retrier "counted2" 3 attempts`
+	})
 }

@@ -1,0 +1,116 @@
+package loops
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"net"
+	"time"
+)
+
+// Not retry loops: each look-alike below must stay silent.
+
+// A read loop: success goes round again, an error leaves.
+func readAll(r io.Reader) error {
+	buf := make([]byte, 512)
+	for {
+		_, err := r.Read(buf)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// A scan loop.
+func lines(r io.Reader) (n int) {
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		n++
+	}
+	return n
+}
+
+// A failover loop over hosts: each iteration tries a different host.
+func failover(hosts []string) (net.Conn, error) {
+	var err error
+	for _, h := range hosts {
+		c, dialErr := net.DialTimeout("tcp", h, time.Second)
+		if dialErr == nil {
+			return c, nil
+		}
+		err = dialErr
+	}
+	return nil, err
+}
+
+// A counted failover loop.
+func failoverIndexed(hosts []string) (net.Conn, error) {
+	for i := 0; i < 3; i++ {
+		c, err := net.DialTimeout("tcp", hosts[i], time.Second)
+		if err == nil {
+			return c, nil
+		}
+	}
+	return nil, errors.New("no host")
+}
+
+// A poll loop waiting on a ticker for a state.
+func poll(ctx context.Context, ready func() error) error {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+		if err := ready(); err == nil {
+			return nil
+		}
+	}
+}
+
+// An accept loop: success does not leave.
+func serve(l net.Listener, handle func(net.Conn)) error {
+	for {
+		c, err := l.Accept()
+		if err != nil {
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		go handle(c)
+	}
+}
+
+// A worker loop over a channel.
+func worker(jobs <-chan func() error) {
+	for job := range jobs {
+		if err := job(); err != nil {
+			continue
+		}
+	}
+}
+
+// A loop that runs once whatever happens is not a retry.
+func once() error {
+	for {
+		if err := op(); err == nil {
+			return nil
+		}
+		return errors.New("failed")
+	}
+}
+
+// A loop over items, sending each once.
+func sendAll(items []string, send func(string) error) error {
+	for i := range len(items) {
+		if err := send(items[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

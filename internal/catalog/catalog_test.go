@@ -1,0 +1,177 @@
+package catalog_test
+
+import (
+	"go/types"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/testenv"
+)
+
+var (
+	loadOnce sync.Once
+	loaded   map[string]*types.Package
+)
+
+// loadLibraries type-checks every library the catalog describes, at the
+// versions pinned in testdata/mod/go.mod, and returns them by path. The
+// tests share one load.
+func loadLibraries(t *testing.T) map[string]*types.Package {
+	t.Helper()
+	loadOnce.Do(func() { loaded = load(t) })
+	if loaded == nil {
+		t.Fatal("the catalog's libraries did not load (see the first failing test)")
+	}
+	return loaded
+}
+
+func load(t *testing.T) map[string]*types.Package {
+	dir, _ := filepath.Abs("testdata/mod")
+	testenv.Download(t, dir)
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps,
+		Dir:  dir,
+		Env:  append(testenv.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"),
+	}
+	pkgs, err := packages.Load(cfg, ".")
+	if err != nil {
+		t.Error(err)
+		return nil
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Error("the catalog's libraries do not load")
+		return nil
+	}
+	all := map[string]*types.Package{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Types != nil {
+			all[p.PkgPath] = p.Types
+		}
+	})
+	return all
+}
+
+// lookup resolves a catalog symbol in the real package: a function, a
+// method of a named type (pointer receiver or not, interface methods
+// included), a struct field, or (empty Name) the type itself.
+func lookup(pkgs map[string]*types.Package, s catalog.Symbol) types.Object {
+	pkg := pkgs[s.Pkg]
+	if pkg == nil {
+		return nil
+	}
+	if s.Recv == "" {
+		return pkg.Scope().Lookup(s.Name)
+	}
+	tn, ok := pkg.Scope().Lookup(s.Recv).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	if s.Name == "" {
+		return tn
+	}
+	obj, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, s.Name)
+	if obj == nil {
+		obj, _, _ = types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg, s.Name)
+	}
+	return obj
+}
+
+func TestRetryRowsMatchRealLibraries(t *testing.T) {
+	pkgs := loadLibraries(t)
+	seen := map[catalog.Symbol]bool{}
+	for _, r := range catalog.Retries() {
+		if seen[r.Symbol] {
+			t.Errorf("%s: catalogued twice", r.Symbol)
+		}
+		seen[r.Symbol] = true
+		fn, ok := lookup(pkgs, r.Symbol).(*types.Func)
+		if !ok {
+			t.Errorf("%s: no such function or method in the real module", r.Symbol)
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if r.Op >= 0 {
+			if r.Op >= sig.Params().Len() {
+				t.Errorf("%s: operation argument %d out of range", r.Symbol, r.Op)
+			} else if _, ok := sig.Params().At(r.Op).Type().Underlying().(*types.Signature); !ok {
+				t.Errorf("%s: argument %d is %s, not a function", r.Symbol, r.Op, sig.Params().At(r.Op).Type())
+			}
+		}
+		if r.Ctx >= 0 {
+			if r.Ctx >= sig.Params().Len() || sig.Params().At(r.Ctx).Type().String() != "context.Context" {
+				t.Errorf("%s: argument %d is not a context.Context", r.Symbol, r.Ctx)
+			}
+		}
+		if r.Display == "" {
+			t.Errorf("%s: no display name", r.Symbol)
+		}
+		if got := catalog.LookupRetry(fn); got == nil || got.Symbol != r.Symbol {
+			t.Errorf("%s: LookupRetry does not find the row from the real function", r.Symbol)
+		}
+	}
+}
+
+func TestBoundOptionsMatchRealLibraries(t *testing.T) {
+	pkgs := loadLibraries(t)
+	for _, o := range catalog.BoundOptions() {
+		obj := lookup(pkgs, o.Symbol)
+		if obj == nil {
+			t.Errorf("%s: no such symbol in the real module", o.Symbol)
+			continue
+		}
+		if v, isVar := obj.(*types.Var); o.Field != (isVar && v.IsField()) {
+			t.Errorf("%s: Field=%t but the symbol is a %T", o.Symbol, o.Field, obj)
+		}
+		if fn, ok := obj.(*types.Func); ok && o.Arg >= 0 {
+			if sig := fn.Type().(*types.Signature); o.Arg >= sig.Params().Len() {
+				t.Errorf("%s: argument %d out of range", o.Symbol, o.Arg)
+			}
+		}
+	}
+}
+
+func TestAWSOperationShape(t *testing.T) {
+	pkgs := loadLibraries(t)
+	sqs := pkgs["github.com/aws/aws-sdk-go-v2/service/sqs"]
+	client := sqs.Scope().Lookup("Client").(*types.TypeName)
+	mset := types.NewMethodSet(types.NewPointer(client.Type()))
+	ops := 0
+	for i := 0; i < mset.Len(); i++ {
+		fn := mset.At(i).Obj().(*types.Func)
+		row := catalog.LookupAWSOperation(fn)
+		if fn.Name() == "SendMessage" && (row == nil || row.Attempts != 3 || row.Display != "sqs.SendMessage") {
+			t.Errorf("SendMessage: got row %+v, want 3 attempts displayed as sqs.SendMessage", row)
+		}
+		if fn.Name() == "Options" && row != nil {
+			t.Errorf("(*sqs.Client).Options is not an operation")
+		}
+		if row != nil {
+			ops++
+		}
+	}
+	if ops < 20 {
+		t.Errorf("only %d sqs operations recognized", ops)
+	}
+}
+
+func TestResty(t *testing.T) {
+	pkgs := loadLibraries(t)
+	for _, path := range []string{"github.com/go-resty/resty/v2", "resty.dev/v3"} {
+		req := pkgs[path].Scope().Lookup("Request").(*types.TypeName)
+		for _, m := range []string{"Get", "Post", "Patch", "Execute"} {
+			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(req.Type()), true, pkgs[path], m)
+			if fn, ok := obj.(*types.Func); !ok || catalog.LookupRestyRequest(fn) == nil {
+				t.Errorf("%s: (*Request).%s not recognized", path, m)
+			}
+		}
+		cl := pkgs[path].Scope().Lookup("Client").(*types.TypeName)
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(cl.Type()), true, pkgs[path], "SetRetryCount")
+		if fn, ok := obj.(*types.Func); !ok || !catalog.RestySetRetryCount(fn) {
+			t.Errorf("%s: SetRetryCount not recognized", path)
+		}
+	}
+}
