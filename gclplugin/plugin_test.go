@@ -1,0 +1,245 @@
+package gclplugin
+
+import (
+	"flag"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/directives"
+	"github.com/retrylint/retrylint/internal/suite"
+)
+
+func build(t *testing.T, raw any) []*analysis.Analyzer {
+	t.Helper()
+	p, err := New(raw)
+	if err != nil {
+		t.Fatalf("New(%v): %v", raw, err)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return as
+}
+
+func byName(as []*analysis.Analyzer, name string) *analysis.Analyzer {
+	for _, a := range as {
+		if a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// TestRegistered checks what golangci-lint does: look the plugin up by
+// the name in .golangci.yml, with no settings at all.
+func TestRegistered(t *testing.T) {
+	newPlugin, err := register.GetPlugin("retrylint")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPlugin(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.GetLoadMode() != register.LoadModeTypesInfo {
+		t.Errorf("load mode %q, want %q", p.GetLoadMode(), register.LoadModeTypesInfo)
+	}
+}
+
+// TestSameAnalyzersAsSuite keeps the plugin's table in step with the
+// analyzers the retrylint binary runs, and checks that the result is a
+// valid analyzer graph.
+func TestSameAnalyzersAsSuite(t *testing.T) {
+	as := build(t, map[string]any{})
+	var got, want []string
+	for _, a := range as {
+		got = append(got, a.Name)
+	}
+	for _, a := range suite.Analyzers() {
+		want = append(want, a.Name)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("plugin analyzers %v, suite.Analyzers() %v", got, want)
+	}
+	if err := analysis.Validate(as); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDecodeErrors checks that every mistake stops golangci-lint with a
+// message that names the offending key and what is accepted instead.
+func TestDecodeErrors(t *testing.T) {
+	for _, tc := range []struct {
+		raw  any
+		want string
+	}{
+		{map[string]any{"nestedretri": map[string]any{}}, `retrylint settings: unknown key "nestedretri" (accepted keys: disable, nestedretry, keyregen,`},
+		{map[string]any{"max-depth": 2}, `unknown key "max-depth"`},
+		{map[string]any{"disable": "keyregen"}, `retrylint settings: json: cannot unmarshal string into Go struct field Settings.disable`},
+		{map[string]any{"disable": []any{"keyregn"}}, `disable: unknown analyzer "keyregn" (analyzers: nestedretry, keyregen, nodeadline, unboundedbackoff, nonidempotent, directives)`},
+		{map[string]any{"keyregen": map[string]any{"no-such-flag": true}}, `keyregen has no setting "no-such-flag" (its settings: `},
+		{map[string]any{"keyregen": map[string]any{"requestid": "maybe"}}, `keyregen.requestid: "maybe": parse error`},
+		{map[string]any{"keyregen": map[string]any{"requestid": map[string]any{"x": 1}}}, `keyregen.requestid: a map[string]interface {} cannot be a flag value`},
+		{map[string]any{"keyregen": map[string]any{"headers": []any{"a,b"}}}, `list element "a,b" cannot be passed`},
+		{map[string]any{"disable": []any{"keyregen"}, "keyregen": map[string]any{"requestid": true}}, `keyregen is disabled but has settings`},
+	} {
+		_, err := New(tc.raw)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("New(%v) = %v, want error containing %q", tc.raw, err, tc.want)
+		}
+	}
+}
+
+// TestFlagValues checks the YAML-to-flag conversion of each value kind,
+// as viper and DecodeSettings deliver them.
+func TestFlagValues(t *testing.T) {
+	for in, want := range map[any]string{"x": "x", true: "true", float64(3): "3", 1.5: "1.5"} {
+		if got, err := flagValue(in); err != nil || got != want {
+			t.Errorf("flagValue(%v) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	if got, _ := flagValue([]any{"X-Dedup-Key", "X-Op-Id"}); got != "X-Dedup-Key,X-Op-Id" {
+		t.Errorf("list: got %q", got)
+	}
+}
+
+// TestDisable checks that a disabled analyzer is not built, and that the
+// directives checker still knows its name but no longer requires it.
+func TestDisable(t *testing.T) {
+	as := build(t, map[string]any{"disable": []any{"keyregen"}})
+	if byName(as, "keyregen") != nil {
+		t.Fatal("keyregen built although disabled")
+	}
+	d := byName(as, "directives")
+	if d == nil {
+		t.Fatal("no directives analyzer")
+	}
+	for _, r := range d.Requires {
+		if r.Name == "keyregen" {
+			t.Error("directives requires the disabled keyregen")
+		}
+	}
+	if as := build(t, map[string]any{"disable": []any{"directives"}}); byName(as, "directives") != nil {
+		t.Error("directives built although disabled")
+	}
+}
+
+// TestInstancesIndependent builds two plugins, one with every flag of
+// every analyzer set away from its default, and checks that the other
+// plugin and the package-level analyzers keep their defaults, and that
+// each directives checker requires its own plugin's analyzers.
+func TestInstancesIndependent(t *testing.T) {
+	settings := map[string]any{}
+	changed := map[string]string{} // "analyzer.flag" -> value set
+	for _, l := range leaves {
+		fs := map[string]any{}
+		// Find, on a throwaway analyzer, a value each flag accepts that
+		// differs from its default.
+		probe := l.new()
+		if probe == sharedAnalyzer(l.name) {
+			continue // settings are refused for shared analyzers (TestDecodeErrors)
+		}
+		probe.Flags.VisitAll(func(f *flag.Flag) {
+			for _, v := range []string{"true", "false", "7", "2m", "X-Test-Key"} {
+				if f.Value.Set(v) == nil && f.Value.String() != f.DefValue {
+					fs[f.Name] = v
+					changed[l.name+"."+f.Name] = f.Value.String()
+					return
+				}
+			}
+		})
+		if len(fs) > 0 {
+			settings[l.name] = fs
+		}
+	}
+	if len(changed) == 0 {
+		t.Fatal("no analyzer has a flag to set; this test checks nothing")
+	}
+	one, two := build(t, settings), build(t, nil)
+	for key, want := range changed {
+		name, fl, _ := strings.Cut(key, ".")
+		if got := byName(one, name).Flags.Lookup(fl).Value.String(); got != want {
+			t.Errorf("configured %s = %q, want %q", key, got, want)
+		}
+		if f := byName(two, name).Flags.Lookup(fl); f.Value.String() != f.DefValue {
+			t.Errorf("second plugin: %s = %q, want default %q", key, f.Value.String(), f.DefValue)
+		}
+		if f := sharedAnalyzer(name).Flags.Lookup(fl); f.Value.String() != f.DefValue {
+			t.Errorf("package-level %s.Analyzer: %s = %q, want default %q", name, fl, f.Value.String(), f.DefValue)
+		}
+	}
+	for _, as := range [][]*analysis.Analyzer{one, two} {
+		d := byName(as, "directives")
+		for _, r := range d.Requires {
+			if !slices.Contains(as, r) {
+				t.Errorf("directives requires a %s that is not its own plugin's", r.Name)
+			}
+		}
+	}
+	for _, a := range one {
+		if slices.Contains(two, a) && sharedAnalyzer(a.Name) != a {
+			t.Errorf("%s is shared between plugin instances", a.Name)
+		}
+	}
+	if byName(one, "directives") == directives.Analyzer {
+		t.Error("the plugin uses the package-level directives.Analyzer")
+	}
+}
+
+// TestFlagsReachable checks that every flag can be set from
+// .golangci.yml: viper lower-cases keys and splits them at dots.
+func TestFlagsReachable(t *testing.T) {
+	for _, a := range build(t, nil) {
+		seen := map[string]string{}
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			low := strings.ToLower(f.Name)
+			if strings.Contains(f.Name, ".") {
+				t.Errorf("%s flag %q: viper splits keys at dots, so it cannot be set in .golangci.yml", a.Name, f.Name)
+			}
+			if prev, dup := seen[low]; dup {
+				t.Errorf("%s flags %q and %q differ only in case; viper lower-cases keys", a.Name, prev, f.Name)
+			}
+			seen[low] = f.Name
+		})
+	}
+}
+
+// TestTableUsesConstructors fails when an analyzer package gains
+// NewAnalyzer but the plugin still shares its package-level Analyzer.
+func TestTableUsesConstructors(t *testing.T) {
+	for _, l := range leaves {
+		files, err := filepath.Glob(filepath.Join("..", "analyzers", l.name, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no sources for %s: %v", l.name, err)
+		}
+		hasNew := false
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "NewAnalyzer" {
+					hasNew = true
+				}
+			}
+		}
+		if shared := l.new() == sharedAnalyzer(l.name); shared && hasNew {
+			t.Errorf("%s has NewAnalyzer now: build it with %s.NewAnalyzer(%s.DefaultConfig()) in leaves", l.name, l.name, l.name)
+		} else if shared {
+			t.Logf("%s: no NewAnalyzer yet; the plugin shares %s.Analyzer and refuses settings for it", l.name, l.name)
+		}
+	}
+}
