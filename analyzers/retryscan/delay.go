@@ -2,6 +2,9 @@ package retryscan
 
 import (
 	"go/ast"
+	"go/constant"
+	"sort"
+	"time"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -61,14 +64,227 @@ func (s *scanner) libraryDelay(site *Site, config []ast.Node) Delay {
 	d := Delay{}
 	if site.Entry != nil {
 		d.Kind, d.Capped, d.Jittered = site.Entry.Delay, site.Entry.Capped, site.Entry.Jittered
+		if def, ok := catalog.LookupDelayDefault(site.Entry.Symbol); ok {
+			d.Initial, d.Factor = def.Initial, def.Factor
+		}
 	}
 	s.libraryPolicy(&d, site, config)
 	return d
 }
 
-// delayPolicy refines a hand-rolled loop's delay: growth, cap, jitter.
-// (Extended by the unboundedbackoff work; the default sees nothing.)
-func (s *scanner) delayPolicy(d *Delay, body *ast.BlockStmt) {}
+// delayRow is a catalogued delay option found in a site's configuration:
+// the node it was found at and the value it sets.
+type delayRow struct {
+	row  *catalog.DelayOption
+	node ast.Node
+	val  ast.Expr
+}
 
-// libraryPolicy refines a library's delay from its options.
-func (s *scanner) libraryPolicy(d *Delay, site *Site, config []ast.Node) {}
+// libraryPolicy refines a library's delay from its options, in three
+// tiers whatever their order in the source: a policy argument
+// (retry.DelayType(f), backoff.WithBackOff(b)) replaces the default;
+// constructors (retry.NewExponential, backoff.NewConstantBackOff,
+// wait.Backoff{}) bring their own defaults; explicit options
+// (retry.MaxDelay, WithJitter, RandomizationFactor: 0) refine them, later
+// ones winning.
+//
+//	b := backoff.NewExponentialBackOff()   // exponential, capped, jittered
+//	b.RandomizationFactor = 0              // not jittered
+//	backoff.Retry(op, b)
+func (s *scanner) libraryPolicy(d *Delay, site *Site, config []ast.Node) {
+	nodes := append([]ast.Node{site.Node}, config...)
+	var rows []delayRow
+	for _, n := range nodes {
+		rows = append(rows, s.delayRows(n)...)
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].node.Pos() < rows[j].node.Pos() })
+	for _, r := range rows {
+		if r.row.Effect != catalog.DelPolicy {
+			continue
+		}
+		*d = Delay{Kind: catalog.DelayUnknown}
+		if !s.readablePolicy(site.Func, r.val) {
+			return // a delay func or backoff built where it cannot be seen
+		}
+	}
+	for _, r := range rows {
+		if r.row.Constructor {
+			s.applyCtor(d, r)
+		}
+	}
+	for _, r := range rows {
+		if !r.row.Constructor {
+			s.applyOption(d, r)
+		}
+	}
+}
+
+// delayRows returns the delay rows a configuration node matches: a call
+// of a catalogued function, a struct literal of a catalogued type and its
+// fields, a field assignment, a function or variable used as a value.
+func (s *scanner) delayRows(n ast.Node) []delayRow {
+	var out []delayRow
+	add := func(row *catalog.DelayOption, node ast.Node, val ast.Expr) {
+		if row != nil {
+			out = append(out, delayRow{row, node, val})
+		}
+	}
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		if fn := s.calleeOf(n); fn != nil {
+			row := catalog.LookupDelayObject(fn)
+			if row != nil && !row.Field && !row.Value {
+				var val ast.Expr
+				if row.Arg >= 0 && row.Arg < len(n.Args) {
+					val = n.Args[row.Arg]
+				}
+				add(row, n, val)
+			}
+		}
+	case *ast.CompositeLit:
+		typ := namedOf(s.info.TypeOf(n))
+		if typ == nil {
+			break
+		}
+		pkg, name := analysisutil.PkgPath(typ.Obj()), typ.Obj().Name()
+		add(catalog.LookupDelayOption(catalog.Symbol{Pkg: pkg, Recv: name}), n, nil)
+		for _, elt := range n.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if key, ok := kv.Key.(*ast.Ident); ok {
+					add(fieldRow(pkg, name, key.Name), kv, kv.Value)
+				}
+			}
+		}
+	case *ast.AssignStmt:
+		for i, l := range n.Lhs {
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if !ok || i >= len(n.Rhs) {
+				continue
+			}
+			if typ := namedOf(s.info.TypeOf(sel.X)); typ != nil {
+				add(fieldRow(analysisutil.PkgPath(typ.Obj()), typ.Obj().Name(), sel.Sel.Name), n, n.Rhs[i])
+			}
+		}
+	case *ast.SelectorExpr, *ast.Ident:
+		// retry.BackOffDelay, retryablehttp.DefaultBackoff,
+		// retry.DefaultBackoff: values, not calls (a called function is
+		// found at its call).
+		obj := analysisutil.ObjectOf(s.info, n.(ast.Expr))
+		if row := catalog.LookupDelayObject(obj); row != nil && row.Value {
+			add(row, n, nil)
+		}
+	}
+	return out
+}
+
+func fieldRow(pkg, typ, field string) *catalog.DelayOption {
+	if row := catalog.LookupDelayOption(catalog.Symbol{Pkg: pkg, Recv: typ, Name: field}); row != nil && row.Field {
+		return row
+	}
+	return nil
+}
+
+// readablePolicy reports whether a delay policy argument is built where
+// the recognizer sees it: a catalogued value, a call of a catalogued
+// constructor, or a local variable assigned one.
+func (s *scanner) readablePolicy(fn ast.Node, val ast.Expr) bool {
+	if val == nil {
+		return false
+	}
+	for _, n := range s.configNodes(fn, val) {
+		for _, r := range s.delayRows(n) {
+			if r.row.Effect != catalog.DelPolicy {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// applyCtor applies a constructor's defaults.
+func (s *scanner) applyCtor(d *Delay, r delayRow) {
+	row := r.row
+	switch row.Effect {
+	case catalog.DelGrowth:
+		d.Kind, d.Growth, d.Factor, d.Initial = catalog.DelayExponential, r.node, row.Factor, row.Initial
+	case catalog.DelConstant:
+		d.Kind, d.Factor, d.Initial = catalog.DelayConstant, 1, row.Initial
+	case catalog.DelLinear:
+		d.Kind = catalog.DelayLinear
+	case catalog.DelNone:
+		d.Kind = catalog.DelayNone
+	}
+	if v, ok := s.durationConst(r.val); ok && (row.Effect == catalog.DelGrowth || row.Effect == catalog.DelConstant) {
+		d.Initial = v
+	}
+	if row.Capped != catalog.TriUnknown {
+		d.Capped = row.Capped
+	}
+	if row.Jittered != catalog.TriUnknown {
+		d.Jittered, d.Evidence = row.Jittered, r.node
+	}
+}
+
+// applyOption applies an explicit option.
+func (s *scanner) applyOption(d *Delay, r delayRow) {
+	zero := false
+	if tv, ok := s.info.Types[r.val]; ok && tv.Value != nil {
+		zero = constant.Sign(tv.Value) == 0
+	}
+	switch r.row.Effect {
+	case catalog.DelCap:
+		d.Capped = catalog.TriYes
+		if zero && r.row.ZeroRemoves {
+			d.Capped = catalog.TriNo
+		}
+	case catalog.DelJitter:
+		d.Jittered, d.Evidence = catalog.TriYes, r.node
+		if zero && r.row.ZeroRemoves {
+			d.Jittered = catalog.TriNo
+		}
+	case catalog.DelInitial:
+		d.Initial, _ = s.durationConst(r.val)
+	case catalog.DelFactor:
+		f, ok := s.floatConst(r.val)
+		switch {
+		case !ok:
+			if d.Kind == catalog.DelayConstant {
+				d.Kind = catalog.DelayUnknown
+			}
+			d.Factor = 0
+		case f <= 1:
+			if d.Kind == catalog.DelayExponential {
+				d.Kind, d.Growth = catalog.DelayConstant, nil
+			}
+			d.Factor = 1
+		default:
+			if d.Kind == catalog.DelayConstant || d.Kind == catalog.DelayExponential {
+				d.Kind, d.Growth = catalog.DelayExponential, r.node
+			}
+			d.Factor = f
+		}
+	}
+}
+
+// durationConst returns the value of a constant integer expression as a
+// duration.
+func (s *scanner) durationConst(e ast.Expr) (time.Duration, bool) {
+	if e == nil {
+		return 0, false
+	}
+	n, ok := s.intConst(e)
+	return time.Duration(n), ok && n > 0
+}
+
+// floatConst returns the value of a constant numeric expression.
+func (s *scanner) floatConst(e ast.Expr) (float64, bool) {
+	if e == nil {
+		return 0, false
+	}
+	tv, ok := s.info.Types[e]
+	if !ok || tv.Value == nil {
+		return 0, false
+	}
+	f, _ := constant.Float64Val(constant.ToFloat(tv.Value))
+	return f, tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Float
+}

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"time"
 
 	"github.com/retrylint/retrylint/internal/catalog"
 )
@@ -94,6 +95,20 @@ type Delay struct {
 	// Evidence is the expression that decides the policy (the backoff
 	// value or option); nil when the library default applies.
 	Evidence ast.Node
+
+	// Growth is what makes the wait grow geometrically: the statement
+	// `d *= 2`, the expression `base << attempt`, the option
+	// retry.NewExponential(base); nil when it does not grow or the
+	// library default does.
+	Growth ast.Node
+	// Wait is the wait (a call in Waits, or a call of a local helper
+	// that waits) whose argument grows with no cap, for loops.
+	Wait ast.Node
+	// Initial is the first wait and Factor the growth per attempt, when
+	// both are constants the recognizer can see (0 otherwise): the n-th
+	// wait is Initial * Factor^(n-1).
+	Initial time.Duration
+	Factor  float64
 }
 
 // Site is one retry site in the package being analyzed.
