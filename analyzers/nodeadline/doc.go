@@ -1,8 +1,117 @@
-// Package nodeadline defines an Analyzer that outbound calls that can wait forever.
+// Package nodeadline defines an Analyzer that reports outbound calls
+// that can wait forever.
 //
 // # Analyzer nodeadline
 //
 // nodeadline: report outbound calls that can wait forever
 //
-// (Documentation in progress.)
+// A call to another process with no deadline waits as long as the peer
+// or the network likes: gRPC waits forever when the context has no
+// deadline, and http.Get uses http.DefaultClient, whose Timeout is zero.
+// A retry on top multiplies the hang, or never gets to retry at all. The
+// deadline must come from the top and be passed down, so that work whose
+// caller has given up stops.
+//
+// The analyzer reports a context with no deadline that reaches an
+// outbound call:
+//
+//	ctx := context.WithValue(context.Background(), key, v)
+//	resp, err := client.Check(ctx, req) // reported: no deadline on the way
+//
+// Fix it by deriving the context with a deadline, as high up as the work
+// starts:
+//
+//	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+//	defer cancel()
+//	resp, err := client.Check(ctx, req)
+//
+// Contexts with no deadline are context.Background(), context.TODO() and
+// contexts derived from them only through WithCancel, WithCancelCause,
+// WithValue or signal.NotifyContext; context.WithoutCancel drops a
+// deadline its parent had. WithTimeout, WithDeadline and their Cause
+// variants add one. Derivations are followed through local variables; a
+// variable assigned in several places has no deadline only when none of
+// the assignments gives it one.
+//
+// Outbound calls are: gRPC generated client methods (first parameter a
+// context, last ...grpc.CallOption) and ClientConn.Invoke/NewStream,
+// aws-sdk-go-v2 service operations, database/sql ...Context methods,
+// pgx v5 Conn, Pool and Tx methods, MongoDB client, database and
+// collection methods, and any function whose context parameter reaches
+// one of these. Such a function gets a fact, and a caller passing it a
+// deadline-less context is reported at that call with the chain:
+//
+//	context.Background() reaches a gRPC call via b.Fetch -> HealthClient.Check with no deadline: ...
+//
+// A context received as a parameter is the caller's responsibility and
+// is not reported where it is used; neither are r.Context() of an
+// incoming request, t.Context() in tests, contexts kept in struct fields,
+// or contexts handed to functions that make no outbound call (a server's
+// Serve, local work).
+//
+// HTTP requests are reported when neither a deadline nor a client
+// Timeout bounds them: http.Get, Head, Post and PostForm (they use
+// http.DefaultClient and no context), and Client.Do, Get, Head, Post,
+// PostForm on http.DefaultClient, on a client literal without Timeout
+// (&http.Client{Transport: t}), new(http.Client), or go-cleanhttp's
+// DefaultClient and DefaultPooledClient, when the request's context has
+// no deadline (http.NewRequest, or NewRequestWithContext with a
+// deadline-less context). A client from a field, a parameter or an
+// unknown constructor is assumed to have a Timeout.
+//
+// # Inside retry sites
+//
+// Inside the attempt of a retry site (a retry loop, the operation of a
+// retry library, a call that retries inside such as an aws-sdk-go-v2
+// operation), every attempt must be bounded, so the analyzer is stricter
+// there: it also reports net.Dial, tls.Dial and dials on a net.Dialer
+// with no Timeout or Deadline (they wait for the operating system's
+// connect timeout, minutes, per attempt), and database/sql calls without
+// a context (db.Query, db.Exec, ...), which nothing can bound or cancel;
+// and the exemption of main and init below does not apply. Messages name
+// the retry: "every attempt of retry.Do can wait forever".
+//
+// # Judgements
+//
+// Streams and watches (gRPC streaming methods, go-redis subscriptions,
+// MongoDB change streams) are meant to live as long as the process or
+// their owner, and a deadline would cut them off. A stream whose context
+// comes from context.WithCancel with a cancel func that is used is not
+// reported; one that nothing can cancel is (category stream).
+//
+// The main and init functions of package main are not checked outside
+// retry sites: a one-shot command is watched by the person who ran it,
+// and Ctrl-C is its deadline. Library code, goroutines and workers are.
+//
+// go-redis calls are not reported: every command is bounded by the
+// client's ReadTimeout and WriteTimeout (5s by default). Calls that a
+// package makes to its own outbound methods (database/sql's Exec calling
+// ExecContext with context.Background()) are the package's context-free
+// API, and are not reported there.
+//
+// Test files are skipped by default: tests talk to httptest servers and
+// fakes, and the test binary has its own timeout.
+//
+// # Flags
+//
+//	-nodeadline.retry-only  report only inside retry sites (for teams that want the narrow check first)
+//	-nodeadline.tests       report in _test.go files too
+//
+// # Categories
+//
+// ctx (a deadline-less context reaches an outbound call), ctx-chain (it
+// does through other functions), stream, http-default (http.Get and
+// friends), http-client (a client with no Timeout, a request with no
+// deadline), dial, sql-noctx.
+//
+// # Limitations
+//
+// The analyzer works on syntax and types, within a function for
+// variables and across functions only through context parameters. It
+// misses on purpose: contexts stored in struct fields or returned by
+// helper functions; clients and dialers configured elsewhere (assumed to
+// have a Timeout); requests built by helpers; calls through interfaces
+// other than gRPC stubs and pgx.Tx; a Timeout set to zero at run time;
+// go-redis clients configured with ReadTimeout -1. A variable assigned
+// in a branch with a deadline counts as having one.
 package nodeadline

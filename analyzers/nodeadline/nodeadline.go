@@ -2,6 +2,8 @@ package nodeadline
 
 import (
 	_ "embed"
+	"go/ast"
+	"go/types"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -14,18 +16,86 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer is the nodeadline analyzer.
-var Analyzer = &analysis.Analyzer{
-	Name:       "nodeadline",
-	Doc:        analysisutil.MustExtractDoc(doc, "nodeadline"),
-	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nodeadline",
-	Requires:   []*analysis.Analyzer{retryscan.Analyzer},
-	Run:        run,
-	ResultType: reflect.TypeFor[*report.Usage](),
+// Config holds the analyzer's options; each is a flag.
+type Config struct {
+	// RetryOnly reports only findings inside retry sites (-retry-only).
+	RetryOnly bool
+	// Tests reports in _test.go files too (-tests).
+	Tests bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	_ = pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
+// DefaultConfig returns the default options: report everywhere but in
+// test files.
+func DefaultConfig() Config { return Config{} }
+
+// NewAnalyzer returns a nodeadline analyzer whose flags bind a fresh
+// copy of cfg.
+func NewAnalyzer(cfg Config) *analysis.Analyzer {
+	c := cfg
+	a := &analysis.Analyzer{
+		Name:       "nodeadline",
+		Doc:        analysisutil.MustExtractDoc(doc, "nodeadline"),
+		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nodeadline",
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, &c) },
+		ResultType: reflect.TypeFor[*report.Usage](),
+		FactTypes:  []analysis.Fact{new(ReachFact)},
+	}
+	a.Flags.BoolVar(&c.RetryOnly, "retry-only", c.RetryOnly, "report only inside retry sites")
+	a.Flags.BoolVar(&c.Tests, "tests", c.Tests, "report in _test.go files too")
+	return a
+}
+
+// Analyzer is the nodeadline analyzer with the default options.
+var Analyzer = NewAnalyzer(DefaultConfig())
+
+// relevant are the imports without which a package can make no outbound
+// call the analyzer knows and can hold no deadline-less context.
+var relevant = []string{"context", "net/http", "net", "crypto/tls", "database/sql"}
+
+func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	rep := report.New(pass)
+	imports := false
+	for _, p := range relevant {
+		imports = imports || analysisutil.Imports(pass.Pkg, p) || pass.Pkg.Path() == p
+	}
+	if !imports {
+		return rep.Usage(), nil
+	}
+	c := &checker{
+		pass: pass,
+		cfg:  cfg,
+		res:  pass.ResultOf[retryscan.Analyzer].(*retryscan.Result),
+		rep:  rep,
+		x:    newIndex(pass.TypesInfo, pass.Files),
+		sums: map[*types.Func]*summary{},
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					c.funcs = append(c.funcs, &funcInfo{decl: fd, obj: fn})
+				}
+			}
+		}
+	}
+	// Summaries only grow (a function's fact is set once), so the
+	// fixpoint ends; recursion through many functions needs one round
+	// per hop.
+	for round := 0; round < 2*maxVia; round++ {
+		before := len(c.sums)
+		for _, fi := range c.funcs {
+			c.scan(fi, false)
+		}
+		if len(c.sums) == before {
+			break
+		}
+	}
+	for _, fi := range c.funcs {
+		c.scan(fi, true)
+	}
+	for fn, s := range c.sums {
+		pass.ExportObjectFact(fn, s.fact)
+	}
 	return rep.Usage(), nil
 }

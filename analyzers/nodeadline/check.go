@@ -1,0 +1,267 @@
+package nodeadline
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/report"
+)
+
+type checker struct {
+	pass  *analysis.Pass
+	cfg   *Config
+	res   *retryscan.Result
+	rep   *report.Reporter
+	x     *index
+	funcs []*funcInfo
+	sums  map[*types.Func]*summary
+}
+
+type funcInfo struct {
+	decl *ast.FuncDecl
+	obj  *types.Func
+}
+
+// scan visits the calls of one function, nested function literals
+// included: with report false it only computes the function's summary.
+func (c *checker) scan(fi *funcInfo, report bool) {
+	fl := c.x.flow(fi.obj.Type().(*types.Signature))
+	ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			c.call(fi, fl, call, report)
+		}
+		return true
+	})
+}
+
+func (c *checker) call(fi *funcInfo, fl *flow, call *ast.CallExpr, report bool) {
+	info := c.pass.TypesInfo
+	fn := analysisutil.Callee(info, call)
+	if fn == nil {
+		fn = analysisutil.InterfaceCallee(info, call)
+	}
+	if fn == nil {
+		return
+	}
+	own := fn.Pkg() == c.pass.Pkg // a package implementing its own context-free API
+	if o := catalog.LookupOutbound(fn); o != nil {
+		if o.Bounded != "" || o.Ctx >= len(call.Args) {
+			return // go-redis: the client's ReadTimeout bounds every call
+		}
+		if o.Dial {
+			if report && !own {
+				c.dialContext(fi, fl, call, fn)
+			}
+			return
+		}
+		st := fl.ctx(call.Args[o.Ctx])
+		c.reach(fi, call, st, hop{name: display(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg),
+			fact: &ReachFact{Param: -1, Family: o.Family, Stream: o.Stream}}, report && !own)
+		return
+	}
+	if rf := c.reachOf(fn); rf != nil {
+		if rf.Param < len(call.Args) && !isMethodExpr(info, call) {
+			st := fl.ctx(call.Args[rf.Param])
+			c.reach(fi, call, st, hop{name: display(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), fact: rf, fn: fn}, report)
+		}
+		return
+	}
+	if !report || own {
+		if s := catalog.SymbolOf(fn); s == catalog.HTTPClientDo && !own {
+			c.httpDo(fi, fl, call, fn, false) // for the summary only
+		}
+		return
+	}
+	s := catalog.SymbolOf(fn)
+	switch {
+	case s == catalog.HTTPClientDo:
+		c.httpDo(fi, fl, call, fn, true)
+	case catalog.HTTPShortcut(fn):
+		c.httpShortcut(fi, fl, call, fn)
+	case catalog.TimeoutFreeDial(fn):
+		c.dial(fi, call, fn, nil)
+	case s == catalog.NetDialerDial || s == catalog.TLSDialWithDialer:
+		d := ast.Expr(nil)
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && s == catalog.NetDialerDial {
+			d = sel.X
+		} else if len(call.Args) > 0 {
+			d = call.Args[0]
+		}
+		if origin, ok := fl.noTimeout(d, "Timeout", "Deadline"); ok {
+			c.dial(fi, call, fn, origin)
+		}
+	default:
+		if twin := catalog.SQLWithoutContext(fn); twin != "" {
+			c.sqlNoCtx(fi, call, fn, twin)
+		}
+	}
+}
+
+// hop is the call a context reaches: an outbound call (fact.Param -1)
+// or a function with a ReachFact.
+type hop struct {
+	name, text string
+	fact       *ReachFact
+	fn         *types.Func // the called function, for a ReachFact hop
+}
+
+func (h hop) via() []string {
+	if h.fact.Param < 0 {
+		return []string{h.name}
+	}
+	return extend(h.name, h.fact)
+}
+
+// reach handles a context reaching an outbound call or a function that
+// passes it to one: a parameter makes a summary, a deadline-less context
+// a finding.
+func (c *checker) reach(fi *funcInfo, call *ast.CallExpr, st state, h hop, report bool) {
+	switch st.kind {
+	case param:
+		if c.sums[fi.obj] == nil {
+			c.sums[fi.obj] = &summary{
+				fact: &ReachFact{Param: st.param, Via: h.via(), Family: h.fact.Family, Stream: h.fact.Stream},
+				pos:  call.Pos(), next: h.fn,
+			}
+		}
+	case noDeadline:
+		if !report || (h.fact.Stream && st.cancelled) {
+			return // a stream that lives until a cancel func that is called
+		}
+		where, ok := c.where(fi, call)
+		if !ok {
+			return
+		}
+		d := analysis.Diagnostic{Pos: call.Lparen, End: call.Rparen}
+		target := fmt.Sprintf("%s (%s)", h.text, h.fact.Family)
+		d.Category = "ctx"
+		if h.fact.Param >= 0 {
+			target = fmt.Sprintf("%s via %s", h.fact.Family, h.text+" -> "+strings.Join(h.fact.Via, " -> "))
+			d.Category = "ctx-chain"
+		}
+		switch {
+		case h.fact.Stream:
+			d.Category = "stream"
+			d.Message = fmt.Sprintf("%s reaches %s with no deadline and no cancel: nothing can stop the stream; derive the context with context.WithCancel and call cancel when done",
+				origin(c.pass.TypesInfo, st), target)
+		default:
+			d.Message = fmt.Sprintf("%s reaches %s with no deadline: %s; derive the context with context.WithTimeout",
+				origin(c.pass.TypesInfo, st), target, where.wait("the call can wait forever", "can wait forever"))
+		}
+		d.Related = append(d.Related, c.originRelated(call, st)...)
+		d.Related = append(d.Related, c.chainRelated(h.fn)...)
+		c.rep.Report(d)
+	}
+}
+
+// place is where a finding sits: inside a retry site or not.
+type place struct{ site string }
+
+func (p place) wait(outside, inside string) string {
+	if p.site == "" {
+		return outside
+	}
+	return "every attempt of " + p.site + " " + inside
+}
+
+// where decides whether a finding at call is reported, and whether it
+// sits inside a retry site (a loop or closure attempt body, or a call
+// that retries inside: an aws-sdk-go-v2 operation, a retrier).
+//
+// Outside retry sites, the main and init functions of package main are
+// left alone: a one-shot command is watched by the person who ran it.
+func (c *checker) where(fi *funcInfo, call *ast.CallExpr) (place, bool) {
+	if !c.cfg.Tests && strings.HasSuffix(c.pass.Fset.File(call.Pos()).Name(), "_test.go") {
+		return place{}, false
+	}
+	var p place
+	if sites := c.res.Enclosing(call.Pos()); len(sites) > 0 {
+		p.site = sites[len(sites)-1].Name
+	} else if s := c.res.SiteAt(call); s != nil && (s.Kind == retryscan.KindClient || s.Kind == retryscan.KindRetrier) {
+		p.site = s.Name
+	}
+	if p.site == "" {
+		if c.cfg.RetryOnly {
+			return p, false
+		}
+		if c.pass.Pkg.Name() == "main" && fi.decl.Recv == nil && (fi.decl.Name.Name == "main" || fi.decl.Name.Name == "init") {
+			return p, false
+		}
+	}
+	return p, true
+}
+
+// origin describes where a deadline-less context was made.
+func origin(info *types.Info, st state) string {
+	fn := analysisutil.Callee(info, st.origin)
+	switch {
+	case fn == nil:
+		return "a context with no deadline"
+	case catalog.SymbolOf(fn) == catalog.HTTPNewRequest:
+		return "the context.Background() of http.NewRequest"
+	case fn.Name() == "WithoutCancel":
+		return "context.WithoutCancel, which drops the deadline,"
+	}
+	return "context." + fn.Name() + "()"
+}
+
+func (c *checker) originRelated(call *ast.CallExpr, st state) []analysis.RelatedInformation {
+	if st.origin == nil || (st.origin.Pos() >= call.Pos() && st.origin.End() <= call.End()) {
+		return nil
+	}
+	return []analysis.RelatedInformation{{Pos: st.origin.Pos(), End: st.origin.End(), Message: "the context is made here, with no deadline"}}
+}
+
+// chainRelated returns one entry per hop of a local chain: where each
+// function passes the context on.
+func (c *checker) chainRelated(fn *types.Func) []analysis.RelatedInformation {
+	var out []analysis.RelatedInformation
+	for i := 0; fn != nil && i < maxVia; i++ {
+		s := c.sums[fn]
+		if s == nil {
+			break
+		}
+		out = append(out, analysis.RelatedInformation{Pos: s.pos, Message: fn.Name() + " passes the context on here"})
+		fn = s.next
+	}
+	return out
+}
+
+func (c *checker) reachOf(fn *types.Func) *ReachFact {
+	if s := c.sums[fn]; s != nil {
+		return s.fact
+	}
+	if fn.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	f := new(ReachFact)
+	if c.pass.ImportObjectFact(fn, f) {
+		return f
+	}
+	return nil
+}
+
+// isMethodExpr reports calls like T.M(recv, args...), whose arguments
+// are shifted by one against the signature's parameters.
+func isMethodExpr(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := info.Selections[sel]
+	return ok && s.Kind() == types.MethodExpr
+}
+
+func related(n ast.Node, msg string) []analysis.RelatedInformation {
+	if n == nil {
+		return nil
+	}
+	return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.End(), Message: msg}}
+}

@@ -1,0 +1,164 @@
+package nodeadline
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// HTTP requests and dials that nothing bounds. A request is bounded by
+// its context's deadline or by the client's Timeout; the analyzer reports
+// only when it sees both missing:
+//
+//	req, _ := http.NewRequest("GET", url, nil)  // context.Background()
+//	resp, err := http.DefaultClient.Do(req)     // Timeout 0
+//
+//	c := &http.Client{Transport: t}             // no Timeout
+//	resp, err := c.Do(req)
+//
+// A client from a field, a parameter or a constructor the catalog does
+// not know is assumed to have a Timeout.
+
+const httpFamily = "an HTTP request on a client with no Timeout"
+
+// httpDo checks client.Do(req). With report false it only records a
+// summary when the request's context is a parameter.
+func (c *checker) httpDo(fi *funcInfo, fl *flow, call *ast.CallExpr, fn *types.Func, report bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 1 {
+		return
+	}
+	client, ok := fl.noTimeout(sel.X, "Timeout")
+	if !ok {
+		return
+	}
+	st := fl.request(call.Args[0])
+	switch st.kind {
+	case param:
+		c.reach(fi, call, st, hop{name: "http.Client.Do", fact: &ReachFact{Param: -1, Family: httpFamily}}, false)
+	case noDeadline:
+		if !report {
+			return
+		}
+		c.httpReport(fi, call, sel, client, st.origin, fmt.Sprintf("%s sends a request with no deadline", types.ExprString(call.Fun)))
+	}
+}
+
+// httpShortcut checks http.Get(url) and client.Get(url): no context at
+// all, so only the client's Timeout can bound the request.
+func (c *checker) httpShortcut(fi *funcInfo, fl *flow, call *ast.CallExpr, fn *types.Func) {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil { // http.Get: http.DefaultClient
+		where, ok := c.where(fi, call)
+		if !ok {
+			return
+		}
+		c.rep.Report(analysis.Diagnostic{
+			Pos: call.Lparen, End: call.Rparen, Category: "http-default",
+			Message: fmt.Sprintf("http.%s uses http.DefaultClient, which has no timeout: %s; use a client with Timeout or a request context with a deadline",
+				fn.Name(), where.wait("the request can wait forever", "can wait forever")),
+		})
+		return
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	if client, ok := fl.noTimeout(sel.X, "Timeout"); ok {
+		c.httpReport(fi, call, sel, client, nil, fmt.Sprintf("%s sends a request with no context", types.ExprString(call.Fun)))
+	}
+}
+
+func (c *checker) httpReport(fi *funcInfo, call *ast.CallExpr, sel *ast.SelectorExpr, client ast.Node, reqOrigin *ast.CallExpr, what string) {
+	where, ok := c.where(fi, call)
+	if !ok {
+		return
+	}
+	on := "a client made without Timeout"
+	if s, ok := client.(*ast.SelectorExpr); ok && types.ExprString(s) == "http.DefaultClient" {
+		on = "http.DefaultClient, which has no timeout"
+	}
+	d := analysis.Diagnostic{
+		Pos: call.Lparen, End: call.Rparen, Category: "http-client",
+		Message: fmt.Sprintf("%s on %s: %s; set the client's Timeout or make the request with a context from context.WithTimeout",
+			what, on, where.wait("the request can wait forever", "can wait forever")),
+	}
+	if client.Pos() < sel.Pos() || client.Pos() >= sel.End() {
+		d.Related = append(d.Related, related(client, "the client is made here, without Timeout")...)
+	}
+	if reqOrigin != nil {
+		d.Related = append(d.Related, related(reqOrigin, "the request's context is made here, with no deadline")...)
+	}
+	c.rep.Report(d)
+}
+
+// Dials without a timeout wait for the operating system's connect
+// timeout, minutes rather than forever, so they are reported only inside
+// retry sites, where every attempt should be bounded.
+
+// dial checks net.Dial, tls.Dial, and Dial on a zero net.Dialer.
+func (c *checker) dial(fi *funcInfo, call *ast.CallExpr, fn *types.Func, dialer ast.Node) {
+	where, ok := c.where(fi, call)
+	if !ok || where.site == "" {
+		return
+	}
+	what := display(fn, c.pass.Pkg)
+	if fn.Pkg() != nil {
+		what = fn.Pkg().Name() + "." + fn.Name()
+	}
+	if dialer != nil {
+		what = types.ExprString(call.Fun) + " on a net.Dialer with no Timeout"
+	}
+	d := analysis.Diagnostic{
+		Pos: call.Lparen, End: call.Rparen, Category: "dial",
+		Message: fmt.Sprintf("%s has no timeout: %s; use net.DialTimeout or a net.Dialer with Timeout",
+			what, where.wait("", "can wait for the operating system's connect timeout (minutes)")),
+	}
+	d.Related = related(dialer, "the dialer is made here, without Timeout")
+	c.rep.Report(d)
+}
+
+// dialContext checks d.DialContext(ctx, ...) where neither the context
+// nor the dialer has a deadline.
+func (c *checker) dialContext(fi *funcInfo, fl *flow, call *ast.CallExpr, fn *types.Func) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) == 0 {
+		return
+	}
+	dialer, ok := fl.noTimeout(sel.X, "Timeout", "Deadline", "NetDialer")
+	if !ok {
+		return
+	}
+	st := fl.ctx(call.Args[0])
+	if st.kind != noDeadline {
+		return
+	}
+	where, ok := c.where(fi, call)
+	if !ok || where.site == "" {
+		return
+	}
+	d := analysis.Diagnostic{
+		Pos: call.Lparen, End: call.Rparen, Category: "dial",
+		Message: fmt.Sprintf("%s reaches %s on a dialer with no Timeout: %s; set the dialer's Timeout or derive the context with context.WithTimeout",
+			origin(c.pass.TypesInfo, st), types.ExprString(call.Fun),
+			where.wait("", "can wait for the operating system's connect timeout (minutes)")),
+	}
+	d.Related = append(related(dialer, "the dialer is made here, without Timeout"), c.originRelated(call, st)...)
+	c.rep.Report(d)
+}
+
+// sqlNoCtx checks database/sql calls without a context inside a retry
+// site: db.Query uses context.Background(), so no attempt can be bounded.
+func (c *checker) sqlNoCtx(fi *funcInfo, call *ast.CallExpr, fn *types.Func, twin string) {
+	where, ok := c.where(fi, call)
+	if !ok || where.site == "" {
+		return
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: call.Lparen, End: call.Rparen, Category: "sql-noctx",
+		Message: fmt.Sprintf("%s takes no context: %s and nothing can cancel it; use %s with a context from context.WithTimeout",
+			types.ExprString(call.Fun), where.wait("", "can wait as long as the database does"), twin),
+	})
+}

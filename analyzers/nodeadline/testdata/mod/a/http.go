@@ -1,0 +1,120 @@
+package a
+
+import (
+	"context"
+	"crypto/tls"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/hashicorp/go-cleanhttp"
+)
+
+func shortcut() {
+	http.Get("http://example.com") // want `^http.Get uses http.DefaultClient, which has no timeout: the request can wait forever; use a client with Timeout or a request context with a deadline$`
+}
+
+func defaultDo() {
+	req, _ := http.NewRequest("GET", "http://example.com", nil)
+	http.DefaultClient.Do(req) // want `^http.DefaultClient.Do sends a request with no deadline on http.DefaultClient, which has no timeout: the request can wait forever; set the client's Timeout`
+}
+
+func defaultDoDeadline() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", "http://example.com", nil)
+	http.DefaultClient.Do(req) // ok: the request's context has a deadline
+}
+
+func withContextLater() {
+	req, _ := http.NewRequest("GET", "http://example.com", nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	req = req.WithContext(ctx)
+	http.DefaultClient.Do(req) // ok: one assignment gives a deadline
+}
+
+func transportOnly(t http.RoundTripper) {
+	c := &http.Client{Transport: t}
+	req, _ := http.NewRequestWithContext(context.Background(), "GET", "http://example.com", nil)
+	c.Do(req) // want `c.Do sends a request with no deadline on a client made without Timeout`
+}
+
+func clientGet() {
+	c := new(http.Client)
+	c.Get("http://example.com") // want `c.Get sends a request with no context on a client made without Timeout`
+}
+
+func cleanClient() {
+	c := cleanhttp.DefaultPooledClient()
+	c.Get("http://example.com") // want `c.Get sends a request with no context on a client made without Timeout`
+}
+
+func withTimeout() {
+	c := &http.Client{Timeout: 10 * time.Second}
+	c.Get("http://example.com") // ok
+}
+
+func timeoutSetLater() {
+	c := cleanhttp.DefaultClient()
+	c.Timeout = 10 * time.Second
+	c.Get("http://example.com") // ok
+}
+
+func configuredElsewhere(configure func(*http.Client)) {
+	c := &http.Client{}
+	configure(c)
+	c.Get("http://example.com") // ok: handed to other code
+}
+
+type api struct{ hc *http.Client }
+
+func (a *api) get(url string) {
+	req, _ := http.NewRequest("GET", url, nil)
+	a.hc.Do(req) // ok: the client is a field, assumed configured
+}
+
+// Dials are reported only inside retry sites.
+
+func dialOnce() {
+	net.Dial("tcp", "example.com:80") // ok: outside a retry site
+}
+
+func dialRetry() (net.Conn, error) {
+	var err error
+	for i := 0; i < 3; i++ {
+		var conn net.Conn
+		conn, err = net.Dial("tcp", "example.com:80") // want `^net.Dial has no timeout: every attempt of retry loop can wait for the operating system's connect timeout \(minutes\); use net.DialTimeout or a net.Dialer with Timeout$`
+		if err == nil {
+			return conn, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, err
+}
+
+func tlsRetry() (*tls.Conn, error) {
+	for {
+		conn, err := tls.Dial("tcp", "example.com:443", nil) // want `tls.Dial has no timeout`
+		if err == nil {
+			return conn, nil
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func dialerRetry() (net.Conn, error) {
+	var d net.Dialer
+	good := &net.Dialer{Timeout: time.Second}
+	for {
+		conn, err := d.DialContext(context.Background(), "tcp", "example.com:80") // want `context.Background\(\) reaches d.DialContext on a dialer with no Timeout`
+		if err == nil {
+			return conn, nil
+		}
+		conn, err = good.DialContext(context.Background(), "tcp", "example.com:80") // ok: the dialer has a Timeout
+		if err == nil {
+			return conn, nil
+		}
+		time.Sleep(time.Second)
+	}
+}

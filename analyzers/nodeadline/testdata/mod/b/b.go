@@ -1,0 +1,46 @@
+// Package b holds helpers that take a context; package a calls them.
+package b
+
+import (
+	"context"
+	"net/http"
+
+	"google.golang.org/grpc/health/grpc_health_v1"
+)
+
+// Fetch passes its context to a gRPC call: callers own the deadline.
+func Fetch(ctx context.Context, c grpc_health_v1.HealthClient) error { // want Fetch:`reaches\(param 0 via HealthClient.Check\)`
+	_, err := c.Check(ctx, &grpc_health_v1.HealthCheckRequest{}) // ok: a parameter
+	return err
+}
+
+// Sync reaches the gRPC call through Fetch, adding values on the way.
+func Sync(ctx context.Context, c grpc_health_v1.HealthClient) error { // want Sync:`reaches\(param 0 via Fetch -> HealthClient.Check\)`
+	ctx = context.WithValue(ctx, key{}, "sync")
+	return Fetch(ctx, c)
+}
+
+// Bounded adds a deadline before the call: no fact.
+func Bounded(ctx context.Context, c grpc_health_v1.HealthClient) error {
+	ctx, cancel := context.WithTimeout(ctx, 1)
+	defer cancel()
+	return Fetch(ctx, c)
+}
+
+// Get sends the request on http.DefaultClient, which has no Timeout, so
+// only the context bounds it.
+func Get(ctx context.Context, url string) (*http.Response, error) { // want Get:`reaches\(param 0 via http.Client.Do\)`
+	req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
+	if err != nil {
+		return nil, err
+	}
+	return http.DefaultClient.Do(req)
+}
+
+// Serve does local work with its context, no outbound call: no fact.
+func Serve(ctx context.Context, h http.Handler) error {
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+type key struct{}
