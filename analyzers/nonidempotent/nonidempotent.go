@@ -2,7 +2,11 @@ package nonidempotent
 
 import (
 	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -14,18 +18,218 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer is the nonidempotent analyzer.
-var Analyzer = &analysis.Analyzer{
-	Name:       "nonidempotent",
-	Doc:        analysisutil.MustExtractDoc(doc, "nonidempotent"),
-	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nonidempotent",
-	Requires:   []*analysis.Analyzer{retryscan.Analyzer},
-	Run:        run,
-	ResultType: reflect.TypeFor[*report.Usage](),
+// Config holds the analyzer's options.
+type Config struct {
+	// KeyHeaders lists, comma-separated, request headers that carry an
+	// idempotency key in addition to the catalogued ones
+	// (Idempotency-Key, X-Idempotency-Key, ...).
+	KeyHeaders string
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	_ = pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
-	rep := report.New(pass)
-	return rep.Usage(), nil
+// DefaultConfig returns the default options.
+func DefaultConfig() Config { return Config{} }
+
+// NewAnalyzer returns a nonidempotent analyzer whose flags are bound to
+// a copy of cfg.
+func NewAnalyzer(cfg Config) *analysis.Analyzer {
+	c := cfg
+	a := &analysis.Analyzer{
+		Name:       "nonidempotent",
+		Doc:        analysisutil.MustExtractDoc(doc, "nonidempotent"),
+		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nonidempotent",
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, &c) },
+		ResultType: reflect.TypeFor[*report.Usage](),
+		FactTypes:  []analysis.Fact{new(Fact)},
+	}
+	a.Flags.StringVar(&c.KeyHeaders, "keyheaders", c.KeyHeaders,
+		"comma-separated request headers that also carry an idempotency key")
+	return a
+}
+
+// Analyzer is the nonidempotent analyzer with the default options.
+var Analyzer = NewAnalyzer(DefaultConfig())
+
+// checker holds the state of one run on one package.
+type checker struct {
+	pass    *analysis.Pass
+	info    *types.Info
+	res     *retryscan.Result
+	rep     *report.Reporter
+	keys    map[string]bool // extra key headers, lower case
+	invoked map[*ast.FuncLit]bool
+	funcs   []*funcInfo
+	byObj   map[*types.Func]*funcInfo
+	facts   map[*types.Func]*effect // imported, nil when none
+}
+
+func run(pass *analysis.Pass, cfg *Config) (any, error) {
+	c := &checker{
+		pass:    pass,
+		info:    pass.TypesInfo,
+		res:     pass.ResultOf[retryscan.Analyzer].(*retryscan.Result),
+		rep:     report.New(pass),
+		keys:    map[string]bool{},
+		invoked: map[*ast.FuncLit]bool{},
+		byObj:   map[*types.Func]*funcInfo{},
+		facts:   map[*types.Func]*effect{},
+	}
+	for _, h := range strings.Split(cfg.KeyHeaders, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			c.keys[strings.ToLower(h)] = true
+		}
+	}
+	c.collect()
+	c.summarize()
+	c.exportFacts()
+	c.check()
+	return c.rep.Usage(), nil
+}
+
+// collect indexes the package's function declarations and the function
+// literals that run where they stand (func() { ... }(), go/defer too).
+func (c *checker) collect() {
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+					c.invoked[lit] = true
+				}
+			}
+			return true
+		})
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			obj, ok := c.info.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			fi := &funcInfo{decl: fd, obj: obj, mark: directive(fd)}
+			c.funcs = append(c.funcs, fi)
+			c.byObj[obj] = fi
+		}
+	}
+}
+
+// attempt returns the retry sites whose every attempt runs the node at
+// pos, outermost first. lits are the function literals around the node:
+// a literal inside an attempt body that is not run where it stands (a
+// callback, a handler) does not run in the attempt.
+func (c *checker) attempt(pos token.Pos, lits []*ast.FuncLit) []*retryscan.Site {
+	var out []*retryscan.Site
+	for _, s := range c.res.Enclosing(pos) {
+		ok := true
+		for _, lit := range lits {
+			if ast.Node(lit) != s.Body && s.Contains(lit.Pos()) && !c.invoked[lit] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// walkCalls calls f for every call in body, with the function literals
+// around it.
+func walkCalls(body ast.Node, f func(call *ast.CallExpr, lits []*ast.FuncLit)) {
+	var lits []*ast.FuncLit
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			if lit, ok := stack[len(stack)-1].(*ast.FuncLit); ok && len(lits) > 0 && lits[len(lits)-1] == lit {
+				lits = lits[:len(lits)-1]
+			}
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			lits = append(lits, n)
+		case *ast.CallExpr:
+			f(n, lits)
+		}
+		return true
+	})
+}
+
+// check reports the operations that run inside a retry.
+func (c *checker) check() {
+	for _, fi := range c.funcs {
+		walkCalls(fi.decl.Body, func(call *ast.CallExpr, lits []*ast.FuncLit) {
+			sites := c.attempt(call.Pos(), lits)
+			client := c.res.SiteAt(call)
+			if client != nil && client.Kind != retryscan.KindClient {
+				client = nil
+			}
+			if len(sites) == 0 && client == nil {
+				return
+			}
+			var scope ast.Node
+			if len(sites) > 0 {
+				scope = sites[0].Body
+			}
+			e := c.opEffect(call, fi.decl, scope)
+			if e == nil || (len(sites) == 0 && (e.fresh || e.kind == kindTx)) {
+				return // a client reuses its request, key included, on every attempt
+			}
+			who := "retry wraps"
+			if len(sites) == 0 {
+				who = client.Name + " retries"
+			}
+			c.report(call, who, e)
+		})
+	}
+	// A named function passed as the operation: backoff.Retry(c.charge, b).
+	for _, s := range c.res.Sites() {
+		if s.Op == nil || s.OpExpr == nil {
+			continue
+		}
+		if e := c.funcEffect(s.Op); e != nil {
+			c.report(s.OpExpr, "retry wraps", e.via(hop{name: c.funcName(s.Op), pos: s.OpExpr.Pos()}))
+		}
+	}
+}
+
+// funcName renders a function for messages: "charge", "Client.Post",
+// "billing.Charge" for functions of other packages.
+func (c *checker) funcName(fn *types.Func) string {
+	name := fn.Name()
+	if recv := analysisutil.RecvName(fn); recv != "" {
+		return recv + "." + name
+	}
+	if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
+
+// opEffect returns what must not run twice in the call: an HTTP request,
+// an SQL statement, a call of a function that does one. scope is the
+// outermost attempt body around the call, or the body of the function
+// being summarized; nil when only the called client retries.
+func (c *checker) opEffect(call *ast.CallExpr, fd *ast.FuncDecl, scope ast.Node) *effect {
+	callee := analysisutil.Callee(c.info, call)
+	if callee == nil {
+		callee = analysisutil.InterfaceCallee(c.info, call)
+	}
+	if callee == nil {
+		return nil
+	}
+	if e := c.sqlEffect(call, callee, fd, scope); e != nil {
+		return e
+	}
+	if e := c.httpEffect(call, callee, fd, scope); e != nil {
+		return e
+	}
+	if e := c.funcEffect(callee); e != nil {
+		return e.via(hop{name: c.funcName(callee), pos: call.Pos()})
+	}
+	return nil
 }

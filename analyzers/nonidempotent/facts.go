@@ -1,0 +1,290 @@
+package nonidempotent
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+)
+
+// kind is the kind of operation that must not run twice.
+type kind uint8
+
+const (
+	kindHTTP   kind = iota + 1 // an HTTP request with a method that is not idempotent
+	kindSQL                    // an SQL statement that is not idempotent
+	kindTx                     // one statement of a transaction begun before the retry
+	kindMarked                 // a function marked //retrylint:nonidempotent
+)
+
+// category is the Category of the diagnostics of each kind.
+func (k kind) category() string {
+	return [...]string{"", "http", "sql", "transaction", "marked"}[k]
+}
+
+// maxHops bounds the call chains kept in facts and messages.
+const maxHops = 8
+
+// effect is an operation that must not run twice, reached from a call.
+type effect struct {
+	kind kind
+	// what: "an HTTP POST", the statement ("UPDATE accounts SET ..."),
+	// the receiver of a transaction statement ("tx.Exec"), the marked
+	// function's name.
+	what string
+	// twice says what a second run of an SQL statement does.
+	twice string
+	// fresh: the request's idempotency key is made by the code that
+	// sends it, so each attempt sends a different one.
+	fresh bool
+	// chain is the calls from the reported call down to the function
+	// that does the operation, outermost first; empty when the reported
+	// call is the operation.
+	chain []hop
+	// pos is where the operation happens, when in this package.
+	pos token.Pos
+}
+
+// hop is one call on the way to an operation.
+type hop struct {
+	name string
+	pos  token.Pos // NoPos for hops read from facts
+}
+
+// via returns e as reached through a call of h.
+func (e *effect) via(h hop) *effect {
+	out := *e
+	out.chain = append([]hop{h}, e.chain...)
+	if len(out.chain) > maxHops {
+		out.chain = out.chain[:maxHops]
+	}
+	return &out
+}
+
+// Fact is exported for a function whose call runs an operation that must
+// not run twice (HTTP, SQL, a marked function), directly or through the
+// functions it calls, and for a function marked //retrylint:idempotent
+// (Safe), whose callers are never reported.
+type Fact struct {
+	Kind  uint8
+	What  string
+	Twice string
+	Fresh bool
+	// Via names the functions it calls on the way to the operation.
+	Via  []string
+	Safe bool
+}
+
+func (*Fact) AFact() {}
+
+// String renders the fact for tests: nonidempotent(an HTTP POST via post).
+func (f *Fact) String() string {
+	if f.Safe {
+		return "idempotent"
+	}
+	s := "nonidempotent(" + f.What
+	if len(f.Via) > 0 {
+		s += " via " + strings.Join(f.Via, " -> ")
+	}
+	return s + ")"
+}
+
+// funcInfo is what the checker knows of one function declaration.
+type funcInfo struct {
+	decl *ast.FuncDecl
+	obj  *types.Func
+	mark mark
+	// eff is the first operation a call of the function runs, or nil.
+	eff *effect
+	// local lists the calls of this package's functions, for the fixpoint.
+	local []*ast.CallExpr
+}
+
+// mark is a directive on a function declaration.
+type mark uint8
+
+const (
+	markNone mark = iota
+	markNonIdempotent
+	markIdempotent
+)
+
+// directive reads //retrylint:nonidempotent or //retrylint:idempotent
+// from a function's doc comment; text after the verb is a free comment.
+func directive(fd *ast.FuncDecl) mark {
+	if fd.Doc == nil {
+		return markNone
+	}
+	for _, c := range fd.Doc.List {
+		for verb, m := range map[string]mark{"//retrylint:nonidempotent": markNonIdempotent, "//retrylint:idempotent": markIdempotent} {
+			if rest, ok := strings.CutPrefix(c.Text, verb); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+				return m
+			}
+		}
+	}
+	return markNone
+}
+
+// summarize finds, for each function of the package, the first
+// operation a call of it runs: directly, or through the calls it makes.
+// Operations inside the function's own retry sites are left out: they
+// are reported where they are retried. Calls of local functions are
+// resolved by iterating until nothing changes, which the order of the
+// declarations and recursion require.
+func (c *checker) summarize() {
+	for _, fi := range c.funcs {
+		switch fi.mark {
+		case markIdempotent:
+			continue
+		case markNonIdempotent:
+			fi.eff = &effect{kind: kindMarked, what: fi.obj.Name(), pos: fi.decl.Name.Pos()}
+			continue
+		}
+		walkCalls(fi.decl.Body, func(call *ast.CallExpr, lits []*ast.FuncLit) {
+			if fi.eff != nil || c.runsLater(lits) || len(c.attempt(call.Pos(), lits)) > 0 || c.res.SiteAt(call) != nil {
+				return
+			}
+			if _, ok := c.localCallee(call); ok {
+				fi.local = append(fi.local, call)
+				return
+			}
+			fi.eff = c.opEffect(call, fi.decl, fi.decl.Body)
+		})
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fi := range c.funcs {
+			if fi.eff != nil || fi.mark != markNone {
+				continue
+			}
+			for _, call := range fi.local {
+				callee, _ := c.localCallee(call)
+				if e := c.funcEffect(callee); e != nil {
+					fi.eff = e.via(hop{name: c.funcName(callee), pos: call.Pos()})
+					changed = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// runsLater reports whether one of the literals around a call is not
+// run where it stands (a callback, a goroutine body handed elsewhere).
+func (c *checker) runsLater(lits []*ast.FuncLit) bool {
+	for _, lit := range lits {
+		if !c.invoked[lit] {
+			return true
+		}
+	}
+	return false
+}
+
+// localCallee returns the function of this package a call invokes.
+func (c *checker) localCallee(call *ast.CallExpr) (*types.Func, bool) {
+	fn := analysisutil.Callee(c.info, call)
+	if fn == nil {
+		return nil, false
+	}
+	_, local := c.byObj[fn]
+	return fn, local
+}
+
+// funcEffect returns what calling fn runs that must not run twice: from
+// the package's summaries, or from the fact fn's package exported.
+func (c *checker) funcEffect(fn *types.Func) *effect {
+	if fi, ok := c.byObj[fn]; ok {
+		return fi.eff
+	}
+	if fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	if e, ok := c.facts[fn]; ok {
+		return e
+	}
+	var e *effect
+	if f := new(Fact); c.pass.ImportObjectFact(fn, f) && !f.Safe {
+		e = &effect{kind: kind(f.Kind), what: f.What, twice: f.Twice, fresh: f.Fresh}
+		for _, name := range f.Via {
+			e.chain = append(e.chain, hop{name: name})
+		}
+	}
+	c.facts[fn] = e
+	return e
+}
+
+// exportFacts exports a fact for every function with an effect or an
+// //retrylint:idempotent mark.
+func (c *checker) exportFacts() {
+	for _, fi := range c.funcs {
+		switch {
+		case fi.mark == markIdempotent:
+			c.pass.ExportObjectFact(fi.obj, &Fact{Safe: true})
+		case fi.eff != nil:
+			f := &Fact{Kind: uint8(fi.eff.kind), What: fi.eff.what, Twice: fi.eff.twice, Fresh: fi.eff.fresh}
+			for _, h := range fi.eff.chain {
+				f.Via = append(f.Via, h.name)
+			}
+			c.pass.ExportObjectFact(fi.obj, f)
+		}
+	}
+}
+
+// report reports the effect e of the call at n, for a retry named by who
+// ("retry wraps", "retryablehttp.Client.Do retries").
+func (c *checker) report(n ast.Node, who string, e *effect) {
+	d := analysis.Diagnostic{Pos: n.Pos(), Category: e.kind.category(), Message: message(who, e)}
+	for i, h := range e.chain {
+		if i > 0 && h.pos.IsValid() {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.pos, Message: "calls " + h.name})
+		}
+	}
+	if len(e.chain) > 0 && e.pos.IsValid() {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: e.pos, Message: "the operation that must not run twice"})
+	}
+	c.rep.Report(d)
+}
+
+// message renders the diagnostic for an effect: what the retry repeats,
+// what happens when it does, and the way out.
+func message(who string, e *effect) string {
+	var subject, rest string
+	switch e.kind {
+	case kindHTTP:
+		subject = e.what + " with no Idempotency-Key header"
+		if e.fresh {
+			subject = e.what + " whose idempotency key is made anew for every attempt"
+		}
+		rest = "if an attempt times out after the server acted, the retry repeats it; send one key for all attempts or do not retry"
+	case kindSQL:
+		subject = fmt.Sprintf("%q", e.what)
+		rest = "running it twice " + e.twice + "; make the statement idempotent or retry the whole transaction"
+	case kindTx:
+		subject = e.what + " of a transaction begun outside the attempt"
+		rest = "a deadlock or serialization failure aborts the whole transaction, and repeating one statement does not redo the others; begin and commit the transaction inside the attempt"
+	case kindMarked:
+		subject = e.what + ", marked //retrylint:nonidempotent"
+		rest = "running it twice repeats its effect; make it idempotent (and mark it //retrylint:idempotent) or do not retry"
+	}
+	if len(e.chain) == 0 {
+		return fmt.Sprintf("%s %s: %s", who, subject, rest)
+	}
+	verb := map[kind]string{kindHTTP: "sends", kindSQL: "runs", kindTx: "runs", kindMarked: "calls"}[e.kind]
+	if e.kind == kindMarked && len(e.chain) == 1 {
+		verb, subject = "is", "marked //retrylint:nonidempotent"
+	}
+	names := make([]string, len(e.chain))
+	for i, h := range e.chain {
+		names[i] = h.name
+	}
+	via := ""
+	if len(names) > 1 {
+		via = " (via " + strings.Join(names, " -> ") + ")"
+	}
+	return fmt.Sprintf("%s %s, which %s %s%s: %s", who, names[0], verb, subject, via, rest)
+}
