@@ -1,8 +1,109 @@
-// Package keyregen defines an Analyzer that idempotency keys generated inside the retried code.
+// Package keyregen defines an Analyzer that reports idempotency keys
+// generated inside the retried code.
 //
 // # Analyzer keyregen
 //
 // keyregen: report idempotency keys generated inside the retried code
 //
-// (Documentation in progress.)
+// An idempotency key protects against duplicates only if every attempt of
+// one logical operation carries the same key. Generated inside the retry,
+// each attempt has a new key, the server sees a new operation, and a
+// timeout that hid a success becomes a double charge:
+//
+//	err := backoff.Retry(func() error {
+//		req, _ := http.NewRequestWithContext(ctx, "POST", chargeURL, body)
+//		req.Header.Set("Idempotency-Key", uuid.NewString()) // new key per attempt
+//		return send(req)
+//	}, b)
+//
+// keyregen reports, at the generator call:
+//
+//	idempotency key from uuid.NewString is generated inside the retry (backoff.Retry at client.go:40):
+//	each attempt sends a new key, so the server cannot deduplicate; generate it once before the retry
+//
+// with related positions at the sink and at the retry. The fix is to make
+// the key once per logical operation:
+//
+//	key := uuid.NewString()
+//	err := backoff.Retry(func() error {
+//		req, _ := http.NewRequestWithContext(ctx, "POST", chargeURL, body)
+//		req.Header.Set("Idempotency-Key", key)
+//		return send(req)
+//	}, b)
+//
+// When the key is made by a plain definition (key := uuid.NewString()) at
+// the top of the attempt body, whose inputs exist before the retry and
+// whose name is free there, a suggested fix moves it before the statement
+// holding the retry.
+//
+// The retries are those of the retryscan recognizer: hand-written retry
+// loops, retry libraries (cenkalti/backoff, avast/retry-go, ...) and
+// retry wrappers, whose attempt body is a loop body, a function literal or
+// a named function. A loop that sends each item of a list once is not a
+// retry, and nothing in it is reported.
+//
+// Generators: google/uuid (New, NewString, NewRandom, NewV7, ..., and
+// Must around them), gofrs/uuid, satori/go.uuid, hashicorp/go-uuid,
+// rs/xid, oklog/ulid, segmentio/ksuid, stripe.NewIdempotencyKey,
+// crypto/rand (Read, Text, Int, io.ReadFull(rand.Reader, b)), math/rand
+// and math/rand/v2, and time.Now; and any value derived from one
+// (fmt.Sprintf, strconv, String(), concatenation, conversion). Name-based
+// UUIDs (v3, v5, NewSHA1, NewMD5) are the same on every attempt and are
+// not generators.
+//
+// Sinks: the headers Idempotency-Key, X-Idempotency-Key,
+// Cko-Idempotency-Key, PayPal-Request-Id and Repeatability-Request-ID
+// (any case), set with http.Header Set or Add, a map write, an
+// http.Header or map literal, resty SetHeader or SetHeaders, or gRPC
+// metadata (Pairs, AppendToOutgoingContext, MD.Set, metadata.New); the
+// stripe-go IdempotencyKey field and SetIdempotencyKey; the aws-sdk-go-v2
+// fields ClientToken, ClientRequestToken, IdempotencyToken and
+// MessageDeduplicationId; any struct field, map key or parameter whose
+// name says idempotency key or deduplication ID.
+//
+// Through calls: a function that puts a fresh key in a sink on every call
+// (say newChargeRequest), or that returns a fresh ID (say newKey), gets a
+// fact, in its own package and in every package importing it; calling the
+// first inside a retry is reported at the call, and the result of the
+// second counts as a generated value.
+//
+// Request IDs: X-Request-ID and Request-Id headers, and fields and
+// parameters named requestID, are correlation IDs for most servers: a new
+// one per attempt costs traceability, not correctness, and some teams
+// want exactly that. They are reported only with -requestid, with the
+// message "request id from ... : each attempt sends a new request id, so
+// the server cannot tell the attempts apart from new requests". Request
+// IDs that are keys by contract (PayPal-Request-Id,
+// Repeatability-Request-ID) are always reported.
+//
+// Not reported: a key generated before the loop or outside the function
+// passed to the retry library; a key made lazily and kept across attempts
+// (if key == "" { key = uuid.NewString() }, or key = cmp.Or(key, ...));
+// a fresh ID that does not reach a sink (a log field, a trace span ID, a
+// temporary file name); a token an SDK fills in itself when the field is
+// left empty. The aws-sdk-go-v2 operations that auto-fill ClientToken do
+// so once per operation call, before the SDK's own retries, and the
+// catalog lists no generator inside the SDKs: a field the code never
+// writes is never a sink.
+//
+// Categories: "key" and "key-via-call" (the key is made by a called
+// function), "request-id" and "request-id-via-call" (with -requestid).
+//
+// # Flags
+//
+//	-requestid  also report request IDs (X-Request-ID, Request-Id, fields named requestID)
+//	-headers    comma-separated extra header names that carry an idempotency key
+//
+// # Limitations
+//
+// The dataflow is local and syntactic: a key stored in a struct built
+// elsewhere, passed through a channel, or set in an interceptor is not
+// followed. A helper is summarized only when it generates the key itself
+// (or calls a helper that does); a helper that merely receives a key and
+// puts it in a header is seen only through its parameter's name. The
+// dataflow in an attempt is flow-insensitive: a key generated after its
+// last use is still reported. Retries by recursion or goto, and the
+// retries of SDK clients (which reuse the key they were given), are out
+// of scope. Keys that differ per attempt for other reasons (an attempt
+// counter in the key) are not reported.
 package keyregen

@@ -2,30 +2,177 @@ package keyregen
 
 import (
 	_ "embed"
+	"flag"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
 	"reflect"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
 //go:embed doc.go
 var doc string
 
-// Analyzer is the keyregen analyzer.
-var Analyzer = &analysis.Analyzer{
-	Name:       "keyregen",
-	Doc:        analysisutil.MustExtractDoc(doc, "keyregen"),
-	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/keyregen",
-	Requires:   []*analysis.Analyzer{retryscan.Analyzer},
-	Run:        run,
-	ResultType: reflect.TypeFor[*report.Usage](),
+// Config holds the analyzer's options; each is a flag.
+type Config struct {
+	// RequestID also reports request IDs (X-Request-ID and Request-Id
+	// headers, fields and parameters named requestID) regenerated per
+	// attempt. Off by default: most servers only log them.
+	RequestID bool
+	// Headers lists further header names, comma-separated, that the
+	// servers this code talks to deduplicate by.
+	Headers string
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	_ = pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
+// DefaultConfig returns the default options.
+func DefaultConfig() Config { return Config{} }
+
+// Analyzer is the keyregen analyzer with its default options.
+var Analyzer = NewAnalyzer(DefaultConfig())
+
+// NewAnalyzer returns a keyregen analyzer whose flags are bound to its
+// own copy of cfg.
+func NewAnalyzer(cfg Config) *analysis.Analyzer {
+	c := new(Config)
+	*c = cfg
+	var fs flag.FlagSet
+	fs.BoolVar(&c.RequestID, "requestid", c.RequestID, "also report request IDs (X-Request-ID, Request-Id, fields named requestID) generated inside a retry")
+	fs.StringVar(&c.Headers, "headers", c.Headers, "comma-separated extra header names that carry an idempotency key")
+	return &analysis.Analyzer{
+		Name:       "keyregen",
+		Doc:        analysisutil.MustExtractDoc(doc, "keyregen"),
+		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/keyregen",
+		Flags:      fs,
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
+		Run:        c.run,
+		ResultType: reflect.TypeFor[*report.Usage](),
+		FactTypes:  []analysis.Fact{new(Fact)},
+	}
+}
+
+// runner holds the state of one pass.
+type runner struct {
+	pass    *analysis.Pass
+	cfg     *Config
+	res     *retryscan.Result
+	headers map[string]bool // -headers, lower case
+	// local are the summaries of this package's functions; sinkPos is
+	// where each one's key reaches its sink, for Related entries.
+	local   map[*types.Func]*Fact
+	sinkPos map[*types.Func]token.Pos
+}
+
+func (c *Config) run(pass *analysis.Pass) (any, error) {
 	rep := report.New(pass)
+	r := &runner{
+		pass:    pass,
+		cfg:     c,
+		res:     pass.ResultOf[retryscan.Analyzer].(*retryscan.Result),
+		headers: map[string]bool{},
+		local:   map[*types.Func]*Fact{},
+		sinkPos: map[*types.Func]token.Pos{},
+	}
+	for _, h := range strings.Split(c.Headers, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			r.headers[strings.ToLower(h)] = true
+		}
+	}
+	r.summarize()
+	for _, s := range r.res.Sites() {
+		switch {
+		case s.HasBody():
+			r.checkBody(rep, s)
+		case s.Op != nil:
+			r.checkOp(rep, s)
+		}
+	}
 	return rep.Usage(), nil
+}
+
+// checkBody reports the keys generated in one attempt body that reach a
+// sink in the same attempt. A generator inside a nested retry belongs to
+// the innermost one, so that each finding is reported once.
+func (r *runner) checkBody(rep *report.Reporter, s *retryscan.Site) {
+	reg := r.scan(s.Body)
+	for _, f := range reg.findings {
+		enc := r.res.Enclosing(f.origin.pos)
+		if len(enc) == 0 || enc[len(enc)-1] != s {
+			continue
+		}
+		r.report(rep, s, f, r.fix(s, reg, f))
+	}
+}
+
+// checkOp reports a named operation that generates a key on every call:
+//
+//	backoff.Retry(c.charge, b) // c.charge sets Idempotency-Key: uuid.NewString()
+func (r *runner) checkOp(rep *report.Reporter, s *retryscan.Site) {
+	f, pos := r.factOf(s.Op)
+	if f == nil || f.Sink == "" {
+		return
+	}
+	org := &origin{pos: s.OpExpr.Pos(), node: s.OpExpr, gen: f.Gen, via: r.funcName(s.Op), fact: f}
+	r.report(rep, s, finding{origin: org, sink: sink{pos: pos, desc: f.Sink, class: f.Class}}, nil)
+}
+
+func (r *runner) report(rep *report.Reporter, s *retryscan.Site, f finding, fix *analysis.SuggestedFix) {
+	if f.sink.class == catalog.SinkRequestID && !r.cfg.RequestID {
+		return
+	}
+	what, why, cat := "idempotency key", "each attempt sends a new key, so the server cannot deduplicate", "key"
+	if f.sink.class == catalog.SinkRequestID {
+		what, why, cat = "request id", "each attempt sends a new request id, so the server cannot tell the attempts apart from new requests", "request-id"
+	}
+	from := f.origin.gen
+	if f.origin.via != "" {
+		from += " (via " + f.origin.via + ")"
+		cat += "-via-call"
+	}
+	posn := r.pass.Fset.Position(s.Pos())
+	d := analysis.Diagnostic{
+		Pos:      f.origin.pos,
+		End:      f.origin.node.End(),
+		Category: cat,
+		Message: what + " from " + from + " is generated inside the retry (" + s.Name + " at " +
+			filepath.Base(posn.Filename) + ":" + strconv.Itoa(posn.Line) + "): " + why + "; generate it once before the retry",
+	}
+	if f.sink.pos.IsValid() {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.sink.pos, Message: "the " + what + " goes to " + f.sink.desc + " here"})
+	}
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.Pos(), Message: s.Name + " runs each attempt from here"})
+	if fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+	}
+	rep.Report(d)
+}
+
+// funcName renders a function for messages: "charge", "(*Client).charge"
+// shortened to "Client.charge", "helper.NewChargeRequest".
+func (r *runner) funcName(fn *types.Func) string {
+	name := fn.Name()
+	if recv := analysisutil.RecvName(fn); recv != "" {
+		name = recv + "." + name
+	}
+	if fn.Pkg() != nil && fn.Pkg() != r.pass.Pkg {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
+
+// calleeOf returns the function a call invokes, statically or through an
+// interface method.
+func (r *runner) calleeOf(call *ast.CallExpr) *types.Func {
+	if fn := analysisutil.Callee(r.pass.TypesInfo, call); fn != nil {
+		return fn
+	}
+	return analysisutil.InterfaceCallee(r.pass.TypesInfo, call)
 }

@@ -1,0 +1,175 @@
+package keyregen
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// Fact is exported for a function whose every call makes a fresh ID:
+//
+//	func newChargeRequest(amount int64) *http.Request {
+//		req, _ := http.NewRequest("POST", chargeURL, body(amount))
+//		req.Header.Set("Idempotency-Key", uuid.NewString()) // Sink
+//		return req
+//	}
+//
+//	func newKey() string { return "order-" + uuid.NewString() } // Returns
+//
+// Calling the first inside a retry is reported at the call; the result of
+// the second is a generated value like uuid.NewString's own.
+type Fact struct {
+	// Gen names the generator at the bottom: "uuid.NewString".
+	Gen string
+	// Sink describes where the function puts the ID ("the
+	// Idempotency-Key header"), or is empty when it only returns it.
+	Sink  string
+	Class catalog.SinkClass
+	// Returns says the function's first result is the fresh ID (or
+	// derived from it) on every return.
+	Returns bool
+}
+
+func (*Fact) AFact() {}
+
+// String renders the fact for tests: generatesKey(uuid.NewString ->
+// the Idempotency-Key header), freshID(uuid.NewString).
+func (f *Fact) String() string {
+	var parts []string
+	if f.Sink != "" {
+		kind := "generatesKey"
+		if f.Class == catalog.SinkRequestID {
+			kind = "generatesRequestID"
+		}
+		parts = append(parts, fmt.Sprintf("%s(%s -> %s)", kind, f.Gen, f.Sink))
+	}
+	if f.Returns {
+		parts = append(parts, fmt.Sprintf("freshID(%s)", f.Gen))
+	}
+	return strings.Join(parts, " ")
+}
+
+// maxRounds bounds the fixpoint over the package's functions; a chain of
+// helpers deeper than this is not followed.
+const maxRounds = 6
+
+// summarize computes the facts of the package's functions: those that put
+// a fresh ID in a sink outside any retry of their own (a retry inside is
+// reported there), and those that return one. Helpers calling helpers
+// need several rounds, until nothing changes.
+func (r *runner) summarize() {
+	var decls []*ast.FuncDecl
+	for _, f := range r.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+			}
+		}
+	}
+	for range maxRounds {
+		changed := false
+		for _, fd := range decls {
+			fn, _ := r.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil || r.local[fn] != nil {
+				continue
+			}
+			if f, pos := r.summary(fd); f != nil {
+				r.local[fn], r.sinkPos[fn] = f, pos
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for _, fd := range decls {
+		fn, _ := r.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if f := r.local[fn]; f != nil {
+			r.pass.ExportObjectFact(fn, f)
+		}
+	}
+}
+
+// summary returns fd's fact, or nil, and the position of its sink.
+func (r *runner) summary(fd *ast.FuncDecl) (*Fact, token.Pos) {
+	reg := r.scan(fd.Body)
+	if !reg.hasSources {
+		return nil, token.NoPos
+	}
+	f := &Fact{}
+	var pos token.Pos
+	for _, fi := range reg.findings {
+		if len(r.res.Enclosing(fi.origin.pos)) > 0 {
+			continue // reported at the retry inside fd
+		}
+		if f.Sink == "" || (f.Class == catalog.SinkRequestID && fi.sink.class == catalog.SinkKey) {
+			f.Gen, f.Sink, f.Class, pos = fi.origin.gen, fi.sink.desc, fi.sink.class, fi.sink.pos
+		}
+	}
+	if o := r.returnsFresh(fd, reg); o != nil {
+		f.Returns = true
+		if f.Gen == "" {
+			f.Gen = o.gen
+		}
+	}
+	if f.Sink == "" && !f.Returns {
+		return nil, token.NoPos
+	}
+	return f, pos
+}
+
+// returnsFresh returns the origin of fd's first result when every return
+// statement of fd (not of its closures) gives a fresh ID there.
+func (r *runner) returnsFresh(fd *ast.FuncDecl, reg *region) *origin {
+	if fd.Type.Results == nil || len(fd.Type.Results.List) == 0 {
+		return nil
+	}
+	var first *origin
+	all := true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				all = false
+				return false
+			}
+			o := reg.taintOf(n.Results[0])
+			if o == nil {
+				all = false
+			} else if first == nil {
+				first = o
+			}
+		}
+		return true
+	})
+	if !all {
+		return nil
+	}
+	return first
+}
+
+// factOf returns the fact of fn, from this package's summaries or from
+// the fact its package exported, and the position of its sink when fn is
+// local.
+func (r *runner) factOf(fn *types.Func) (*Fact, token.Pos) {
+	if fn == nil {
+		return nil, token.NoPos
+	}
+	if f := r.local[fn]; f != nil {
+		return f, r.sinkPos[fn]
+	}
+	if fn.Pkg() == r.pass.Pkg {
+		return nil, token.NoPos
+	}
+	f := new(Fact)
+	if r.pass.ImportObjectFact(fn, f) {
+		return f, token.NoPos
+	}
+	return nil, token.NoPos
+}

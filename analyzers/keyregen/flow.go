@@ -1,0 +1,386 @@
+package keyregen
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// origin is where a fresh ID comes from: a generator call, or the call of
+// a function with a Fact.
+type origin struct {
+	pos  token.Pos
+	node ast.Node
+	gen  string // "uuid.NewString"
+	via  string // the helper called, or ""
+	fact *Fact  // the helper's fact, when via is set
+}
+
+// sink is where an ID is sent: a header, a field, a parameter.
+type sink struct {
+	pos   token.Pos // NoPos for the sink of a helper in another package
+	desc  string    // "the Idempotency-Key header", "field IdempotencyKey"
+	class catalog.SinkClass
+	// target is the variable the sink writes into (req in
+	// req.Header.Set), for the lazy-initialization guard; nil when the
+	// sink builds a new value. node is the sink's syntax.
+	target types.Object
+	node   ast.Node
+}
+
+type finding struct {
+	origin *origin
+	sink   sink
+}
+
+// key names a tainted variable, or one field of it.
+type key struct{ obj, field types.Object }
+
+// region is the local dataflow of one attempt body or function body, on
+// syntax: which variables hold a fresh ID, and which sinks they reach.
+// It is flow-insensitive: an attempt body runs again from the top, so an
+// assignment anywhere in it taints every use in it.
+type region struct {
+	r      *runner
+	root   ast.Node
+	taint  map[key]*origin
+	parent map[ast.Node]ast.Node
+	// hasSources is false when the region calls no generator and no
+	// helper with a fact; then nothing else is computed.
+	hasSources bool
+	findings   []finding
+}
+
+// scan computes the dataflow of root, closures included: a key generated
+// in the attempt and captured by a closure is still this attempt's key.
+func (r *runner) scan(root ast.Node) *region {
+	reg := &region{r: r, root: root, taint: map[key]*origin{}, parent: map[ast.Node]ast.Node{}}
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if len(stack) > 0 {
+			reg.parent[n] = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		if call, ok := n.(*ast.CallExpr); ok && !reg.hasSources {
+			fn := r.calleeOf(call)
+			if catalog.LookupGenerator(fn) != nil || r.isRandReaderFill(call) != nil {
+				reg.hasSources = true
+			} else if f, _ := r.factOf(fn); f != nil {
+				reg.hasSources = true
+			}
+		}
+		return true
+	})
+	if !reg.hasSources {
+		return reg
+	}
+	reg.propagate()
+	reg.findSinks()
+	return reg
+}
+
+// assignment is one "lhs = rhs" of the region; rhs is nil for the
+// targets of fill calls (rand.Read(buf)), whose origin is fill.
+type assignment struct {
+	lhs, rhs ast.Expr
+	fill     *origin
+	tuple    bool // lhs is one of several results of rhs
+}
+
+// propagate taints every variable assigned a fresh value in the region,
+// until nothing changes.
+func (reg *region) propagate() {
+	var as []assignment
+	ast.Inspect(reg.root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			switch {
+			case len(n.Lhs) == len(n.Rhs):
+				for i := range n.Lhs {
+					as = append(as, assignment{lhs: n.Lhs[i], rhs: n.Rhs[i]})
+				}
+			case len(n.Rhs) == 1:
+				for _, l := range n.Lhs {
+					as = append(as, assignment{lhs: l, rhs: n.Rhs[0], tuple: true})
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				switch {
+				case len(n.Values) == len(n.Names):
+					as = append(as, assignment{lhs: name, rhs: n.Values[i]})
+				case len(n.Values) == 1:
+					as = append(as, assignment{lhs: name, rhs: n.Values[0], tuple: true})
+				}
+			}
+		case *ast.CallExpr:
+			if o, target := reg.fillOf(n); o != nil {
+				as = append(as, assignment{lhs: target, fill: o})
+			}
+		}
+		return true
+	})
+	for changed := true; changed; {
+		changed = false
+		for _, a := range as {
+			k, ok := reg.keyOf(a.lhs)
+			if !ok || reg.taint[k] != nil {
+				continue
+			}
+			if a.tuple && analysisutil.IsErrorType(reg.r.pass.TypesInfo.TypeOf(a.lhs)) {
+				continue
+			}
+			o := a.fill
+			if o == nil {
+				o = reg.taintOf(a.rhs)
+			}
+			if o == nil || reg.guarded(a.lhs, k.obj) || (a.rhs != nil && mentions(reg.r.pass.TypesInfo, a.rhs, k.obj)) {
+				continue
+			}
+			reg.taint[k] = o
+			changed = true
+		}
+		// A struct literal taints the fields it fills:
+		// p := &Params{Key: uuid.NewString()} taints p.Key.
+		for _, a := range as {
+			if k, ok := reg.keyOf(a.lhs); ok && k.field == nil && a.rhs != nil {
+				for _, fk := range reg.structFields(k.obj, a.rhs) {
+					if reg.taint[fk.key] == nil {
+						reg.taint[fk.key] = fk.origin
+						changed = true
+					}
+				}
+			}
+		}
+	}
+}
+
+type fieldTaint struct {
+	key    key
+	origin *origin
+}
+
+func (reg *region) structFields(obj types.Object, rhs ast.Expr) []fieldTaint {
+	e := ast.Unparen(rhs)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	var out []fieldTaint
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		id, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if f, ok := reg.r.pass.TypesInfo.ObjectOf(id).(*types.Var); ok && f.IsField() {
+			if o := reg.taintOf(kv.Value); o != nil {
+				out = append(out, fieldTaint{key{obj, f}, o})
+			}
+		}
+	}
+	return out
+}
+
+// keyOf returns the taint key an assignment target names: a local
+// variable, or a field of one. Package variables are left alone.
+func (reg *region) keyOf(e ast.Expr) (key, bool) {
+	info := reg.r.pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v, ok := info.ObjectOf(e).(*types.Var); ok && !isPackageVar(v) {
+			return key{obj: v}, true
+		}
+	case *ast.SelectorExpr:
+		if x, ok := ast.Unparen(e.X).(*ast.Ident); ok {
+			v, ok1 := info.ObjectOf(x).(*types.Var)
+			f, ok2 := info.ObjectOf(e.Sel).(*types.Var)
+			if ok1 && ok2 && f.IsField() && !isPackageVar(v) {
+				return key{v, f}, true
+			}
+		}
+	case *ast.StarExpr:
+		return reg.keyOf(e.X)
+	}
+	return key{}, false
+}
+
+func isPackageVar(v *types.Var) bool {
+	return v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
+}
+
+// taintOf returns the origin of the fresh ID e holds or is derived from
+// (formatted, converted, concatenated, passed through a call), or nil.
+// Struct literals are not IDs themselves; comparisons yield booleans.
+func (reg *region) taintOf(e ast.Expr) *origin {
+	info := reg.r.pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v, ok := info.ObjectOf(e).(*types.Var); ok {
+			return reg.taint[key{obj: v}]
+		}
+	case *ast.SelectorExpr:
+		if k, ok := reg.keyOf(e); ok && k.field != nil {
+			if o := reg.taint[k]; o != nil {
+				return o
+			}
+		}
+		if sel, ok := info.Selections[e]; ok && sel.Kind() == types.FieldVal {
+			return reg.taintOf(e.X)
+		}
+	case *ast.CallExpr:
+		return reg.callTaint(e)
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.ADD, token.XOR, token.OR, token.AND:
+			if o := reg.taintOf(e.X); o != nil {
+				return o
+			}
+			return reg.taintOf(e.Y)
+		}
+	case *ast.UnaryExpr:
+		return reg.taintOf(e.X)
+	case *ast.StarExpr:
+		return reg.taintOf(e.X)
+	case *ast.IndexExpr:
+		return reg.taintOf(e.X)
+	case *ast.SliceExpr:
+		return reg.taintOf(e.X)
+	case *ast.TypeAssertExpr:
+		return reg.taintOf(e.X)
+	case *ast.CompositeLit:
+		if _, isStruct := info.TypeOf(e).Underlying().(*types.Struct); isStruct {
+			return nil
+		}
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			if o := reg.taintOf(elt); o != nil {
+				return o
+			}
+		}
+	}
+	return nil
+}
+
+// callTaint: a generator call is an origin; a call of a helper that
+// returns a fresh ID is one too; any other call is tainted by its
+// receiver or arguments (fmt.Sprintf, strconv.FormatInt, id.String(),
+// hex.EncodeToString).
+func (reg *region) callTaint(call *ast.CallExpr) *origin {
+	info := reg.r.pass.TypesInfo
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		if len(call.Args) == 1 {
+			return reg.taintOf(call.Args[0]) // string(b)
+		}
+		return nil
+	}
+	fn := reg.r.calleeOf(call)
+	if g := catalog.LookupGenerator(fn); g != nil {
+		switch g.Kind {
+		case catalog.GenFresh:
+			return &origin{pos: call.Pos(), node: call, gen: g.Display}
+		case catalog.GenWrap:
+			if len(call.Args) > 0 {
+				return reg.taintOf(call.Args[0])
+			}
+		}
+		return nil
+	}
+	if f, _ := reg.r.factOf(fn); f != nil && f.Returns {
+		return &origin{pos: call.Pos(), node: call, gen: f.Gen, via: reg.r.funcName(fn), fact: f}
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+			if o := reg.taintOf(sel.X); o != nil {
+				return o
+			}
+		}
+	}
+	for _, a := range call.Args {
+		if o := reg.taintOf(a); o != nil {
+			return o
+		}
+	}
+	return nil
+}
+
+// fillOf recognizes calls that write fresh bytes into an argument and
+// returns the origin and the argument:
+//
+//	rand.Read(buf)
+//	io.ReadFull(rand.Reader, buf)
+func (reg *region) fillOf(call *ast.CallExpr) (*origin, ast.Expr) {
+	if g := catalog.LookupGenerator(reg.r.calleeOf(call)); g != nil && g.Kind == catalog.GenFill && g.Arg < len(call.Args) {
+		return &origin{pos: call.Pos(), node: call, gen: g.Display}, call.Args[g.Arg]
+	}
+	if target := reg.r.isRandReaderFill(call); target != nil {
+		return &origin{pos: call.Pos(), node: call, gen: "crypto/rand.Reader"}, target
+	}
+	return nil, nil
+}
+
+// isRandReaderFill returns the buffer of io.ReadFull(rand.Reader, b) or
+// rand.Reader.Read(b), or nil.
+func (r *runner) isRandReaderFill(call *ast.CallExpr) ast.Expr {
+	isReader := func(e ast.Expr) bool {
+		v, ok := analysisutil.ObjectOf(r.pass.TypesInfo, e).(*types.Var)
+		return ok && analysisutil.PkgPath(v) == catalog.CryptoRandReader.Pkg && v.Name() == catalog.CryptoRandReader.Name && isPackageVar(v)
+	}
+	fn := r.calleeOf(call)
+	switch {
+	case analysisutil.IsFunc(fn, "io", "", "ReadFull") && len(call.Args) == 2 && isReader(call.Args[0]):
+		return call.Args[1]
+	case fn != nil && fn.Name() == "Read" && len(call.Args) == 1:
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isReader(sel.X) {
+			return call.Args[0]
+		}
+	}
+	return nil
+}
+
+// guarded reports whether an assignment to obj sits under a condition
+// inside the region while obj outlives the attempt: the lazy pattern that
+// makes the key once and keeps it for the next attempts.
+//
+//	if key == "" {
+//		key = uuid.NewString()
+//	}
+func (reg *region) guarded(n ast.Node, obj types.Object) bool {
+	if obj == nil || (reg.root.Pos() <= obj.Pos() && obj.Pos() < reg.root.End()) {
+		return false // declared in the attempt: a new one every time
+	}
+	for p := reg.parent[n]; p != nil && p != reg.root; p = reg.parent[p] {
+		switch p.(type) {
+		case *ast.IfStmt, *ast.CaseClause, *ast.CommClause:
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether e refers to obj: key = cmp.Or(key, uuid.NewString()).
+func mentions(info *types.Info, e ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.ObjectOf(id) == obj {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,314 @@
+package keyregen
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// findSinks walks the region for the places an ID is sent and records a
+// finding for each fresh value that reaches one (the first sink of each
+// origin, in source order). The shapes:
+//
+//	req.Header.Set("Idempotency-Key", k)             // header setters (catalog)
+//	req.Header["Idempotency-Key"] = []string{k}      // map writes with a constant key
+//	http.Header{"Idempotency-Key": {k}}              // map literals with a constant key
+//	metadata.AppendToOutgoingContext(ctx, "idempotency-key", k)
+//	params.SetIdempotencyKey(k)                      // key setters (catalog)
+//	&sqs.SendMessageInput{MessageDeduplicationId: &k} // SDK fields (catalog)
+//	Order{IdempotencyKey: k}; o.IdempotencyKey = k   // fields named like a key
+//	charge(ctx, amount, k)                           // parameters named like a key
+//	newChargeRequest()                               // a helper with a Fact
+func (reg *region) findSinks() {
+	seen := map[token.Pos]bool{}
+	add := func(o *origin, s sink) {
+		if o == nil || seen[o.pos] {
+			return
+		}
+		if s.target != nil && reg.guarded(s.node, s.target) {
+			return
+		}
+		seen[o.pos] = true
+		reg.findings = append(reg.findings, finding{origin: o, sink: s})
+	}
+	info := reg.r.pass.TypesInfo
+	ast.Inspect(reg.root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			fn := reg.r.calleeOf(n)
+			if f, pos := reg.r.factOf(fn); f != nil && f.Sink != "" {
+				o := &origin{pos: n.Pos(), node: n, gen: f.Gen, via: reg.r.funcName(fn), fact: f}
+				add(o, sink{pos: pos, desc: f.Sink, class: f.Class})
+			}
+			for _, s := range reg.callSinks(n, fn) {
+				add(reg.taintOf(s.value), s.sink)
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, lhs := range n.Lhs {
+				if s, ok := reg.targetSink(lhs); ok {
+					add(reg.taintOf(n.Rhs[i]), s)
+				}
+			}
+		case *ast.CompositeLit:
+			t := info.TypeOf(n)
+			if t == nil {
+				return true
+			}
+			for _, elt := range n.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				if s, ok := reg.litSink(t, kv); ok {
+					add(reg.taintOf(kv.Value), s)
+				}
+			}
+		}
+		return true
+	})
+}
+
+type valueSink struct {
+	value ast.Expr
+	sink  sink
+}
+
+// callSinks returns the values a call sends as IDs.
+func (reg *region) callSinks(call *ast.CallExpr, fn *types.Func) []valueSink {
+	var out []valueSink
+	target := reg.rootVar(receiverOf(reg.r.pass.TypesInfo, call))
+	if h := catalog.LookupHeaderSetter(fn); h != nil {
+		step, first := 0, h.Value
+		if h.Args == catalog.HeaderPairs {
+			step, first = 2, h.Name+1
+			if call.Ellipsis.IsValid() {
+				return nil
+			}
+			target = nil
+		}
+		for i := first; i < len(call.Args); i++ {
+			nameArg := h.Name
+			if step == 2 {
+				if (i-first)%2 != 0 {
+					continue
+				}
+				nameArg = i - 1
+			}
+			if name, ok := reg.constString(call.Args[nameArg]); ok {
+				if class, ok := reg.r.headerClass(name); ok {
+					out = append(out, valueSink{call.Args[i], sink{pos: call.Pos(), node: call, desc: headerDesc(fn, name), class: class, target: target}})
+				}
+			}
+		}
+		return out
+	}
+	if k := catalog.LookupKeySetter(fn); k != nil && k.Arg < len(call.Args) {
+		return []valueSink{{call.Args[k.Arg], sink{pos: call.Pos(), node: call, desc: fn.Name(), class: catalog.SinkKey, target: target}}}
+	}
+	// Parameters named like a key: charge(ctx, amount, idempotencyKey).
+	sig, _ := reg.r.pass.TypesInfo.TypeOf(call.Fun).(*types.Signature)
+	if fn != nil {
+		sig, _ = fn.Type().(*types.Signature)
+	}
+	if sig == nil || call.Ellipsis.IsValid() {
+		return nil
+	}
+	for i, a := range call.Args {
+		pi := i
+		if sig.Variadic() && pi >= sig.Params().Len()-1 {
+			pi = sig.Params().Len() - 1
+		}
+		if pi >= sig.Params().Len() {
+			break
+		}
+		p := sig.Params().At(pi)
+		if class, ok := catalog.NameClass(p.Name()); ok {
+			name := "a function value"
+			if fn != nil {
+				name = reg.r.funcName(fn)
+			}
+			out = append(out, valueSink{a, sink{pos: a.Pos(), desc: "parameter " + p.Name() + " of " + name, class: class}})
+		}
+	}
+	return out
+}
+
+// targetSink classifies an assignment target: a key field, or a map entry
+// with a constant key naming a key (req.Header["Idempotency-Key"]).
+func (reg *region) targetSink(lhs ast.Expr) (sink, bool) {
+	info := reg.r.pass.TypesInfo
+	switch l := ast.Unparen(lhs).(type) {
+	case *ast.SelectorExpr:
+		sel, ok := info.Selections[l]
+		if !ok || sel.Kind() != types.FieldVal {
+			return sink{}, false
+		}
+		f := sel.Obj().(*types.Var)
+		if class, ok := fieldClass(f, fieldOwner(sel)); ok {
+			return sink{pos: l.Sel.Pos(), node: l, desc: "field " + f.Name(), class: class, target: reg.rootVar(l.X)}, true
+		}
+	case *ast.IndexExpr:
+		if _, isMap := typeUnder(info.TypeOf(l.X)).(*types.Map); !isMap {
+			return sink{}, false
+		}
+		if name, ok := reg.constString(l.Index); ok {
+			if class, ok := reg.r.nameClass(name); ok {
+				return sink{pos: l.Pos(), node: l, desc: "the " + name + " entry", class: class, target: reg.rootVar(l.X)}, true
+			}
+		}
+	}
+	return sink{}, false
+}
+
+// litSink classifies one element of a struct or map literal.
+func (reg *region) litSink(t types.Type, kv *ast.KeyValueExpr) (sink, bool) {
+	switch typeUnder(t).(type) {
+	case *types.Struct:
+		id, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			return sink{}, false
+		}
+		f, ok := reg.r.pass.TypesInfo.ObjectOf(id).(*types.Var)
+		if !ok || !f.IsField() {
+			return sink{}, false
+		}
+		if class, ok := fieldClass(f, namedOf(t)); ok {
+			return sink{pos: id.Pos(), desc: "field " + f.Name(), class: class}, true
+		}
+	case *types.Map:
+		if name, ok := reg.constString(kv.Key); ok {
+			if class, ok := reg.r.nameClass(name); ok {
+				return sink{pos: kv.Pos(), desc: "the " + name + " entry", class: class}, true
+			}
+		}
+	}
+	return sink{}, false
+}
+
+// fieldClass classifies a struct field: an SDK key field (catalog), or a
+// field whose name says key or request ID.
+func fieldClass(f *types.Var, owner *types.TypeName) (catalog.SinkClass, bool) {
+	recv := ""
+	if owner != nil {
+		recv = owner.Name()
+	}
+	if catalog.KeyField(analysisutil.PkgPath(f), recv, f.Name()) {
+		return catalog.SinkKey, true
+	}
+	return catalog.NameClass(f.Name())
+}
+
+// fieldOwner returns the struct type that declares a selected field,
+// following embedded fields: params.IdempotencyKey on a
+// *stripe.ChargeParams is declared in stripe.Params.
+func fieldOwner(sel *types.Selection) *types.TypeName {
+	t := sel.Recv()
+	idx := sel.Index()
+	for _, i := range idx[:len(idx)-1] {
+		st, ok := typeUnder(t).(*types.Struct)
+		if !ok {
+			return nil
+		}
+		t = st.Field(i).Type()
+	}
+	return namedOf(t)
+}
+
+func namedOf(t types.Type) *types.TypeName {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj()
+	}
+	return nil
+}
+
+// typeUnder returns the underlying type, through one pointer.
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem().Underlying()
+	}
+	return t.Underlying()
+}
+
+func (reg *region) constString(e ast.Expr) (string, bool) {
+	tv, ok := reg.r.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// rootVar returns the local variable an expression like req.Header or
+// p.Params starts from, or nil.
+func (reg *region) rootVar(e ast.Expr) types.Object {
+	for e != nil {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			if v, ok := reg.r.pass.TypesInfo.ObjectOf(x).(*types.Var); ok && !isPackageVar(v) {
+				return v
+			}
+			return nil
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+				e = sel.X // req.R().SetHeader: the builder chain's root
+			} else {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+func receiverOf(info *types.Info, call *ast.CallExpr) ast.Expr {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+			return sel.X
+		}
+	}
+	return nil
+}
+
+// headerClass classifies a header name, with the -headers flag.
+func (r *runner) headerClass(name string) (catalog.SinkClass, bool) {
+	if r.headers[strings.ToLower(strings.TrimSpace(name))] {
+		return catalog.SinkKey, true
+	}
+	return catalog.HeaderClass(name)
+}
+
+// nameClass classifies a map key, with the -headers flag.
+func (r *runner) nameClass(name string) (catalog.SinkClass, bool) {
+	if c, ok := r.headerClass(name); ok {
+		return c, true
+	}
+	return catalog.NameClass(name)
+}
+
+func headerDesc(fn *types.Func, name string) string {
+	if analysisutil.PkgPath(fn) == "google.golang.org/grpc/metadata" {
+		return "the " + strconv.Quote(name) + " metadata"
+	}
+	return "the " + name + " header"
+}

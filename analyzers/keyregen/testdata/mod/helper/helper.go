@@ -1,0 +1,39 @@
+// Package helper makes keys for other packages: its facts travel to them.
+package helper
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/google/uuid"
+)
+
+// NewChargeRequest puts a fresh key in a header on every call.
+func NewChargeRequest(ctx context.Context, url string) (*http.Request, error) { // want NewChargeRequest:`generatesKey\(uuid.NewString -> the Idempotency-Key header\)`
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Idempotency-Key", uuid.NewString())
+	return req, nil
+}
+
+// NewKey returns a fresh key.
+func NewKey() string { // want NewKey:`freshID\(uuid.New\)`
+	return "charge-" + uuid.New().String()
+}
+
+// WithKey calls NewKey: the fact goes up the chain.
+func WithKey(req *http.Request) { // want WithKey:`generatesKey\(uuid.New -> the X-Idempotency-Key header\)`
+	req.Header.Set("X-Idempotency-Key", NewKey())
+}
+
+// KeyFor is deterministic: no fact.
+func KeyFor(orderID string) string {
+	return uuid.NewSHA1(uuid.NameSpaceURL, []byte(orderID)).String()
+}
+
+// SpanID is fresh but goes nowhere: only a freshID fact.
+func SpanID() string { // want SpanID:`freshID\(uuid.NewString\)`
+	return uuid.NewString()
+}
