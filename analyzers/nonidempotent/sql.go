@@ -179,7 +179,7 @@ func tokenizeText(s string, out []sqlTok, depth int) ([]sqlTok, int) {
 }
 
 // quoteEnd returns the index just past the quoted text starting at s[i],
-// where a doubled quote stands for itself ('it''s').
+// where a doubled quote stands for itself ('it”s').
 func quoteEnd(s string, i int, q byte) int {
 	for j := i + 1; j < len(s); j++ {
 		if s[j] == q {
@@ -193,9 +193,11 @@ func quoteEnd(s string, i int, q byte) int {
 	return len(s)
 }
 
-func isDigit(c byte) bool     { return '0' <= c && c <= '9' }
-func isWordStart(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80 }
-func isWordByte(c byte) bool  { return isWordStart(c) || isDigit(c) }
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+func isWordStart(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
+}
+func isWordByte(c byte) bool { return isWordStart(c) || isDigit(c) }
 
 // sqlFinding says why a statement must not run twice: the clause at
 // fault, for the message, and what a second run does.

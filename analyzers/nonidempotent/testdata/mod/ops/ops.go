@@ -1,0 +1,103 @@
+// Package ops is called from the other packages: its facts say which of
+// its functions must not be retried.
+package ops
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"net/http"
+)
+
+// Charge sends a POST through a helper: the fact names the chain.
+func Charge(ctx context.Context, c *http.Client, url string) error { // want Charge:`nonidempotent\(an HTTP POST via post\)`
+	return post(ctx, c, url)
+}
+
+func post(ctx context.Context, c *http.Client, url string) error { // want post:`nonidempotent\(an HTTP POST\)`
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(nil))
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// ChargeFreshKey makes its key on every call: a retry of a call of it
+// sends a new key with every attempt.
+func ChargeFreshKey(ctx context.Context, c *http.Client, url string) error { // want ChargeFreshKey:`nonidempotent\(an HTTP POST\)`
+	req, err := http.NewRequestWithContext(ctx, "POST", url, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Idempotency-Key", rand.Text())
+	_, err = c.Do(req)
+	return err
+}
+
+// ChargeWithKey takes the key from its caller: fine.
+func ChargeWithKey(ctx context.Context, c *http.Client, url, key string) error {
+	req, err := http.NewRequestWithContext(ctx, "POST", url, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Idempotency-Key", key)
+	_, err = c.Do(req)
+	return err
+}
+
+// Fetch is a GET: fine.
+func Fetch(ctx context.Context, c *http.Client, url string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	_, err = c.Do(req)
+	return err
+}
+
+// Debit runs a relative update.
+func Debit(ctx context.Context, db *sql.DB, id string, cents int) error { // want Debit:`nonidempotent\(UPDATE accounts SET balance = balance - \$1 WHERE id = \$2\)`
+	_, err := db.ExecContext(ctx, "UPDATE accounts SET balance = balance - $1 WHERE id = $2", cents, id)
+	return err
+}
+
+// SetBalance runs an absolute update: fine.
+func SetBalance(ctx context.Context, db *sql.DB, id string, cents int) error {
+	_, err := db.ExecContext(ctx, "UPDATE accounts SET balance = $1 WHERE id = $2", cents, id)
+	return err
+}
+
+// Notify is marked by its author.
+//
+//retrylint:nonidempotent sends an e-mail
+func Notify(ctx context.Context, to string) error { // want Notify:`nonidempotent\(Notify\)`
+	return nil
+}
+
+// NotifyAll reaches Notify through a call.
+func NotifyAll(ctx context.Context, to []string) error { // want NotifyAll:`nonidempotent\(Notify via Notify\)`
+	for _, t := range to {
+		if err := Notify(ctx, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Upsert sends a POST the server deduplicates by its body: its author
+// says so, and the chain stops here.
+//
+//retrylint:idempotent the server deduplicates by order ID
+func Upsert(ctx context.Context, c *http.Client, url string) error { // want Upsert:`idempotent`
+	return post(ctx, c, url)
+}
+
+// Sync calls only Upsert: no fact.
+func Sync(ctx context.Context, c *http.Client, url string) error {
+	return Upsert(ctx, c, url)
+}
