@@ -1,8 +1,66 @@
-// Package nestedretry defines an Analyzer that retries nested inside retries.
+// Package nestedretry defines an Analyzer that reports retries nested
+// inside retries.
 //
 // # Analyzer nestedretry
 //
 // nestedretry: report retries nested inside retries
 //
-// (Documentation in progress.)
+// When every layer of a stack retries, attempts multiply: three attempts
+// at each of five layers (client, API, service, data access, driver) is
+// 3^5 = 243 calls on the bottom dependency for one request, sent just
+// when that dependency is least able to take them. Retry belongs in one
+// layer; the others should fail fast and pass a classified error up.
+//
+// The analyzer reports a retry site whose attempts reach another retry,
+// directly or through a chain of calls of any depth, across packages:
+//
+//	for i := 0; i < 3; i++ {            // retry loop (3 attempts)
+//		if err = fetchUser(ctx, id); err == nil {
+//			break
+//		}
+//		time.Sleep(time.Second)
+//	}
+//
+//	func fetchUser(ctx context.Context, id string) error {
+//		return backoff.Retry(op, backoff.WithMaxRetries(b, 4)) // 5 attempts
+//	}
+//
+// is reported at the loop as
+//
+//	retry loop (3 attempts) calls fetchUser, which retries again: up to 15
+//	calls per request (3x5 via fetchUser -> backoff.Retry); retry in one layer only
+//
+// with one related location per hop. The product counts the attempts of
+// every layer of the deepest chain; a layer whose count is not a visible
+// constant shows as N, an unbounded one as ∞. Clients that retry inside
+// count as layers: hashicorp/go-retryablehttp (5 attempts by default,
+// also through the *http.Client its StandardClient returns), every
+// aws-sdk-go-v2 operation (3 attempts; DynamoDB 4), resty requests on a
+// client with a retry count, and retrying functions of other packages,
+// known through facts.
+//
+// The fix is to keep one layer: usually the outermost one that knows
+// whether the whole operation may be repeated, with the inner ones set to
+// a single attempt (retryablehttp RetryMax = 0, aws.NopRetryer or
+// RetryMaxAttempts = 1, retry.Attempts(1)), or the innermost one, with
+// the outer loop removed.
+//
+// One finding per outer site: a site inside another site's attempt in
+// the same function is covered by the outer report.
+//
+// Flags:
+//
+//	-nestedretry.min-layers=N        report chains of at least N layers (default 2)
+//	-nestedretry.ignore-packages=P   comma-separated import path prefixes whose
+//	                                 chains are not reported
+//
+// Limitations: calls through interface methods and function values other
+// than local closures and the operation passed to a retry are not
+// followed; retries in the standard library (net/http replays of requests
+// the server never processed, database/sql's ErrBadConn retry) are not
+// counted; gRPC retry policies in service configs are not read; a chain
+// is only seen when the packages along it were analyzed (go vet and the
+// retrylint command analyze every dependency). A layer configured where
+// the analyzer cannot see it (a client built in another package) counts
+// with its library's default.
 package nestedretry

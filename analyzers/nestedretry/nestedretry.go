@@ -2,30 +2,169 @@ package nestedretry
 
 import (
 	_ "embed"
+	"flag"
+	"fmt"
+	"go/token"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
 //go:embed doc.go
 var doc string
 
-// Analyzer is the nestedretry analyzer.
-var Analyzer = &analysis.Analyzer{
-	Name:       "nestedretry",
-	Doc:        analysisutil.MustExtractDoc(doc, "nestedretry"),
-	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nestedretry",
-	Requires:   []*analysis.Analyzer{retryscan.Analyzer},
-	Run:        run,
-	ResultType: reflect.TypeFor[*report.Usage](),
+// Config holds the analyzer's options; each is also a flag.
+type Config struct {
+	// MinLayers is the number of stacked retry layers worth a report.
+	MinLayers int
+	// IgnorePackages lists import path prefixes; a chain through a
+	// package under one of them is not reported.
+	IgnorePackages []string
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	_ = pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
+// DefaultConfig returns the defaults: report two layers or more.
+func DefaultConfig() Config { return Config{MinLayers: 2} }
+
+// Analyzer is the nestedretry analyzer with default settings.
+var Analyzer = NewAnalyzer(DefaultConfig())
+
+// NewAnalyzer returns a nestedretry analyzer whose flags are bound to its
+// own copy of cfg, so that differently configured instances coexist.
+func NewAnalyzer(cfg Config) *analysis.Analyzer {
+	c := &cfg
+	a := &analysis.Analyzer{
+		Name:       "nestedretry",
+		Doc:        analysisutil.MustExtractDoc(doc, "nestedretry"),
+		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nestedretry",
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, c) },
+		ResultType: reflect.TypeFor[*report.Usage](),
+	}
+	a.Flags.IntVar(&c.MinLayers, "min-layers", c.MinLayers, "report chains of at least this many retry layers")
+	a.Flags.Var((*listFlag)(&c.IgnorePackages), "ignore-packages", "comma-separated import path prefixes; chains through these packages are not reported")
+	return a
+}
+
+func run(pass *analysis.Pass, cfg *Config) (any, error) {
+	r := pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
 	rep := report.New(pass)
+	for _, site := range r.Sites() {
+		if site.Kind == retryscan.KindClient || site.Kind == retryscan.KindRetrier {
+			continue // no attempt body of ours: the library's or the callee's business
+		}
+		if len(r.Enclosing(site.Pos())) > 0 {
+			continue // an enclosing site in this package reports the longer chain
+		}
+		inner := r.Inner(site)
+		layers := 1 + retryscan.Layers(inner)
+		if layers < max(cfg.MinLayers, 2) || cfg.ignored(site, inner) {
+			continue
+		}
+		rep.Report(diagnostic(site, inner))
+	}
 	return rep.Usage(), nil
 }
+
+// ignored reports whether the chain runs through an ignored package.
+func (c *Config) ignored(site *retryscan.Site, inner []retryscan.Hop) bool {
+	for _, prefix := range c.IgnorePackages {
+		if prefix == "" {
+			continue
+		}
+		if site.Callee != nil && strings.HasPrefix(site.Callee.Pkg().Path(), prefix) {
+			return true
+		}
+		for _, h := range inner {
+			if strings.HasPrefix(h.Pkg, prefix) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// diagnostic renders one finding at the outer site:
+//
+//	retry loop (3 attempts) calls fetchUser, which retries again: up to 15
+//	calls per request (3x5 via fetchUser -> store.Get -> backoff.Retry);
+//	retry in one layer only
+func diagnostic(site *retryscan.Site, inner []retryscan.Hop) analysis.Diagnostic {
+	outer := retryscan.Hop{Name: site.Name, Attempts: int32(site.Bound.Attempts), Retry: true}
+	chain := append([]retryscan.Hop{outer}, inner...)
+	first := inner[0]
+	what := fmt.Sprintf("calls %s, which retries again", first.Name)
+	category := "indirect"
+	if first.Retry {
+		what = fmt.Sprintf("wraps %s (%s), which retries again", first.Name, retryscan.AttemptsString(int(first.Attempts)))
+		category = "direct"
+	}
+	msg := fmt.Sprintf("%s (%s) %s: %s per request (%s via %s); retry in one layer only",
+		site.Name, site.Bound, what, amplification(chain), retryscan.Product(chain), retryscan.ChainString(inner))
+	return analysis.Diagnostic{
+		Pos:      site.Pos(),
+		Category: category,
+		Message:  msg,
+		Related:  related(site, inner),
+	}
+}
+
+// amplification states how many calls one request can make on the
+// bottom dependency.
+func amplification(chain []retryscan.Hop) string {
+	if total, ok := retryscan.Total(chain); ok {
+		return fmt.Sprintf("up to %d calls", total)
+	}
+	for _, h := range chain {
+		if h.Retry && h.Attempts == catalog.AttemptsUnbounded {
+			return "an unbounded number of calls"
+		}
+	}
+	return "up to " + retryscan.Product(chain) + " calls"
+}
+
+// related returns one entry per hop. Hops in other packages have no
+// position here; they are described at the last position that is known,
+// with their own file and line in the message.
+func related(site *retryscan.Site, inner []retryscan.Hop) []analysis.RelatedInformation {
+	var out []analysis.RelatedInformation
+	last := site.Pos()
+	for i, h := range inner {
+		var msg string
+		if h.Retry {
+			msg = fmt.Sprintf("layer %d: %s retries (%s)", 1+retryscan.Layers(inner[:i+1]), h.Name, retryscan.AttemptsString(int(h.Attempts)))
+		} else {
+			msg = "calls " + h.Name
+		}
+		pos := h.Pos()
+		if pos == token.NoPos {
+			pos = last
+			msg += " at " + h.Posn
+		}
+		last = pos
+		out = append(out, analysis.RelatedInformation{Pos: pos, Message: msg})
+	}
+	return out
+}
+
+// listFlag is a comma-separated list flag.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(s string) error {
+	*l = nil
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			*l = append(*l, p)
+		}
+	}
+	return nil
+}
+
+var _ flag.Value = (*listFlag)(nil)

@@ -29,6 +29,9 @@ type Hop struct {
 	Attempts int32
 	// Retry marks a retry layer.
 	Retry bool
+	// Pkg is the import path of the package the step runs in: the
+	// called function's, the library's, or the loop's.
+	Pkg string
 	// pos is the position of the hop in the package that built the chain;
 	// gob does not encode it, so hops read from facts have none.
 	pos token.Pos
@@ -153,6 +156,13 @@ func prepend(h Hop, chain []Hop) []Hop {
 	out := make([]Hop, 0, len(chain)+1)
 	out = append(out, h)
 	out = append(out, chain...)
+	// Too long: drop plain call hops from the middle first, so that every
+	// retry layer (what the product is made of) survives.
+	for i := len(out) - 2; len(out) > maxHops && i > 0; i-- {
+		if !out[i].Retry {
+			out = append(out[:i], out[i+1:]...)
+		}
+	}
 	if len(out) > maxHops {
 		out = out[:maxHops]
 	}

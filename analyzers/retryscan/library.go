@@ -110,7 +110,10 @@ func (s *scanner) policyVisible(row *catalog.Retry, nodes []ast.Node) bool {
 func (s *scanner) clientSite(fn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry, config ...ast.Expr) *Site {
 	nodes := s.configNodes(fn, config...)
 	b, _ := s.evalBound(row, call, nodes)
-	if b.Attempts == 1 || (b.Evidence == nil && !s.builtHere(nodes, row.Pkg) && s.retriesOffInPackage(row)) {
+	// A package-level function (retryablehttp.Get) uses the library's
+	// own default client, which the package cannot have configured.
+	unseen := len(config) > 0 && config[0] != nil && b.Evidence == nil && !s.builtHere(nodes, row.Pkg)
+	if b.Attempts == 1 || (unseen && s.retriesOffInPackage(row)) {
 		return nil
 	}
 	site := &Site{Kind: KindClient, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn, Bound: b}

@@ -17,7 +17,7 @@ import (
 func (s *scanner) summarize() {
 	for _, fi := range s.funcs {
 		if fi.declared != nil {
-			s.chains[fi.obj] = []Hop{{Name: fi.obj.Name(), Posn: s.posn(fi.decl), Attempts: int32(*fi.declared), Retry: true, pos: fi.decl.Pos()}}
+			s.chains[fi.obj] = []Hop{{Name: fi.obj.Name(), Posn: s.posn(fi.decl), Attempts: int32(*fi.declared), Retry: true, Pkg: s.pass.Pkg.Path(), pos: fi.decl.Pos()}}
 		}
 	}
 	for range maxHops + 2 {
@@ -71,6 +71,9 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool) []Hop {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.GoStmt:
+			// A goroutine's retries are not part of this attempt.
+			return false
 		case *ast.CallExpr:
 			switch fun := ast.Unparen(n.Fun).(type) {
 			case *ast.FuncLit:
@@ -84,7 +87,7 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool) []Hop {
 			}
 			if fn := s.calleeOf(n); fn != nil {
 				if c := s.retrierChain(fn); c != nil {
-					consider(prepend(Hop{Name: s.funcName(fn), Posn: s.posn(n), pos: n.Pos()}, c))
+					consider(prepend(Hop{Name: s.funcName(fn), Posn: s.posn(n), Pkg: pkgPath(fn), pos: n.Pos()}, c))
 				}
 			}
 		}
@@ -104,7 +107,7 @@ func (s *scanner) innerChain(site *Site, seen map[ast.Node]bool) []Hop {
 		return s.bodyChain(body, seen)
 	case site.Op != nil:
 		if c := s.retrierChain(site.Op); c != nil {
-			return prepend(Hop{Name: s.funcName(site.Op), Posn: s.posn(site.OpExpr), pos: site.OpExpr.Pos()}, c)
+			return prepend(Hop{Name: s.funcName(site.Op), Posn: s.posn(site.OpExpr), Pkg: pkgPath(site.Op), pos: site.OpExpr.Pos()}, c)
 		}
 	}
 	return nil
@@ -112,7 +115,18 @@ func (s *scanner) innerChain(site *Site, seen map[ast.Node]bool) []Hop {
 
 // siteHop is the chain step a site itself contributes: one retry layer.
 func (s *scanner) siteHop(site *Site) Hop {
-	return Hop{Name: site.Name, Posn: s.posn(site.Node), Attempts: int32(site.Bound.Attempts), Retry: true, pos: site.Node.Pos()}
+	pkg := s.pass.Pkg.Path()
+	if site.Callee != nil {
+		pkg = pkgPath(site.Callee)
+	}
+	return Hop{Name: site.Name, Posn: s.posn(site.Node), Attempts: int32(site.Bound.Attempts), Retry: true, Pkg: pkg, pos: site.Node.Pos()}
+}
+
+func pkgPath(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return ""
+	}
+	return fn.Pkg().Path()
 }
 
 // enclosingFunc returns the innermost function (declaration or literal)

@@ -1,0 +1,93 @@
+package nestedretry_test
+
+import (
+	"bytes"
+	"encoding/gob"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/retrylint/retrylint/analyzers/nestedretry"
+	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/testenv"
+)
+
+func testdata(t *testing.T) string {
+	dir := filepath.Join(analysistest.TestData(), "mod")
+	testenv.Download(t, dir)
+	return dir
+}
+
+func TestNestedRetry(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, testdata(t), nestedretry.Analyzer, "./...")
+}
+
+// With -min-layers=3 only the three-layer chain is reported; with
+// -ignore-packages, chains through those packages are not. Both instances
+// run on one load of the testdata.
+func TestFlags(t *testing.T) {
+	t.Parallel()
+	layers := nestedretry.NewAnalyzer(nestedretry.DefaultConfig())
+	if err := layers.Flags.Set("min-layers", "3"); err != nil {
+		t.Fatal(err)
+	}
+	ignore := nestedretry.NewAnalyzer(nestedretry.DefaultConfig())
+	if err := ignore.Flags.Set("ignore-packages", "github.com/hashicorp/go-retryablehttp, example.com/nestedtest/chain/c"); err != nil {
+		t.Fatal(err)
+	}
+	got := testenv.Run(t, testdata(t), []*analysis.Analyzer{layers, ignore}, "./app", "./chain/...")
+	if l := got[layers]; len(l) != 1 || !strings.Contains(l[0], "10x3x5") {
+		t.Errorf("min-layers=3: got %q, want only the 10x3x5 chain", l)
+	}
+	if len(got[ignore]) < 3 {
+		t.Errorf("ignore-packages dropped too much: %q", got[ignore])
+	}
+	for _, m := range got[ignore] {
+		if strings.Contains(m, "retryablehttp") || strings.Contains(m, "c.Get") {
+			t.Errorf("ignored package still reported: %s", m)
+		}
+	}
+	// The default analyzer is unaffected by the other instances' flags.
+	if v := nestedretry.Analyzer.Flags.Lookup("min-layers").Value.String(); v != "2" {
+		t.Errorf("default min-layers changed to %s", v)
+	}
+}
+
+// Facts must round-trip through gob byte for byte and stay small.
+func TestFactCodec(t *testing.T) {
+	f := &retryscan.RetrierFact{Chain: []retryscan.Hop{
+		{Name: "b.Load", Posn: "a.go:12", Pkg: "example.com/b"},
+		{Name: "c.Get", Posn: "b.go:7", Pkg: "example.com/c"},
+		{Name: "backoff.Retry", Posn: "c.go:14", Attempts: 3, Retry: true, Pkg: "github.com/cenkalti/backoff/v4"},
+	}}
+	var first bytes.Buffer
+	if err := gob.NewEncoder(&first).Encode(f); err != nil {
+		t.Fatal(err)
+	}
+	var back retryscan.RetrierFact
+	if err := gob.NewDecoder(bytes.NewReader(first.Bytes())).Decode(&back); err != nil {
+		t.Fatal(err)
+	}
+	var second bytes.Buffer
+	if err := gob.NewEncoder(&second).Encode(&back); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first.Bytes(), second.Bytes()) {
+		t.Error("re-encoding the decoded fact changes its bytes")
+	}
+	if back.String() != f.String() {
+		t.Errorf("decoded fact %s, want %s", &back, f)
+	}
+	if n := first.Len(); n > 512 {
+		t.Errorf("a three-hop fact takes %d bytes; keep facts small", n)
+	}
+	w := &retryscan.WrapperFact{Param: 1, Attempts: 3, Via: "backoff.Retry"}
+	var wb bytes.Buffer
+	if err := gob.NewEncoder(&wb).Encode(w); err != nil || wb.Len() > 256 {
+		t.Errorf("wrapper fact: %v, %d bytes", err, wb.Len())
+	}
+}
