@@ -347,11 +347,22 @@ func (ev *delayEval) helper(fn *types.Func, call *ast.CallExpr) flow {
 	}
 	sub := &delayEval{s: ev.s, fn: fi.decl, params: params, seen: map[types.Object]bool{}, depth: ev.depth + 1}
 	var f flow
-	first := true
+	first, saturates := true, false
 	ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case nil:
+			return true
 		case *ast.FuncLit:
 			return false
+		case *ast.IfStmt:
+			// A saturating helper returns the cap past a comparison:
+			//	if d > maxDelay { return maxDelay }
+			ast.Inspect(n.Body, func(m ast.Node) bool {
+				if _, ok := m.(*ast.ReturnStmt); ok && isOrdering(n.Cond) {
+					saturates = true
+				}
+				return true
+			})
 		case *ast.ReturnStmt:
 			if len(n.Results) == 0 {
 				f.opaque = true
@@ -367,7 +378,14 @@ func (ev *delayEval) helper(fn *types.Func, call *ast.CallExpr) flow {
 		}
 		return true
 	})
+	f.clamped = f.clamped || saturates
 	return f
+}
+
+// isOrdering reports an ordering comparison: d > max.
+func isOrdering(cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	return ok && (b.Op == token.GTR || b.Op == token.GEQ || b.Op == token.LSS || b.Op == token.LEQ)
 }
 
 // extreme is the smallest (or largest) of the known first values.

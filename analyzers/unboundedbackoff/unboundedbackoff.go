@@ -2,30 +2,299 @@ package unboundedbackoff
 
 import (
 	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"math"
 	"reflect"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
 //go:embed doc.go
 var doc string
 
-// Analyzer is the unboundedbackoff analyzer.
-var Analyzer = &analysis.Analyzer{
-	Name:       "unboundedbackoff",
-	Doc:        analysisutil.MustExtractDoc(doc, "unboundedbackoff"),
-	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/unboundedbackoff",
-	Requires:   []*analysis.Analyzer{retryscan.Analyzer},
-	Run:        run,
-	ResultType: reflect.TypeFor[*report.Usage](),
+// Categories of findings, one per kind.
+const (
+	CategoryNoCap    = "no-cap"
+	CategoryNoJitter = "no-jitter"
+	CategoryNoBound  = "no-bound"
+)
+
+// Config holds the analyzer's options; each is also a flag.
+type Config struct {
+	// MaxWait is the longest single wait worth no report when the
+	// attempts are bounded and every constant is visible.
+	MaxWait time.Duration
+	// Jitter enables the no-jitter check.
+	Jitter bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	_ = pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
-	rep := report.New(pass)
-	return rep.Usage(), nil
+// DefaultConfig returns the defaults: report waits that can exceed a
+// minute, and delays with no jitter.
+func DefaultConfig() Config { return Config{MaxWait: time.Minute, Jitter: true} }
+
+// Analyzer is the unboundedbackoff analyzer with default settings.
+var Analyzer = NewAnalyzer(DefaultConfig())
+
+// NewAnalyzer returns an unboundedbackoff analyzer whose flags are bound
+// to its own copy of cfg, so that differently configured instances
+// coexist.
+func NewAnalyzer(cfg Config) *analysis.Analyzer {
+	c := &cfg
+	a := &analysis.Analyzer{
+		Name:       "unboundedbackoff",
+		Doc:        analysisutil.MustExtractDoc(doc, "unboundedbackoff"),
+		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/unboundedbackoff",
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, c) },
+		ResultType: reflect.TypeFor[*report.Usage](),
+	}
+	a.Flags.DurationVar(&c.MaxWait, "max-wait", c.MaxWait, "report a growing delay with no cap when its longest wait exceeds this")
+	a.Flags.BoolVar(&c.Jitter, "jitter", c.Jitter, "report retry delays with no jitter (turn off for single-client jobs)")
+	return a
+}
+
+type checker struct {
+	pass *analysis.Pass
+	cfg  *Config
+	rep  *report.Reporter
+	seen map[token.Pos]bool // growth positions reported (a helper shared by two loops)
+}
+
+func run(pass *analysis.Pass, cfg *Config) (any, error) {
+	r := pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
+	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), seen: map[token.Pos]bool{}}
+	for _, site := range r.Sites() {
+		switch site.Kind {
+		case retryscan.KindWrapper, retryscan.KindRetrier:
+			continue // the wrapped or called retry is reported where it is written
+		}
+		c.noBound(site)
+		c.noCap(site)
+		if cfg.Jitter {
+			c.noJitter(site)
+		}
+	}
+	return c.rep.Usage(), nil
+}
+
+// noBound reports a retry that nothing ends: no attempt limit, no
+// elapsed-time limit, no context.
+func (c *checker) noBound(site *retryscan.Site) {
+	if !site.Bound.Unbounded() {
+		return
+	}
+	if site.Kind == retryscan.KindLoop {
+		c.rep.Report(analysis.Diagnostic{
+			Pos:      site.Pos(),
+			Category: CategoryNoBound,
+			Message:  "retry loop has no attempt limit, no deadline and no cancellation: it retries forever while the dependency is down; count the attempts or stop on ctx.Done()",
+		})
+		return
+	}
+	why := ""
+	var related []analysis.RelatedInformation
+	if ev := site.Bound.Evidence; ev != nil {
+		why = " (" + c.short(ev) + ")"
+		related = append(related, analysis.RelatedInformation{Pos: ev.Pos(), End: ev.End(), Message: "the limit is removed here"})
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos:      site.Pos(),
+		Category: CategoryNoBound,
+		Message:  fmt.Sprintf("%s has no attempt limit, no elapsed-time limit and no cancellation%s: it retries forever while the dependency is down; limit the attempts or pass a context with a deadline", site.Name, why),
+		Related:  related,
+	})
+}
+
+// noCap reports a delay that grows geometrically with no cap, when its
+// longest wait is unbounded or, from visible constants, over MaxWait.
+func (c *checker) noCap(site *retryscan.Site) {
+	d := site.Delay
+	if d.Kind != catalog.DelayExponential || d.Capped != catalog.TriNo {
+		return
+	}
+	b := site.Bound
+	var worst string
+	switch {
+	case b.Attempts > 1:
+		w, failures, ok := worstWait(d, b.Attempts)
+		if !ok || w <= c.cfg.MaxWait {
+			return // three doublings of 100ms are not worth a report
+		}
+		worst = fmt.Sprintf("after %d failures it waits %s", failures, round(w))
+	case b.Attempts == catalog.AttemptsUnknown && b.Time:
+		return // an elapsed-time limit ends the growth (its size is not visible)
+	case b.Attempts > 0:
+		return
+	default:
+		worst = "the wait grows without limit"
+		if n, w, ok := firstOver(d, c.cfg.MaxWait); ok {
+			worst = fmt.Sprintf("after %d failures it waits %s and keeps growing", n, round(w))
+		}
+	}
+	pos := site.Pos()
+	if site.Kind == retryscan.KindLoop && d.Growth != nil {
+		pos = d.Growth.Pos()
+		if c.seen[pos] {
+			return
+		}
+		c.seen[pos] = true
+		where := ""
+		if d.Wait != nil {
+			where = fmt.Sprintf(" (wait at line %d)", c.pass.Fset.Position(d.Wait.Pos()).Line)
+		}
+		diag := analysis.Diagnostic{
+			Pos:      pos,
+			End:      d.Growth.End(),
+			Category: CategoryNoCap,
+			Message:  fmt.Sprintf("retry delay %s with no cap%s: %s; clamp it with min(d, maxDelay)", growth(d.Factor), where, worst),
+		}
+		if d.Wait != nil {
+			diag.Related = []analysis.RelatedInformation{{Pos: d.Wait.Pos(), End: d.Wait.End(), Message: "the retry waits here"}}
+		}
+		diag.SuggestedFixes = c.capFix(d.Growth)
+		c.rep.Report(diag)
+		return
+	}
+	hint := "cap the delay"
+	if h, ok := catalog.LookupDelayHint(hintPkg(site, d.Growth, c.pass)); ok {
+		hint = h.Cap
+	}
+	diag := analysis.Diagnostic{
+		Pos:      pos,
+		Category: CategoryNoCap,
+		Message:  fmt.Sprintf("%s backs off exponentially with no cap: %s; %s", site.Name, worst, hint),
+	}
+	if d.Growth != nil && d.Growth != site.Node {
+		diag.Related = []analysis.RelatedInformation{{Pos: d.Growth.Pos(), End: d.Growth.End(), Message: "the delay grows here"}}
+	}
+	c.rep.Report(diag)
+}
+
+// noJitter reports a deterministic delay: every client that failed
+// together waits the same and retries together.
+func (c *checker) noJitter(site *retryscan.Site) {
+	d := site.Delay
+	if d.Jittered != catalog.TriNo {
+		return
+	}
+	switch d.Kind {
+	case catalog.DelayConstant, catalog.DelayExponential, catalog.DelayLinear:
+	default:
+		return // no wait at all is another problem
+	}
+	shape := map[catalog.DelayKind]string{catalog.DelayConstant: "a fixed delay", catalog.DelayExponential: "a growing delay", catalog.DelayLinear: "a growing delay"}[d.Kind]
+	if site.Kind == retryscan.KindLoop {
+		pos := site.Pos()
+		if len(d.Waits) > 0 {
+			pos = d.Waits[0].Pos()
+		}
+		if d.Wait != nil {
+			pos = d.Wait.Pos()
+		}
+		c.rep.Report(analysis.Diagnostic{
+			Pos:      pos,
+			Category: CategoryNoJitter,
+			Message:  fmt.Sprintf("retry loop waits %s with no jitter: clients that failed together retry together; add random jitter (full jitter: rand.N(d))", shape),
+		})
+		return
+	}
+	if d.Evidence == nil {
+		return // the library default: reported only when chosen explicitly
+	}
+	hint := "add random jitter"
+	if h, ok := catalog.LookupDelayHint(hintPkg(site, d.Evidence, c.pass)); ok {
+		hint = h.Jitter
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos:      site.Pos(),
+		Category: CategoryNoJitter,
+		Message:  fmt.Sprintf("%s waits %s with no jitter (%s): clients that failed together retry together; %s", site.Name, shape, c.short(d.Evidence), hint),
+		Related:  []analysis.RelatedInformation{{Pos: d.Evidence.Pos(), End: d.Evidence.End(), Message: "the delay policy is chosen here"}},
+	})
+}
+
+// worstWait returns the longest wait of a bounded retry and the number
+// of failures before it: attempts-1 waits, the n-th Initial*Factor^(n-1).
+func worstWait(d retryscan.Delay, attempts int) (time.Duration, int, bool) {
+	if d.Initial <= 0 || d.Factor <= 1 {
+		return 0, 0, false
+	}
+	failures := attempts - 1
+	w := float64(d.Initial) * math.Pow(d.Factor, float64(failures-1))
+	if w > math.MaxInt64 {
+		w = math.MaxInt64
+	}
+	return time.Duration(w), failures, true
+}
+
+// firstOver returns the first failure whose wait exceeds limit.
+func firstOver(d retryscan.Delay, limit time.Duration) (int, time.Duration, bool) {
+	if d.Initial <= 0 || d.Factor <= 1 {
+		return 0, 0, false
+	}
+	w := float64(d.Initial)
+	for n := 1; n < 200; n++ {
+		if w > float64(limit) {
+			return n, time.Duration(w), true
+		}
+		w *= d.Factor
+	}
+	return 0, 0, false
+}
+
+func growth(factor float64) string {
+	switch {
+	case factor == 2:
+		return "doubles each attempt"
+	case factor > 1:
+		return fmt.Sprintf("grows x%g each attempt", factor)
+	}
+	return "grows geometrically"
+}
+
+// round renders a duration for a message: 25.6s, 17m4s, 7h16m.
+func round(d time.Duration) string {
+	switch {
+	case d >= 24*365*time.Hour:
+		return "years"
+	case d >= time.Hour:
+		return d.Round(time.Minute).String()
+	case d >= time.Minute:
+		return d.Round(time.Second).String()
+	}
+	return d.Round(100 * time.Millisecond).String()
+}
+
+// hintPkg returns the package whose hints apply: the option's, or the
+// entry point's.
+func hintPkg(site *retryscan.Site, n ast.Node, pass *analysis.Pass) string {
+	var e ast.Expr
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		e = n.Fun
+	case *ast.SelectorExpr, *ast.Ident:
+		e = n.(ast.Expr)
+	}
+	if e != nil {
+		if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+			e = sel.Sel
+		}
+		if obj := analysisutil.ObjectOf(pass.TypesInfo, e); obj != nil && obj.Pkg() != nil {
+			if _, ok := catalog.LookupDelayHint(obj.Pkg().Path()); ok {
+				return obj.Pkg().Path()
+			}
+		}
+	}
+	if site.Entry != nil {
+		return site.Entry.Pkg
+	}
+	return ""
 }

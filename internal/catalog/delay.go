@@ -161,13 +161,16 @@ var delayOptions = func() []DelayOption {
 	// always has a maxDelay.
 	rows = append(rows,
 		dopt(failsafeRetry, "", "NewWithDefaults", DelNone, -1).ctor(TriYes, TriNo),
-		dopt(failsafeRetry, "Builder", "WithDelay", DelConstant, 0).ctor(TriYes, TriNo),
+		// WithDelay and WithDelayFunc are declared by the embedded
+		// failsafe.DelayablePolicyBuilder (the circuit breaker's builder
+		// redeclares its own).
+		dopt(failsafe, "DelayablePolicyBuilder", "WithDelay", DelConstant, 0).ctor(TriYes, TriNo),
+		dopt(failsafe, "DelayablePolicyBuilder", "WithDelayFunc", DelPolicy, 0),
 		dopt(failsafeRetry, "Builder", "WithBackoff", DelGrowth, 0).ctor(TriYes, TriNo).factor(2),
 		dopt(failsafeRetry, "Builder", "WithBackoffFactor", DelGrowth, 0).ctor(TriYes, TriNo),
 		dopt(failsafeRetry, "Builder", "WithRandomDelay", DelJitter, -1),
 		dopt(failsafeRetry, "Builder", "WithJitter", DelJitter, 0).zeroRemoves(),
-		dopt(failsafeRetry, "Builder", "WithJitterFactor", DelJitter, 0).zeroRemoves(),
-		dopt(failsafeRetry, "Builder", "WithDelayFunc", DelPolicy, 0))
+		dopt(failsafeRetry, "Builder", "WithJitterFactor", DelJitter, 0).zeroRemoves())
 	// eapache/go-resiliency v1.7.0 retrier: a table of waits, jittered
 	// only by SetJitter.
 	rows = append(rows,

@@ -1,0 +1,177 @@
+package unboundedbackoff
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// capFix clamps the growth itself, where it is a statement updating a
+// time.Duration variable:
+//
+//	d *= 2          ->  d = min(d*2, time.Minute)
+//	d = d * 2       ->  d = min(d * 2, time.Minute)
+//
+// Clamping the variable, not the wait, keeps it from overflowing to a
+// negative duration (a hot loop) after enough doublings. The cap is the
+// -max-wait threshold, spelled with the file's name for package time.
+// Shapes such as base << attempt get no fix: clamping the wait there
+// still lets the shift overflow.
+func (c *checker) capFix(growth ast.Node) []analysis.SuggestedFix {
+	as, ok := growth.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil
+	}
+	info := c.pass.TypesInfo
+	if !isDuration(info.TypeOf(as.Lhs[0])) {
+		return nil
+	}
+	file := c.fileOf(as.Pos())
+	if file == nil || !builtinMin(c.pass, as.Pos()) {
+		return nil
+	}
+	timeName := importName(file, "time")
+	if timeName == "" {
+		return nil
+	}
+	lhs, rhs := c.src(as.Lhs[0]), c.src(as.Rhs[0])
+	var grown string
+	switch as.Tok {
+	case token.MUL_ASSIGN:
+		grown = lhs + "*" + rhs
+	case token.SHL_ASSIGN:
+		grown = lhs + "<<" + rhs
+	case token.ASSIGN:
+		grown = rhs
+	default:
+		return nil
+	}
+	capExpr := durationSrc(c.cfg.MaxWait, timeName)
+	return []analysis.SuggestedFix{{
+		Message: fmt.Sprintf("Cap the delay at %s with min (changes behavior)", c.cfg.MaxWait),
+		TextEdits: []analysis.TextEdit{{
+			Pos:     as.Pos(),
+			End:     as.End(),
+			NewText: []byte(fmt.Sprintf("%s = min(%s, %s)", lhs, grown, capExpr)),
+		}},
+	}}
+}
+
+// builtinMin reports whether min at pos is the builtin of Go 1.21 and
+// later, not shadowed and allowed by the file's Go version.
+func builtinMin(pass *analysis.Pass, pos token.Pos) bool {
+	scope := pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return false
+	}
+	if _, obj := scope.LookupParent("min", pos); obj != types.Universe.Lookup("min") {
+		return false
+	}
+	for _, f := range pass.Files {
+		if f.Pos() <= pos && pos < f.End() {
+			v := pass.TypesInfo.FileVersions[f]
+			return v == "" || !versionBefore(v, 21)
+		}
+	}
+	return false
+}
+
+// versionBefore reports whether a "go1.N" version is before go1.minor.
+func versionBefore(v string, minor int) bool {
+	rest, ok := strings.CutPrefix(v, "go1.")
+	if !ok {
+		return false
+	}
+	if i := strings.IndexByte(rest, '.'); i >= 0 {
+		rest = rest[:i]
+	}
+	n, err := strconv.Atoi(rest)
+	return err == nil && n < minor
+}
+
+func isDuration(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
+}
+
+// importName returns the name a file uses for an imported package, or "".
+func importName(f *ast.File, path string) string {
+	for _, imp := range f.Imports {
+		if p, _ := strconv.Unquote(imp.Path.Value); p != path {
+			continue
+		}
+		if imp.Name == nil {
+			return path[strings.LastIndex(path, "/")+1:]
+		}
+		if n := imp.Name.Name; n != "_" && n != "." {
+			return n
+		}
+	}
+	return ""
+}
+
+// durationSrc spells a duration as Go source: time.Minute, 2 * time.Hour.
+func durationSrc(d time.Duration, timeName string) string {
+	for _, u := range []struct {
+		d    time.Duration
+		name string
+	}{{time.Hour, "Hour"}, {time.Minute, "Minute"}, {time.Second, "Second"}, {time.Millisecond, "Millisecond"}} {
+		if d%u.d == 0 {
+			if d == u.d {
+				return timeName + "." + u.name
+			}
+			return fmt.Sprintf("%d * %s.%s", d/u.d, timeName, u.name)
+		}
+	}
+	return fmt.Sprintf("%s.Duration(%d)", timeName, int64(d))
+}
+
+func (c *checker) fileOf(pos token.Pos) *ast.File {
+	for _, f := range c.pass.Files {
+		if f.Pos() <= pos && pos < f.End() {
+			return f
+		}
+	}
+	return nil
+}
+
+// src renders a node as source.
+func (c *checker) src(n ast.Node) string {
+	var b bytes.Buffer
+	if err := format.Node(&b, c.pass.Fset, n); err != nil {
+		return ""
+	}
+	return b.String()
+}
+
+// short renders an option for a message: retry.Attempts(0),
+// RandomizationFactor: 0, b.RandomizationFactor = 0; long arguments
+// are elided.
+func (c *checker) short(n ast.Node) string {
+	if call, ok := n.(*ast.CallExpr); ok {
+		args := make([]string, len(call.Args))
+		for i, a := range call.Args {
+			args[i] = c.src(a)
+			if len(args[i]) > 24 {
+				args[i] = "..."
+			}
+		}
+		return c.src(call.Fun) + "(" + strings.Join(args, ", ") + ")"
+	}
+	if lit, ok := n.(*ast.CompositeLit); ok {
+		return c.src(lit.Type) + "{...}"
+	}
+	s := c.src(n)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " ..."
+	}
+	return s
+}

@@ -1,0 +1,23 @@
+module example.com/unboundedbackofftest
+
+go 1.26.0
+
+require (
+	github.com/Rican7/retry v0.3.1
+	github.com/avast/retry-go/v4 v4.7.0
+	github.com/cenkalti/backoff/v4 v4.3.0
+	github.com/cenkalti/backoff/v5 v5.0.3
+	github.com/eapache/go-resiliency v1.7.0
+	github.com/failsafe-go/failsafe-go v0.9.8
+	github.com/hashicorp/go-retryablehttp v0.7.8
+	github.com/sethvargo/go-retry v0.5.0
+	k8s.io/apimachinery v0.37.2
+)
+
+require (
+	github.com/bits-and-blooms/bitset v1.24.4 // indirect
+	github.com/go-logr/logr v1.4.3 // indirect
+	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
+	k8s.io/klog/v2 v2.140.0 // indirect
+	k8s.io/utils v0.0.0-20260626114624-be93311217bd // indirect
+)

@@ -1,0 +1,308 @@
+// Package loops holds hand-rolled retry loops: each positive shape, and
+// the look-alikes that must stay silent.
+package loops
+
+import (
+	"context"
+	"errors"
+	"io"
+	"math"
+	"math/rand/v2"
+	"time"
+)
+
+func op() error                       { return errors.New("down") }
+func opCtx(ctx context.Context) error { return ctx.Err() }
+
+const (
+	base     = 100 * time.Millisecond
+	maxDelay = 10 * time.Second
+)
+
+// --- no cap ---
+
+// The shift grows with the counter: 12 attempts wait up to 17 minutes.
+func shift() error {
+	var err error
+	for attempt := 0; attempt < 12; attempt++ {
+		if err = op(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second << attempt) // want `retry delay doubles each attempt with no cap \(wait at line 31\): after 11 failures it waits 17m4s; clamp it with min\(d, maxDelay\)` `retry loop waits a growing delay with no jitter`
+	}
+	return err
+}
+
+// math.Pow with a context: cancellable, but nothing caps the wait.
+func pow(ctx context.Context) error {
+	for i := 0; ; i++ {
+		if err := opCtx(ctx); err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		time.Sleep(time.Duration(math.Pow(2, float64(i))) * base) // want `retry delay doubles each attempt with no cap \(wait at line 45\): after 11 failures it waits 1m42s and keeps growing` `no jitter`
+	}
+}
+
+// A select on time.After with a doubling variable and jitter: the wait
+// is jittered but still grows with no cap.
+func selectAfter(ctx context.Context) error {
+	d := base
+	for {
+		if err := opCtx(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(d + rand.N(d/2)):
+		}
+		d = d * 2 // want `retry delay doubles each attempt with no cap`
+	}
+}
+
+// Timer.Reset with a shifted base.
+func timerReset(ctx context.Context) error {
+	t := time.NewTimer(0)
+	defer t.Stop()
+	for n := 0; ; n++ {
+		if err := opCtx(ctx); err == nil {
+			return nil
+		}
+		t.Reset(rand.N(base << n)) // want `retry delay doubles each attempt with no cap`
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+}
+
+// Through a helper: the growth is reported where it is written.
+func viaHelper(ctx context.Context, tries int) error {
+	var err error
+	for n := 0; n < tries; n++ {
+		if err = opCtx(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(calcDelay(n)) // want `retry loop waits a growing delay with no jitter`
+	}
+	return err
+}
+
+func calcDelay(n int) time.Duration {
+	return base * (1 << n) // want `retry delay doubles each attempt with no cap \(wait at line 90\): after 11 failures it waits 1m42s and keeps growing`
+}
+
+// --- no jitter ---
+
+func constant() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = op(); err == nil {
+			return nil
+		}
+		time.Sleep(500 * time.Millisecond) // want `retry loop waits a fixed delay with no jitter: clients that failed together retry together; add random jitter \(full jitter: rand.N\(d\)\)`
+	}
+	return err
+}
+
+// Linear growth is not geometric: no cap finding, but no jitter either.
+func linear() error {
+	var err error
+	for i := 0; i < 5; i++ {
+		if err = op(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(i+1) * time.Second) // want `retry loop waits a growing delay with no jitter`
+	}
+	return err
+}
+
+// --- no bound ---
+
+func forever() {
+	for { // want `retry loop has no attempt limit, no deadline and no cancellation: it retries forever while the dependency is down; count the attempts or stop on ctx.Done\(\)`
+		if err := op(); err == nil {
+			return
+		}
+		time.Sleep(rand.N(time.Second))
+	}
+}
+
+// --- must not report ---
+
+// Full jitter over a capped exponential.
+func fullJitter(ctx context.Context) error {
+	var err error
+	for attempt := range 10 {
+		if err = opCtx(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(rand.N(min(maxDelay, base<<attempt)))
+	}
+	return err
+}
+
+// Equal jitter.
+func equalJitter() error {
+	var err error
+	for n := 0; n < 8; n++ {
+		if err = op(); err == nil {
+			return nil
+		}
+		d := min(maxDelay, base<<n)
+		time.Sleep(d/2 + rand.N(d/2))
+	}
+	return err
+}
+
+// Decorrelated jitter: sleep = min(cap, random_between(base, sleep*3)).
+func decorrelated(ctx context.Context) error {
+	sleep := base
+	for {
+		if err := opCtx(ctx); err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		sleep = min(maxDelay, base+rand.N(sleep*3-base))
+		time.Sleep(sleep)
+	}
+}
+
+// Clamped with an if, and jittered.
+func ifClamp(ctx context.Context) error {
+	d := base
+	for {
+		if err := opCtx(ctx); err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		time.Sleep(d + rand.N(d/4))
+		d *= 2
+		if d > maxDelay {
+			d = maxDelay
+		}
+	}
+}
+
+// Grows only while under the cap.
+func growWhileUnder(ctx context.Context) error {
+	d := base
+	for {
+		if err := opCtx(ctx); err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		time.Sleep(rand.N(d))
+		if d < maxDelay {
+			d *= 2
+		}
+	}
+}
+
+// A saturating helper.
+func saturating(ctx context.Context) error {
+	d := base
+	for {
+		if err := opCtx(ctx); err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		time.Sleep(rand.N(capped(d)))
+		d *= 2
+	}
+}
+
+func capped(d time.Duration) time.Duration {
+	if d > maxDelay {
+		return maxDelay
+	}
+	return d
+}
+
+// Four doublings of 100ms are not worth a report.
+func shortGrowth() error {
+	var err error
+	d := base
+	for i := 0; i < 4; i++ {
+		if err = op(); err == nil {
+			return nil
+		}
+		time.Sleep(d + rand.N(d))
+		d *= 2
+	}
+	return err
+}
+
+// The delay comes from the caller: whether it is random is not visible.
+func fromParam(delay time.Duration) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = op(); err == nil {
+			return nil
+		}
+		time.Sleep(delay)
+	}
+	return err
+}
+
+// Doubled once before the loop: constant inside it, and jittered.
+func doubledOnce() error {
+	var err error
+	d := base
+	d *= 2
+	for i := 0; i < 3; i++ {
+		if err = op(); err == nil {
+			return nil
+		}
+		time.Sleep(d + rand.N(d))
+	}
+	return err
+}
+
+// A read loop: success goes round again; not a retry.
+func readLoop(r io.Reader) error {
+	buf := make([]byte, 512)
+	d := base
+	for {
+		if _, err := r.Read(buf); err != nil {
+			return err
+		}
+		time.Sleep(d)
+		d *= 2
+	}
+}
+
+// A ticker-driven periodic task.
+func periodic(ctx context.Context) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			_ = op()
+		}
+	}
+}
+
+// A worker loop: success does not leave.
+func worker(jobs <-chan func() error) {
+	for job := range jobs {
+		if err := job(); err != nil {
+			time.Sleep(time.Second)
+		}
+	}
+}
