@@ -1,8 +1,92 @@
-// Package unboundedbackoff defines an Analyzer that retry delays with no cap, no jitter, or no bound.
+// Package unboundedbackoff defines an Analyzer that reports retry delays
+// with no cap, no jitter, or no bound.
 //
 // # Analyzer unboundedbackoff
 //
 // unboundedbackoff: report retry delays with no cap, no jitter, or no bound
 //
-// (Documentation in progress.)
+// Backoff spreads retries out in time; only a cap keeps one wait short,
+// only jitter breaks the lockstep of clients that failed together, and
+// only a bound ends the retry. The analyzer reads the retry sites found by
+// the retryscan recognizer (hand-rolled loops and retry library calls)
+// and reports three kinds of finding, each with its own category.
+//
+// no-cap: a delay that grows geometrically and reaches a wait with no
+// clamp. Exponential backoff without a cap waits hours after a few dozen
+// failures, and a doubled time.Duration overflows to a negative value (no
+// wait at all) soon after:
+//
+//	d := time.Second
+//	for {
+//		if err := call(); err == nil {
+//			return nil
+//		}
+//		time.Sleep(d)
+//		d *= 2 // retry delay doubles each attempt with no cap ...
+//	}
+//
+// The growth is seen in `d *= 2`, `d = d * 2`, `d <<= 1`, `base << n`,
+// `base * (1 << n)` and `math.Pow(2, n)`, also inside the package's own
+// helpers (`time.Sleep(backoff(attempt))`), reaching time.Sleep,
+// time.After, time.NewTimer, time.Tick, Timer.Reset or a local helper
+// that waits on its argument. A clamp is min(d, max), math.Min,
+// `if d > max { d = max }`, growth only `if d < max`, or a helper that
+// returns the cap past a comparison. Library configurations: avast
+// retry-go without MaxDelay, sethvargo NewExponential/NewFibonacci
+// without WithCappedDuration, wait.Backoff with Factor > 1 and no Cap,
+// go-resiliency ExponentialBackoff, Rican7 strategy.Backoff. What
+// matters is the longest wait: it is reported when the attempts are not
+// bounded (or bounded by a count the analyzer cannot see) or when, from
+// the constants it can see, the longest wait exceeds -max-wait (default
+// 1m). The default retry-go policy (10 attempts, longest wait 25.6s) is
+// quiet; Attempts(20) waits 7h17m and is reported. The fix: clamp the
+// delay, `d = min(d*2, maxDelay)`; when the growth is a statement on a
+// time.Duration variable, a suggested fix does that with -max-wait as the
+// cap (it changes behavior: review the cap).
+//
+// no-jitter: a delay, constant or growing, that nothing random
+// contributes to (math/rand, math/rand/v2, crypto/rand, wait.Jitter, a
+// library jitter option). When a dependency fails, all its clients fail
+// together and, with the same delays, retry together: 32 s, 32 s, 32 s.
+// Library configurations: cenkalti RandomizationFactor 0,
+// WithRandomizationFactor(0) or NewConstantBackOff; wait.Backoff with
+// Jitter 0; sethvargo backoffs without WithJitter*; retry-go
+// DelayType(FixedDelay) or DelayType(BackOffDelay) alone; retryablehttp
+// with Backoff set to DefaultBackoff; failsafe-go WithDelay without
+// WithJitter*; go-resiliency without SetJitter. Library defaults are
+// reported only when chosen explicitly. The fix: full jitter,
+// rand.N(min(maxDelay, base<<n)), or the library's jitter option. Jitter
+// does not matter when one process retries alone (a single batch job, a
+// CLI, a migration): turn the check off with -jitter=false.
+//
+// no-bound: a retry with no attempt limit, no elapsed-time limit and no
+// cancellation: a `for {}` retry with no counter, clock or ctx check;
+// avast Attempts(0) without Context; cenkalti MaxElapsedTime 0 or a
+// constant backoff without WithMaxRetries; sethvargo without
+// WithMaxRetries/WithMaxDuration and a context.Background(); Rican7
+// without strategy.Limit. It retries forever while the dependency is
+// down. The fix: limit the attempts, or stop on a context with a deadline.
+//
+// Flags:
+//
+//	-max-wait duration   longest single wait not worth a report when it is known (default 1m)
+//	-jitter              report delays with no jitter (default true)
+//
+// # Limitations
+//
+// The analyzer reports only what it can show. A delay that comes from a
+// parameter, a struct field set elsewhere, a table lookup or a function
+// of another package may be random or capped, so it is not reported for
+// jitter, and its size is unknown. Helpers are followed within the
+// package only (three calls deep); delay functions passed to a library
+// (retry.DelayType(f) with a function the analyzer cannot read) make the
+// policy unknown. A growing delay bounded by an elapsed-time limit of
+// unknown size is not reported, nor one whose first wait is not a visible
+// constant when the attempt count is known. cenkalti ExponentialBackOff is
+// always capped by MaxInterval and never reported for its cap. Library
+// defaults that are capped and jittered (cenkalti, aws-sdk-go-v2, gRPC
+// retry policies, gax-go) are never reported, and retryablehttp's
+// unjittered default only when DefaultBackoff is chosen explicitly. The
+// bound comes from the recognizer: a context received as a parameter
+// counts as cancellation, since the caller may set a deadline.
 package unboundedbackoff
