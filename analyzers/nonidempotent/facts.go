@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
@@ -146,8 +147,11 @@ func (c *checker) summarize() {
 			continue
 		}
 		walkCalls(fi.decl.Body, func(call *ast.CallExpr, lits []*ast.FuncLit) {
-			if fi.eff != nil || c.runsLater(lits) || len(c.attempt(call.Pos(), lits)) > 0 || c.res.SiteAt(call) != nil {
+			if fi.eff != nil || c.runsLater(lits) || len(c.attempt(call.Pos(), lits)) > 0 {
 				return
+			}
+			if s := c.res.SiteAt(call); s != nil && (s.Kind != retryscan.KindClient || c.clientSite(call) != nil) {
+				return // reported at the site
 			}
 			if _, ok := c.localCallee(call); ok {
 				fi.local = append(fi.local, call)

@@ -164,10 +164,7 @@ func (c *checker) check() {
 	for _, fi := range c.funcs {
 		walkCalls(fi.decl.Body, func(call *ast.CallExpr, lits []*ast.FuncLit) {
 			sites := c.attempt(call.Pos(), lits)
-			client := c.res.SiteAt(call)
-			if client != nil && client.Kind != retryscan.KindClient {
-				client = nil
-			}
+			client := c.clientSite(call)
 			if len(sites) == 0 && client == nil {
 				return
 			}
@@ -195,6 +192,26 @@ func (c *checker) check() {
 			c.report(s.OpExpr, "retry wraps", e.via(hop{name: c.funcName(s.Op), pos: s.OpExpr.Pos()}))
 		}
 	}
+}
+
+// clientSite returns the site of a call that retries inside (a
+// retryablehttp or resty client), or nil. Two kinds of client site are
+// left out:
+//
+//   - a client library calling its own methods (retryablehttp.Post is
+//     defaultClient.Post(...)): its callers are the ones that decide;
+//   - a resty request whose client is not seen to get a retry count: the
+//     recognizer then assumes one when the package sets a retry count on
+//     any client, which is too weak to call a POST retried.
+func (c *checker) clientSite(call *ast.CallExpr) *retryscan.Site {
+	s := c.res.SiteAt(call)
+	if s == nil || s.Kind != retryscan.KindClient || s.Callee == nil || s.Callee.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	if strings.HasPrefix(analysisutil.PkgPath(s.Callee), "github.com/go-resty/resty") && s.Bound.Evidence == nil {
+		return nil
+	}
+	return s
 }
 
 // funcName renders a function for messages: "charge", "Client.Post",
