@@ -67,7 +67,7 @@ func (c *checker) call(fi *funcInfo, fl *flow, call *ast.CallExpr, report bool) 
 		return
 	}
 	if rf := c.reachOf(fn); rf != nil {
-		if rf.Param < len(call.Args) && !isMethodExpr(info, call) {
+		if rf.Param < len(call.Args) && !isMethodExpr(info, call) && !delegates(info, fi, call) {
 			st := fl.ctx(call.Args[rf.Param])
 			c.reach(fi, call, st, hop{name: display(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), fact: rf, fn: fn}, report)
 		}
@@ -264,4 +264,31 @@ func related(n ast.Node, msg string) []analysis.RelatedInformation {
 		return nil
 	}
 	return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.End(), Message: msg}}
+}
+
+// delegates reports a context-free method handing its work to a method
+// of the same receiver, the way drivers and clients implement their
+// legacy API:
+//
+//	func (c *Conn) Prepare(query string) (driver.Stmt, error) {
+//		return c.PrepareContext(context.Background(), query)
+//	}
+//
+// The API exists to be context-free; its callers own the choice.
+func delegates(info *types.Info, fi *funcInfo, call *ast.CallExpr) bool {
+	if fi.decl.Recv == nil || len(fi.decl.Recv.List) == 0 || len(fi.decl.Recv.List[0].Names) == 0 {
+		return false
+	}
+	sig := fi.obj.Type().(*types.Signature)
+	for i := range sig.Params().Len() {
+		if catalog.IsContext(sig.Params().At(i).Type()) {
+			return false
+		}
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	return ok && info.ObjectOf(id) == info.Defs[fi.decl.Recv.List[0].Names[0]]
 }

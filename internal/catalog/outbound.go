@@ -276,3 +276,6 @@ func SQLWithoutContext(fn *types.Func) string {
 	}
 	return ""
 }
+
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool { return isContext(t) }

@@ -191,3 +191,18 @@ func worker(c grpc_health_v1.HealthClient) {
 		c.Check(ctx, req) // want `context.Background\(\) reaches c.Check`
 	}()
 }
+
+// A context-free method delegating to its context-taking sibling is the
+// type's legacy API: its callers chose it.
+type conn struct{ c grpc_health_v1.HealthClient }
+
+func (c *conn) Ping() error { return c.PingContext(context.Background()) } // ok
+
+func (c *conn) PingContext(ctx context.Context) error { // want PingContext:`reaches\(param 0 via HealthClient.Check\)`
+	_, err := c.c.Check(ctx, req)
+	return err
+}
+
+func usePing(c *conn) {
+	c.PingContext(context.Background()) // want `reaches a gRPC call via c.PingContext -> HealthClient.Check`
+}
