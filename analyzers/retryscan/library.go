@@ -44,6 +44,9 @@ func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr) *Site {
 	if analysisutil.PkgPath(callee) == "net/http" && analysisutil.RecvName(callee) == "Client" {
 		return s.standardClientSite(fn, call, callee)
 	}
+	if site := s.grpcSite(fn, call, callee); site != nil {
+		return site
+	}
 	if w := s.wrapperOf(callee); w != nil && w.Param < len(call.Args) {
 		site := &Site{Kind: KindWrapper, Node: call, Name: s.funcName(callee), Callee: callee, Func: fn}
 		site.Bound = Bound{Attempts: int(w.Attempts)}

@@ -28,6 +28,9 @@ type scanner struct {
 	imported  map[*types.Func][]Hop        // imported retrier facts, by callee
 	importedW map[*types.Func]*WrapperFact // imported wrapper facts, by callee
 	offByPkg  map[string]bool
+
+	grpcDone     bool
+	grpcAttempts int
 }
 
 type funcInfo struct {

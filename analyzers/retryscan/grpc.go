@@ -1,0 +1,129 @@
+package retryscan
+
+import (
+	"encoding/json"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// gRPC retries a call only when the channel's service config has a
+// retryPolicy (grpc v1.85.0, service_config.go); transparent retries of
+// requests that never left the client are safe and not counted. The
+// config is usually a constant handed to the dial:
+//
+//	conn, err := grpc.NewClient(target, grpc.WithDefaultServiceConfig(`{
+//		"methodConfig": [{"name": [{"service": "orders.Orders"}],
+//		  "retryPolicy": {"maxAttempts": 4, ...}}]}`))
+//
+// The recognizer reads such constants in the package and, when one has a
+// retry policy, counts the package's gRPC calls (generated client stubs
+// and ClientConn.Invoke) as clients that retry inside, with the largest
+// maxAttempts found, at most 5 (the channel default cap). Which channel a
+// stub was built on is not tracked.
+
+const grpcPkg = "google.golang.org/grpc"
+
+// grpcRetryAttempts returns the attempts of the package's gRPC retry
+// policy, and false when the package sets none.
+func (s *scanner) grpcRetryAttempts() (int, bool) {
+	if s.grpcDone {
+		return s.grpcAttempts, s.grpcAttempts != 0
+	}
+	s.grpcDone = true
+	if !importsPkg(s.pass.Pkg, grpcPkg) {
+		return 0, false
+	}
+	for _, f := range s.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 || !analysisutil.IsFunc(s.calleeOf(call), grpcPkg, "", "WithDefaultServiceConfig") {
+				return true
+			}
+			tv, ok := s.info.Types[call.Args[0]]
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+				return true
+			}
+			if n := maxAttemptsOf(constant.StringVal(tv.Value)); n > s.grpcAttempts {
+				s.grpcAttempts = n
+			}
+			return true
+		})
+	}
+	return s.grpcAttempts, s.grpcAttempts != 0
+}
+
+// maxAttemptsOf reads the largest retryPolicy.maxAttempts of a service
+// config, capped at 5; 0 when there is no valid retry policy.
+func maxAttemptsOf(config string) int {
+	var sc struct {
+		MethodConfig []struct {
+			RetryPolicy *struct {
+				MaxAttempts int `json:"maxAttempts"`
+			} `json:"retryPolicy"`
+		} `json:"methodConfig"`
+	}
+	if json.Unmarshal([]byte(config), &sc) != nil {
+		return 0
+	}
+	best := 0
+	for _, mc := range sc.MethodConfig {
+		if mc.RetryPolicy != nil && mc.RetryPolicy.MaxAttempts > 1 {
+			best = max(best, min(mc.RetryPolicy.MaxAttempts, 5))
+		}
+	}
+	return best
+}
+
+// grpcSite returns a client site for a gRPC call in a package whose
+// channels retry, or nil.
+func (s *scanner) grpcSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) *Site {
+	if !isGRPCCall(callee) {
+		return nil
+	}
+	n, ok := s.grpcRetryAttempts()
+	if !ok {
+		return nil
+	}
+	name := s.funcName(callee)
+	row := &catalog.Retry{Symbol: catalog.SymbolOf(callee), Role: catalog.RoleClient, Op: -1, Attempts: n, Ctx: 0,
+		Display: name, Delay: catalog.DelayExponential, Capped: catalog.TriYes, Jittered: catalog.TriYes}
+	return &Site{Kind: KindClient, Node: call, Name: name, Entry: row, Callee: callee, Func: fn,
+		Bound: Bound{Attempts: n, Ctx: true},
+		Delay: Delay{Kind: row.Delay, Capped: row.Capped, Jittered: row.Jittered}}
+}
+
+// isGRPCCall recognizes ClientConn.Invoke and generated client stubs:
+//
+//	func (c *ordersClient) Place(ctx context.Context, in *PlaceRequest, opts ...grpc.CallOption) (*PlaceReply, error)
+func isGRPCCall(fn *types.Func) bool {
+	if analysisutil.IsFunc(fn, grpcPkg, "ClientConn", "Invoke") {
+		return true
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || !sig.Variadic() || sig.Params().Len() < 2 {
+		return false
+	}
+	p := sig.Params()
+	last, ok := p.At(p.Len() - 1).Type().(*types.Slice)
+	if !ok || !isNamed(last.Elem(), grpcPkg, "CallOption") || !isNamed(p.At(0).Type(), "context", "Context") {
+		return false
+	}
+	// grpc's own packages hold helpers, not RPCs, except for the
+	// generated stubs of its services (health, reflection, ...).
+	pkg := analysisutil.PkgPath(fn)
+	return pkg != grpcPkg && !strings.HasPrefix(pkg, grpcPkg+"/internal")
+}
+
+func importsPkg(pkg *types.Package, path string) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return true
+		}
+	}
+	return false
+}
