@@ -20,7 +20,8 @@
 //     wait.ExponentialBackoff, gax.Invoke, failsafe-go executors, ...;
 //   - a call that retries inside: retryablehttp's Client.Do (and the
 //     *http.Client its StandardClient returns), aws-sdk-go-v2 operations,
-//     resty requests on a client with a retry count;
+//     resty requests on a client with a retry count, gRPC calls in a
+//     package whose service config has a retryPolicy;
 //   - a call of a user function that is a retry wrapper (it runs one of
 //     its function parameters in a retry) or a retrier (it retries
 //     inside, at any depth), known across packages through facts, or
@@ -35,6 +36,16 @@
 // failover loops (each iteration tries a different host), poll loops (the
 // loop waits on a ticker for a state), and the wait.Poll and wait.Until
 // families. Retry by recursion and by goto is not recognized.
+//
+// Client retries turned off in visible code (retryablehttp RetryMax = 0,
+// aws.NopRetryer or RetryMaxAttempts = 1, a resty client without a retry
+// count) are not sites. Where a client is configured out of sight (kept
+// in a struct field), the package's own settings decide: a package that
+// turns a library's retries off anywhere is taken to do so everywhere.
+//
+// The standard library's own replays (net/http resending a request the
+// server never processed, database/sql's retry on driver.ErrBadConn) are
+// not counted, and std packages export no facts.
 //
 // The recognizer works on syntax and types only, so that it stays cheap
 // on every dependency, where go vet runs it to compute facts.
