@@ -1,12 +1,24 @@
-// Command retrylint runs the retrylint analyzers.
+// Command retrylint finds retry code that makes outages worse.
+//
+// Standalone:
+//
+//	retrylint [flags] ./...
+//
+// As a go vet tool, with the same binary:
+//
+//	go vet -vettool=$(which retrylint) ./...
+//
+// Run 'retrylint help' for the analyzers and 'retrylint -h' for flags
+// and exit codes.
 package main
 
 import (
-	"golang.org/x/tools/go/analysis/multichecker"
+	"os"
 
+	"github.com/retrylint/retrylint/internal/driver"
 	"github.com/retrylint/retrylint/internal/suite"
 )
 
 func main() {
-	multichecker.Main(suite.Analyzers()...)
+	os.Exit(driver.Main(suite.Analyzers()))
 }

@@ -1,0 +1,321 @@
+// Package driver is the retrylint command: one binary that runs
+// standalone (`retrylint ./...`) and as a go vet tool
+// (`go vet -vettool=$(which retrylint) ./...`).
+//
+// Standalone, it does not load packages itself: it runs
+//
+//	go vet -vettool=<this executable> -json [analyzer flags] packages
+//
+// and renders the JSON tree go vet prints. go vet analyzes one package
+// per process, in parallel, with facts flowing through its build cache,
+// so peak memory stays that of the largest package and a re-run on
+// unchanged code is served from the cache (see README, "Design notes").
+// When go vet calls the executable back (-flags, -V=full, a *.cfg file)
+// it is a plain unitchecker.
+package driver
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/retrylint/retrylint/internal/output"
+)
+
+// Exit codes, the same for every output format.
+const (
+	ExitClean    = 0 // nothing found
+	ExitError    = 1 // packages could not be loaded, or an analysis failed
+	ExitUsage    = 2 // bad command line
+	ExitFindings = 3 // findings (0 with -exit-zero)
+)
+
+// Main runs the command with os.Args and returns its exit code. Called
+// back by go vet, it runs the unitchecker, which exits by itself.
+func Main(analyzers []*analysis.Analyzer) int {
+	if IsVetTool(os.Args[1:]) {
+		unitchecker.Main(analyzers...)
+		return ExitError // unreachable: unitchecker.Main exits
+	}
+	return Run(os.Args[1:], analyzers, os.Stdout, os.Stderr)
+}
+
+// IsVetTool reports whether args are those go vet passes to its tool:
+// the -flags and -V=full handshake, or a single *.cfg file.
+func IsVetTool(args []string) bool {
+	for _, a := range args {
+		a = strings.TrimPrefix(a, "-")
+		if a == "-flags" || a == "flags" || a == "V" || strings.HasPrefix(a, "V=") || strings.HasPrefix(a, "-V=") {
+			return true
+		}
+	}
+	if n := len(args); n > 0 && strings.HasSuffix(args[n-1], ".cfg") {
+		if fi, err := os.Stat(args[n-1]); err == nil && !fi.IsDir() {
+			return true
+		}
+	}
+	return false
+}
+
+// Run is the standalone command.
+func Run(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer) int {
+	cmd, err := parseFlags(args, analyzers)
+	if errors.Is(err, flag.ErrHelp) {
+		usage(stdout, cmd, analyzers)
+		return ExitClean
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "retrylint: %v\nRun 'retrylint -h' for usage.\n", err)
+		return ExitUsage
+	}
+	if len(cmd.pkgs) > 0 && cmd.pkgs[0] == "help" {
+		return help(stdout, stderr, cmd, analyzers, cmd.pkgs[1:])
+	}
+	if len(cmd.pkgs) == 0 {
+		fmt.Fprintf(stderr, "retrylint: no packages given (try: retrylint ./...)\nRun 'retrylint -h' for usage.\n")
+		return ExitUsage
+	}
+	if cmd.fix || cmd.diff {
+		return runFix(cmd, stdout, stderr)
+	}
+
+	res, err := vet(cmd, "-json")
+	if err != nil {
+		fmt.Fprintf(stderr, "retrylint: %v\n", err)
+		return ExitError
+	}
+	tree, err := output.ReadTrees(bytes.NewReader(res.stdout))
+	if err != nil {
+		fmt.Fprintf(stderr, "retrylint: %v\n", err)
+		return ExitError
+	}
+	errs := append(failures(res), output.Errors(tree)...)
+	if res.code != 0 && len(errs) == 0 {
+		// go vet failed without saying why: say it.
+		errs = append(errs, fmt.Sprintf("go vet exited with status %d", res.code))
+	}
+	findings := output.Findings(tree)
+
+	cwd, _ := os.Getwd()
+	switch cmd.format {
+	case "text":
+		err = output.WriteText(stdout, findings, cwd)
+	case "json":
+		err = output.WriteJSON(stdout, tree)
+	case "github":
+		err = output.WriteGitHub(stdout, findings, cmd.repoRoot(cwd))
+	case "sarif":
+		err = output.WriteSARIF(stdout, output.SARIF{
+			Analyzers: sarifAnalyzers(cmd.enabled(analyzers)),
+			Findings:  findings,
+			Errors:    errs,
+			Root:      cmd.repoRoot(cwd),
+			Version:   version(),
+		})
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "retrylint: writing output: %v\n", err)
+		return ExitError
+	}
+	for _, e := range errs {
+		fmt.Fprintf(stderr, "retrylint: %s\n", e)
+	}
+	switch {
+	case len(errs) > 0:
+		return ExitError
+	case len(findings) > 0 && !cmd.exitZero:
+		return ExitFindings
+	}
+	return ExitClean
+}
+
+// runFix applies the suggested fixes (-fix) or prints them as unified
+// diffs (-diff) through `go vet -fix [-diff]`, which merges the edits of
+// all packages and test variants and writes each file once.
+func runFix(cmd *command, stdout, stderr io.Writer) int {
+	flags := []string{"-fix"}
+	if cmd.diff {
+		flags = append(flags, "-diff")
+	}
+	res, err := vet(cmd, flags...)
+	if err != nil {
+		fmt.Fprintf(stderr, "retrylint: %v\n", err)
+		return ExitError
+	}
+	stdout.Write(relativeDiff(res.stdout))
+	errs := failures(res)
+	for _, e := range errs {
+		fmt.Fprintf(stderr, "retrylint: %s\n", e)
+	}
+	switch {
+	case len(errs) > 0:
+		return ExitError
+	case res.code != 0 && !(cmd.diff && len(res.stdout) > 0):
+		fmt.Fprintf(stderr, "retrylint: go vet -fix failed (exit status %d)\n", res.code)
+		return ExitError
+	case cmd.diff && len(res.stdout) > 0 && !cmd.exitZero:
+		return ExitFindings // there is something to fix
+	}
+	return ExitClean
+}
+
+type vetResult struct {
+	stdout, stderr []byte
+	code           int
+}
+
+// vet runs go vet with this executable as its tool.
+func vet(cmd *command, mode ...string) (*vetResult, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("cannot find the retrylint executable: %v", err)
+	}
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		return nil, fmt.Errorf("the go command is needed to load packages: %v", err)
+	}
+	args := []string{"vet", "-vettool=" + exe}
+	args = append(args, mode...)
+	if cmd.tags != "" {
+		args = append(args, "-tags="+cmd.tags)
+	}
+	args = append(args, cmd.passthrough...)
+	args = append(args, cmd.pkgs...)
+	c := exec.Command(gocmd, args...)
+	var out, errb bytes.Buffer
+	c.Stdout, c.Stderr = &out, &errb
+	err = c.Run()
+	res := &vetResult{stdout: out.Bytes(), stderr: errb.Bytes()}
+	var exitErr *exec.ExitError
+	if errors.As(err, &exitErr) {
+		res.code = exitErr.ExitCode()
+	} else if err != nil {
+		return nil, fmt.Errorf("running go vet: %v", err)
+	}
+	return res, nil
+}
+
+// failures condenses go vet's stderr into one line per failing package.
+// go vet prints a "# pkg" header before what a package's tool run wrote
+// (type errors, a panic with its stack), and go's own errors (no such
+// package, module not downloaded) without one.
+func failures(res *vetResult) []string {
+	var out []string
+	pkg, first, more := "", "", 0
+	flush := func() {
+		if pkg != "" && first != "" {
+			line := pkg + ": " + first
+			if more > 0 {
+				line += fmt.Sprintf(" (and %d more errors)", more)
+			}
+			out = append(out, line)
+		}
+		pkg, first, more = "", "", 0
+	}
+	for _, line := range strings.Split(string(res.stderr), "\n") {
+		switch {
+		case strings.HasPrefix(line, "# "):
+			flush()
+			pkg = strings.TrimPrefix(line, "# ")
+		case strings.TrimSpace(line) == "",
+			strings.HasPrefix(line, "go: downloading "),
+			strings.HasPrefix(line, "go: finding "),
+			strings.HasPrefix(line, "go: extracting "):
+		case pkg != "":
+			line = strings.TrimPrefix(line, "vet: ")
+			if first == "" {
+				first = line
+			} else if isErrorLine(line) && line != first {
+				more++
+			}
+		default:
+			out = append(out, line)
+		}
+	}
+	flush()
+	return dedup(out)
+}
+
+// isErrorLine reports whether line starts with a file position, as a
+// type error does (not a goroutine stack line).
+func isErrorLine(line string) bool {
+	f, _, ok := strings.Cut(line, ":")
+	return ok && strings.HasSuffix(f, ".go") && !strings.HasPrefix(line, "\t")
+}
+
+func dedup(lines []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, l := range lines {
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// repoRoot is the directory SARIF and GitHub paths are relative to:
+// -root, else the git top level, else the current directory.
+func (c *command) repoRoot(cwd string) string {
+	if c.root != "" {
+		if abs, err := filepath.Abs(c.root); err == nil {
+			return abs
+		}
+	}
+	if out, err := exec.Command("git", "rev-parse", "--show-toplevel").Output(); err == nil {
+		if top := strings.TrimSpace(string(out)); top != "" {
+			return filepath.Clean(top)
+		}
+	}
+	return cwd
+}
+
+func sarifAnalyzers(analyzers []*analysis.Analyzer) []output.Analyzer {
+	var out []output.Analyzer
+	for _, a := range analyzers {
+		out = append(out, output.Analyzer{Name: a.Name, Doc: a.Doc, URL: a.URL})
+	}
+	return out
+}
+
+// version is retrylint's module version when it was built from a
+// tagged module (go install ...@v1.2.3), "" otherwise.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok || bi.Main.Version == "(devel)" {
+		return ""
+	}
+	return bi.Main.Version
+}
+
+// relativeDiff shortens the file names of the "--- file (old)" and
+// "+++ file (new)" lines of go vet -fix -diff to the current directory.
+func relativeDiff(diff []byte) []byte {
+	cwd, err := os.Getwd()
+	if err != nil || len(diff) == 0 {
+		return diff
+	}
+	lines := strings.SplitAfter(string(diff), "\n")
+	for i, l := range lines {
+		for _, p := range []string{"--- ", "+++ "} {
+			if rest, ok := strings.CutPrefix(l, p); ok {
+				file, tail, _ := strings.Cut(rest, " (")
+				if rel, ok := output.Rel(cwd, file, false); ok {
+					lines[i] = p + rel + " (" + tail
+				}
+			}
+		}
+	}
+	return []byte(strings.Join(lines, ""))
+}

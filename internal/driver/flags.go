@@ -1,0 +1,210 @@
+package driver
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// command is a parsed standalone command line.
+type command struct {
+	fs       *flag.FlagSet
+	format   string
+	json     bool
+	root     string
+	exitZero bool
+	fix      bool
+	diff     bool
+	tags     string
+
+	// passthrough holds the analyzer flags (-NAME, -NAME.flag=value) in
+	// command-line order, for go vet to hand to each tool run.
+	passthrough []string
+	enable      map[string]bool // -NAME=true/false as given
+	pkgs        []string
+}
+
+var formats = []string{"text", "json", "sarif", "github"}
+
+func parseFlags(args []string, analyzers []*analysis.Analyzer) (*command, error) {
+	c := &command{enable: map[string]bool{}}
+	fs := flag.NewFlagSet("retrylint", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are reported by Run, in one line
+	c.fs = fs
+	fs.StringVar(&c.format, "format", "text", "output format: "+strings.Join(formats, ", "))
+	fs.BoolVar(&c.json, "json", false, "same as -format=json: go vet's JSON tree {package: {analyzer: [diagnostics]}}")
+	fs.StringVar(&c.root, "root", "", "directory SARIF and GitHub paths are relative to (default: the git top level, else the current directory)")
+	fs.BoolVar(&c.exitZero, "exit-zero", false, "exit 0 when there are findings (report-only runs); errors still exit 1")
+	fs.BoolVar(&c.fix, "fix", false, "apply the suggested fixes instead of printing findings")
+	fs.BoolVar(&c.diff, "diff", false, "print the suggested fixes as unified diffs instead of applying them")
+	fs.StringVar(&c.tags, "tags", "", "comma-separated build tags, passed to go vet")
+
+	for _, a := range analyzers {
+		name := a.Name
+		fs.Var(&passFlag{name: name, isBool: true, record: func(v string) error {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fmt.Errorf("want true or false")
+			}
+			c.enable[name] = b
+			c.passthrough = append(c.passthrough, "-"+name+"="+v)
+			return nil
+		}}, name, "enable only the "+name+" analyzer (-"+name+"=false: run all others)")
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			full := name + "." + f.Name
+			bf, isBool := f.Value.(interface{ IsBoolFlag() bool })
+			fs.Var(&passFlag{name: full, isBool: isBool && bf.IsBoolFlag(), value: f.Value, record: func(v string) error {
+				c.passthrough = append(c.passthrough, "-"+full+"="+v)
+				return nil
+			}}, full, f.Usage)
+		})
+	}
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	c.pkgs = fs.Args()
+	if c.json {
+		c.format = "json"
+	}
+	valid := false
+	for _, f := range formats {
+		valid = valid || f == c.format
+	}
+	if !valid {
+		return c, fmt.Errorf("unknown -format %q (want %s)", c.format, strings.Join(formats, ", "))
+	}
+	if (c.fix || c.diff) && c.format != "text" {
+		return c, fmt.Errorf("-fix and -diff print no findings: drop -format/-json")
+	}
+	return c, nil
+}
+
+// passFlag records an analyzer flag for go vet, after checking its
+// value with the analyzer's own flag.Value (so that a typo fails here,
+// once, and not in every package's tool run).
+type passFlag struct {
+	name   string
+	isBool bool
+	value  flag.Value
+	record func(string) error
+}
+
+func (p *passFlag) String() string {
+	if p == nil || p.value == nil {
+		return ""
+	}
+	return p.value.String()
+}
+
+func (p *passFlag) Set(v string) error {
+	if p.value != nil {
+		if err := p.value.Set(v); err != nil {
+			return err
+		}
+	}
+	return p.record(v)
+}
+
+func (p *passFlag) IsBoolFlag() bool { return p.isBool }
+
+// enabled returns the analyzers that run, by the x/tools rule: if any
+// -NAME flag is true, only those; else all but those set to false.
+func (c *command) enabled(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
+	anyTrue := false
+	for _, on := range c.enable {
+		anyTrue = anyTrue || on
+	}
+	var out []*analysis.Analyzer
+	for _, a := range analyzers {
+		on, set := c.enable[a.Name]
+		if (anyTrue && on) || (!anyTrue && (!set || on)) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func usage(w io.Writer, c *command, analyzers []*analysis.Analyzer) {
+	fmt.Fprint(w, `retrylint finds retry code that makes outages worse.
+
+Usage:
+  retrylint [flags] packages          analyze packages, e.g. ./...
+  retrylint help [analyzer]           list the analyzers, or document one
+  go vet -vettool=$(which retrylint) [analyzer flags] packages
+
+Analyzers:
+`)
+	listAnalyzers(w, analyzers)
+	fmt.Fprint(w, "\nFlags:\n")
+	for _, name := range []string{"format", "json", "root", "exit-zero", "fix", "diff", "tags"} {
+		f := c.fs.Lookup(name)
+		def := ""
+		if f.DefValue != "" && f.DefValue != "false" {
+			def = fmt.Sprintf(" (default %q)", f.DefValue)
+		}
+		fmt.Fprintf(w, "  -%-10s %s%s\n", name, f.Usage, def)
+	}
+	fmt.Fprint(w, `
+Analyzer flags (x/tools convention, also accepted by go vet):
+  -NAME           run only the named analyzers (repeatable)
+  -NAME=false     run all analyzers but NAME
+  -NAME.flag=v    set an analyzer's flag; 'retrylint help NAME' lists them
+
+Exit codes (every format):
+  0  nothing found (or findings with -exit-zero)
+  1  packages could not be loaded or an analysis failed (one line each on stderr)
+  2  bad command line (unknown flag, no packages)
+  3  findings (with -diff: there are fixes to apply)
+`)
+}
+
+func listAnalyzers(w io.Writer, analyzers []*analysis.Analyzer) {
+	for _, a := range analyzers {
+		short, _, _ := strings.Cut(a.Doc, "\n")
+		fmt.Fprintf(w, "  %-18s %s\n", a.Name, short)
+	}
+}
+
+// help prints the analyzer list, or each named analyzer's Doc and flags.
+func help(stdout, stderr io.Writer, c *command, analyzers []*analysis.Analyzer, names []string) int {
+	if len(names) == 0 {
+		fmt.Fprint(stdout, "retrylint analyzers (run 'retrylint help NAME' for one's documentation):\n\n")
+		listAnalyzers(stdout, analyzers)
+		return ExitClean
+	}
+	byName := map[string]*analysis.Analyzer{}
+	var known []string
+	for _, a := range analyzers {
+		byName[a.Name] = a
+		known = append(known, a.Name)
+	}
+	sort.Strings(known)
+	for i, name := range names {
+		a := byName[name]
+		if a == nil {
+			fmt.Fprintf(stderr, "retrylint: no analyzer named %q (known: %s)\n", name, strings.Join(known, ", "))
+			return ExitUsage
+		}
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", a.Name, strings.TrimSpace(a.Doc))
+		if a.URL != "" {
+			fmt.Fprintf(stdout, "\nDocumentation: %s\n", a.URL)
+		}
+		first := true
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			if first {
+				fmt.Fprintf(stdout, "\nFlags:\n")
+				first = false
+			}
+			fmt.Fprintf(stdout, "  -%s.%s\t%s (default %q)\n", a.Name, f.Name, f.Usage, f.DefValue)
+		})
+	}
+	return ExitClean
+}
