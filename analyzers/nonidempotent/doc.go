@@ -1,8 +1,128 @@
-// Package nonidempotent defines an Analyzer that retries around operations that must not run twice.
+// Package nonidempotent defines an Analyzer that reports retries around
+// operations that must not run twice.
 //
 // # Analyzer nonidempotent
 //
 // nonidempotent: report retries around operations that must not run twice
 //
-// (Documentation in progress.)
+// A timeout does not mean the operation did not happen: the server may
+// have done the work and lost the reply. A retry is safe only when
+// running the operation twice leaves what running it once leaves, or when
+// the server can recognise the repeat by an idempotency key. The analyzer
+// reports, inside the attempt body of a retry (a retry loop, a retry
+// library's operation, a call of a retry wrapper; see the recognizer,
+// retryscan), and in the functions the attempt calls, in this package or
+// in others:
+//
+// HTTP requests whose method is not idempotent (RFC 9110: POST, PATCH,
+// CONNECT and unknown methods; GET, HEAD, OPTIONS, TRACE, PUT and DELETE
+// are idempotent), unless the request carries an idempotency-key header
+// whose value is made before the retry:
+//
+//	for attempt := 0; attempt < 3; attempt++ {
+//		resp, err = client.Post(url, "application/json", body)
+//		// retry wraps an HTTP POST with no Idempotency-Key header: ...
+//
+// The request may come from http.Post, http.PostForm, Client.Post,
+// Client.PostForm, or http.NewRequest[WithContext] (and retryablehttp's)
+// sent by Client.Do, with the method written as "POST", http.MethodPost
+// or any constant that folds to one. A call of a client that retries
+// inside is a retry on its own: retryablehttp's Client.Do, Post and
+// PostForm, an *http.Client from its StandardClient, and a resty request
+// whose client is given a retry count:
+//
+//	client := resty.New().SetRetryCount(3)
+//	client.R().SetBody(order).Post(url)
+//	// resty.Request.Post retries an HTTP POST with no Idempotency-Key header: ...
+//
+// The fix is one key for all attempts:
+//
+//	key := uuid.NewString() // once, before the retry
+//	err := backoff.Retry(func() error {
+//		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, body())
+//		...
+//		req.Header.Set("Idempotency-Key", key)
+//
+// A key made inside the attempt changes on every attempt and protects
+// nothing: such a request is reported too ("whose idempotency key is made
+// anew for every attempt"); the keyregen analyzer reports the key itself.
+//
+// SQL statements that are not idempotent, sent by Exec or ExecContext of
+// database/sql's DB, Conn, Tx and Stmt (sqlx's DB and Tx embed them), and
+// by Exec of pgx v5's Conn, Tx, pgxpool.Pool, pgxpool.Conn and
+// pgxpool.Tx:
+//
+//   - UPDATE ... SET c = c + x (or -, *, /, ||, CONCAT, array_append):
+//     a column set relative to its own value, unless the WHERE clause
+//     compares a column the statement sets with a value (the optimistic
+//     lock "SET version = version + 1 ... WHERE version = $3", a state
+//     transition "SET status = 'paid' ... WHERE status = 'open'"), so
+//     that a second run matches no row;
+//   - INSERT without ON CONFLICT ... DO NOTHING, ON CONFLICT ... DO UPDATE
+//     or ON DUPLICATE KEY UPDATE with absolute values, INSERT IGNORE,
+//     INSERT OR IGNORE/REPLACE, or WHERE NOT EXISTS; a relative upsert
+//     (DO UPDATE SET n = t.n + EXCLUDED.n) is reported;
+//   - DELETE ... LIMIT n, which deletes other rows each time.
+//
+// For example:
+//
+//	retry wraps "UPDATE accounts SET balance = balance - $1": running it
+//	twice debits twice; make the statement idempotent or retry the whole
+//	transaction
+//
+// One statement of a transaction begun before the retry (tx.Exec in the
+// attempt, db.Begin outside it) is reported whatever the statement: a
+// deadlock or serialization failure aborts the whole transaction, and
+// only a retry of the whole transaction (Begin inside the attempt, Commit
+// at its end) recovers. Statements of a transaction begun inside the
+// attempt are never reported: the failed attempt's transaction was rolled
+// back.
+//
+// Functions: a function that does any of the above, or calls one that
+// does, gets a fact, so a retry of a call of it is reported at the call,
+// in any package, with the chain:
+//
+//	retry wraps billing.Charge, which sends an HTTP POST with no
+//	Idempotency-Key header (via billing.Charge -> post): ...
+//
+// A function whose doc comment has the line
+//
+//	//retrylint:nonidempotent sends an e-mail
+//
+// is reported like one (stored procedures, SMTP, message queues), and
+//
+//	//retrylint:idempotent the server deduplicates by order ID
+//
+// marks a function safe: calls of it, and chains through it, are not
+// reported. Both travel to other packages as facts.
+//
+// # Flags
+//
+// -keyheaders: comma-separated request headers that also carry an
+// idempotency key, beyond the catalogued Idempotency-Key,
+// X-Idempotency-Key, Cko-Idempotency-Key, PayPal-Request-Id and
+// Repeatability-Request-ID.
+//
+// # Limitations
+//
+// The analyzer reports only what it can read, and assumes the rest is
+// right. It does not read a method or a statement that comes from a
+// parameter, a field, a package variable, a variable assigned more than
+// once, fmt.Sprintf, strings.Builder or a query builder; a concatenation
+// is read when its unknown parts stand only for a table name. It does not
+// follow calls through interfaces or function values, requests sent by a
+// helper that receives them (the helper's caller knows the method, the
+// helper does not), ORM methods (gorm's Create, Update with gorm.Expr),
+// sqlx's NamedExec and MustExec, pgx batches, SDK operations (Stripe,
+// AWS, gRPC) or resty.dev/v3 (which does not retry POST unless told to).
+// A header set by a helper the request is handed to counts as a key when
+// the helper's name mentions idempotency or, in the same package, its
+// body names a key header. Statements of a transaction received as a
+// parameter are not judged, since the caller decides where the
+// transaction begins. Code inside a function's own retry is reported
+// there, and does not make callers of the function report again. A
+// client library calling its own methods (retryablehttp.Post calls
+// defaultClient.Post) is not reported: its callers are. A re-run of a
+// whole transaction after an ambiguous COMMIT error can still apply it
+// twice; the analyzer does not report that.
 package nonidempotent

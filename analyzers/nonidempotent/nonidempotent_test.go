@@ -15,3 +15,13 @@ func TestAnalyzer(t *testing.T) {
 	testenv.Download(t, dir)
 	analysistest.Run(t, dir, nonidempotent.Analyzer, "./...")
 }
+
+// TestKeyHeadersFlag: a header named by -keyheaders protects a POST like
+// Idempotency-Key does; without the flag, dedup would be reported.
+func TestKeyHeadersFlag(t *testing.T) {
+	a := nonidempotent.NewAnalyzer(nonidempotent.DefaultConfig())
+	if err := a.Flags.Set("keyheaders", "X-Dedup-Token"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, analysistest.TestData(), a, "flags")
+}
