@@ -60,6 +60,9 @@ func (r *runner) fix(s *retryscan.Site, reg *region, f finding) *analysis.Sugges
 	if !inputsReady(info, def.Rhs[0], anchor, s.Body) {
 		return nil
 	}
+	if r.pass.ReadFile == nil {
+		return nil // nogo's pass has no ReadFile: report without a fix
+	}
 	tf := r.pass.Fset.File(def.Pos())
 	src, err := r.pass.ReadFile(tf.Name())
 	if err != nil || tf.Size() != len(src) {
