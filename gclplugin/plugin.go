@@ -52,15 +52,16 @@ type leaf struct {
 }
 
 // leaves are the analyzers of internal/suite, in its order, minus the
-// directives checker, which BuildAnalyzers wires to them. Constructors
-// whose package has no NewAnalyzer yet return the shared Analyzer; that
-// is safe only while it has no flags, which buildLeaf checks.
+// directives checker, which BuildAnalyzers wires to them. A constructor
+// whose package has no NewAnalyzer would return the shared Analyzer;
+// buildLeaf refuses settings for such an analyzer, and a test fails once
+// its package gains NewAnalyzer.
 var leaves = []leaf{
-	{"nestedretry", func() *analysis.Analyzer { return nestedretry.Analyzer }, func(s *Settings) map[string]any { return s.Nestedretry }},
+	{"nestedretry", func() *analysis.Analyzer { return nestedretry.NewAnalyzer(nestedretry.DefaultConfig()) }, func(s *Settings) map[string]any { return s.Nestedretry }},
 	{"keyregen", func() *analysis.Analyzer { return keyregen.NewAnalyzer(keyregen.DefaultConfig()) }, func(s *Settings) map[string]any { return s.Keyregen }},
 	{"nodeadline", func() *analysis.Analyzer { return nodeadline.NewAnalyzer(nodeadline.DefaultConfig()) }, func(s *Settings) map[string]any { return s.Nodeadline }},
-	{"unboundedbackoff", func() *analysis.Analyzer { return unboundedbackoff.Analyzer }, func(s *Settings) map[string]any { return s.Unboundedbackoff }},
-	{"nonidempotent", func() *analysis.Analyzer { return nonidempotent.Analyzer }, func(s *Settings) map[string]any { return s.Nonidempotent }},
+	{"unboundedbackoff", func() *analysis.Analyzer { return unboundedbackoff.NewAnalyzer(unboundedbackoff.DefaultConfig()) }, func(s *Settings) map[string]any { return s.Unboundedbackoff }},
+	{"nonidempotent", func() *analysis.Analyzer { return nonidempotent.NewAnalyzer(nonidempotent.DefaultConfig()) }, func(s *Settings) map[string]any { return s.Nonidempotent }},
 }
 
 // plugin is one configured instance; golangci-lint makes one per
