@@ -404,4 +404,3 @@ func condOverLen(cond ast.Expr) bool {
 	}
 	return false
 }
-

@@ -103,4 +103,3 @@ func rhsTuple(rhs []ast.Expr) ast.Expr {
 	}
 	return &ast.CompositeLit{Elts: rhs}
 }
-
