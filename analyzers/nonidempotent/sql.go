@@ -287,7 +287,7 @@ func readInsert(toks []sqlTok) *sqlFinding {
 					return nil
 				}
 				if toks[k].is("SET") && toks[k].depth == 0 {
-					return readAssignments(toks[k+1:], table, alias, "inserts or adds to the row twice")
+					return readAssignments(toks[k+1:], table, alias, "adds to the row twice")
 				}
 			}
 			return nil

@@ -57,7 +57,7 @@ const addStock = `
 
 func relativeUpsert(ctx context.Context, pool *pgxpool.Pool, sku string) error {
 	return retry.Do(func() error {
-		_, err := pool.Exec(ctx, addStock, sku) // want `retry wraps "INSERT INTO stock \(sku, n\) VALUES \(\$1, 1\) ON CONFLICT \(sku\) \.\.\.": running it twice inserts or adds to the row twice`
+		_, err := pool.Exec(ctx, addStock, sku) // want `retry wraps "INSERT INTO stock \(sku, n\) VALUES \(\$1, 1\) ON CONFLICT \(sku\) \.\.\.": running it twice adds to the row twice`
 		return err
 	})
 }
