@@ -69,8 +69,8 @@ type result struct {
 	Wall, User, Sys  float64 // seconds
 	MaxRSSKB         int64   // largest single process of the waited-for tree
 	Exit             int
-	Diags            int  // lines that look like file:line:col: diagnostics
-	Panic            bool // a stack trace in the output
+	Diags            int     // lines that look like file:line:col: diagnostics
+	Panic            bool    // a stack trace in the output
 	Load             float64 // 1-minute load average when the run started
 	Cmd              string
 	Stderr           string // file holding the run's stderr
