@@ -106,7 +106,9 @@
 // # Limitations
 //
 // The analyzer reports only what it can read, and assumes the rest is
-// right. It does not read a method or a statement that comes from a
+// right. It cannot know that a POST only reads (a search, a GraphQL
+// query, an OAuth token request): mark the function that sends it
+// //retrylint:idempotent, or silence the line with //retrylint:ignore. It does not read a method or a statement that comes from a
 // parameter, a field, a package variable, a variable assigned more than
 // once, fmt.Sprintf, strings.Builder or a query builder; a concatenation
 // is read when its unknown parts stand only for a table name. It does not
