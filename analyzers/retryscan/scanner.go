@@ -3,6 +3,7 @@ package retryscan
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"strings"
@@ -211,7 +212,16 @@ func (s *scanner) retrierChain(fn *types.Func) []Hop {
 	}
 	var c []Hop
 	if f := new(RetrierFact); s.pass.ImportObjectFact(fn, f) {
-		c = f.Chain
+		// Positions are valid only in the package that made the chain.
+		// Drivers that pass facts in memory (golangci-lint, the
+		// standalone checker) would keep them and drivers that gob-encode
+		// facts (go vet, nogo, golangci-lint's cache) would not; drop
+		// them so that every driver reports the same.
+		c = make([]Hop, len(f.Chain))
+		for i, h := range f.Chain {
+			h.pos = token.NoPos
+			c[i] = h
+		}
 	}
 	s.imported[fn] = c
 	return c
