@@ -108,16 +108,39 @@ func readRetrylint(root, file string) ([]string, error) {
 	var fs []string
 	for pkg, byAnalyzer := range tree {
 		for name, raw := range byAnalyzer {
-			var diags []struct{ Posn, Message string }
+			var diags []struct {
+				Posn, Message string
+				Related       []struct{ Posn, Message string }
+			}
 			if err := json.Unmarshal(raw, &diags); err != nil {
 				return nil, fmt.Errorf("%s: package %s: %s: %s", file, pkg, name, raw)
 			}
 			for _, d := range diags {
 				fs = append(fs, fmt.Sprintf("%s: %s: %s", rel(root, d.Posn), name, d.Message))
+				// golangci-lint reports each related entry as an issue of
+				// its own, "NAME(related information): message", placed
+				// at the finding when the entry is in another file.
+				for _, r := range d.Related {
+					posn := r.Posn
+					if fileOf(posn) != fileOf(d.Posn) {
+						posn = d.Posn
+					}
+					fs = append(fs, fmt.Sprintf("%s: %s(related information): %s", rel(root, posn), name, r.Message))
+				}
 			}
 		}
 	}
 	return fs, nil
+}
+
+// fileOf returns the file name of a "file:line:col" position.
+func fileOf(posn string) string {
+	for range 2 {
+		if i := strings.LastIndexByte(posn, ':'); i >= 0 {
+			posn = posn[:i]
+		}
+	}
+	return posn
 }
 
 func readJSON(file string, v any) error {
