@@ -213,10 +213,10 @@ func (s *scanner) retrierChain(fn *types.Func) []Hop {
 	var c []Hop
 	if f := new(RetrierFact); s.pass.ImportObjectFact(fn, f) {
 		// Positions are valid only in the package that made the chain.
-		// Drivers that pass facts in memory (golangci-lint, the
-		// standalone checker) would keep them and drivers that gob-encode
-		// facts (go vet, nogo, golangci-lint's cache) would not; drop
-		// them so that every driver reports the same.
+		// A fact handed over in memory may still carry them, one
+		// gob-encoded (go vet, nogo, golangci-lint's cache) never does;
+		// drop them so that every driver reports the same (the
+		// golangci-lint end-to-end check saw the difference).
 		c = make([]Hop, len(f.Chain))
 		for i, h := range f.Chain {
 			h.pos = token.NoPos
