@@ -88,5 +88,6 @@
 // retry policies, gax-go) are never reported, and retryablehttp's
 // unjittered default only when DefaultBackoff is chosen explicitly. The
 // bound comes from the recognizer: a context received as a parameter
-// counts as cancellation, since the caller may set a deadline.
+// counts as cancellation, since the caller may set a deadline. Retries
+// in _test.go files are not reported: the test timeout ends them.
 package unboundedbackoff
