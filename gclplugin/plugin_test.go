@@ -243,3 +243,35 @@ func TestTableUsesConstructors(t *testing.T) {
 		}
 	}
 }
+
+// TestDocumentedSettings decodes the settings docs/golangci.md shows, as
+// viper hands them over (numbers as float64), and checks each value
+// reached its flag.
+func TestDocumentedSettings(t *testing.T) {
+	as := build(t, map[string]any{
+		"disable":          []any{"nodeadline"},
+		"nestedretry":      map[string]any{"min-layers": float64(2), "ignore-packages": []any{"example.com/internal/legacy"}},
+		"keyregen":         map[string]any{"headers": []any{"X-Dedup-Key"}},
+		"unboundedbackoff": map[string]any{"max-wait": "1m", "jitter": true},
+	})
+	for key, want := range map[string]string{
+		"nestedretry.min-layers":      "2",
+		"nestedretry.ignore-packages": "example.com/internal/legacy",
+		"keyregen.headers":            "X-Dedup-Key",
+		"unboundedbackoff.max-wait":   "1m0s",
+		"unboundedbackoff.jitter":     "true",
+	} {
+		name, fl, _ := strings.Cut(key, ".")
+		a := byName(as, name)
+		if a == nil || a.Flags.Lookup(fl) == nil {
+			t.Errorf("%s: no such analyzer or flag", key)
+			continue
+		}
+		if got := a.Flags.Lookup(fl).Value.String(); got != want {
+			t.Errorf("%s = %q, want %q", key, got, want)
+		}
+	}
+	if byName(as, "nodeadline") != nil {
+		t.Error("nodeadline not disabled")
+	}
+}
