@@ -62,7 +62,7 @@ func (c *checker) call(fi *funcInfo, fl *flow, call *ast.CallExpr, report bool) 
 			return
 		}
 		st := fl.ctx(call.Args[o.Ctx])
-		c.reach(fi, call, st, hop{name: display(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg),
+		c.reach(fi, call, st, hop{name: display(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), ctx: o.Ctx,
 			fact: &ReachFact{Param: -1, Family: o.Family, Stream: o.Stream}}, report && !own)
 		return
 	}
@@ -110,6 +110,7 @@ type hop struct {
 	name, text string
 	fact       *ReachFact
 	fn         *types.Func // the called function, for a ReachFact hop
+	ctx        int         // the context argument of an outbound call
 }
 
 func (h hop) via() []string {
@@ -139,7 +140,13 @@ func (c *checker) reach(fi *funcInfo, call *ast.CallExpr, st state, h hop, repor
 		if !ok {
 			return
 		}
-		d := analysis.Diagnostic{Pos: call.Lparen, End: call.Rparen}
+		// At the context argument: where the deadline is missing.
+		i := h.fact.Param
+		if i < 0 {
+			i = h.ctx
+		}
+		arg := call.Args[i]
+		d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End()}
 		target := fmt.Sprintf("%s (%s)", h.text, h.fact.Family)
 		d.Category = "ctx"
 		if h.fact.Param >= 0 {

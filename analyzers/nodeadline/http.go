@@ -56,7 +56,7 @@ func (c *checker) httpShortcut(fi *funcInfo, fl *flow, call *ast.CallExpr, fn *t
 			return
 		}
 		c.rep.Report(analysis.Diagnostic{
-			Pos: call.Lparen, End: call.Rparen, Category: "http-default",
+			Pos: call.Pos(), End: call.End(), Category: "http-default",
 			Message: fmt.Sprintf("http.%s uses http.DefaultClient, which has no timeout: %s; use a client with Timeout or a request context with a deadline",
 				fn.Name(), where.wait("the request can wait forever", "can wait forever")),
 		})
@@ -81,7 +81,7 @@ func (c *checker) httpReport(fi *funcInfo, call *ast.CallExpr, sel *ast.Selector
 		on = "http.DefaultClient, which has no timeout"
 	}
 	d := analysis.Diagnostic{
-		Pos: call.Lparen, End: call.Rparen, Category: "http-client",
+		Pos: call.Pos(), End: call.End(), Category: "http-client",
 		Message: fmt.Sprintf("%s on %s: %s; set the client's Timeout or make the request with a context from context.WithTimeout",
 			what, on, where.wait("the request can wait forever", "can wait forever")),
 	}
@@ -112,7 +112,7 @@ func (c *checker) dial(fi *funcInfo, call *ast.CallExpr, fn *types.Func, dialer 
 		what = types.ExprString(call.Fun) + " on a net.Dialer with no Timeout"
 	}
 	d := analysis.Diagnostic{
-		Pos: call.Lparen, End: call.Rparen, Category: "dial",
+		Pos: call.Pos(), End: call.End(), Category: "dial",
 		Message: fmt.Sprintf("%s has no timeout: %s; use net.DialTimeout or a net.Dialer with Timeout",
 			what, where.wait("", "can wait for the operating system's connect timeout (minutes)")),
 	}
@@ -140,7 +140,7 @@ func (c *checker) dialContext(fi *funcInfo, fl *flow, call *ast.CallExpr, fn *ty
 		return
 	}
 	d := analysis.Diagnostic{
-		Pos: call.Lparen, End: call.Rparen, Category: "dial",
+		Pos: call.Pos(), End: call.End(), Category: "dial",
 		Message: fmt.Sprintf("%s reaches %s on a dialer with no Timeout: %s; set the dialer's Timeout or derive the context with context.WithTimeout",
 			origin(c.pass.TypesInfo, st), types.ExprString(call.Fun),
 			where.wait("", "can wait for the operating system's connect timeout (minutes)")),
@@ -157,7 +157,7 @@ func (c *checker) sqlNoCtx(fi *funcInfo, call *ast.CallExpr, fn *types.Func, twi
 		return
 	}
 	c.rep.Report(analysis.Diagnostic{
-		Pos: call.Lparen, End: call.Rparen, Category: "sql-noctx",
+		Pos: call.Pos(), End: call.End(), Category: "sql-noctx",
 		Message: fmt.Sprintf("%s takes no context: %s and nothing can cancel it; use %s with a context from context.WithTimeout",
 			types.ExprString(call.Fun), where.wait("", "can wait as long as the database does"), twin),
 	})

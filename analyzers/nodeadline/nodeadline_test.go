@@ -2,6 +2,7 @@ package nodeadline_test
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -16,7 +17,33 @@ import (
 func TestNodeadline(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData(), "mod")
 	testenv.Download(t, dir)
-	analysistest.Run(t, dir, nodeadline.Analyzer, "./a", "./b", "./cmd")
+	results := analysistest.Run(t, dir, nodeadline.Analyzer, "./a", "./b", "./cmd")
+
+	// The path of a finding is in its Related entries: where the context
+	// is made, and where each local function passes it on.
+	related := map[string][]string{}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			for _, rel := range d.Related {
+				related[d.Message] = append(related[d.Message], rel.Message)
+			}
+		}
+	}
+	for msg, want := range map[string][]string{
+		"context.Background() reaches a gRPC call via param -> HealthClient.Check with no deadline: the call can wait forever; derive the context with context.WithTimeout": {
+			"param passes the context on here"},
+		"context.Background() reaches c.Check (a gRPC call) with no deadline: the call can wait forever; derive the context with context.WithTimeout": {
+			"the context is made here, with no deadline"},
+	} {
+		if !slices.Equal(uniq(related[msg]), want) {
+			t.Errorf("related of %q = %q, want %q", msg, related[msg], want)
+		}
+	}
+}
+
+func uniq(s []string) []string {
+	slices.Sort(s)
+	return slices.Compact(s)
 }
 
 // TestFlags checks -retry-only and -tests on a package of their own.
