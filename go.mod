@@ -5,6 +5,11 @@ go 1.26.0
 require golang.org/x/tools v0.52.0
 
 require (
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	golang.org/x/text v0.14.0 // indirect
+)
+
+require (
 	github.com/golangci/plugin-module-register v0.1.2
 	github.com/google/go-cmp v0.7.0 // indirect
 	golang.org/x/mod v0.42.0 // indirect
