@@ -22,7 +22,7 @@ func WriteGitHub(w io.Writer, findings []Finding, root string) error {
 		if f.Pos.Col > 0 {
 			props = append(props, fmt.Sprintf("col=%d", f.Pos.Col))
 		}
-		if f.EndPos.Line > 0 {
+		if f.EndPos.Line > 0 && f.EndPos != f.Pos {
 			props = append(props, fmt.Sprintf("endLine=%d", f.EndPos.Line))
 			if f.EndPos.Col > 0 {
 				props = append(props, fmt.Sprintf("endColumn=%d", f.EndPos.Col))

@@ -289,7 +289,7 @@ func (c lineCache) physical(root string, start, end Position) sarifPhysicalLocat
 	if start.Col > 0 {
 		r.StartColumn = c.column(start.File, start.Line, start.Col)
 	}
-	if end.File == start.File && end.Line >= start.Line && end.Line > 0 {
+	if end.File == start.File && end.Line > 0 && (end.Line > start.Line || end.Line == start.Line && end.Col > start.Col) {
 		r.EndLine = end.Line
 		if end.Col > 0 {
 			r.EndColumn = c.column(end.File, end.Line, end.Col)
