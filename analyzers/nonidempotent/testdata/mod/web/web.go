@@ -184,6 +184,31 @@ func retryableClient(u string) error {
 	return err
 }
 
+// standardClient: an *http.Client from retryablehttp retries inside.
+func standardClient(u string) error {
+	hc := retryablehttp.NewClient().StandardClient()
+	if _, err := hc.Post(u, "text/plain", nil); err != nil { // want `retryablehttp.Client.StandardClient retries an HTTP POST with no Idempotency-Key header`
+		return err
+	}
+	_, err := retryablehttp.PostForm(u, url.Values{}) // want `retryablehttp.PostForm retries an HTTP POST`
+	return err
+}
+
+// keyHelper: the request is handed to a helper that sets a key.
+func keyHelper(ctx context.Context, c *http.Client, u string) error {
+	return retry.Do(func() error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		sign(req)
+		_, err = c.Do(req)
+		return err
+	})
+}
+
+func sign(req *http.Request) { req.Header.Set("Idempotency-Key", req.URL.Path) }
+
 func retryableNoRetry(u string) error { // want retryableNoRetry:`nonidempotent\(an HTTP POST\)`
 	c := retryablehttp.NewClient()
 	c.RetryMax = 0 // one attempt
