@@ -58,6 +58,22 @@ type region struct {
 // in the attempt and captured by a closure is still this attempt's key.
 func (r *runner) scan(root ast.Node) *region {
 	reg := &region{r: r, root: root, taint: map[key]*origin{}, parent: map[ast.Node]ast.Node{}}
+	// Most code generates nothing: look for a source before building
+	// anything.
+	ast.Inspect(root, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !reg.hasSources {
+			fn := r.calleeOf(call)
+			if catalog.LookupGenerator(fn) != nil || r.isRandReaderFill(call) != nil {
+				reg.hasSources = true
+			} else if f, _ := r.factOf(fn); f != nil {
+				reg.hasSources = true
+			}
+		}
+		return !reg.hasSources
+	})
+	if !reg.hasSources {
+		return reg
+	}
 	var stack []ast.Node
 	ast.Inspect(root, func(n ast.Node) bool {
 		if n == nil {
@@ -68,19 +84,8 @@ func (r *runner) scan(root ast.Node) *region {
 			reg.parent[n] = stack[len(stack)-1]
 		}
 		stack = append(stack, n)
-		if call, ok := n.(*ast.CallExpr); ok && !reg.hasSources {
-			fn := r.calleeOf(call)
-			if catalog.LookupGenerator(fn) != nil || r.isRandReaderFill(call) != nil {
-				reg.hasSources = true
-			} else if f, _ := r.factOf(fn); f != nil {
-				reg.hasSources = true
-			}
-		}
 		return true
 	})
-	if !reg.hasSources {
-		return reg
-	}
 	reg.propagate()
 	reg.findSinks()
 	return reg
@@ -227,6 +232,9 @@ func isPackageVar(v *types.Var) bool {
 // Struct literals are not IDs themselves; comparisons yield booleans.
 func (reg *region) taintOf(e ast.Expr) *origin {
 	info := reg.r.pass.TypesInfo
+	if !carriesID(info.TypeOf(e)) {
+		return nil
+	}
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		if v, ok := info.ObjectOf(e).(*types.Var); ok {
@@ -275,6 +283,22 @@ func (reg *region) taintOf(e ast.Expr) *origin {
 		}
 	}
 	return nil
+}
+
+// carriesID reports whether a value of type t can hold an ID. Interfaces
+// (a context with a time.Now deadline, an error) and booleans (k != "")
+// cannot: a key read back from such a value is not the generated one.
+func carriesID(t types.Type) bool {
+	if t == nil {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		return false
+	case *types.Basic:
+		return u.Info()&types.IsBoolean == 0
+	}
+	return true
 }
 
 // callTaint: a generator call is an origin; a call of a helper that

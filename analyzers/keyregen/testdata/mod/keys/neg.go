@@ -152,3 +152,18 @@ func deterministicField(orderID string) error {
 		return submit(Order{ID: orderID, IdempotencyKey: "order-" + orderID})
 	})
 }
+
+type ctxKey struct{}
+
+func keyFrom(ctx context.Context) string { s, _ := ctx.Value(ctxKey{}).(string); return s }
+
+// A context derived from time.Now does not make the key read from it fresh.
+func keyFromContext(ctx context.Context) error {
+	return retry.Do(func() error {
+		ctx, cancel := context.WithTimeout(ctx, time.Until(time.Now().Add(time.Second)))
+		defer cancel()
+		req := newReq(ctx)
+		req.Header.Set("Idempotency-Key", keyFrom(ctx))
+		return send(req)
+	})
+}
