@@ -164,55 +164,58 @@ func advice(field string) string {
 }
 
 // emptyFieldReads returns the selectors x.F, x of type *analysis.Pass or
-// analysis.Pass and F a field nogo leaves empty, that are not nil checks
-// or guarded by one:
+// analysis.Pass and F a field nogo leaves empty, other than nil checks
+// and reads of ReadFile or Module that follow a nil check of the same
+// field in the same function:
 //
-//	if pass.Module != nil { use(pass.Module.Path) }   accepted
-//	use(pass.Module.Path)                             reported
+//	if pass.ReadFile == nil { return nil }; src, err := pass.ReadFile(name)   accepted
+//	if pass.Module != nil { use(pass.Module.Path) }                          accepted
+//	use(pass.Module.Path)                                                    reported
 func emptyFieldReads(info *types.Info, f *ast.File) []*ast.SelectorExpr {
-	var guards []guard // bodies of ifs whose condition checks a field against nil
-	var nilChecks = map[*ast.SelectorExpr]string{}
-	var out []*ast.SelectorExpr
+	checks := map[*ast.SelectorExpr]bool{} // operands of x.F == nil, x.F != nil
 	ast.Inspect(f, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.NEQ || b.Op == token.EQL) {
 			for _, side := range []ast.Expr{b.X, b.Y} {
 				if sel, ok := ast.Unparen(side).(*ast.SelectorExpr); ok && isPassField(info, sel) {
-					nilChecks[sel] = sel.Sel.Name
+					checks[sel] = true
 				}
 			}
 		}
 		return true
 	})
-	ast.Inspect(f, func(n ast.Node) bool {
-		if is, ok := n.(*ast.IfStmt); ok {
-			ast.Inspect(is.Cond, func(m ast.Node) bool {
-				if sel, ok := m.(*ast.SelectorExpr); ok && nilChecks[sel] != "" {
-					guards = append(guards, guard{is.Body, nilChecks[sel]})
-				}
+	checkedBefore := func(fn ast.Node, read *ast.SelectorExpr) bool {
+		for c := range checks {
+			if c.Sel.Name == read.Sel.Name && fn.Pos() <= c.Pos() && c.Pos() < read.Pos() {
 				return true
-			})
+			}
 		}
+		return false
+	}
+	var funcs []ast.Node // every FuncDecl and FuncLit
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			funcs = append(funcs, n)
+		}
+		return true
+	})
+	var out []*ast.SelectorExpr
+	ast.Inspect(f, func(n ast.Node) bool {
 		sel, ok := n.(*ast.SelectorExpr)
-		if !ok || !isPassField(info, sel) || nilChecks[sel] != "" {
+		if !ok || !isPassField(info, sel) || checks[sel] {
 			return true
 		}
-		name := sel.Sel.Name
-		if name == "ReadFile" || name == "Module" {
-			if slices.ContainsFunc(guards, func(g guard) bool {
-				return g.field == name && g.body.Pos() <= sel.Pos() && sel.End() <= g.body.End()
-			}) {
-				return true
+		if name := sel.Sel.Name; name == "ReadFile" || name == "Module" {
+			for _, fn := range funcs {
+				if fn.Pos() <= sel.Pos() && sel.End() <= fn.End() && checkedBefore(fn, sel) {
+					return true
+				}
 			}
 		}
 		out = append(out, sel)
 		return true
 	})
 	return out
-}
-
-type guard struct {
-	body  *ast.BlockStmt
-	field string
 }
 
 // isPassField reports whether sel selects one of emptyUnderNogo from an
