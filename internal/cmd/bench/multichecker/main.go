@@ -1,0 +1,21 @@
+// Command multichecker runs the retrylint suite in one process with the
+// x/tools multichecker (go/packages loading, all packages in memory), for
+// profiling only: it takes -cpuprofile and -memprofile, which the go vet
+// driver of cmd/retrylint cannot pass to its per-package processes.
+//
+//	go build -o /tmp/rl-multi ./internal/cmd/bench/multichecker
+//	/tmp/rl-multi -cpuprofile=cpu.out -memprofile=mem.out $(grep ^LARGE sets.txt | cut -f2)
+//	go tool pprof -top /tmp/rl-multi cpu.out
+//
+// The floor (internal/cmd/floor) takes the same flags.
+package main
+
+import (
+	"golang.org/x/tools/go/analysis/multichecker"
+
+	"github.com/retrylint/retrylint/internal/suite"
+)
+
+func main() {
+	multichecker.Main(suite.Analyzers()...)
+}
