@@ -118,3 +118,16 @@ func dialerRetry() (net.Conn, error) {
 		time.Sleep(time.Second)
 	}
 }
+
+// A failover loop tries each host once: not a retry site.
+func failover(hosts []string) (net.Conn, error) {
+	var err error
+	for _, h := range hosts {
+		var conn net.Conn
+		conn, err = net.Dial("tcp", h) // ok: not a retry site
+		if err == nil {
+			return conn, nil
+		}
+	}
+	return nil, err
+}
