@@ -169,6 +169,19 @@ func TestGolden(t *testing.T) {
 
 	checkSARIF(t, dir, outputs["sarif"])
 	checkFindings(t, outputs)
+
+	// Without -root, paths are relative to the git top level: this
+	// repository's, when the tests run in a clone of it.
+	if top, err := exec.Command("git", "-C", dir, "rev-parse", "--show-toplevel").Output(); err == nil {
+		rel, err := filepath.Rel(strings.TrimSpace(string(top)), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := run(t, dir, "-format=github", "./...")
+		if want := "file=" + filepath.ToSlash(rel) + "/shop/shop.go,"; !strings.Contains(r.stdout, want) {
+			t.Errorf("-format=github without -root: no %q in\n%s", want, r.stdout)
+		}
+	}
 }
 
 // checkFindings checks, format by format, what the golden files alone
@@ -216,7 +229,9 @@ func TestExitCodes(t *testing.T) {
 		"go.mod":   "module example.com/broken\n\ngo 1.26.0\n",
 		"ok/ok.go": "package ok\n\nfunc F() int { return 1 }\n",
 		"a/a.go":   "package a\n\nfunc F() int { return \"x\" }\n\nfunc G() string { return 1 }\n",
-		"b/b.go":   "package b\n\nimport \"example.com/broken/nosuch\"\n\nvar _ = nosuch.X\n",
+		// The test variant "a [a.test]" fails the same way: still one line.
+		"a/a_test.go": "package a\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { F() }\n",
+		"b/b.go":      "package b\n\nimport \"example.com/broken/nosuch\"\n\nvar _ = nosuch.X\n",
 	})
 	tests := []struct {
 		name, dir string

@@ -214,7 +214,10 @@ func failures(res *vetResult) []string {
 	pkg, first, more := "", "", 0
 	flush := func() {
 		if pkg != "" && first != "" {
-			line := pkg + ": " + first
+			// "p [p.test]" fails like "p" does: one line for both
+			// when the first error is the same.
+			base, _, _ := strings.Cut(pkg, " ")
+			line := base + ": " + first
 			if more > 0 {
 				line += fmt.Sprintf(" (and %d more errors)", more)
 			}
@@ -226,7 +229,11 @@ func failures(res *vetResult) []string {
 		switch {
 		case strings.HasPrefix(line, "# "):
 			flush()
+			// "# p", "# p [p.test]", or "# [p]" for a test variant.
 			pkg = strings.TrimPrefix(line, "# ")
+			if strings.HasPrefix(pkg, "[") && strings.HasSuffix(pkg, "]") {
+				pkg = pkg[1 : len(pkg)-1]
+			}
 		case strings.TrimSpace(line) == "",
 			strings.HasPrefix(line, "go: downloading "),
 			strings.HasPrefix(line, "go: finding "),

@@ -13,6 +13,7 @@ func TestFailures(t *testing.T) {
 a/a.go:3:23: cannot use "x" (untyped string constant) as int value in return statement
 a/a.go:5:26: cannot use 1 (untyped int constant) as string value in return statement
 # example.com/a [example.com/a.test]
+# [example.com/a]
 a/a.go:3:23: cannot use "x" (untyped string constant) as int value in return statement
 # example.com/b
 panic: runtime error: invalid memory address or nil pointer dereference
@@ -29,7 +30,7 @@ no required module provides package example.com/zzz; to add it:
 	got := failures(&vetResult{stderr: []byte(stderr)})
 	want := []string{
 		`example.com/a: a/a.go:3:23: cannot use "x" (untyped string constant) as int value in return statement (and 1 more errors)`,
-		`example.com/a [example.com/a.test]: a/a.go:3:23: cannot use "x" (untyped string constant) as int value in return statement`,
+		`example.com/a: a/a.go:3:23: cannot use "x" (untyped string constant) as int value in return statement`,
 		`example.com/b: panic: runtime error: invalid memory address or nil pointer dereference`,
 		`example.com/c: c/c.go:1:1: expected 'package', found x`,
 	}
