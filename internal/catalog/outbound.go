@@ -114,9 +114,10 @@ func LookupOutbound(fn *types.Func) *Outbound {
 		return nil
 	}
 	switch {
-	case isGRPCStub(sig):
+	case isGRPCStub(sig) && strings.HasSuffix(s.Recv, "Client"):
 		// protoc-gen-go-grpc stubs, on the <Svc>Client interface or the
-		// unexported struct implementing it:
+		// unexported <svc>Client struct implementing it (user helpers of
+		// the same shape get a fact from their bodies instead):
 		//
 		//	Check(ctx context.Context, in *HealthCheckRequest, opts ...grpc.CallOption) (*HealthCheckResponse, error)
 		//	Watch(ctx context.Context, in *HealthCheckRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[HealthCheckResponse], error)

@@ -108,8 +108,9 @@ func crossPackageBounded(c grpc_health_v1.HealthClient) {
 	b.Bounded(context.Background(), c) // ok: Bounded adds the deadline
 }
 
-func noOutbound(h http.Handler) {
+func noOutbound(h http.Handler, c grpc_health_v1.HealthClient) {
 	b.Serve(context.Background(), h) // ok: Serve makes no outbound call
+	b.Probe(context.Background(), c) // ok: a stub's shape, but no call
 }
 
 func crossHTTP() {
