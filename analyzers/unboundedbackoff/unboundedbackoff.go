@@ -96,6 +96,12 @@ func (c *checker) noBound(site *retryscan.Site) {
 		return
 	}
 	if site.Kind == retryscan.KindLoop {
+		if site.Delay.Kind == catalog.DelayNone {
+			// A loop that never waits is more often a parse, read or
+			// rejection-sampling loop than a retry (flag.Parse,
+			// bufio's collectFragments, ecdh key generation).
+			return
+		}
 		c.rep.Report(analysis.Diagnostic{
 			Pos:      site.Pos(),
 			Category: CategoryNoBound,

@@ -306,3 +306,14 @@ func worker(jobs <-chan func() error) {
 		}
 	}
 }
+
+// Rejection sampling: tries until a candidate passes, never waits; the
+// loop shape of a retry, but not one.
+func sample(gen func() int, ok func(int) error) int {
+	for {
+		k := gen()
+		if err := ok(k); err == nil {
+			return k
+		}
+	}
+}
