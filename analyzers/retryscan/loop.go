@@ -162,6 +162,9 @@ func (s *scanner) successExit(loop ast.Stmt, body *ast.BlockStmt) (*ast.CallExpr
 				return true
 			}
 		}
+		if endsNoReturn(success) {
+			return true // success aborts: the loop expects failures (if err == nil { t.Fatal(...) })
+		}
 		found, foundIf = call, ifs
 		return false
 	})
@@ -403,4 +406,14 @@ func condOverLen(cond ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// endsNoReturn reports whether a statement list ends in a call that does
+// not return (panic, t.Fatal, log.Fatal, os.Exit).
+func endsNoReturn(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	st, ok := list[len(list)-1].(*ast.ExprStmt)
+	return ok && isNoReturn(st.X)
 }

@@ -114,3 +114,13 @@ func sendAll(items []string, send func(string) error) error {
 	}
 	return nil
 }
+
+// A loop that expects every call to fail (a test), aborting on success.
+func expectFailures() {
+	for i := 0; i < 20; i++ {
+		if err := op(); err == nil {
+			panic("expected an error")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
