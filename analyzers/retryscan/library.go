@@ -125,7 +125,8 @@ func (s *scanner) clientSite(fn ast.Node, call *ast.CallExpr, callee *types.Func
 }
 
 // restySite: a resty request retries only when its client has a retry
-// count above zero, set where the client is built:
+// count above zero, set where the client is built and seen from the call
+// (a client kept in a field and configured elsewhere is not followed):
 //
 //	client := resty.New().SetRetryCount(3)
 //	client.R().SetBody(order).Post(url)
@@ -133,14 +134,9 @@ func (s *scanner) restySite(fn ast.Node, call *ast.CallExpr, callee *types.Func,
 	nodes := s.configNodes(fn, s.receiver(call))
 	b, _ := s.evalBound(row, call, nodes)
 	if b.Evidence == nil {
-		if s.builtHere(nodes, row.Pkg) {
-			return nil // resty.New() with no retry count: one attempt
-		}
-		n, ok := s.pkgRestyCount()
-		if !ok {
-			return nil
-		}
-		b.Attempts = n
+		// No retry count is seen on this request's client: resty
+		// clients make one attempt unless told otherwise.
+		return nil
 	}
 	if b.Attempts == 1 {
 		return nil

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -65,10 +66,104 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if !s.stableCall(body, call, counter) {
 		return nil // each iteration works on something new: err = x.Unwrap()
 	}
+	if !s.counts(loop, body) && !s.pauses(body) {
+		return nil // neither counts attempts nor waits: a parser or cursor loop
+	}
 	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call}
 	site.Bound = s.loopBound(loop, body, counter, success)
 	site.Delay = s.loopDelay(body)
 	return site
+}
+
+// A retry loop either counts its attempts or waits between them. A loop
+// that does neither and still "retries" on an error makes progress on
+// every iteration instead: it parses the next flag, reads the next
+// fragment, draws the next random candidate, waits for the next packet
+// (flag.Parse, bufio's collectFragments, rejection sampling in
+// crypto/ecdh, the DNS client's read loop). Those are not retries.
+
+// counts reports whether a loop counts its iterations: for range n, a
+// three-clause loop on a counter, or an exit tested on a variable the
+// loop increments (attempt++; if attempt >= max { return err }).
+func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
+	if _, ok := loop.(*ast.RangeStmt); ok {
+		return true // over an integer, checked by the caller
+	}
+	f := loop.(*ast.ForStmt)
+	incr := map[types.Object]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IncDecStmt:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+				incr[s.info.ObjectOf(id)] = true
+			}
+		case *ast.AssignStmt:
+			if n.Tok == token.ADD_ASSIGN || n.Tok == token.SUB_ASSIGN {
+				if id, ok := ast.Unparen(n.Lhs[0]).(*ast.Ident); ok {
+					incr[s.info.ObjectOf(id)] = true
+				}
+			}
+		}
+		return true
+	})
+	if len(incr) == 0 {
+		return false
+	}
+	mentions := func(e ast.Node) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && incr[s.info.ObjectOf(id)] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	if f.Cond != nil && mentions(f.Cond) {
+		return true
+	}
+	counted := false
+	s.eachIf(body, func(ifs *ast.IfStmt, rest []ast.Stmt, inSwitch bool) bool {
+		ex := exitCtx{loop: loop, inSwitch: inSwitch}
+		if mentions(ifs.Cond) && (ex.exits(ifs.Body.List) || (ifs.Else != nil && ex.exits(elseStmts(ifs)))) {
+			counted = true
+		}
+		return !counted
+	})
+	return counted
+}
+
+// pauses reports whether a loop body waits between attempts: a wait call
+// (time.Sleep, time.After, a timer), a select or channel receive, or a
+// call of something named like a wait (sleep, wait, backoff, delay:
+// helpers such as sleepCtx(ctx, d) or b.Wait(ctx)).
+func (s *scanner) pauses(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SelectStmt:
+			found = true
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		case *ast.CallExpr:
+			if s.isWait(n) {
+				found = true
+			} else if fn := s.calleeOf(n); fn != nil {
+				name := strings.ToLower(fn.Name())
+				for _, w := range []string{"sleep", "wait", "backoff", "delay", "pause"} {
+					if strings.Contains(name, w) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // controllerLoop recognizes a loop driven by a backoff controller, whose

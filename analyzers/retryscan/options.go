@@ -211,34 +211,6 @@ func family(pkg string) string {
 	return pkg
 }
 
-// pkgRestyCount returns the attempts of the resty clients of a package
-// when the package sets a retry count somewhere (every SetRetryCount(n)
-// with n > 0; the smallest known count wins, unknown when not constant).
-func (s *scanner) pkgRestyCount() (int, bool) {
-	found, attempts := false, catalog.AttemptsUnknown
-	for _, f := range s.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 1 || !catalog.RestySetRetryCount(s.calleeOf(call)) {
-				return true
-			}
-			n64, isConst := s.intConst(call.Args[0])
-			switch {
-			case isConst && n64 <= 0:
-			case isConst:
-				found = true
-				if attempts <= 0 || int(n64)+1 < attempts {
-					attempts = int(n64) + 1
-				}
-			default:
-				found = true
-			}
-			return true
-		})
-	}
-	return attempts, found
-}
-
 // isBackgroundCall reports whether e is context.Background() or
 // context.TODO(), which can never be cancelled.
 func isBackgroundCall(info *types.Info, e ast.Expr) bool {
