@@ -119,7 +119,17 @@ func (s *scanner) siteHop(site *Site) Hop {
 	if site.Callee != nil {
 		pkg = pkgPath(site.Callee)
 	}
-	return Hop{Name: site.Name, Posn: s.posn(site.Node), Attempts: int32(site.Bound.Attempts), Retry: true, Pkg: pkg, pos: site.Node.Pos()}
+	return Hop{Name: site.Name, Posn: s.posn(site.Node), Attempts: int32(chainAttempts(site.Bound)), Retry: true, Pkg: pkg, pos: site.Node.Pos()}
+}
+
+// chainAttempts is the attempt count a layer contributes to a chain's
+// product: a layer with no attempt limit that a context or an elapsed
+// time ends makes a finite but unknown number of attempts (N), not ∞.
+func chainAttempts(b Bound) int {
+	if b.Attempts == catalog.AttemptsUnbounded && (b.Ctx || b.Time) {
+		return catalog.AttemptsUnknown
+	}
+	return b.Attempts
 }
 
 func pkgPath(fn *types.Func) string {

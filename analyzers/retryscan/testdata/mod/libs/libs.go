@@ -55,7 +55,7 @@ func avast(ctx context.Context) { // want `retrier\(∞ via retry.Do\)`
 	r.Do(op) // want `site library "retry.Retrier.Do" 4 attempts`
 }
 
-func sethvargo(ctx context.Context) { // want `retrier\(∞ via retry.Do\)`
+func sethvargo(ctx context.Context) { // want `retrier\(N via retry.Do\)`
 	b := sretry.NewExponential(time.Second)
 	sretry.Do(ctx, b, func(ctx context.Context) error { return op() })                                  // want `site library "retry.Do" unbounded attempts ctx`
 	sretry.Do(context.Background(), sretry.WithMaxRetries(2, b), func(ctx context.Context) error { return op() }) // want `site library "retry.Do" 3 attempts$`
@@ -71,7 +71,7 @@ func kube(ctx context.Context) { // want `retrier\(6 via wait.ExponentialBackoff
 	wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, func(context.Context) (bool, error) { return true, nil })
 }
 
-func googleapis(ctx context.Context, opts []gax.CallOption) { // want `retrier\(∞ via gax.Invoke\)`
+func googleapis(ctx context.Context, opts []gax.CallOption) { // want `retrier\(N via gax.Invoke\)`
 	call := func(ctx context.Context, _ gax.CallSettings) error { return op() }
 	gax.Invoke(ctx, call, gax.WithRetry(func() gax.Retryer { return gax.OnCodes(nil, gax.Backoff{}) })) // want `site library "gax.Invoke" unbounded attempts ctx`
 	gax.Invoke(ctx, call, gax.WithTimeout(time.Second))                                                 // no WithRetry: one attempt

@@ -51,7 +51,7 @@ func condLoop() error { // want `retrier\(∞ via retry loop\)`
 	return nil
 }
 
-func ctxLoop(ctx context.Context) error { // want `retrier\(∞ via retry loop\)`
+func ctxLoop(ctx context.Context) error { // want `retrier\(N via retry loop\)`
 	for { // want `site loop "retry loop" unbounded attempts`
 		if err := op(); err == nil {
 			return nil
