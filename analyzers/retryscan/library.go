@@ -19,8 +19,8 @@ func (s *scanner) calleeOf(call *ast.CallExpr) *types.Func {
 }
 
 // callSite returns the retry site a call is (a catalogued library entry
-// point, a client that retries inside, a call of a known wrapper), or nil.
-// Calls of retriers are added later, once summaries are known.
+// point, a client that retries inside), or nil. Calls of wrappers are
+// found by wrapperSite, calls of retriers later, once summaries are known.
 func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr) *Site {
 	callee := s.calleeOf(call)
 	if callee == nil {
@@ -44,8 +44,16 @@ func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr) *Site {
 	if analysisutil.PkgPath(callee) == "net/http" && analysisutil.RecvName(callee) == "Client" {
 		return s.standardClientSite(fn, call, callee)
 	}
-	if site := s.grpcSite(fn, call, callee); site != nil {
-		return site
+	return s.grpcSite(fn, call, callee)
+}
+
+// wrapperSite returns the site of a call of a known retry wrapper, or
+// nil. Unlike the other call sites it depends on the wrappers found so
+// far, so findWrappers recomputes only this part on each round.
+func (s *scanner) wrapperSite(fn ast.Node, call *ast.CallExpr) *Site {
+	callee := s.calleeOf(call)
+	if callee == nil {
+		return nil
 	}
 	if w := s.wrapperOf(callee); w != nil && w.Param < len(call.Args) {
 		site := &Site{Kind: KindWrapper, Node: call, Name: s.funcName(callee), Callee: callee, Func: fn}

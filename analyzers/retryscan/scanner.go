@@ -29,6 +29,7 @@ type scanner struct {
 	imported  map[*types.Func][]Hop        // imported retrier facts, by callee
 	importedW map[*types.Func]*WrapperFact // imported wrapper facts, by callee
 	offByPkg  map[string]bool
+	memo      map[ast.Node]*Site // loop and library call sites, by node
 
 	grpcDone     bool
 	grpcAttempts int
@@ -51,6 +52,7 @@ func newScanner(pass *analysis.Pass) *scanner {
 		chains:    map[*types.Func][]Hop{},
 		imported:  map[*types.Func][]Hop{},
 		importedW: map[*types.Func]*WrapperFact{},
+		memo:      map[ast.Node]*Site{},
 	}
 }
 
@@ -87,13 +89,17 @@ func (s *scanner) findSites() {
 				return true
 			}
 			var site *Site
+			fn := stack[len(stack)-1]
 			switch n := n.(type) {
 			case *ast.ForStmt:
-				site = s.loopSite(stack[len(stack)-1], n)
+				site = s.memoized(n, func() *Site { return s.loopSite(fn, n) })
 			case *ast.RangeStmt:
-				site = s.loopSite(stack[len(stack)-1], n)
+				site = s.memoized(n, func() *Site { return s.loopSite(fn, n) })
 			case *ast.CallExpr:
-				site = s.callSite(stack[len(stack)-1], n)
+				site = s.memoized(n, func() *Site { return s.callSite(fn, n) })
+				if site == nil {
+					site = s.wrapperSite(fn, n)
+				}
 			}
 			if site != nil {
 				s.sites = append(s.sites, site)
@@ -107,6 +113,18 @@ func (s *scanner) findSites() {
 			return true
 		})
 	}
+}
+
+// memoized returns the site computed for n on an earlier round of
+// findSites, or computes it: loops and library calls do not depend on the
+// wrappers found so far.
+func (s *scanner) memoized(n ast.Node, compute func() *Site) *Site {
+	if site, ok := s.memo[n]; ok {
+		return site
+	}
+	site := compute()
+	s.memo[n] = site
+	return site
 }
 
 // findWrappers finds the package's retry wrappers by induction, the way
