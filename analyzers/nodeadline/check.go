@@ -126,6 +126,9 @@ func (h hop) via() []string {
 func (c *checker) reach(fi *funcInfo, call *ast.CallExpr, st state, h hop, report bool) {
 	switch st.kind {
 	case param:
+		if h.fact.Stream && st.cancelled {
+			return // the function cancels the stream it opens
+		}
 		if c.sums[fi.obj] == nil {
 			c.sums[fi.obj] = &summary{
 				fact: &ReachFact{Param: st.param, Via: h.via(), Family: h.fact.Family, Stream: h.fact.Stream},

@@ -167,13 +167,16 @@ func (x *index) flow(sig *types.Signature) *flow {
 func join(a, b state) state {
 	switch {
 	case a.kind == neutral:
+		b.cancelled = b.cancelled || a.cancelled
 		return b
 	case b.kind == neutral:
+		a.cancelled = a.cancelled || b.cancelled
 		return a
-	case a.kind == noDeadline && b.kind == noDeadline:
-		a.cancelled = a.cancelled && b.cancelled
-		return a
-	case a.kind == param && b.kind == param && a.param == b.param:
+	case a.kind == noDeadline && b.kind == noDeadline,
+		a.kind == param && b.kind == param && a.param == b.param:
+		// ctx, cancel := context.WithCancel(ctx): a stream opened with
+		// it is cancelled, whichever assignment reaches it.
+		a.cancelled = a.cancelled || b.cancelled
 		return a
 	}
 	return state{}

@@ -146,6 +146,11 @@ func stream(c grpc_health_v1.HealthClient) {
 	c.Watch(context.Background(), req) // want `reaches c.Watch \(a gRPC stream\) with no deadline and no cancel: nothing can stop the stream`
 }
 
+func crossStream(c grpc_health_v1.HealthClient) {
+	b.Follow(context.Background(), c) // ok: Follow cancels its stream
+	b.Tail(context.Background(), c)   // want `context.Background\(\) reaches a gRPC stream via b.Tail -> HealthClient.Watch with no deadline and no cancel`
+}
+
 func streamCancelled(c grpc_health_v1.HealthClient) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

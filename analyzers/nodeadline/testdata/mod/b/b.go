@@ -51,3 +51,26 @@ type key struct{}
 func Probe(ctx context.Context, c grpc_health_v1.HealthClient, opts ...grpc.CallOption) error {
 	return ctx.Err()
 }
+
+// Follow opens a stream and cancels it itself: no fact.
+func Follow(ctx context.Context, c grpc_health_v1.HealthClient) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w, err := c.Watch(ctx, &grpc_health_v1.HealthCheckRequest{})
+	if err != nil {
+		return err
+	}
+	_, err = w.Recv()
+	return err
+}
+
+// Tail opens a stream with its caller's context: the caller must be able
+// to stop it.
+func Tail(ctx context.Context, c grpc_health_v1.HealthClient) error { // want Tail:`reaches\(param 0 via HealthClient.Watch\)`
+	w, err := c.Watch(ctx, &grpc_health_v1.HealthCheckRequest{})
+	if err != nil {
+		return err
+	}
+	_, err = w.Recv()
+	return err
+}
