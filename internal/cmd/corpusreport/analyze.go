@@ -28,7 +28,7 @@ type Report struct {
 type SetReport struct {
 	Name        string
 	Patterns    []string
-	Packages    int // package IDs in the JSON tree (test variants apart)
+	Packages    int // packages the patterns match, test variants apart (go list -test)
 	Exit        int
 	Errors      []string // what retrylint printed as errors, and analyzer errors in the tree
 	Panics      int
@@ -111,7 +111,7 @@ func analyzeSet(work, corpus, bin, name string, pats []string, env map[string]st
 	if err := json.Unmarshal(a.stdout, &tree); err != nil {
 		return nil, fmt.Errorf("%s: retrylint -format=json printed no JSON tree (exit %d): %v\n%s", name, a.exit, err, firstLines(a.stderr, 20))
 	}
-	sr.Packages = len(tree)
+	sr.Packages = countPackages(corpus, pats)
 	sr.collect(tree, env)
 	if !rerun {
 		return sr, nil
@@ -138,6 +138,21 @@ func analyzeSet(work, corpus, bin, name string, pats []string, env map[string]st
 		}
 	}
 	return sr, nil
+}
+
+// countPackages counts what the patterns match, test variants included,
+// as go vet analyzes them.
+func countPackages(corpus string, pats []string) int {
+	cmd := exec.Command("go", append([]string{"list", "-e", "-test"}, pats...)...)
+	cmd.Dir = corpus
+	out, _ := cmd.Output()
+	n := 0
+	for _, l := range strings.Split(string(out), "\n") {
+		if l != "" && !strings.HasSuffix(l, ".test") { // skip the generated test mains
+			n++
+		}
+	}
+	return n
 }
 
 func (sr *SetReport) compare(what string, x, y *runOut) {

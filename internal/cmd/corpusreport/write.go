@@ -63,7 +63,10 @@ func (r *Report) writeJSON(b *strings.Builder) {
 }
 
 func (r *Report) header(b *strings.Builder) {
-	fmt.Fprintf(b, "retrylint: %s\n%s\ncorpus: %s\n", r.Retrylint, r.Go, strings.Join(r.Corpus, ", "))
+	fmt.Fprintf(b, "retrylint: %s\n%s\ncorpus modules:\n", r.Retrylint, r.Go)
+	for _, m := range r.Corpus {
+		fmt.Fprintf(b, "  %s\n", m)
+	}
 }
 
 // counts prints an analyzer x category table.
@@ -98,7 +101,7 @@ func counts(b *strings.Builder, c map[string]map[string]int) {
 func (r *Report) writeSummary(b *strings.Builder) {
 	r.header(b)
 	for _, s := range r.Sets {
-		fmt.Fprintf(b, "\n%s (%d package IDs): exit %d, %d findings, %d errors, %d panics\n", s.Name, s.Packages, s.Exit, len(s.Findings), len(s.Errors), s.Panics)
+		fmt.Fprintf(b, "\n%s (%d packages): exit %d, %d findings, %d errors, %d panics\n", s.Name, s.Packages, s.Exit, len(s.Findings), len(s.Errors), s.Panics)
 		for _, d := range s.Determinism {
 			fmt.Fprintf(b, "  %s\n", d)
 		}
@@ -112,7 +115,7 @@ func (r *Report) writeText(b *strings.Builder) {
 	r.header(b)
 	for _, s := range r.Sets {
 		fmt.Fprintf(b, "\n## %s: %s\n\n", s.Name, strings.Join(s.Patterns, " "))
-		fmt.Fprintf(b, "package IDs analyzed: %d\nexit code: %d\npanics: %d\n", s.Packages, s.Exit, s.Panics)
+		fmt.Fprintf(b, "packages (with test variants): %d\nexit code: %d\npanics: %d\n", s.Packages, s.Exit, s.Panics)
 		fmt.Fprintf(b, "errors (%d):\n", len(s.Errors))
 		for _, e := range s.Errors {
 			fmt.Fprintf(b, "  %s\n", e)
