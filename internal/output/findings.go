@@ -35,9 +35,12 @@ func Findings(tree Tree) []Finding {
 	type key struct{ analyzer, posn, end, msg string }
 	seen := map[key]bool{}
 	var out []Finding
-	for _, m := range tree {
-		for name, res := range m {
-			for _, d := range res.Diagnostics {
+	// Sorted IDs: "p" comes before "p [p.test]", so the copy kept does
+	// not depend on map order.
+	for _, id := range sortedKeys(tree) {
+		m := tree[id]
+		for _, name := range sortedKeys(m) {
+			for _, d := range m[name].Diagnostics {
 				k := key{name, d.Posn, d.End, d.Message}
 				if seen[k] {
 					continue
@@ -128,4 +131,13 @@ func relIn(dir, file string) (string, bool) {
 		return "", false
 	}
 	return rel, true
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
