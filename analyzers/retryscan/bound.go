@@ -93,6 +93,10 @@ func (s *scanner) mergeExits(b Bound, loop ast.Stmt, body *ast.BlockStmt, succes
 		ex := exitCtx{loop: loop, inSwitch: inSwitch}
 		if ex.exits(ifs.Body.List) || (ifs.Else != nil && ex.exits(elseStmts(ifs))) {
 			b = b.or(s.classify(ifs.Cond, nil))
+			// if err := ctx.Err(); err != nil { return err }
+			if ifs.Init != nil {
+				b = b.or(s.initBound(ifs.Init))
+			}
 		}
 		return true
 	})
@@ -177,6 +181,29 @@ func (s *scanner) classify(cond ast.Expr, _ *ast.BlockStmt) Bound {
 			}
 		case *ast.BasicLit:
 			// constants bound nothing by themselves
+		}
+		return true
+	})
+	return b
+}
+
+// initBound classifies the init statement of an exit condition by the
+// context and clock calls it makes (err := ctx.Err(), d := time.Until(t));
+// other calls there are attempts or their preparation and bound nothing.
+func (s *scanner) initBound(init ast.Stmt) Bound {
+	b := Bound{Attempts: catalog.AttemptsUnbounded}
+	ast.Inspect(init, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			fn := s.calleeOf(n)
+			switch analysisutil.PkgPath(fn) {
+			case "context":
+				b.Ctx = true
+			case "time":
+				b.Time = true
+			}
 		}
 		return true
 	})

@@ -57,7 +57,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if call == nil {
 		return nil
 	}
-	if counter != nil && indexesWith(s.info, call, counter) {
+	if counter != nil && s.failsOver(body, call, counter) {
 		return nil // failover: hosts[i]
 	}
 	if f, ok := loop.(*ast.ForStmt); ok && condOverLen(f.Cond) {
@@ -137,8 +137,9 @@ func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
 
 // pauses reports whether a loop body waits between attempts: a wait call
 // (time.Sleep, time.After, a timer), a select or channel receive, or a
-// call of something named like a wait (sleep, wait, backoff, delay:
-// helpers such as sleepCtx(ctx, d) or b.Wait(ctx)).
+// call of something named like a pause (sleep, backoff, delay: helpers
+// such as sleepCtx(ctx, d)). "Wait" is not among the names: WaitWrite,
+// wg.Wait and cond.Wait block on an event, as a read does.
 func (s *scanner) pauses(body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -154,7 +155,7 @@ func (s *scanner) pauses(body *ast.BlockStmt) bool {
 				found = true
 			} else if fn := s.calleeOf(n); fn != nil {
 				name := strings.ToLower(fn.Name())
-				for _, w := range []string{"sleep", "wait", "backoff", "delay", "pause"} {
+				for _, w := range []string{"sleep", "backoff", "delay", "pause"} {
 					if strings.Contains(name, w) {
 						found = true
 					}
@@ -467,6 +468,40 @@ func forCounter(info *types.Info, f *ast.ForStmt) types.Object {
 		return nil
 	}
 	return obj
+}
+
+// failsOver reports whether the attempt call works on a different element
+// on each iteration: it indexes with the counter (hosts[i]), or uses a
+// variable defined in the loop from such an index:
+//
+//	for i := 0; i < attempts; i++ {
+//		server := servers[(offset+i)%n]
+//		if err := exchange(server); err == nil {
+func (s *scanner) failsOver(body *ast.BlockStmt, call *ast.CallExpr, counter types.Object) bool {
+	if indexesWith(s.info, call, counter) {
+		return true
+	}
+	picked := map[types.Object]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == len(as.Rhs) {
+			for i, r := range as.Rhs {
+				if indexesWith(s.info, r, counter) {
+					if id, ok := as.Lhs[i].(*ast.Ident); ok {
+						picked[s.info.ObjectOf(id)] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	found := false
+	ast.Inspect(call, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && picked[s.info.ObjectOf(id)] {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // indexesWith reports whether expression n indexes with obj: hosts[i].

@@ -104,3 +104,16 @@ func useWrapper() error { // want `retrier\(3x3 via withRetry -> counted2 -> ret
 		return counted2() // want `site retrier "counted2" 3 attempts`
 	})
 }
+
+// The context check sits in the init statement of the exit.
+func ctxInit(ctx context.Context) error { // want `retrier\(N via retry loop\)`
+	for { // want `site loop "retry loop" unbounded attempts ctx`
+		if err := op(); err == nil {
+			return nil
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+}

@@ -173,3 +173,31 @@ func roundTrip(c net.Conn, parse func([]byte) error) error {
 		return nil
 	}
 }
+
+// A failover over servers picked by the counter.
+func exchange(servers []string, ask func(string) error) error {
+	for i := 0; i < 3; i++ {
+		server := servers[i%len(servers)]
+		if err := ask(server); err == nil {
+			return nil
+		}
+	}
+	return errors.New("no server answered")
+}
+
+// An I/O readiness loop (net's connect): it blocks on an event, it does
+// not retry after a pause.
+type pollFD struct{}
+
+func (pollFD) WaitWrite() error { return nil }
+
+func connect(fd pollFD, peer func() error) error {
+	for {
+		if err := fd.WaitWrite(); err != nil {
+			return err
+		}
+		if err := peer(); err == nil {
+			return nil
+		}
+	}
+}
