@@ -33,23 +33,23 @@ import (
 func op() error { return errors.New("x") }
 
 func cenkalti(ctx context.Context) { // want `retrier\(N via backoff.Retry\)`
-	backoffv4.Retry(op, backoffv4.NewExponentialBackOff())                               // want `site library "backoff.Retry" N attempts time`
-	backoffv4.Retry(op, backoffv4.WithMaxRetries(backoffv4.NewExponentialBackOff(), 4)) // want `site library "backoff.Retry" 5 attempts time`
+	backoffv4.Retry(op, backoffv4.NewExponentialBackOff())                                     // want `site library "backoff.Retry" N attempts time`
+	backoffv4.Retry(op, backoffv4.WithMaxRetries(backoffv4.NewExponentialBackOff(), 4))        // want `site library "backoff.Retry" 5 attempts time`
 	backoffv4.Retry(op, backoffv4.WithContext(backoffv4.NewConstantBackOff(time.Second), ctx)) // want `site library "backoff.Retry" unbounded attempts ctx$`
 	b := backoffv4.NewExponentialBackOff()
 	b.MaxElapsedTime = 0
-	backoffv4.RetryNotify(op, b, nil) // want `site library "backoff.RetryNotify" unbounded attempts$`
+	backoffv4.RetryNotify(op, b, nil)             // want `site library "backoff.RetryNotify" unbounded attempts$`
 	backoffv4.Retry(op, &backoffv4.StopBackOff{}) // want `site library "backoff.Retry" 1 attempt`
 
-	backoffv5.Retry(ctx, func() (int, error) { return 0, op() })                                // want `site library "backoff.Retry" N attempts ctx time`
-	backoffv5.Retry(context.Background(), func() (int, error) { return 0, op() }, backoffv5.WithMaxTries(3)) // want `site library "backoff.Retry" 3 attempts time$`
+	backoffv5.Retry(ctx, func() (int, error) { return 0, op() })                                                   // want `site library "backoff.Retry" N attempts ctx time`
+	backoffv5.Retry(context.Background(), func() (int, error) { return 0, op() }, backoffv5.WithMaxTries(3))       // want `site library "backoff.Retry" 3 attempts time$`
 	backoffv5.Retry(context.Background(), func() (int, error) { return 0, op() }, backoffv5.WithMaxElapsedTime(0)) // want `site library "backoff.Retry" unbounded attempts$`
 }
 
 func avast(ctx context.Context) { // want `retrier\(∞ via retry.Do\)`
-	retryv4.Do(op)                                         // want `site library "retry.Do" 10 attempts$`
-	retryv4.Do(op, retryv4.Attempts(3), retryv4.Context(ctx)) // want `site library "retry.Do" 3 attempts ctx`
-	retryv4.Do(op, retryv4.Attempts(0))                    // want `site library "retry.Do" unbounded attempts$`
+	retryv4.Do(op)                                                                       // want `site library "retry.Do" 10 attempts$`
+	retryv4.Do(op, retryv4.Attempts(3), retryv4.Context(ctx))                            // want `site library "retry.Do" 3 attempts ctx`
+	retryv4.Do(op, retryv4.Attempts(0))                                                  // want `site library "retry.Do" unbounded attempts$`
 	retryv4.DoWithData(func() (int, error) { return 1, op() }, retryv4.UntilSucceeded()) // want `site library "retry.DoWithData" unbounded attempts`
 	r := retryv5.New(retryv5.Attempts(4))
 	r.Do(op) // want `site library "retry.Retrier.Do" 4 attempts`
@@ -57,14 +57,14 @@ func avast(ctx context.Context) { // want `retrier\(∞ via retry.Do\)`
 
 func sethvargo(ctx context.Context) { // want `retrier\(N via retry.Do\)`
 	b := sretry.NewExponential(time.Second)
-	sretry.Do(ctx, b, func(ctx context.Context) error { return op() })                                  // want `site library "retry.Do" unbounded attempts ctx`
+	sretry.Do(ctx, b, func(ctx context.Context) error { return op() })                                            // want `site library "retry.Do" unbounded attempts ctx`
 	sretry.Do(context.Background(), sretry.WithMaxRetries(2, b), func(ctx context.Context) error { return op() }) // want `site library "retry.Do" 3 attempts$`
-	sretry.Constant(ctx, time.Second, func(ctx context.Context) error { return op() })                  // want `site library "retry.Constant" unbounded attempts ctx`
+	sretry.Constant(ctx, time.Second, func(ctx context.Context) error { return op() })                            // want `site library "retry.Constant" unbounded attempts ctx`
 }
 
 func kube(ctx context.Context) { // want `retrier\(6 via wait.ExponentialBackoff\)`
-	kretry.RetryOnConflict(kretry.DefaultRetry, op)                                             // want `site library "retry.RetryOnConflict" 5 attempts`
-	kretry.OnError(kretry.DefaultBackoff, func(error) bool { return true }, op)                 // want `site library "retry.OnError" 4 attempts`
+	kretry.RetryOnConflict(kretry.DefaultRetry, op)                                                                              // want `site library "retry.RetryOnConflict" 5 attempts`
+	kretry.OnError(kretry.DefaultBackoff, func(error) bool { return true }, op)                                                  // want `site library "retry.OnError" 4 attempts`
 	wait.ExponentialBackoff(wait.Backoff{Steps: 6, Duration: time.Second, Factor: 2}, func() (bool, error) { return true, nil }) // want `site library "wait.ExponentialBackoff" 6 attempts`
 	wait.ExponentialBackoffWithContext(ctx, wait.Backoff{Steps: 3}, func(context.Context) (bool, error) { return true, nil })    // want `site library "wait.ExponentialBackoffWithContext" 3 attempts ctx`
 	// Polls wait for a state; they are not retries.
@@ -75,12 +75,12 @@ func googleapis(ctx context.Context, opts []gax.CallOption) { // want `retrier\(
 	call := func(ctx context.Context, _ gax.CallSettings) error { return op() }
 	gax.Invoke(ctx, call, gax.WithRetry(func() gax.Retryer { return gax.OnCodes(nil, gax.Backoff{}) })) // want `site library "gax.Invoke" unbounded attempts ctx`
 	gax.Invoke(ctx, call, gax.WithTimeout(time.Second))                                                 // no WithRetry: one attempt
-	gax.Invoke(ctx, call, opts...)                                                                       // want `site library "gax.Invoke" unbounded attempts ctx`
+	gax.Invoke(ctx, call, opts...)                                                                      // want `site library "gax.Invoke" unbounded attempts ctx`
 }
 
 func failsafeGo() { // want `retrier\(N via failsafe.Get\)`
 	rp := retrypolicy.NewBuilder[any]().WithMaxRetries(4).Build()
-	failsafe.With[any](rp).Run(op)                                       // want `site library "failsafe.Run" 5 attempts`
+	failsafe.With[any](rp).Run(op)                                                                       // want `site library "failsafe.Run" 5 attempts`
 	failsafe.With[any](retrypolicy.NewWithDefaults[any]()).Get(func() (any, error) { return nil, op() }) // want `site library "failsafe.Get" N attempts`
 	cb := circuitbreaker.NewWithDefaults[any]()
 	failsafe.With[any](cb).Run(op) // a breaker alone does not retry
@@ -88,10 +88,10 @@ func failsafeGo() { // want `retrier\(N via failsafe.Get\)`
 
 func smaller(ctx context.Context) { // want `retrier\(∞ via retry.Retry\)`
 	r := retrier.New(retrier.ExponentialBackoff(3, time.Millisecond), nil)
-	r.Run(op) // want `site library "retrier.Run" 4 attempts`
-	rican7.Retry(func(uint) error { return op() })                      // want `site library "retry.Retry" unbounded attempts`
-	rican7.Retry(func(uint) error { return op() }, strategy.Limit(5))   // want `site library "retry.Retry" 5 attempts`
-	try.Do(func(int) (bool, error) { return true, op() })              // want `site library "try.Do" 10 attempts`
+	r.Run(op)                                                         // want `site library "retrier.Run" 4 attempts`
+	rican7.Retry(func(uint) error { return op() })                    // want `site library "retry.Retry" unbounded attempts`
+	rican7.Retry(func(uint) error { return op() }, strategy.Limit(5)) // want `site library "retry.Retry" 5 attempts`
+	try.Do(func(int) (bool, error) { return true, op() })             // want `site library "try.Do" 10 attempts`
 	fr := fcretry.NewRetrier(7, time.Millisecond, time.Second)
 	fr.Run(op) // want `site library "retry.Retrier.Run" 7 attempts`
 	p := lbackoff.Exponential(lbackoff.WithMaxRetries(3))
