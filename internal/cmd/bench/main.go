@@ -210,7 +210,8 @@ func detectMode(e *env, mode string) (string, error) {
 	if err := os.WriteFile(filepath.Join(wrap, "go"), []byte(script), 0o755); err != nil {
 		return "", err
 	}
-	cmd := exec.Command(filepath.Join(e.bin, "retrylint"), "-test=false", "github.com/cenkalti/backoff/v4")
+	// No flags: the command line must be one every driver accepts.
+	cmd := exec.Command(filepath.Join(e.bin, "retrylint"), "github.com/cenkalti/backoff/v4")
 	cmd.Dir = e.corpus
 	cmd.Env = append(os.Environ(), "PATH="+wrap+string(os.PathListSeparator)+os.Getenv("PATH"), "GOCACHE="+filepath.Join(e.work, "gocache-detect"))
 	out, _ := cmd.CombinedOutput() // findings make it exit non-zero

@@ -140,6 +140,7 @@ func printReport(w io.Writer, e *env, o *options, all []result) {
 		ratio("retrylint", "staticcheck", "cold", "cold")
 		ratio("vet-retrylint", "vet", "cold", "cold")
 		ratio("vet-retrylint", "vet-floor", "cold", "cold")
+		ratio("retrylint", "vet-floor", "cold", "cold")
 		ratio("vet-retrylint", "floor", "cold", "cold")
 		for _, t := range []string{"retrylint", "floor", "vet", "staticcheck", "vet-retrylint", "vet-floor"} {
 			ratio(t, t, "warm", "cold")
