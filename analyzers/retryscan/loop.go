@@ -147,6 +147,11 @@ func (s *scanner) pauses(body *ast.BlockStmt) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.SelectStmt:
+			for _, c := range n.Body.List {
+				if c.(*ast.CommClause).Comm == nil {
+					return false // with a default case, a select does not block
+				}
+			}
 			found = true
 		case *ast.UnaryExpr:
 			found = found || n.Op == token.ARROW

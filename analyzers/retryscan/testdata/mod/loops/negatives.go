@@ -191,9 +191,14 @@ type pollFD struct{}
 
 func (pollFD) WaitWrite() error { return nil }
 
-func connect(fd pollFD, peer func() error) error {
+func connect(ctxDone <-chan struct{}, fd pollFD, peer func() error) error {
 	for {
 		if err := fd.WaitWrite(); err != nil {
+			select {
+			case <-ctxDone:
+				return errors.New("canceled")
+			default:
+			}
 			return err
 		}
 		if err := peer(); err == nil {
