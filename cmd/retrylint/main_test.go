@@ -344,7 +344,7 @@ func Sync(f func() error) error {
 `,
 	})
 	const nested = "p/p.go:20:2: retry loop (3 attempts) wraps fetch"
-	const jitter = "retry loop waits a fixed delay with no jitter"
+	const jitter = "retry delay has no jitter"
 	tests := []struct {
 		flags       []string
 		code        int

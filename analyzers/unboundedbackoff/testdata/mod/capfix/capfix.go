@@ -14,7 +14,7 @@ func doubling() {
 		if err := op(); err == nil {
 			return
 		}
-		time.Sleep(d) // want `retry loop waits a growing delay with no jitter`
+		time.Sleep(d) // want `retry delay has no jitter`
 		d *= 2        // want `retry delay doubles each attempt with no cap \(wait at line 17\): after 7 failures it waits 1m4s and keeps growing`
 	}
 }

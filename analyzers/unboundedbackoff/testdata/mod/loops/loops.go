@@ -28,7 +28,7 @@ func shift() error {
 		if err = op(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second << attempt) // want `retry delay doubles each attempt with no cap \(wait at line 31\): after 11 failures it waits 17m4s; clamp it with min\(d, maxDelay\)` `retry loop waits a growing delay with no jitter`
+		time.Sleep(time.Second << attempt) // want `retry delay doubles each attempt with no cap \(wait at line 31\): after 11 failures it waits 17m4s; clamp it with min\(d, maxDelay\)` `retry delay has no jitter`
 	}
 	return err
 }
@@ -87,7 +87,7 @@ func viaHelper(ctx context.Context, tries int) error {
 		if err = opCtx(ctx); err == nil {
 			return nil
 		}
-		time.Sleep(calcDelay(n)) // want `retry loop waits a growing delay with no jitter`
+		time.Sleep(calcDelay(n)) // want `retry delay has no jitter`
 	}
 	return err
 }
@@ -104,7 +104,7 @@ func constant() error {
 		if err = op(); err == nil {
 			return nil
 		}
-		time.Sleep(500 * time.Millisecond) // want `retry loop waits a fixed delay with no jitter: clients that failed together retry together; add random jitter \(full jitter: rand.N\(d\)\)`
+		time.Sleep(500 * time.Millisecond) // want `retry delay has no jitter: clients that failed together retry together; add random jitter \(full jitter: rand.N\(d\)\)`
 	}
 	return err
 }
@@ -116,7 +116,7 @@ func linear() error {
 		if err = op(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Duration(i+1) * time.Second) // want `retry loop waits a growing delay with no jitter`
+		time.Sleep(time.Duration(i+1) * time.Second) // want `retry delay has no jitter`
 	}
 	return err
 }
