@@ -74,10 +74,9 @@ func (s *scanner) collectFuncs() {
 	}
 }
 
-// findSites walks every function body and records loop and call sites.
-func (s *scanner) findSites() {
-	s.sites = nil
-	s.siteAt = map[ast.Node]*Site{}
+// eachNode calls visit for every node of the package's function bodies,
+// with the innermost function (declaration or literal) holding it.
+func (s *scanner) eachNode(visit func(fn, n ast.Node)) {
 	for _, fi := range s.funcs {
 		if fi.decl.Body == nil {
 			continue
@@ -88,23 +87,7 @@ func (s *scanner) findSites() {
 				stack = stack[:len(stack)-1]
 				return true
 			}
-			var site *Site
-			fn := stack[len(stack)-1]
-			switch n := n.(type) {
-			case *ast.ForStmt:
-				site = s.memoized(n, func() *Site { return s.loopSite(fn, n) })
-			case *ast.RangeStmt:
-				site = s.memoized(n, func() *Site { return s.loopSite(fn, n) })
-			case *ast.CallExpr:
-				site = s.memoized(n, func() *Site { return s.callSite(fn, n) })
-				if site == nil {
-					site = s.wrapperSite(fn, n)
-				}
-			}
-			if site != nil {
-				s.sites = append(s.sites, site)
-				s.siteAt[n] = site
-			}
+			visit(stack[len(stack)-1], n)
 			if _, ok := n.(*ast.FuncLit); ok {
 				stack = append(stack, n)
 			} else {
@@ -113,6 +96,30 @@ func (s *scanner) findSites() {
 			return true
 		})
 	}
+}
+
+// findSites walks every function body and records loop and call sites.
+func (s *scanner) findSites() {
+	s.sites = nil
+	s.siteAt = map[ast.Node]*Site{}
+	s.eachNode(func(fn, n ast.Node) {
+		var site *Site
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			site = s.memoized(n, func() *Site { return s.loopSite(fn, n) })
+		case *ast.RangeStmt:
+			site = s.memoized(n, func() *Site { return s.loopSite(fn, n) })
+		case *ast.CallExpr:
+			site = s.memoized(n, func() *Site { return s.callSite(fn, n) })
+			if site == nil {
+				site = s.wrapperSite(fn, n)
+			}
+		}
+		if site != nil {
+			s.sites = append(s.sites, site)
+			s.siteAt[n] = site
+		}
+	})
 }
 
 // memoized returns the site computed for n on an earlier round of

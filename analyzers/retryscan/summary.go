@@ -161,34 +161,20 @@ func (s *scanner) enclosingFunc(n ast.Node) ast.Node {
 // addRetrierSites records calls of functions that retry inside as
 // KindRetrier sites, once summaries are known.
 func (s *scanner) addRetrierSites() {
-	for _, fi := range s.funcs {
-		if fi.decl.Body == nil {
-			continue
+	s.eachNode(func(fn, n ast.Node) {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || s.siteAt[n] != nil {
+			return
 		}
-		stack := []ast.Node{fi.decl}
-		ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
+		if callee := s.calleeOf(call); callee != nil {
+			if c := s.retrierChain(callee); c != nil {
+				site := &Site{Kind: KindRetrier, Node: call, Name: s.funcName(callee), Callee: callee, Func: fn}
+				site.Bound = Bound{Attempts: firstAttempts(c)}
+				s.sites = append(s.sites, site)
+				s.siteAt[n] = site
 			}
-			if call, ok := n.(*ast.CallExpr); ok && s.siteAt[n] == nil {
-				if fn := s.calleeOf(call); fn != nil {
-					if c := s.retrierChain(fn); c != nil {
-						site := &Site{Kind: KindRetrier, Node: call, Name: s.funcName(fn), Callee: fn, Func: stack[len(stack)-1]}
-						site.Bound = Bound{Attempts: firstAttempts(c)}
-						s.sites = append(s.sites, site)
-						s.siteAt[n] = site
-					}
-				}
-			}
-			if _, ok := n.(*ast.FuncLit); ok {
-				stack = append(stack, n)
-			} else {
-				stack = append(stack, stack[len(stack)-1])
-			}
-			return true
-		})
-	}
+		}
+	})
 	sortSites(s.sites)
 }
 
