@@ -183,7 +183,7 @@ func NameClass(name string) (SinkClass, bool) {
 	if c, ok := HeaderClass(name); ok {
 		return c, true
 	}
-	n := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(name))
+	n := squash(name)
 	switch {
 	case strings.Contains(n, "idempoten"):
 		return SinkKey, true
@@ -298,4 +298,23 @@ func KeyField(pkg, recv, name string) bool {
 		}
 	}
 	return false
+}
+
+// squash lower-cases name and drops '_' and '-'. NameClass runs on every
+// field, parameter and map key of every package (keyregen summaries run on
+// all dependencies), so it must not build a strings.Replacer per call: that
+// was 10% of the suite's CPU time on the LARGE corpus set.
+func squash(name string) string {
+	b := make([]byte, 0, len(name))
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c == '_' || c == '-':
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return string(b)
 }
