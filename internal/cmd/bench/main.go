@@ -12,9 +12,9 @@
 // GOCACHE that holds compiled packages only (go list -export -deps -test of
 // all sets, as after a CI build) and no analysis results, and from an empty
 // staticcheck cache. So go vet's cached vet results are defeated, and
-// staticcheck, which reads compiler export data, does not pay for a compile
-// a CI run would not pay for either. A warm run repeats the cold run on the
-// same caches and unchanged code.
+// go vet and staticcheck, which both need the dependencies' compiled export
+// data, do not pay for a compile a CI run would not pay for either. A warm
+// run repeats the cold run on the same caches and unchanged code.
 package main
 
 import (
