@@ -91,14 +91,20 @@ func runRetrylint(corpus, bin, gocache string, flags []string, pats []string) (*
 }
 
 // analyzeSet runs retrylint on one set: cold with JSON output (the
-// findings), and with rerun, cold again from a second empty cache, then
+// findings), and with rerun, cold again from a second cache, then
 // warm from each cache in every output format, comparing the outputs.
-func analyzeSet(work, corpus, bin, name string, pats []string, env map[string]string, rerun bool) (*SetReport, error) {
+func analyzeSet(work, template, corpus, bin, name string, pats []string, env map[string]string, rerun bool) (*SetReport, error) {
 	sr := &SetReport{Name: name, Patterns: pats, Counts: map[string]map[string]int{}}
 	cache := func(s string) string { return filepath.Join(work, "gocache-"+name+"-"+s) }
 	for _, c := range []string{"A", "B"} {
 		os.RemoveAll(cache(c))
 		defer os.RemoveAll(cache(c))
+		// Hard links: the go command never rewrites a cache file in place.
+		if exec.Command("cp", "-al", template, cache(c)).Run() != nil {
+			if err := sh(work, nil, "cp", "-a", template, cache(c)); err != nil {
+				return nil, err
+			}
+		}
 	}
 	log.Printf("%s: retrylint -format=json (cold)", name)
 	a, err := runRetrylint(corpus, bin, cache("A"), []string{"-format=json"}, pats)
