@@ -87,7 +87,7 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool) []Hop {
 			}
 			if fn := s.calleeOf(n); fn != nil {
 				if c := s.retrierChain(fn); c != nil {
-					consider(prepend(Hop{Name: s.funcName(fn), Posn: s.posn(n), Pkg: pkgPath(fn), pos: n.Pos()}, c))
+					consider(s.viaCall(fn, n, c))
 				}
 			}
 		}
@@ -107,10 +107,22 @@ func (s *scanner) innerChain(site *Site, seen map[ast.Node]bool) []Hop {
 		return s.bodyChain(body, seen)
 	case site.Op != nil:
 		if c := s.retrierChain(site.Op); c != nil {
-			return prepend(Hop{Name: s.funcName(site.Op), Posn: s.posn(site.OpExpr), Pkg: pkgPath(site.Op), pos: site.OpExpr.Pos()}, c)
+			return s.viaCall(site.Op, site.OpExpr, c)
 		}
 	}
 	return nil
+}
+
+// viaCall returns the chain of a call of fn at n: a hop for the call,
+// then fn's chain. A function declared with //retrylint:retrier is its
+// own single layer, so its call is that layer rather than a hop to it.
+func (s *scanner) viaCall(fn *types.Func, n ast.Node, chain []Hop) []Hop {
+	hop := Hop{Name: s.funcName(fn), Posn: s.posn(n), Pkg: pkgPath(fn), pos: n.Pos()}
+	if len(chain) == 1 && chain[0].Retry && chain[0].Name == fn.Name() && chain[0].Pkg == hop.Pkg {
+		hop.Retry, hop.Attempts = true, chain[0].Attempts
+		return []Hop{hop}
+	}
+	return prepend(hop, chain)
 }
 
 // siteHop is the chain step a site itself contributes: one retry layer.

@@ -117,3 +117,23 @@ func ctxInit(ctx context.Context) error { // want `retrier\(N via retry loop\)`
 		time.Sleep(time.Second)
 	}
 }
+
+// A retry the recognizer cannot see, declared by its author.
+//
+//retrylint:retrier attempts=4
+func declared() error { // want `retrier\(4 via declared\)`
+	return op()
+}
+
+func callsDeclared() error { // want `retrier\(3x4 via retry loop -> declared\)`
+	var err error
+	for i := 0; i < 3; i++ { // want `site loop "retry loop" 3 attempts`
+		if err = declared(); err == nil { // want `site retrier "declared" 4 attempts`
+			return nil
+		}
+	}
+	return err
+}
+
+//retrylint:retrier attempts=unbounded
+func forever() error { return op() } // want `retrier\(∞ via forever\)`
