@@ -45,6 +45,7 @@ func main() {
 	flag.StringVar(&o.mode, "mode", "auto", "how retrylint drives analysis standalone: standalone (in-process), vettool (runs go vet), or auto (detect); the floor is driven the same way")
 	flag.StringVar(&o.staticcheck, "staticcheck", "v0.8.2", "staticcheck version to install")
 	flag.StringVar(&o.rev, "rev", "HEAD", "git revision of retrylint to build and measure (git archive); empty: the working tree as it is")
+	flag.StringVar(&o.template, "template", "", "template build cache to use and complete (default: a new one in the work directory); filling it compiles every set with its tests, which takes long")
 	flag.StringVar(&o.jsonOut, "json", "", "also write every run as JSON to this file")
 	flag.DurationVar(&o.timeout, "timeout", 30*time.Minute, "kill a run after this long")
 	flag.Parse()
@@ -54,10 +55,10 @@ func main() {
 }
 
 type options struct {
-	corpus, work, sets, tools, vettoolSets, warmSets, mode, staticcheck, jsonOut, rev string
-	keep                                                                              bool
-	count                                                                             int
-	timeout                                                                           time.Duration
+	corpus, work, sets, tools, vettoolSets, warmSets, mode, staticcheck, jsonOut, rev, template string
+	keep                                                                                        bool
+	count                                                                                       int
+	timeout                                                                                     time.Duration
 }
 
 // env is what the setup produced: paths every run needs.
@@ -137,6 +138,11 @@ func setup(o *options) (*env, error) {
 	e.corpus = filepath.Join(e.work, "corpus")
 	e.bin = filepath.Join(e.work, "bin")
 	e.template = filepath.Join(e.work, "gocache-template")
+	if o.template != "" {
+		if e.template, err = filepath.Abs(o.template); err != nil {
+			return nil, err
+		}
+	}
 	os.RemoveAll(e.corpus)
 	if err := sh(e.work, nil, "cp", "-r", o.corpus, e.corpus); err != nil {
 		return nil, err
