@@ -26,7 +26,7 @@ import (
 )
 
 type options struct {
-	corpus, work, sets, out, rev, bin string
+	corpus, work, sets, out, rev, bin, template string
 	sample, minPer                    int
 	seed                              uint64
 	keep, noRerun                     bool
@@ -43,6 +43,7 @@ func main() {
 	flag.StringVar(&o.out, "out", "", "directory for the report files (default: reports/ in the repository)")
 	flag.StringVar(&o.rev, "rev", "HEAD", "git revision of retrylint to build (git archive); empty: the working tree")
 	flag.StringVar(&o.bin, "bin", "", "use this retrylint binary instead of building one")
+	flag.StringVar(&o.template, "template", "", "template build cache to use and complete (default: a new one in the work directory); filling it compiles every set with its tests, which takes long")
 	flag.IntVar(&o.sample, "sample", 60, "findings in the review sample (all of them when there are fewer)")
 	flag.IntVar(&o.minPer, "min-per-analyzer", 5, "the sample takes at least this many findings of every analyzer that has them")
 	flag.Uint64Var(&o.seed, "seed", 1, "seed of the sample")
@@ -123,6 +124,11 @@ func run(o *options) error {
 		pats = append(pats, sets[name]...)
 	}
 	template := filepath.Join(work, "gocache-template")
+	if o.template != "" {
+		if template, err = filepath.Abs(o.template); err != nil {
+			return err
+		}
+	}
 	log.Printf("filling the template build cache (go list -export -deps -test)")
 	list := append([]string{"go", "list", "-e", "-export", "-deps", "-test", "-f", "{{if .Error}}{{.ImportPath}}: {{.Error}}{{end}}"}, pats...)
 	if err := sh(corpus, []string{"GOCACHE=" + template}, list...); err != nil {
