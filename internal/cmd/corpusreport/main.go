@@ -27,9 +27,9 @@ import (
 
 type options struct {
 	corpus, work, sets, out, rev, bin, template string
-	sample, minPer                    int
-	seed                              uint64
-	keep, noRerun                     bool
+	sample, minPer                              int
+	seed                                        uint64
+	keep, noRerun                               bool
 }
 
 func main() {
