@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/retrylint/retrylint/internal/corpusset"
 	"log"
 	"os"
 	"os/exec"
@@ -147,7 +148,7 @@ func setup(o *options) (*env, error) {
 	if err := sh(e.work, nil, "cp", "-r", o.corpus, e.corpus); err != nil {
 		return nil, err
 	}
-	if e.sets, err = readSets(filepath.Join(e.corpus, "sets.txt")); err != nil {
+	if e.sets, err = corpusset.Read(filepath.Join(e.corpus, "sets.txt")); err != nil {
 		return nil, err
 	}
 	// Build retrylint from one commit, not from a working tree others
@@ -244,21 +245,6 @@ func repoRoot() (string, error) {
 		return "", fmt.Errorf("run bench from inside the retrylint repository")
 	}
 	return filepath.Dir(mod), nil
-}
-
-func readSets(file string) (map[string][]string, error) {
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	sets := map[string][]string{}
-	for _, line := range strings.Split(string(b), "\n") {
-		name, pats, ok := strings.Cut(line, "\t")
-		if ok {
-			sets[strings.TrimSpace(name)] = strings.Fields(pats)
-		}
-	}
-	return sets, nil
 }
 
 // sh runs a setup command, echoing it, with its output on stderr.

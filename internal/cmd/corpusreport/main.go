@@ -18,6 +18,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/retrylint/retrylint/internal/corpusset"
 	"log"
 	"os"
 	"os/exec"
@@ -109,7 +110,7 @@ func run(o *options) error {
 	} else if bin, err = filepath.Abs(bin); err != nil {
 		return err
 	}
-	sets, err := readSets(filepath.Join(corpus, "sets.txt"))
+	sets, err := corpusset.Read(filepath.Join(corpus, "sets.txt"))
 	if err != nil {
 		return err
 	}
@@ -214,21 +215,6 @@ func modulesOf(corpus string) []string {
 		}
 	}
 	return mods
-}
-
-func readSets(file string) (map[string][]string, error) {
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	sets := map[string][]string{}
-	for _, line := range strings.Split(string(b), "\n") {
-		name, pats, ok := strings.Cut(line, "\t")
-		if ok {
-			sets[strings.TrimSpace(name)] = strings.Fields(pats)
-		}
-	}
-	return sets, nil
 }
 
 func sh(dir string, extra []string, args ...string) error {
