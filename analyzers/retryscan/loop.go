@@ -158,8 +158,7 @@ func (s *scanner) pauses(body *ast.BlockStmt) bool {
 		case *ast.CallExpr:
 			if s.isWait(n) {
 				found = true
-			} else if fn := s.calleeOf(n); fn != nil {
-				name := strings.ToLower(fn.Name())
+			} else if name := strings.ToLower(s.calledName(n)); name != "" {
 				for _, w := range []string{"sleep", "backoff", "delay", "pause"} {
 					if strings.Contains(name, w) {
 						found = true
@@ -170,6 +169,29 @@ func (s *scanner) pauses(body *ast.BlockStmt) bool {
 		return !found
 	})
 	return found
+}
+
+// calledName is the name a call goes by: its callee's, or for a
+// function value the variable's or field's (sleepFn(ctx, d),
+// c.hooks.backoff(n), wait[T](d)); "" for other calls (f()(), fns[i]()).
+func (s *scanner) calledName(call *ast.CallExpr) string {
+	if fn := s.calleeOf(call); fn != nil {
+		return fn.Name()
+	}
+	if tv, ok := s.info.Types[call.Fun]; !ok || tv.IsType() || tv.IsBuiltin() {
+		return "" // a conversion Delay(n), a builtin
+	}
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.SelectorExpr:
+		return f.Sel.Name
+	case *ast.IndexExpr:
+		if id, ok := ast.Unparen(f.X).(*ast.Ident); ok {
+			return id.Name
+		}
+	}
+	return ""
 }
 
 // controllerLoop recognizes a loop driven by a backoff controller, whose

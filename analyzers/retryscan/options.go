@@ -183,7 +183,9 @@ func (s *scanner) familyOf(n ast.Node) string {
 	var obj types.Object
 	switch n := n.(type) {
 	case *ast.CallExpr:
-		obj = s.calleeOf(n)
+		if fn := s.calleeOf(n); fn != nil {
+			obj = fn // never a nil *types.Func in the interface
+		}
 	case *ast.CompositeLit:
 		if t := namedOf(s.info.TypeOf(n)); t != nil {
 			obj = t.Obj()

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/suite"
 	"github.com/retrylint/retrylint/internal/testenv"
 )
 
@@ -19,41 +20,62 @@ var sites = &analysis.Analyzer{
 	Name:     "sites",
 	Doc:      "report retry sites",
 	Requires: []*analysis.Analyzer{retryscan.Analyzer},
-	Run: func(pass *analysis.Pass) (any, error) {
-		r := pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
-		for _, s := range r.Sites() {
-			var ends string
-			if s.Bound.Ctx {
-				ends += " ctx"
-			}
-			if s.Bound.Time {
-				ends += " time"
-			}
-			pass.Reportf(s.Pos(), "site %s %q %s%s", s.Kind, s.Name, s.Bound, ends)
+	Run:      reportSites,
+}
+
+func reportSites(pass *analysis.Pass) (any, error) {
+	r := pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
+	for _, s := range r.Sites() {
+		var ends string
+		if s.Bound.Ctx {
+			ends += " ctx"
 		}
-		// Summaries of the package's own functions, rendered like the
-		// facts other packages import.
-		for _, f := range pass.Files {
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok {
-					continue
-				}
-				fn := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-				if c, ok := r.Retrier(fn); ok {
-					pass.Reportf(fd.Name.Pos(), "%s", &retryscan.RetrierFact{Chain: c})
-				}
-				if w, ok := r.Wrapper(fn); ok {
-					pass.Reportf(fd.Name.Pos(), "%s", w)
-				}
+		if s.Bound.Time {
+			ends += " time"
+		}
+		pass.Reportf(s.Pos(), "site %s %q %s%s", s.Kind, s.Name, s.Bound, ends)
+	}
+	// Summaries of the package's own functions, rendered like the
+	// facts other packages import.
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			fn := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if c, ok := r.Retrier(fn); ok {
+				pass.Reportf(fd.Name.Pos(), "%s", &retryscan.RetrierFact{Chain: c})
+			}
+			if w, ok := r.Wrapper(fn); ok {
+				pass.Reportf(fd.Name.Pos(), "%s", w)
 			}
 		}
-		return nil, nil
-	},
+	}
+	return nil, nil
 }
 
 func TestRecognizer(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData(), "mod")
 	testenv.Download(t, dir)
 	analysistest.Run(t, dir, sites, "./...")
+}
+
+// suiteSites reports retry sites like sites, with every analyzer of the
+// suite run first on each package: a panic or an error in any of them
+// fails the test (through the guard, as "failed prerequisites").
+var suiteSites = &analysis.Analyzer{
+	Name:     "suitesites",
+	Doc:      "report retry sites after running the whole suite",
+	Requires: append(suite.Analyzers(), retryscan.Analyzer),
+	Run:      reportSites,
+}
+
+// TestShapes runs the whole suite on the call shapes that crashed the
+// recognizer or could (function values, method values, closures in
+// fields, interface calls, generics, calls in if/switch init statements,
+// defer and go), each in a retry loop's exits and body. The fixture needs
+// only the standard library.
+func TestShapes(t *testing.T) {
+	analysistest.Run(t, filepath.Join(analysistest.TestData(), "shapes"), suiteSites, "./...")
 }

@@ -35,8 +35,11 @@ func InterfaceCallee(info *types.Info, call *ast.CallExpr) *types.Func {
 
 // RecvName returns the name of the named type a method is declared on,
 // without pointer or type arguments ("Client" for (*Client[T]).Do), or ""
-// for plain functions and interface methods of unnamed interfaces.
+// for plain functions, interface methods of unnamed interfaces and nil.
 func RecvName(fn *types.Func) string {
+	if fn == nil {
+		return ""
+	}
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok || sig.Recv() == nil {
 		return ""
@@ -52,12 +55,48 @@ func RecvName(fn *types.Func) string {
 }
 
 // PkgPath returns the import path of the package declaring obj, or "" for
-// universe objects.
+// universe objects and nil, including a nil *types.Func or *types.Var
+// held in the interface (see IsNil).
 func PkgPath(obj types.Object) string {
-	if obj == nil || obj.Pkg() == nil {
+	if IsNil(obj) || obj.Pkg() == nil {
 		return ""
 	}
 	return obj.Pkg().Path()
+}
+
+// IsNil reports whether obj is nil or holds a nil pointer. Helpers that
+// return a *types.Func yield nil for calls of function values, and that
+// nil becomes a non-nil types.Object when passed on as one:
+//
+//	var waitFunc = wait
+//	...
+//	fn := calleeOf(call) // waitFunc(ctx, d): (*types.Func)(nil)
+//	PkgPath(fn)          // obj != nil, obj.Pkg() dereferences nil
+//
+// types.Object has unexported methods, so these eight types are all the
+// implementations there are.
+func IsNil(obj types.Object) bool {
+	switch o := obj.(type) {
+	case nil:
+		return true
+	case *types.Func:
+		return o == nil
+	case *types.Var:
+		return o == nil
+	case *types.TypeName:
+		return o == nil
+	case *types.Const:
+		return o == nil
+	case *types.PkgName:
+		return o == nil
+	case *types.Label:
+		return o == nil
+	case *types.Builtin:
+		return o == nil
+	case *types.Nil:
+		return o == nil
+	}
+	return false
 }
 
 // IsFunc reports whether fn is the function pkg.name (recv == "") or the

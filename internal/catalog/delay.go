@@ -3,6 +3,8 @@ package catalog
 import (
 	"go/types"
 	"time"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // DelayEffect is what an option, constructor, struct field or function
@@ -201,6 +203,9 @@ func LookupDelayOption(s Symbol) *DelayOption { return delayIndex[s] }
 // LookupDelayObject returns the delay row of a function or package-level
 // variable, or nil.
 func LookupDelayObject(obj types.Object) *DelayOption {
+	if analysisutil.IsNil(obj) {
+		return nil
+	}
 	switch obj := obj.(type) {
 	case *types.Func:
 		return delayIndex[SymbolOf(obj.Origin())]
