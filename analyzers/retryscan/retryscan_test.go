@@ -79,3 +79,11 @@ var suiteSites = &analysis.Analyzer{
 func TestShapes(t *testing.T) {
 	analysistest.Run(t, filepath.Join(analysistest.TestData(), "shapes"), suiteSites, "./...")
 }
+
+// TestLibraryShapes does the same for library calls, whose operations
+// and options come in the same shapes.
+func TestLibraryShapes(t *testing.T) {
+	dir := filepath.Join(analysistest.TestData(), "mod")
+	testenv.Download(t, dir)
+	analysistest.Run(t, dir, suiteSites, "./libshapes")
+}
