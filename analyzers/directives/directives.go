@@ -64,7 +64,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Doc:      analysisutil.MustExtractDoc(doc, "directives"),
 		URL:      "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/directives",
 		Requires: c.checked,
-		Run:      c.run,
+		Run:      analysisutil.Guard(c.run),
 	}
 }
 
@@ -77,7 +77,7 @@ type checker struct {
 // verbs are the directives retrylint reads; see doc.go.
 var verbs = []string{"ignore", "retrier", "idempotent", "nonidempotent"}
 
-func (c *checker) run(pass *analysis.Pass) (any, error) {
+func (c *checker) run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	// used holds "name@pos" for each analyzer and ignore directive that
 	// silenced one of its findings. Every analyzer parses the directives
 	// itself, so directives are matched by position, not by pointer.
@@ -100,6 +100,7 @@ func (c *checker) run(pass *analysis.Pass) (any, error) {
 			continue // retrylint drops every finding there
 		}
 		for _, d := range report.Directives(pass.Fset, f) {
+			at.At(d.Pos)
 			c.checkIgnore(pass, d, checked, used)
 		}
 		c.checkVerbs(pass, f)

@@ -77,6 +77,7 @@ func (r *runner) summarize() {
 			if fn == nil || r.local[fn] != nil {
 				continue
 			}
+			r.at.Func(fd)
 			if f, pos := r.summary(fd); f != nil {
 				r.local[fn], r.sinkPos[fn] = f, pos
 				changed = true

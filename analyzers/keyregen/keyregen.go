@@ -53,7 +53,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/keyregen",
 		Flags:      fs,
 		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
-		Run:        c.run,
+		Run:        analysisutil.Guard(c.run),
 		ResultType: reflect.TypeFor[*report.Usage](),
 		FactTypes:  []analysis.Fact{new(Fact)},
 	}
@@ -62,6 +62,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 // runner holds the state of one pass.
 type runner struct {
 	pass    *analysis.Pass
+	at      *analysisutil.Crumb
 	cfg     *Config
 	res     *retryscan.Result
 	headers map[string]bool // -headers, lower case
@@ -71,10 +72,11 @@ type runner struct {
 	sinkPos map[*types.Func]token.Pos
 }
 
-func (c *Config) run(pass *analysis.Pass) (any, error) {
+func (c *Config) run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	rep := report.New(pass)
 	r := &runner{
 		pass:    pass,
+		at:      at,
 		cfg:     c,
 		res:     pass.ResultOf[retryscan.Analyzer].(*retryscan.Result),
 		headers: map[string]bool{},
@@ -87,7 +89,9 @@ func (c *Config) run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	r.summarize()
+	at.Func(nil)
 	for _, s := range r.res.Sites() {
+		at.At(s.Pos())
 		switch {
 		case s.HasBody():
 			r.checkBody(rep, s)

@@ -43,7 +43,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Doc:        analysisutil.MustExtractDoc(doc, "nestedretry"),
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nestedretry",
 		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, c) },
+		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
 	}
 	a.Flags.IntVar(&c.MinLayers, "min-layers", c.MinLayers, "report chains of at least this many retry layers")
@@ -51,10 +51,11 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 	return a
 }
 
-func run(pass *analysis.Pass, cfg *Config) (any, error) {
+func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
 	r := pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
 	rep := report.New(pass)
 	for _, site := range r.Sites() {
+		at.At(site.Pos())
 		if site.Kind == retryscan.KindClient || site.Kind == retryscan.KindRetrier {
 			continue // no attempt body of ours: the library's or the callee's business
 		}

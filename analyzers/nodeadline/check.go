@@ -18,6 +18,7 @@ type checker struct {
 	pass  *analysis.Pass
 	cfg   *Config
 	res   *retryscan.Result
+	at    *analysisutil.Crumb
 	rep   *report.Reporter
 	x     *index
 	funcs []*funcInfo
@@ -32,9 +33,11 @@ type funcInfo struct {
 // scan visits the calls of one function, nested function literals
 // included: with report false it only computes the function's summary.
 func (c *checker) scan(fi *funcInfo, report bool) {
+	c.at.Func(fi.decl)
 	fl := c.x.flow(fi.obj.Type().(*types.Signature))
 	ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
+			c.at.At(call.Pos())
 			c.call(fi, fl, call, report)
 		}
 		return true

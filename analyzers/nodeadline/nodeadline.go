@@ -37,7 +37,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Doc:        analysisutil.MustExtractDoc(doc, "nodeadline"),
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nodeadline",
 		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, &c) },
+		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, &c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
 		FactTypes:  []analysis.Fact{new(ReachFact)},
 	}
@@ -53,7 +53,7 @@ var Analyzer = NewAnalyzer(DefaultConfig())
 // call the analyzer knows and can hold no deadline-less context.
 var relevant = []string{"context", "net/http", "net", "crypto/tls", "database/sql"}
 
-func run(pass *analysis.Pass, cfg *Config) (any, error) {
+func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
 	rep := report.New(pass)
 	imports := false
 	for _, p := range relevant {
@@ -64,6 +64,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	}
 	c := &checker{
 		pass: pass,
+		at:   at,
 		cfg:  cfg,
 		res:  pass.ResultOf[retryscan.Analyzer].(*retryscan.Result),
 		rep:  rep,

@@ -146,7 +146,9 @@ func (c *checker) summarize() {
 			fi.eff = &effect{kind: kindMarked, what: fi.obj.Name(), pos: fi.decl.Name.Pos()}
 			continue
 		}
+		c.at.Func(fi.decl)
 		walkCalls(fi.decl.Body, func(call *ast.CallExpr, lits []*ast.FuncLit) {
+			c.at.At(call.Pos())
 			if fi.eff != nil || c.runsLater(lits) || len(c.attempt(call.Pos(), lits)) > 0 {
 				return
 			}

@@ -38,7 +38,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Doc:        analysisutil.MustExtractDoc(doc, "nonidempotent"),
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nonidempotent",
 		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, &c) },
+		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, &c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
 		FactTypes:  []analysis.Fact{new(Fact)},
 	}
@@ -53,6 +53,7 @@ var Analyzer = NewAnalyzer(DefaultConfig())
 // checker holds the state of one run on one package.
 type checker struct {
 	pass    *analysis.Pass
+	at      *analysisutil.Crumb
 	info    *types.Info
 	res     *retryscan.Result
 	rep     *report.Reporter
@@ -63,9 +64,10 @@ type checker struct {
 	facts   map[*types.Func]*effect // imported, nil when none
 }
 
-func run(pass *analysis.Pass, cfg *Config) (any, error) {
+func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
 	c := &checker{
 		pass:    pass,
+		at:      at,
 		info:    pass.TypesInfo,
 		res:     pass.ResultOf[retryscan.Analyzer].(*retryscan.Result),
 		rep:     report.New(pass),
@@ -162,7 +164,9 @@ func walkCalls(body ast.Node, f func(call *ast.CallExpr, lits []*ast.FuncLit)) {
 // check reports the operations that run inside a retry.
 func (c *checker) check() {
 	for _, fi := range c.funcs {
+		c.at.Func(fi.decl)
 		walkCalls(fi.decl.Body, func(call *ast.CallExpr, lits []*ast.FuncLit) {
+			c.at.At(call.Pos())
 			sites := c.attempt(call.Pos(), lits)
 			client := c.clientSite(call)
 			if len(sites) == 0 && client == nil {
@@ -184,10 +188,12 @@ func (c *checker) check() {
 		})
 	}
 	// A named function passed as the operation: backoff.Retry(c.charge, b).
+	c.at.Func(nil)
 	for _, s := range c.res.Sites() {
 		if s.Op == nil || s.OpExpr == nil {
 			continue
 		}
+		c.at.At(s.OpExpr.Pos())
 		if e := c.funcEffect(s.Op); e != nil {
 			c.report(s.OpExpr, "retry wraps", e.via(hop{name: c.funcName(s.Op), pos: s.OpExpr.Pos()}))
 		}

@@ -22,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "retryscan",
 	Doc:        analysisutil.MustExtractDoc(doc, "retryscan"),
 	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryscan",
-	Run:        run,
+	Run:        analysisutil.Guard(run),
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact)},
 }
@@ -75,8 +75,8 @@ func (r *Result) Wrapper(fn *types.Func) (*WrapperFact, bool) {
 	return w, ok
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	s := newScanner(pass)
+func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
+	s := newScanner(pass, at)
 	s.collectFuncs()
 	s.findWrappers()
 	s.summarize()

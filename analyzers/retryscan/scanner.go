@@ -17,6 +17,7 @@ import (
 // scanner holds the state of one run of the recognizer on one package.
 type scanner struct {
 	pass  *analysis.Pass
+	at    *analysisutil.Crumb // what is being analyzed, for a panic's error
 	info  *types.Info
 	funcs []*funcInfo
 	byObj map[*types.Func]*funcInfo
@@ -43,9 +44,10 @@ type funcInfo struct {
 	declared *int
 }
 
-func newScanner(pass *analysis.Pass) *scanner {
+func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 	return &scanner{
 		pass:      pass,
+		at:        at,
 		info:      pass.TypesInfo,
 		byObj:     map[*types.Func]*funcInfo{},
 		wrappers:  map[*types.Func]*WrapperFact{},
@@ -81,12 +83,14 @@ func (s *scanner) eachNode(visit func(fn, n ast.Node)) {
 		if fi.decl.Body == nil {
 			continue
 		}
+		s.at.Func(fi.decl)
 		stack := []ast.Node{fi.decl}
 		ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
 			if n == nil {
 				stack = stack[:len(stack)-1]
 				return true
 			}
+			s.at.At(n.Pos())
 			visit(stack[len(stack)-1], n)
 			if _, ok := n.(*ast.FuncLit); ok {
 				stack = append(stack, n)
@@ -148,7 +152,10 @@ func (s *scanner) findWrappers() {
 			if !ok {
 				continue
 			}
-			obj := s.info.Defs[fd.Name].(*types.Func)
+			obj, ok := s.info.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
 			if _, done := s.wrappers[obj]; done {
 				continue
 			}

@@ -26,6 +26,7 @@ func (s *scanner) summarize() {
 			if fi.decl.Body == nil || fi.declared != nil {
 				continue
 			}
+			s.at.Func(fi.decl)
 			c := s.bodyChain(fi.decl.Body, map[ast.Node]bool{})
 			if Layers(c) > 0 && (s.chains[fi.obj] == nil || deeper(c, s.chains[fi.obj])) {
 				s.chains[fi.obj] = c
@@ -206,6 +207,7 @@ func (s *scanner) exportFacts() {
 		return
 	}
 	for _, fi := range s.funcs {
+		s.at.Func(fi.decl)
 		if c := s.chains[fi.obj]; Layers(c) > 0 {
 			s.pass.ExportObjectFact(fi.obj, &RetrierFact{Chain: c})
 		}

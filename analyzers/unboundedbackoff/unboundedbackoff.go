@@ -54,7 +54,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Doc:        analysisutil.MustExtractDoc(doc, "unboundedbackoff"),
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/unboundedbackoff",
 		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, c) },
+		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
 	}
 	a.Flags.DurationVar(&c.MaxWait, "max-wait", c.MaxWait, "report a growing delay with no cap when its longest wait exceeds this")
@@ -69,10 +69,11 @@ type checker struct {
 	seen map[token.Pos]bool // growth positions reported (a helper shared by two loops)
 }
 
-func run(pass *analysis.Pass, cfg *Config) (any, error) {
+func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
 	r := pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
 	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), seen: map[token.Pos]bool{}}
 	for _, site := range r.Sites() {
+		at.At(site.Pos())
 		switch site.Kind {
 		case retryscan.KindWrapper, retryscan.KindRetrier:
 			continue // the wrapped or called retry is reported where it is written
