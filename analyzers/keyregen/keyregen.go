@@ -73,12 +73,16 @@ type runner struct {
 }
 
 func (c *Config) run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
+	res, err := retryscan.Of(pass)
+	if err != nil {
+		return nil, err
+	}
 	rep := report.New(pass)
 	r := &runner{
 		pass:    pass,
 		at:      at,
 		cfg:     c,
-		res:     pass.ResultOf[retryscan.Analyzer].(*retryscan.Result),
+		res:     res,
 		headers: map[string]bool{},
 		local:   map[*types.Func]*Fact{},
 		sinkPos: map[*types.Func]token.Pos{},

@@ -52,7 +52,10 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
-	r := pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
+	r, err := retryscan.Of(pass)
+	if err != nil {
+		return nil, err
+	}
 	rep := report.New(pass)
 	for _, site := range r.Sites() {
 		at.At(site.Pos())

@@ -54,6 +54,10 @@ var Analyzer = NewAnalyzer(DefaultConfig())
 var relevant = []string{"context", "net/http", "net", "crypto/tls", "database/sql"}
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
+	res, err := retryscan.Of(pass)
+	if err != nil {
+		return nil, err
+	}
 	rep := report.New(pass)
 	imports := false
 	for _, p := range relevant {
@@ -66,7 +70,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		pass: pass,
 		at:   at,
 		cfg:  cfg,
-		res:  pass.ResultOf[retryscan.Analyzer].(*retryscan.Result),
+		res:  res,
 		rep:  rep,
 		x:    newIndex(pass.TypesInfo, pass.Files),
 		sums: map[*types.Func]*summary{},

@@ -65,11 +65,15 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
+	res, err := retryscan.Of(pass)
+	if err != nil {
+		return nil, err
+	}
 	c := &checker{
 		pass:    pass,
 		at:      at,
 		info:    pass.TypesInfo,
-		res:     pass.ResultOf[retryscan.Analyzer].(*retryscan.Result),
+		res:     res,
 		rep:     report.New(pass),
 		keys:    map[string]bool{},
 		invoked: map[*ast.FuncLit]bool{},

@@ -2,6 +2,7 @@ package retryscan
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -22,13 +23,14 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "retryscan",
 	Doc:        analysisutil.MustExtractDoc(doc, "retryscan"),
 	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryscan",
-	Run:        analysisutil.Guard(run),
+	Run:        runGuarded,
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact)},
 }
 
 // Result answers questions about the retry sites of one package.
 type Result struct {
+	err      error // the recognizer failed on the package; see Of
 	sites    []*Site
 	siteAt   map[ast.Node]*Site
 	inner    map[*Site][]Hop
@@ -73,6 +75,37 @@ func (r *Result) Retrier(fn *types.Func) ([]Hop, bool) {
 func (r *Result) Wrapper(fn *types.Func) (*WrapperFact, bool) {
 	w, ok := r.wrappers[fn]
 	return w, ok
+}
+
+// Of returns the recognizer's result for the pass of an analyzer that
+// requires it, or the error the recognizer failed with on the package,
+// which the analyzer returns as its own:
+//
+//	r, err := retryscan.Of(pass)
+//	if err != nil {
+//		return nil, err
+//	}
+//
+// A failure of the recognizer is not a failure of its pass: drivers show
+// only the errors of the analyzers the user runs, and those would say no
+// more than "failed prerequisites: retryscan", losing where and why.
+func Of(pass *analysis.Pass) (*Result, error) {
+	r, ok := pass.ResultOf[Analyzer].(*Result)
+	if !ok {
+		return nil, fmt.Errorf("%s: no result of the %s analyzer (it must be required)", pass.Analyzer.Name, Analyzer.Name)
+	}
+	return r, r.err
+}
+
+// guarded is run with its panics turned into errors.
+var guarded = analysisutil.Guard(run)
+
+func runGuarded(pass *analysis.Pass) (any, error) {
+	res, err := guarded(pass)
+	if err != nil {
+		return &Result{err: err}, nil
+	}
+	return res, nil
 }
 
 func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {

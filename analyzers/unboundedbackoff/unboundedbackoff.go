@@ -70,7 +70,10 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
-	r := pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
+	r, err := retryscan.Of(pass)
+	if err != nil {
+		return nil, err
+	}
 	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), seen: map[token.Pos]bool{}}
 	for _, site := range r.Sites() {
 		at.At(site.Pos())

@@ -5,11 +5,13 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/suite"
 )
@@ -88,34 +90,59 @@ func TestGuard(t *testing.T) {
 	}
 }
 
-// TestSuiteGuarded runs every analyzer of the suite, and every analyzer
-// they require, on a pass they cannot survive (no type information, no
-// results of their requirements): each must return an error naming
-// itself, never panic.
+// TestSuiteGuarded checks that a panic in any analyzer of the suite
+// becomes an error of the package. The recognizer's failure is carried by
+// its result and every analyzer built on it returns it as its own; each
+// analyzer, given a pass it cannot survive (no type information, a nil
+// file), returns its own error.
 func TestSuiteGuarded(t *testing.T) {
-	seen := map[*analysis.Analyzer]bool{}
-	var visit func(a *analysis.Analyzer)
-	visit = func(a *analysis.Analyzer) {
-		if seen[a] {
-			return
-		}
-		seen[a] = true
-		for _, r := range a.Requires {
-			visit(r)
-		}
+	broken := pass(t, retryscan.Analyzer)
+	broken.Files = append(broken.Files, nil)
+	failed, err := retryscan.Analyzer.Run(broken)
+	if err != nil {
+		t.Fatalf("the recognizer failed its pass (%v); its failure belongs in its result", err)
+	}
+	if _, err := retryscan.Of(&analysis.Pass{Analyzer: boomAnalyzer, ResultOf: map[*analysis.Analyzer]any{retryscan.Analyzer: failed}}); err == nil || !strings.HasPrefix(err.Error(), "retryscan: internal error analyzing example.com/p") {
+		t.Fatalf("retryscan.Of on a failed result: %v", err)
+	}
+	good := typedPass(t, retryscan.Analyzer)
+	ok, err := retryscan.Analyzer.Run(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range suite.Analyzers() {
 		t.Run(a.Name, func(t *testing.T) {
+			requiresRecognizer := slices.Contains(a.Requires, retryscan.Analyzer)
+			if requiresRecognizer {
+				p := pass(t, a)
+				p.ResultOf = map[*analysis.Analyzer]any{retryscan.Analyzer: failed}
+				if _, err := a.Run(p); err == nil || !strings.HasPrefix(err.Error(), "retryscan: internal error analyzing example.com/p") {
+					t.Errorf("with the recognizer failed: err = %v, want the recognizer's error", err)
+				}
+			}
 			p := pass(t, a)
-			p.Files = append(p.Files, nil) // and a nil file, for the analyzers that need no types
-			_, err := a.Run(p)
-			if err == nil || !strings.HasPrefix(err.Error(), a.Name+": internal error analyzing example.com/p") {
-				t.Errorf("Run on a broken pass: err = %v, want a recovered panic of %s", err, a.Name)
+			p.Files = append(p.Files, nil)
+			p.ResultOf = map[*analysis.Analyzer]any{retryscan.Analyzer: ok}
+			if _, err := a.Run(p); err == nil || !strings.HasPrefix(err.Error(), a.Name+": internal error analyzing example.com/p") {
+				t.Errorf("on a broken pass: err = %v, want a recovered panic of %s", err, a.Name)
 			}
 		})
 	}
-	for _, a := range suite.Analyzers() {
-		visit(a)
+}
+
+var boomAnalyzer = &analysis.Analyzer{Name: "boom", Doc: "panics", Run: analysisutil.Guard(boom)}
+
+// typedPass is a pass over src with type information.
+func typedPass(t *testing.T, a *analysis.Analyzer) *analysis.Pass {
+	t.Helper()
+	p := pass(t, a)
+	p.TypesInfo = &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	pkg, err := new(types.Config).Check("example.com/p", p.Fset, p.Files, p.TypesInfo)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if len(seen) < 7 {
-		t.Errorf("checked %d analyzers, want the suite's six and the recognizer", len(seen))
-	}
+	p.Pkg = pkg
+	p.ExportObjectFact = func(types.Object, analysis.Fact) {}
+	p.ImportObjectFact = func(types.Object, analysis.Fact) bool { return false }
+	return p
 }

@@ -29,6 +29,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/output"
 )
 
@@ -44,6 +45,9 @@ const (
 // back by go vet, it runs the unitchecker, which exits by itself.
 func Main(analyzers []*analysis.Analyzer) int {
 	if IsVetTool(os.Args[1:]) {
+		if stackVersion(os.Args[1:], os.Stdout) {
+			return ExitClean
+		}
 		unitchecker.Main(analyzers...)
 		return ExitError // unreachable: unitchecker.Main exits
 	}
@@ -89,20 +93,10 @@ func Run(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer
 		return runFix(cmd, stdout, stderr)
 	}
 
-	res, err := vet(cmd, "-json")
+	tree, errs, err := collect(cmd)
 	if err != nil {
 		fmt.Fprintf(stderr, "retrylint: %v\n", err)
 		return ExitError
-	}
-	tree, err := output.ReadTrees(bytes.NewReader(res.stdout))
-	if err != nil {
-		fmt.Fprintf(stderr, "retrylint: %v\n", err)
-		return ExitError
-	}
-	errs := append(failures(res), output.Errors(tree)...)
-	if res.code != 0 && len(errs) == 0 {
-		// go vet failed without saying why: say it.
-		errs = append(errs, fmt.Sprintf("go vet exited with status %d", res.code))
 	}
 	findings := output.Findings(tree)
 
@@ -192,6 +186,9 @@ func vet(cmd *command, mode ...string) (*vetResult, error) {
 	args = append(args, cmd.passthrough...)
 	args = append(args, cmd.pkgs...)
 	c := exec.Command(gocmd, args...)
+	if cmd.stack {
+		c.Env = append(os.Environ(), analysisutil.StackEnv+"=1")
+	}
 	var out, errb bytes.Buffer
 	c.Stdout, c.Stderr = &out, &errb
 	err = c.Run()
@@ -206,33 +203,42 @@ func vet(cmd *command, mode ...string) (*vetResult, error) {
 }
 
 // failures condenses go vet's stderr into one line per failing package.
-// go vet prints a "# pkg" header before what a package's tool run wrote
-// (type errors, a panic with its stack), and go's own errors (no such
-// package, module not downloaded) without one.
 func failures(res *vetResult) []string {
-	var out []string
+	lines, _ := condense(res.stderr)
+	return lines
+}
+
+// condense turns go vet's stderr into one line per failing package, and
+// lists the packages that failed themselves (not only their test
+// variant). go vet prints a "# pkg" header before what a package's build
+// or tool run wrote (type errors, a panic with its stack), and go's own
+// errors (no such package, module not downloaded) without one.
+func condense(stderr []byte) (lines, broken []string) {
 	pkg, first, more := "", "", 0
 	flush := func() {
 		if pkg != "" && first != "" {
 			// "p [p.test]" fails like "p" does: one line for both
 			// when the first error is the same.
-			base, _, _ := strings.Cut(pkg, " ")
+			base, variant, _ := strings.Cut(pkg, " ")
 			line := base + ": " + first
 			if more > 0 {
 				line += fmt.Sprintf(" (and %d more errors)", more)
 			}
-			out = append(out, line)
+			lines = append(lines, line)
+			if variant == "" {
+				broken = append(broken, base)
+			}
 		}
 		pkg, first, more = "", "", 0
 	}
-	for _, line := range strings.Split(string(res.stderr), "\n") {
+	for _, line := range strings.Split(string(stderr), "\n") {
 		switch {
 		case strings.HasPrefix(line, "# "):
 			flush()
 			// "# p", "# p [p.test]", or "# [p]" for a test variant.
 			pkg = strings.TrimPrefix(line, "# ")
 			if strings.HasPrefix(pkg, "[") && strings.HasSuffix(pkg, "]") {
-				pkg = pkg[1 : len(pkg)-1]
+				pkg = pkg[1:len(pkg)-1] + " [test]"
 			}
 		case strings.TrimSpace(line) == "",
 			strings.HasPrefix(line, "go: downloading "),
@@ -245,12 +251,14 @@ func failures(res *vetResult) []string {
 			} else if isErrorLine(line) && line != first {
 				more++
 			}
+		case strings.HasPrefix(line, "\t"):
+			// the rest of the line before: "\tgo get example.com/x"
 		default:
-			out = append(out, line)
+			lines = append(lines, line)
 		}
 	}
 	flush()
-	return dedup(out)
+	return dedup(lines), dedup(broken)
 }
 
 // isErrorLine reports whether line starts with a file position, as a

@@ -21,6 +21,7 @@ type command struct {
 	fix      bool
 	diff     bool
 	tags     string
+	stack    bool // go stack traces in the errors of analyzer panics
 
 	// passthrough holds the analyzer flags (-NAME, -NAME.flag=value) in
 	// command-line order, for go vet to hand to each tool run.
@@ -43,6 +44,7 @@ func parseFlags(args []string, analyzers []*analysis.Analyzer) (*command, error)
 	fs.BoolVar(&c.fix, "fix", false, "apply the suggested fixes instead of printing findings")
 	fs.BoolVar(&c.diff, "diff", false, "print the suggested fixes as unified diffs instead of applying them")
 	fs.StringVar(&c.tags, "tags", "", "comma-separated build tags, passed to go vet")
+	fs.BoolVar(&c.stack, "stack", false, "print the Go stack trace of an analyzer's internal error (to report it)")
 
 	for _, a := range analyzers {
 		name := a.Name
@@ -141,7 +143,7 @@ Analyzers:
 `)
 	listAnalyzers(w, analyzers)
 	fmt.Fprint(w, "\nFlags:\n")
-	for _, name := range []string{"format", "json", "root", "exit-zero", "fix", "diff", "tags"} {
+	for _, name := range []string{"format", "json", "root", "exit-zero", "fix", "diff", "tags", "stack"} {
 		f := c.fs.Lookup(name)
 		def := ""
 		if f.DefValue != "" && f.DefValue != "false" {
