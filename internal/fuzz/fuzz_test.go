@@ -2,14 +2,20 @@ package fuzz
 
 import (
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/suite"
 	"github.com/retrylint/retrylint/internal/testenv"
 )
+
+// A failure the guard recovers shows its stack: the fuzzer's report is
+// for us, not for a user.
+func init() { os.Setenv(analysisutil.StackEnv, "1") }
 
 // The world (real libraries, std, their facts) takes seconds to load; the
 // seed run and every fuzz worker load it once.

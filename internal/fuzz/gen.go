@@ -23,12 +23,18 @@ func Generate(recipe []byte) []byte {
 	for i := 0; i < nA; i++ {
 		b.WriteString(g.fn(fmt.Sprintf("F%d", i), false, 0))
 	}
+	if g.pick(2) == 0 {
+		b.WriteString(g.returnedFn("Request", false, 0))
+	}
 	b.WriteString("-- p/p.go --\n")
 	b.WriteString(prelude("p", true))
 	g.aFuncs = nA
 	nP := 1 + g.pick(3)
 	for i := 0; i < nP; i++ {
 		b.WriteString(g.fn(fmt.Sprintf("f%d", i), true, 0))
+	}
+	if g.pick(2) == 0 {
+		b.WriteString(g.returnedFn("request", true, 0))
 	}
 	return []byte(b.String())
 }
@@ -79,6 +85,7 @@ func newKey() string { return "key" }
 func charge(ctx context.Context, key string) error { return errTemp }
 
 `)
+	b.WriteString(shapeDecls) // gen_shapes.go
 	return b.String()
 }
 
@@ -127,6 +134,7 @@ type scope struct {
 	iVar    string // an integer loop variable, or ""
 	dVar    string // a time.Duration variable, or ""
 	inP     bool   // package p: may call package a
+	label   string // the label of an enclosing loop, for continue and goto, or ""
 	retType string
 }
 
@@ -222,7 +230,7 @@ func (g *gen) loop(sc scope, depth int) string {
 	}
 	if label != "" {
 		fmt.Fprintf(&pre, "%s:\n", label) // labels the loop: after the ticker's statements
-
+		inner.label = label
 		fmt.Fprintf(&b, "\t\tif ctx.Err() != nil {\n\t\t\tbreak %s\n\t\t}\n", label)
 	}
 	n := 1 + g.pick(4)
@@ -236,7 +244,7 @@ func (g *gen) loop(sc scope, depth int) string {
 // item is one statement of an attempt body.
 func (g *gen) item(sc scope, depth int) string {
 	e := g.fresh("err")
-	switch g.pick(16) {
+	switch g.pick(19) {
 	case 0:
 		return fmt.Sprintf("\tif %s := do(ctx); %s == nil {\n\t%s\n\t}\n", e, e, sc.ret)
 	case 1:
@@ -282,6 +290,10 @@ func (g *gen) item(sc scope, depth int) string {
 	case 13:
 		c, cancel := g.fresh("ctx"), g.fresh("cancel")
 		return fmt.Sprintf("\t%s, %s := context.WithTimeout(ctx, 5*time.Second)\n\t%s := do(%s)\n\t%s()\n\tif %s == nil {\n\t\t%s\n\t}\n", c, cancel, e, c, cancel, e, sc.ret)
+	case 14, 15:
+		return g.shape(sc) // gen_shapes.go
+	case 16:
+		return g.closures(sc, depth)
 	default:
 		return g.stmt(sc, depth) // nesting
 	}
@@ -318,7 +330,7 @@ func (g *gen) sleep(sc scope) string {
 // some attempt statements, then a final return.
 func (g *gen) closureBody(sc scope, inP bool, depth int) string {
 	sc.inP = inP
-	sc.loop, sc.iVar, sc.dVar = false, "", ""
+	sc.loop, sc.iVar, sc.dVar, sc.label = false, "", "", ""
 	var b strings.Builder
 	n := 1 + g.pick(3)
 	for k := 0; k < n; k++ {
