@@ -11,11 +11,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/retrylint/retrylint/analyzers/keyregen"
-	"github.com/retrylint/retrylint/analyzers/nestedretry"
-	"github.com/retrylint/retrylint/analyzers/nodeadline"
-	"github.com/retrylint/retrylint/analyzers/nonidempotent"
-	"github.com/retrylint/retrylint/analyzers/unboundedbackoff"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/report"
 )
@@ -23,7 +18,8 @@ import (
 //go:embed doc.go
 var doc string
 
-// Config says which analyzers the directives checker knows.
+// Config says which analyzers the directives checker knows. The checker
+// imports no analyzer: whoever builds it (the registry) names them.
 type Config struct {
 	// Checked are the analyzers whose findings //retrylint:ignore
 	// directives may silence. Each must return a *report.Usage; the
@@ -34,20 +30,9 @@ type Config struct {
 	Known []string
 }
 
-// DefaultConfig checks the five retrylint analyzers with their default
-// settings.
-func DefaultConfig() Config {
-	return Config{Checked: []*analysis.Analyzer{
-		nestedretry.Analyzer,
-		keyregen.Analyzer,
-		nodeadline.Analyzer,
-		unboundedbackoff.Analyzer,
-		nonidempotent.Analyzer,
-	}}
-}
-
-// Analyzer checks the directives against the default analyzers.
-var Analyzer = NewAnalyzer(DefaultConfig())
+// Name is the directives checker's name, which drivers that list the
+// analyzers of a run (the registry) give it beside theirs.
+const Name = "directives"
 
 // NewAnalyzer returns a directives checker for the analyzers of cfg.
 // The returned analyzer shares no state with any other.
@@ -60,8 +45,8 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 	slices.Sort(c.known)
 	c.known = slices.Compact(c.known)
 	return &analysis.Analyzer{
-		Name:     "directives",
-		Doc:      analysisutil.MustExtractDoc(doc, "directives"),
+		Name:     Name,
+		Doc:      analysisutil.MustExtractDoc(doc, Name),
 		URL:      "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/directives",
 		Requires: c.checked,
 		Run:      c.run,

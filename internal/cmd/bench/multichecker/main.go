@@ -13,9 +13,9 @@ package main
 import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
-	"github.com/retrylint/retrylint/internal/suite"
+	"github.com/retrylint/retrylint/registry"
 )
 
 func main() {
-	multichecker.Main(suite.Analyzers()...)
+	multichecker.Main(registry.Analyzers()...)
 }
