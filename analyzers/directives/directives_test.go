@@ -50,4 +50,3 @@ func TestDirectives(t *testing.T) {
 	})
 	analysistest.Run(t, testdata(t), a, "./a")
 }
-
