@@ -11,6 +11,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/directive"
 )
 
 // kind is the kind of operation that must not run twice.
@@ -115,18 +116,14 @@ const (
 	markIdempotent
 )
 
-// directive reads //retrylint:nonidempotent or //retrylint:idempotent
+// readMark reads //retrylint:nonidempotent or //retrylint:idempotent
 // from a function's doc comment; text after the verb is a free comment.
-func directive(fd *ast.FuncDecl) mark {
-	if fd.Doc == nil {
-		return markNone
-	}
-	for _, c := range fd.Doc.List {
-		for verb, m := range map[string]mark{"//retrylint:nonidempotent": markNonIdempotent, "//retrylint:idempotent": markIdempotent} {
-			if rest, ok := strings.CutPrefix(c.Text, verb); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
-				return m
-			}
-		}
+func readMark(fd *ast.FuncDecl) mark {
+	switch {
+	case directive.OfFunc(fd, directive.NonIdempotent) != nil:
+		return markNonIdempotent
+	case directive.OfFunc(fd, directive.Idempotent) != nil:
+		return markIdempotent
 	}
 	return markNone
 }

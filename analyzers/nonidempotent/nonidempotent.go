@@ -107,7 +107,7 @@ func (c *checker) collect() {
 			if !ok {
 				continue
 			}
-			fi := &funcInfo{decl: fd, obj: obj, mark: directive(fd)}
+			fi := &funcInfo{decl: fd, obj: obj, mark: readMark(fd)}
 			c.funcs = append(c.funcs, fi)
 			c.byObj[obj] = fi
 		}

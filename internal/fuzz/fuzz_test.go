@@ -7,8 +7,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/retrylint/retrylint/registry"
 	"github.com/retrylint/retrylint/internal/testenv"
+	"github.com/retrylint/retrylint/registry"
 )
 
 // The world (real libraries, std, their facts) takes seconds to load; the

@@ -17,8 +17,8 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/retrylint/retrylint/registry"
 	"github.com/retrylint/retrylint/internal/testenv"
+	"github.com/retrylint/retrylint/registry"
 )
 
 // emptyUnderNogo are the analysis.Pass fields nogo's pass leaves unset

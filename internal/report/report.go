@@ -13,26 +13,23 @@ package report
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/directive"
 )
 
-// Directive is one //retrylint:ignore comment.
-type Directive struct {
-	Pos       token.Pos
-	File      string
-	Line      int
-	Analyzers []string
-	Reason    string
-}
+// Directive is one //retrylint:ignore comment, as internal/directive
+// parses it.
+type Directive = directive.Directive
 
 // Reporter reports diagnostics for one pass.
 type Reporter struct {
 	pass       *analysis.Pass
 	generated  map[string]bool
-	directives map[string]map[int][]*Directive // file -> line -> directives
+	directives map[string]map[int][]*Directive // file -> line -> ignore directives
 	// Used lists the directives that silenced a finding of this pass.
 	Used map[*Directive]bool
 }
@@ -50,38 +47,18 @@ func New(pass *analysis.Pass) *Reporter {
 		if ast.IsGenerated(f) {
 			r.generated[name] = true
 		}
-		for _, d := range Directives(pass.Fset, f) {
+		for _, d := range directive.File(f) {
+			if d.Verb != directive.Ignore || d.Spaced {
+				continue
+			}
 			if r.directives[name] == nil {
 				r.directives[name] = map[int][]*Directive{}
 			}
-			r.directives[name][d.Line] = append(r.directives[name][d.Line], d)
+			line := pass.Fset.Position(d.Pos).Line
+			r.directives[name][line] = append(r.directives[name][line], d)
 		}
 	}
 	return r
-}
-
-// Directives returns the //retrylint:ignore directives of a file, with
-// their reasons (empty when missing).
-func Directives(fset *token.FileSet, f *ast.File) []*Directive {
-	var out []*Directive
-	for _, cg := range f.Comments {
-		for _, c := range cg.List {
-			rest, ok := strings.CutPrefix(c.Text, "//retrylint:ignore")
-			if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
-				continue
-			}
-			fields := strings.Fields(rest)
-			d := &Directive{Pos: c.Pos()}
-			p := fset.Position(c.Pos())
-			d.File, d.Line = p.Filename, p.Line
-			if len(fields) > 0 {
-				d.Analyzers = strings.Split(fields[0], ",")
-				d.Reason = strings.Join(fields[1:], " ")
-			}
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 // Report reports d unless it sits in a generated file or a directive
@@ -111,14 +88,10 @@ func (r *Reporter) Suppressed(pos token.Pos) bool {
 	}
 	for _, line := range []int{p.Line, p.Line - 1} {
 		for _, d := range r.directives[p.Filename][line] {
-			if d.Reason == "" {
-				continue // a directive without a reason silences nothing
-			}
-			for _, a := range d.Analyzers {
-				if a == r.pass.Analyzer.Name {
-					r.Used[d] = true
-					return true
-				}
+			// A directive without a reason silences nothing.
+			if d.Reason != "" && slices.Contains(d.Analyzers, r.pass.Analyzer.Name) {
+				r.Used[d] = true
+				return true
 			}
 		}
 	}
