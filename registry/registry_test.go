@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/analyzers/directives"
+	"github.com/retrylint/retrylint/internal/report"
 	"github.com/retrylint/retrylint/internal/testenv"
 	"github.com/retrylint/retrylint/registry"
 )
@@ -55,6 +56,11 @@ func TestEveryAnalyzerListed(t *testing.T) {
 		}
 		if e.New() == e.Default {
 			t.Errorf("entry %s: New returns the shared Default", e.Name)
+		}
+		// One policy for test files (DESIGN.md): every analyzer has
+		// -tests, read by internal/report.
+		if f := e.Default.Flags.Lookup(report.TestsFlag); f == nil || f.DefValue != "false" {
+			t.Errorf("entry %s has no -%s flag defaulting to false: call report.BindTests in NewAnalyzer", e.Name, report.TestsFlag)
 		}
 	}
 	n := 0

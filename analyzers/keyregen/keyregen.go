@@ -31,6 +31,8 @@ type Config struct {
 	// Headers lists further header names, comma-separated, that the
 	// servers this code talks to deduplicate by.
 	Headers string
+	// Tests reports in _test.go files too (-tests; see report.BindTests).
+	Tests bool
 }
 
 // DefaultConfig returns the default options.
@@ -47,6 +49,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 	var fs flag.FlagSet
 	fs.BoolVar(&c.RequestID, "requestid", c.RequestID, "also report request IDs (X-Request-ID, Request-Id, fields named requestID) generated inside a retry")
 	fs.StringVar(&c.Headers, "headers", c.Headers, "comma-separated extra header names that carry an idempotency key")
+	report.BindTests(&fs, &c.Tests)
 	return &analysis.Analyzer{
 		Name:       "keyregen",
 		Doc:        analysisutil.MustExtractDoc(doc, "keyregen"),

@@ -188,9 +188,6 @@ func (p place) wait(outside, inside string) string {
 // Outside retry sites, the main and init functions of package main are
 // left alone: a one-shot command is watched by the person who ran it.
 func (c *checker) where(fi *funcInfo, call *ast.CallExpr) (place, bool) {
-	if !c.cfg.Tests && strings.HasSuffix(c.pass.Fset.File(call.Pos()).Name(), "_test.go") {
-		return place{}, false
-	}
 	var p place
 	if sites := c.res.Enclosing(call.Pos()); len(sites) > 0 {
 		p.site = sites[len(sites)-1].Name

@@ -20,7 +20,7 @@ var doc string
 type Config struct {
 	// RetryOnly reports only findings inside retry sites (-retry-only).
 	RetryOnly bool
-	// Tests reports in _test.go files too (-tests).
+	// Tests reports in _test.go files too (-tests; see report.BindTests).
 	Tests bool
 }
 
@@ -42,7 +42,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		FactTypes:  []analysis.Fact{new(ReachFact)},
 	}
 	a.Flags.BoolVar(&c.RetryOnly, "retry-only", c.RetryOnly, "report only inside retry sites")
-	a.Flags.BoolVar(&c.Tests, "tests", c.Tests, "report in _test.go files too")
+	report.BindTests(&a.Flags, &c.Tests)
 	return a
 }
 

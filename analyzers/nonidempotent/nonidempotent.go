@@ -24,6 +24,8 @@ type Config struct {
 	// idempotency key in addition to the catalogued ones
 	// (Idempotency-Key, X-Idempotency-Key, ...).
 	KeyHeaders string
+	// Tests reports in _test.go files too (-tests; see report.BindTests).
+	Tests bool
 }
 
 // DefaultConfig returns the default options.
@@ -44,6 +46,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 	}
 	a.Flags.StringVar(&c.KeyHeaders, "keyheaders", c.KeyHeaders,
 		"comma-separated request headers that also carry an idempotency key")
+	report.BindTests(&a.Flags, &c.Tests)
 	return a
 }
 

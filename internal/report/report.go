@@ -8,13 +8,22 @@
 //	//retrylint:ignore nestedretry,keyregen the inner retry is disabled in prod config
 //
 // It applies to findings on its own line and on the line below it.
+//
+// Test files have one policy for every analyzer: findings in _test.go
+// files are dropped unless the analyzer's -tests flag (BindTests) is set.
+// Tests retry on purpose, talk to local test servers and end with the
+// test timeout, so what would be an outage risk in a service is not one
+// there; the recognizer still reads test files, so facts and retry sites
+// are the same either way.
 package report
 
 import (
+	"flag"
 	"go/ast"
 	"go/token"
 	"slices"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -25,9 +34,19 @@ import (
 // parses it.
 type Directive = directive.Directive
 
+// TestsFlag is the flag, on every analyzer, that reports in _test.go
+// files too.
+const TestsFlag = "tests"
+
+// BindTests defines the analyzer's -tests flag on fs, bound to *v.
+func BindTests(fs *flag.FlagSet, v *bool) {
+	fs.BoolVar(v, TestsFlag, *v, "report in _test.go files too")
+}
+
 // Reporter reports diagnostics for one pass.
 type Reporter struct {
 	pass       *analysis.Pass
+	tests      bool // report in _test.go files
 	generated  map[string]bool
 	directives map[string]map[int][]*Directive // file -> line -> ignore directives
 	// Used lists the directives that silenced a finding of this pass.
@@ -41,6 +60,9 @@ func New(pass *analysis.Pass) *Reporter {
 		generated:  map[string]bool{},
 		directives: map[string]map[int][]*Directive{},
 		Used:       map[*Directive]bool{},
+	}
+	if f := pass.Analyzer.Flags.Lookup(TestsFlag); f != nil {
+		r.tests = f.Value.String() == "true"
 	}
 	for _, f := range pass.Files {
 		name := pass.Fset.File(f.Pos()).Name()
@@ -76,14 +98,15 @@ func (r *Reporter) Reportf(pos token.Pos, format string, args ...any) {
 	r.Report(analysis.Diagnostic{Pos: pos, Message: sprintf(format, args...)})
 }
 
-// Suppressed reports whether a finding at pos would be dropped, and marks
-// the directive that drops it as used.
+// Suppressed reports whether a finding at pos would be dropped (in a
+// generated file, in a test file without -tests, or silenced by a
+// directive), and marks the directive that drops it as used.
 func (r *Reporter) Suppressed(pos token.Pos) bool {
 	if !pos.IsValid() {
 		return false
 	}
 	p := r.pass.Fset.Position(pos)
-	if r.generated[p.Filename] {
+	if r.generated[p.Filename] || (!r.tests && strings.HasSuffix(p.Filename, "_test.go")) {
 		return true
 	}
 	for _, line := range []int{p.Line, p.Line - 1} {
