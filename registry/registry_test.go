@@ -145,7 +145,7 @@ func layer(rel string) int {
 // isTool reports whether an internal package is a driver or developer
 // tool rather than ground the analyzers stand on.
 func isTool(rel string) bool {
-	for _, p := range []string{"internal/driver", "internal/fuzz", "internal/nogotest", "internal/cmd", "internal/corpusset"} {
+	for _, p := range []string{"internal/driver", "internal/fuzz", "internal/nogotest"} {
 		if rel == p || strings.HasPrefix(rel, p+"/") {
 			return true
 		}
