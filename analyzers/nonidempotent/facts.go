@@ -41,9 +41,6 @@ type effect struct {
 	what string
 	// twice says what a second run of an SQL statement does.
 	twice string
-	// fresh: the request's idempotency key is made by the code that
-	// sends it, so each attempt sends a different one.
-	fresh bool
 	// chain is the calls from the reported call down to the function
 	// that does the operation, outermost first; empty when the reported
 	// call is the operation.
@@ -76,7 +73,6 @@ type Fact struct {
 	Kind  uint8
 	What  string
 	Twice string
-	Fresh bool
 	// Via names the functions it calls on the way to the operation.
 	Via  []string
 	Safe bool
@@ -210,7 +206,7 @@ func (c *checker) funcEffect(fn *types.Func) *effect {
 	}
 	var e *effect
 	if f := new(Fact); c.pass.ImportObjectFact(fn, f) && !f.Safe {
-		e = &effect{kind: kind(f.Kind), what: f.What, twice: f.Twice, fresh: f.Fresh}
+		e = &effect{kind: kind(f.Kind), what: f.What, twice: f.Twice}
 		for _, name := range f.Via {
 			e.chain = append(e.chain, hop{name: name})
 		}
@@ -227,7 +223,7 @@ func (c *checker) exportFacts() {
 		case fi.mark == markIdempotent:
 			c.pass.ExportObjectFact(fi.obj, &Fact{Safe: true})
 		case fi.eff != nil:
-			f := &Fact{Kind: uint8(fi.eff.kind), What: fi.eff.what, Twice: fi.eff.twice, Fresh: fi.eff.fresh}
+			f := &Fact{Kind: uint8(fi.eff.kind), What: fi.eff.what, Twice: fi.eff.twice}
 			for _, h := range fi.eff.chain {
 				f.Via = append(f.Via, h.name)
 			}
@@ -258,9 +254,6 @@ func message(who string, e *effect) string {
 	switch e.kind {
 	case kindHTTP:
 		subject = e.what + " with no Idempotency-Key header"
-		if e.fresh {
-			subject = e.what + " whose idempotency key is made anew for every attempt"
-		}
 		rest = "if an attempt times out after the server acted, the retry repeats it; send one key for all attempts or do not retry"
 	case kindSQL:
 		subject = fmt.Sprintf("%q", e.what)

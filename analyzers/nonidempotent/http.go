@@ -54,16 +54,12 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, fd *ast.Fun
 	if catalog.IdempotentMethod(method) {
 		return nil
 	}
-	e := &effect{kind: kindHTTP, what: "an HTTP " + strings.ToUpper(method), pos: call.Pos()}
-	if req != nil {
-		switch c.key(req, fd, scope) {
-		case keyStable:
-			return nil
-		case keyFresh:
-			e.fresh = true
-		}
+	if req != nil && c.hasKey(req, fd) {
+		// A key made anew on every attempt protects nothing either, but
+		// that defect is keyregen's to report, at the key.
+		return nil
 	}
-	return e
+	return &effect{kind: kindHTTP, what: "an HTTP " + strings.ToUpper(method), pos: call.Pos()}
 }
 
 // requestMethod follows a request to the call that built it and returns

@@ -176,8 +176,8 @@ func (c *checker) check() {
 				scope = sites[0].Body
 			}
 			e := c.opEffect(call, fi.decl, scope)
-			if e == nil || (len(sites) == 0 && (e.fresh || e.kind == kindTx)) {
-				return // a client reuses its request, key included, on every attempt
+			if e == nil || (len(sites) == 0 && e.kind == kindTx) {
+				return // a client reuses its request on every attempt
 			}
 			who := "retry wraps"
 			if len(sites) == 0 {

@@ -6,8 +6,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/retrylint/retrylint/internal/analysisutil"
-	"github.com/retrylint/retrylint/internal/catalog"
 )
 
 // Following local variables back to their values, syntax only: a
@@ -114,39 +112,3 @@ func contains(scope ast.Node, pos token.Pos) bool {
 	return scope != nil && scope.Pos() <= pos && pos < scope.End()
 }
 
-// madeIn reports whether the value of e is made anew inside scope by an
-// ID generator (uuid.NewString(), rand.Text(), time.Now()), directly or
-// through local variables assigned inside scope:
-//
-//	for attempt := 0; attempt < 3; attempt++ {
-//		key := uuid.NewString()                  // made in the attempt
-//		req.Header.Set("Idempotency-Key", key)
-func (c *checker) madeIn(e ast.Expr, fd *ast.FuncDecl, scope ast.Node, depth int) bool {
-	if e == nil || depth > 4 {
-		return false
-	}
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if g := catalog.LookupGenerator(analysisutil.Callee(c.info, n)); g != nil && g.Kind == catalog.GenFresh {
-				found = true
-			}
-		case *ast.Ident:
-			if v := c.localVar(n, fd); v != nil {
-				for _, d := range c.defs(fd, v) {
-					if contains(scope, d.pos) && c.madeIn(d.rhs, fd, scope, depth+1) {
-						found = true
-					}
-				}
-			}
-		}
-		return true
-	})
-	return found
-}
