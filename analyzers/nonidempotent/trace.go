@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-
 )
 
 // Following local variables back to their values, syntax only: a
@@ -111,4 +110,3 @@ func (c *checker) constString(e ast.Expr) (string, bool) {
 func contains(scope ast.Node, pos token.Pos) bool {
 	return scope != nil && scope.Pos() <= pos && pos < scope.End()
 }
-

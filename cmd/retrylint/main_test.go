@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/retrylint/retrylint/internal/output"
-	"github.com/retrylint/retrylint/registry"
 	"github.com/retrylint/retrylint/internal/testenv"
+	"github.com/retrylint/retrylint/registry"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/e2e/golden")
