@@ -11,6 +11,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
@@ -19,7 +20,7 @@ type checker struct {
 	cfg   *Config
 	res   *retryscan.Result
 	rep   *report.Reporter
-	x     *index
+	x     *flow.Index
 	funcs []*funcInfo
 	sums  map[*types.Func]*summary
 }
@@ -32,7 +33,7 @@ type funcInfo struct {
 // scan visits the calls of one function, nested function literals
 // included: with report false it only computes the function's summary.
 func (c *checker) scan(fi *funcInfo, report bool) {
-	fl := c.x.flow(fi.obj.Type().(*types.Signature))
+	fl := newTracer(c.x, fi.obj.Type().(*types.Signature))
 	ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			c.call(fi, fl, call, report)
@@ -41,7 +42,7 @@ func (c *checker) scan(fi *funcInfo, report bool) {
 	})
 }
 
-func (c *checker) call(fi *funcInfo, fl *flow, call *ast.CallExpr, report bool) {
+func (c *checker) call(fi *funcInfo, fl *tracer, call *ast.CallExpr, report bool) {
 	info := c.pass.TypesInfo
 	fn := analysisutil.Callee(info, call)
 	if fn == nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
@@ -36,7 +37,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Name:       "nodeadline",
 		Doc:        analysisutil.MustExtractDoc(doc, "nodeadline"),
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nodeadline",
-		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer, flow.Analyzer},
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, &c) },
 		ResultType: reflect.TypeFor[*report.Usage](),
 		FactTypes:  []analysis.Fact{new(ReachFact)},
@@ -67,7 +68,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		cfg:  cfg,
 		res:  pass.ResultOf[retryscan.Analyzer].(*retryscan.Result),
 		rep:  rep,
-		x:    newIndex(pass.TypesInfo, pass.Files),
+		x:    flow.Of(pass),
 		sums: map[*types.Func]*summary{},
 	}
 	for _, f := range pass.Files {

@@ -33,7 +33,7 @@ func (c *checker) sqlEffect(call *ast.CallExpr, callee *types.Func, fd *ast.Func
 		if scope == fd.Body {
 			return nil
 		}
-		v := c.localVar(recv, fd)
+		v := c.x.Local(recv)
 		if v == nil || c.begunIn(v, fd, scope) {
 			return nil
 		}
@@ -43,8 +43,8 @@ func (c *checker) sqlEffect(call *ast.CallExpr, callee *types.Func, fd *ast.Func
 		if row.Query < len(call.Args) {
 			pieces = c.sqlPieces(call.Args[row.Query], fd, 0)
 		}
-	} else if v := c.localVar(recv, fd); v != nil {
-		pieces = c.preparedSQL(c.singleValue(fd, v), fd)
+	} else if v := c.x.Local(recv); v != nil {
+		pieces = c.preparedSQL(c.x.Single(v), fd)
 	}
 	if pieces := readable(pieces); pieces != nil {
 		if twice := sqlshape.Twice(pieces); twice != "" {
@@ -73,8 +73,8 @@ func (c *checker) begunIn(v *types.Var, fd *ast.FuncDecl, scope ast.Node) bool {
 	if contains(scope, v.Pos()) {
 		return true
 	}
-	for _, d := range c.defs(fd, v) {
-		if contains(scope, d.pos) {
+	for _, d := range c.defs(v) {
+		if d.Node != nil && contains(scope, d.Node.Pos()) {
 			return true
 		}
 	}
@@ -105,7 +105,7 @@ func (c *checker) preparedSQL(e ast.Expr, fd *ast.FuncDecl) []sqlshape.Piece {
 // parameters or fields are not read.
 func (c *checker) sqlPieces(e ast.Expr, fd *ast.FuncDecl, depth int) []sqlshape.Piece {
 	e = ast.Unparen(e)
-	if s, ok := c.constString(e); ok {
+	if s, ok := c.x.ConstString(e); ok {
 		return []sqlshape.Piece{{Text: s}}
 	}
 	if depth > 4 {
@@ -117,8 +117,8 @@ func (c *checker) sqlPieces(e ast.Expr, fd *ast.FuncDecl, depth int) []sqlshape.
 			return append(c.sqlPieces(x.X, fd, depth+1), c.sqlPieces(x.Y, fd, depth+1)...)
 		}
 	case *ast.Ident:
-		if v := c.localVar(x, fd); v != nil {
-			if rhs := c.singleValue(fd, v); rhs != nil {
+		if v := c.x.Local(x); v != nil {
+			if rhs := c.x.Single(v); rhs != nil {
 				return c.sqlPieces(rhs, fd, depth+1)
 			}
 		}

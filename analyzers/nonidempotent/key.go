@@ -50,8 +50,8 @@ func (c *checker) hasKey(req ast.Expr, fd *ast.FuncDecl) bool {
 			found = true
 			return
 		}
-		for _, d := range c.defs(fd, v) {
-			visit(d.rhs, depth+1)
+		for _, d := range c.defs(v) {
+			visit(d.Value(), depth+1)
 		}
 	}
 	visit(req, 0)
@@ -91,7 +91,7 @@ func (c *checker) keyedOn(v *types.Var, fd *ast.FuncDecl) bool {
 				}
 				switch l := ast.Unparen(l).(type) {
 				case *ast.IndexExpr: // req.Header["Idempotency-Key"] = []string{key}
-					if name, ok := c.constString(l.Index); ok && direct(l.X) && c.isKeyHeader(name) {
+					if name, ok := c.x.ConstString(l.Index); ok && direct(l.X) && c.isKeyHeader(name) {
 						found = true
 					}
 				case *ast.SelectorExpr: // req.Header = http.Header{"Idempotency-Key": {key}}
@@ -115,7 +115,7 @@ func (c *checker) setsKeyHeader(call *ast.CallExpr) bool {
 		return false
 	}
 	if row := catalog.LookupHeaderSetter(fn); row != nil && row.Args == catalog.HeaderPair && row.Value < len(call.Args) {
-		name, ok := c.constString(call.Args[row.Name])
+		name, ok := c.x.ConstString(call.Args[row.Name])
 		return ok && c.isKeyHeader(name)
 	}
 	if strings.HasPrefix(analysisutil.PkgPath(fn), "github.com/go-resty/resty") && strings.HasPrefix(fn.Name(), "SetHeader") && len(call.Args) == 1 {
@@ -132,7 +132,7 @@ func (c *checker) mapHasKey(e ast.Expr) bool {
 	}
 	for _, elt := range lit.Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			if name, ok := c.constString(kv.Key); ok && c.isKeyHeader(name) {
+			if name, ok := c.x.ConstString(kv.Key); ok && c.isKeyHeader(name) {
 				return true
 			}
 		}
@@ -167,7 +167,7 @@ func (c *checker) helperSetsKey(fn *types.Func) bool {
 	ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
 		switch n.(type) {
 		case *ast.BasicLit, *ast.Ident:
-			if name, ok := c.constString(n.(ast.Expr)); ok && c.isKeyHeader(name) {
+			if name, ok := c.x.ConstString(n.(ast.Expr)); ok && c.isKeyHeader(name) {
 				found = true
 			}
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
@@ -39,7 +40,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Name:       "nonidempotent",
 		Doc:        analysisutil.MustExtractDoc(doc, "nonidempotent"),
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nonidempotent",
-		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer, flow.Analyzer},
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, &c) },
 		ResultType: reflect.TypeFor[*report.Usage](),
 		FactTypes:  []analysis.Fact{new(Fact)},
@@ -59,6 +60,7 @@ type checker struct {
 	info    *types.Info
 	res     *retryscan.Result
 	rep     *report.Reporter
+	x       *flow.Index
 	keys    map[string]bool // extra key headers, lower case
 	invoked map[*ast.FuncLit]bool
 	funcs   []*funcInfo
@@ -72,6 +74,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		info:    pass.TypesInfo,
 		res:     pass.ResultOf[retryscan.Analyzer].(*retryscan.Result),
 		rep:     report.New(pass),
+		x:       flow.Of(pass),
 		keys:    map[string]bool{},
 		invoked: map[*ast.FuncLit]bool{},
 		byObj:   map[*types.Func]*funcInfo{},
