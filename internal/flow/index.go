@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "retrylintflow",
 	Doc:        "index the assignments to local variables for retrylint's analyzers; reports nothing",
 	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/internal/flow",
-	Run:        func(pass *analysis.Pass) (any, error) { return &Index{info: pass.TypesInfo, files: pass.Files}, nil },
+	Run:        func(pass *analysis.Pass) (any, error) { return NewIndex(pass.Pkg, pass.TypesInfo, pass.Files), nil },
 	ResultType: reflect.TypeFor[*Index](),
 }
 
@@ -74,6 +74,7 @@ func (d Def) Value() ast.Expr {
 // what else is done with it.
 type Index struct {
 	info  *types.Info
+	pkg   *types.Package
 	files []*ast.File
 	// once builds the maps below on the first query; analyzers of one
 	// package run in parallel.
@@ -83,20 +84,26 @@ type Index struct {
 	addr      map[*types.Var]bool
 	handed    map[*types.Var]bool
 	uses      map[*types.Var]int
+	fields    fieldIndex
 }
 
 // NewIndex returns an index of the files of a package, built on the
 // first query. Analyzers use Of(pass) instead, to share one.
-func NewIndex(info *types.Info, files []*ast.File) *Index {
-	return &Index{info: info, files: files}
+func NewIndex(pkg *types.Package, info *types.Info, files []*ast.File) *Index {
+	return &Index{pkg: pkg, info: info, files: files}
 }
 
 func (x *Index) build() {
 	x.once.Do(func() {
 		x.defs, x.fieldSets = map[*types.Var][]Def{}, map[*types.Var][]string{}
 		x.addr, x.handed, x.uses = map[*types.Var]bool{}, map[*types.Var]bool{}, map[*types.Var]int{}
+		x.fields = fieldIndex{writes: map[*types.Var][]ast.Expr{}, addr: map[*types.Var]bool{},
+			returns: map[*types.Func][][]ast.Expr{}, opaque: map[*types.Func]bool{}, decls: map[*types.Func]*ast.FuncDecl{}}
 		for _, f := range x.files {
-			ast.Inspect(f, x.visit)
+			ast.Inspect(f, func(n ast.Node) bool {
+				x.visitFields(n)
+				return x.visit(n)
+			})
 		}
 	})
 }

@@ -35,28 +35,29 @@ func f(parent context.Context, m map[string]int) {
 func use(any) {}
 `
 
-func load(t *testing.T) (*Index, map[string]*types.Var) {
+func load(t *testing.T, src string) (*Index, map[string]*types.Var) {
 	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}}
-	if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info); err != nil {
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
+	if err != nil {
 		t.Fatal(err)
 	}
 	vars := map[string]*types.Var{}
 	for id, obj := range info.Defs {
-		if v, ok := obj.(*types.Var); ok && !v.IsField() {
+		if v, ok := obj.(*types.Var); ok {
 			vars[id.Name] = v
 		}
 	}
-	return NewIndex(info, []*ast.File{f}), vars
+	return NewIndex(pkg, info, []*ast.File{f}), vars
 }
 
 func TestIndex(t *testing.T) {
-	x, vars := load(t)
+	x, vars := load(t, src)
 	if x.defs != nil {
 		t.Fatal("the index was built before the first query")
 	}
