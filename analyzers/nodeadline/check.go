@@ -63,14 +63,14 @@ func (c *checker) call(fi *funcInfo, fl *tracer, call *ast.CallExpr, report bool
 			return
 		}
 		st := fl.ctx(call.Args[o.Ctx])
-		c.reach(fi, call, st, hop{name: display(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), ctx: o.Ctx,
+		c.reach(fi, call, st, hop{name: analysisutil.FuncName(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), ctx: o.Ctx,
 			fact: &ReachFact{Param: -1, Family: o.Family, Stream: o.Stream}}, report && !own)
 		return
 	}
 	if rf := c.reachOf(fn); rf != nil {
 		if rf.Param < len(call.Args) && !isMethodExpr(info, call) && !delegates(info, fi, call) {
 			st := fl.ctx(call.Args[rf.Param])
-			c.reach(fi, call, st, hop{name: display(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), fact: rf, fn: fn}, report)
+			c.reach(fi, call, st, hop{name: analysisutil.FuncName(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), fact: rf, fn: fn}, report)
 		}
 		return
 	}
@@ -231,7 +231,7 @@ func (c *checker) originRelated(call *ast.CallExpr, st state) []analysis.Related
 // function passes the context on.
 func (c *checker) chainRelated(fn *types.Func) []analysis.RelatedInformation {
 	var out []analysis.RelatedInformation
-	for i := 0; fn != nil && i < maxVia; i++ {
+	for i := 0; fn != nil && i < analysisutil.MaxHops; i++ {
 		s := c.sums[fn]
 		if s == nil {
 			break

@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // HTTP requests and dials that nothing bounds. A request is bounded by
@@ -104,7 +106,7 @@ func (c *checker) dial(fi *funcInfo, call *ast.CallExpr, fn *types.Func, dialer 
 	if !ok || where.site == "" {
 		return
 	}
-	what := display(fn, c.pass.Pkg)
+	what := analysisutil.FuncName(fn, c.pass.Pkg)
 	if fn.Pkg() != nil {
 		what = fn.Pkg().Name() + "." + fn.Name()
 	}

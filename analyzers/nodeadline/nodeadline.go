@@ -83,7 +83,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	// Summaries only grow (a function's fact is set once), so the
 	// fixpoint ends; recursion through many functions needs one round
 	// per hop.
-	for round := 0; round < 2*maxVia; round++ {
+	for round := 0; round < 2*analysisutil.MaxHops; round++ {
 		before := len(c.sums)
 		for _, fi := range c.funcs {
 			c.scan(fi, false)

@@ -29,8 +29,6 @@ func (k kind) category() string {
 	return [...]string{"", "http", "sql", "transaction", "marked"}[k]
 }
 
-// maxHops bounds the call chains kept in facts and messages.
-const maxHops = 8
 
 // effect is an operation that must not run twice, reached from a call.
 type effect struct {
@@ -58,10 +56,7 @@ type hop struct {
 // via returns e as reached through a call of h.
 func (e *effect) via(h hop) *effect {
 	out := *e
-	out.chain = append([]hop{h}, e.chain...)
-	if len(out.chain) > maxHops {
-		out.chain = out.chain[:maxHops]
-	}
+	out.chain = analysisutil.CapChain(append([]hop{h}, e.chain...), nil)
 	return &out
 }
 
@@ -162,7 +157,7 @@ func (c *checker) summarize() {
 			for _, call := range fi.local {
 				callee, _ := c.localCallee(call)
 				if e := c.funcEffect(callee); e != nil {
-					fi.eff = e.via(hop{name: c.funcName(callee), pos: call.Pos()})
+					fi.eff = e.via(hop{name: analysisutil.FuncName(callee, c.pass.Pkg), pos: call.Pos()})
 					changed = true
 					break
 				}

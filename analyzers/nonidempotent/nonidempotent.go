@@ -195,7 +195,7 @@ func (c *checker) check() {
 			continue
 		}
 		if e := c.funcEffect(s.Op); e != nil {
-			c.report(s.OpExpr, "retry wraps", e.via(hop{name: c.funcName(s.Op), pos: s.OpExpr.Pos()}))
+			c.report(s.OpExpr, "retry wraps", e.via(hop{name: analysisutil.FuncName(s.Op, c.pass.Pkg), pos: s.OpExpr.Pos()}))
 		}
 	}
 }
@@ -220,19 +220,6 @@ func (c *checker) clientSite(call *ast.CallExpr) *retryscan.Site {
 	return s
 }
 
-// funcName renders a function for messages: "charge", "Client.Post",
-// "billing.Charge" for functions of other packages.
-func (c *checker) funcName(fn *types.Func) string {
-	name := fn.Name()
-	if recv := analysisutil.RecvName(fn); recv != "" {
-		return recv + "." + name
-	}
-	if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
-		name = fn.Pkg().Name() + "." + name
-	}
-	return name
-}
-
 // opEffect returns what must not run twice in the call: an HTTP request,
 // an SQL statement, a call of a function that does one. scope is the
 // outermost attempt body around the call, or the body of the function
@@ -252,7 +239,7 @@ func (c *checker) opEffect(call *ast.CallExpr, fd *ast.FuncDecl, scope ast.Node)
 		return e
 	}
 	if e := c.funcEffect(callee); e != nil {
-		return e.via(hop{name: c.funcName(callee), pos: call.Pos()})
+		return e.via(hop{name: analysisutil.FuncName(callee, c.pass.Pkg), pos: call.Pos()})
 	}
 	return nil
 }
