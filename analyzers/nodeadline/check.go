@@ -11,6 +11,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
@@ -20,7 +21,7 @@ type checker struct {
 	res   *retryscan.Result
 	at    *analysisutil.Crumb
 	rep   *report.Reporter
-	x     *index
+	x     *flow.Index
 	funcs []*funcInfo
 	sums  map[*types.Func]*summary
 }
@@ -34,7 +35,7 @@ type funcInfo struct {
 // included: with report false it only computes the function's summary.
 func (c *checker) scan(fi *funcInfo, report bool) {
 	c.at.Func(fi.decl)
-	fl := c.x.flow(fi.obj.Type().(*types.Signature))
+	fl := newTracer(c.x, fi.obj.Type().(*types.Signature))
 	ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			c.at.At(call.Pos())
@@ -44,7 +45,7 @@ func (c *checker) scan(fi *funcInfo, report bool) {
 	})
 }
 
-func (c *checker) call(fi *funcInfo, fl *flow, call *ast.CallExpr, report bool) {
+func (c *checker) call(fi *funcInfo, fl *tracer, call *ast.CallExpr, report bool) {
 	info := c.pass.TypesInfo
 	fn := analysisutil.Callee(info, call)
 	if fn == nil {
@@ -65,14 +66,14 @@ func (c *checker) call(fi *funcInfo, fl *flow, call *ast.CallExpr, report bool) 
 			return
 		}
 		st := fl.ctx(call.Args[o.Ctx])
-		c.reach(fi, call, st, hop{name: display(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), ctx: o.Ctx,
+		c.reach(fi, call, st, hop{name: analysisutil.FuncName(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), ctx: o.Ctx,
 			fact: &ReachFact{Param: -1, Family: o.Family, Stream: o.Stream}}, report && !own)
 		return
 	}
 	if rf := c.reachOf(fn); rf != nil {
 		if rf.Param < len(call.Args) && !isMethodExpr(info, call) && !delegates(info, fi, call) {
 			st := fl.ctx(call.Args[rf.Param])
-			c.reach(fi, call, st, hop{name: display(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), fact: rf, fn: fn}, report)
+			c.reach(fi, call, st, hop{name: analysisutil.FuncName(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), fact: rf, fn: fn}, report)
 		}
 		return
 	}
@@ -191,9 +192,6 @@ func (p place) wait(outside, inside string) string {
 // Outside retry sites, the main and init functions of package main are
 // left alone: a one-shot command is watched by the person who ran it.
 func (c *checker) where(fi *funcInfo, call *ast.CallExpr) (place, bool) {
-	if !c.cfg.Tests && strings.HasSuffix(c.pass.Fset.File(call.Pos()).Name(), "_test.go") {
-		return place{}, false
-	}
 	var p place
 	if sites := c.res.Enclosing(call.Pos()); len(sites) > 0 {
 		p.site = sites[len(sites)-1].Name
@@ -236,7 +234,7 @@ func (c *checker) originRelated(call *ast.CallExpr, st state) []analysis.Related
 // function passes the context on.
 func (c *checker) chainRelated(fn *types.Func) []analysis.RelatedInformation {
 	var out []analysis.RelatedInformation
-	for i := 0; fn != nil && i < maxVia; i++ {
+	for i := 0; fn != nil && i < analysisutil.MaxHops; i++ {
 		s := c.sums[fn]
 		if s == nil {
 			break

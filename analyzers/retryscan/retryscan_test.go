@@ -10,8 +10,8 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
-	"github.com/retrylint/retrylint/internal/suite"
 	"github.com/retrylint/retrylint/internal/testenv"
+	"github.com/retrylint/retrylint/registry"
 )
 
 // sites reports every retry site the recognizer finds, so that the
@@ -67,7 +67,7 @@ func TestRecognizer(t *testing.T) {
 var suiteSites = &analysis.Analyzer{
 	Name:     "suitesites",
 	Doc:      "report retry sites after running the whole suite",
-	Requires: append(suite.Analyzers(), retryscan.Analyzer),
+	Requires: append(registry.Analyzers(), retryscan.Analyzer),
 	Run:      reportSites,
 }
 

@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/retrylint/retrylint/internal/output"
-	"github.com/retrylint/retrylint/internal/suite"
 	"github.com/retrylint/retrylint/internal/testenv"
+	"github.com/retrylint/retrylint/registry"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/e2e/golden")
@@ -282,7 +282,7 @@ func TestHelp(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("help: exit %d\n%s", r.code, r.stderr)
 	}
-	for _, a := range suite.Analyzers() {
+	for _, a := range registry.Analyzers() {
 		short, _, _ := strings.Cut(a.Doc, "\n")
 		if !strings.Contains(r.stdout, a.Name) || !strings.Contains(r.stdout, short) {
 			t.Errorf("help does not list %s (%q):\n%s", a.Name, short, r.stdout)

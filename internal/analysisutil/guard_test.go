@@ -13,7 +13,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
-	"github.com/retrylint/retrylint/internal/suite"
+	"github.com/retrylint/retrylint/registry"
 )
 
 const src = `package p
@@ -110,7 +110,7 @@ func TestSuiteGuarded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, a := range suite.Analyzers() {
+	for _, a := range registry.Analyzers() {
 		t.Run(a.Name, func(t *testing.T) {
 			requiresRecognizer := slices.Contains(a.Requires, retryscan.Analyzer)
 			if requiresRecognizer {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
-	"github.com/retrylint/retrylint/internal/suite"
+	"github.com/retrylint/retrylint/registry"
 )
 
 // The test binary is a retrylint whose suite has two more analyzers when
@@ -25,7 +25,7 @@ const asRetrylint = "RETRYLINT_DRIVER_TEST_AS_MAIN"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(asRetrylint) == "1" {
-		os.Exit(Main(append(suite.Analyzers(), boom, after)))
+		os.Exit(Main(append(registry.Analyzers(), boom, after)))
 	}
 	os.Exit(m.Run())
 }

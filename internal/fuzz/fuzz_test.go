@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
-	"github.com/retrylint/retrylint/internal/suite"
 	"github.com/retrylint/retrylint/internal/testenv"
+	"github.com/retrylint/retrylint/registry"
 )
 
 // A failure the guard recovers shows its stack: the fuzzer's report is
@@ -29,7 +29,7 @@ func loadWorld(t testing.TB) *World {
 	t.Helper()
 	testenv.Download(t, "testdata/mod")
 	world.once.Do(func() {
-		world.w, world.err = Load("testdata/mod", suite.Analyzers(), "./deps")
+		world.w, world.err = Load("testdata/mod", registry.Analyzers(), "./deps")
 	})
 	if world.err != nil {
 		t.Fatal(world.err)
@@ -101,7 +101,7 @@ func TestGenerated(t *testing.T) {
 	w := loadWorld(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	want := map[string]bool{}
-	for _, a := range suite.Analyzers() {
+	for _, a := range registry.Analyzers() {
 		want[a.Name] = true
 	}
 	perAnalyzer := map[string]int{}
