@@ -1,10 +1,8 @@
 package driver
 
 import (
-	"bytes"
 	"go/ast"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/testenv"
 	"github.com/retrylint/retrylint/registry"
 )
 
@@ -114,26 +113,10 @@ func Sync(do func() error) error {
 `,
 }
 
-type result struct {
-	stdout, stderr string
-	code           int
-}
-
-func runIn(t *testing.T, dir, name string, args ...string) result {
+// runIn runs name (the test binary as retrylint, or go) in dir.
+func runIn(t *testing.T, dir, name string, args ...string) testenv.Result {
 	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), asRetrylint+"=1", "GOWORK=off", "GOFLAGS=-mod=readonly", "GOPROXY=off", analysisutil.StackEnv+"=")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	r := result{stdout: stdout.String(), stderr: stderr.String()}
-	if ee, ok := err.(*exec.ExitError); ok {
-		r.code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("%s %s: %v", name, strings.Join(args, " "), err)
-	}
-	return r
+	return testenv.Command(t, dir, []string{asRetrylint + "=1", "GOWORK=off", "GOFLAGS=-mod=readonly", "GOPROXY=off", analysisutil.StackEnv + "="}, name, args...)
 }
 
 func writeTree(t *testing.T, files map[string]string) string {
@@ -156,11 +139,11 @@ func lines(s string) []string {
 }
 
 // wantFindings checks that each substring is in some line of stdout.
-func wantFindings(t *testing.T, r result, subs ...string) {
+func wantFindings(t *testing.T, r testenv.Result, subs ...string) {
 	t.Helper()
 	for _, s := range subs {
-		if !strings.Contains(r.stdout, s) {
-			t.Errorf("stdout lacks %q:\n%s", s, r.stdout)
+		if !strings.Contains(r.Stdout, s) {
+			t.Errorf("stdout lacks %q:\n%s", s, r.Stdout)
 		}
 	}
 }
@@ -184,12 +167,12 @@ func TestPanicContained(t *testing.T) {
 
 	t.Run("standalone", func(t *testing.T) {
 		r := runIn(t, dir, os.Args[0], "./...")
-		if r.code != ExitError {
-			t.Errorf("exit %d, want %d (incomplete result)", r.code, ExitError)
+		if r.Code != ExitError {
+			t.Errorf("exit %d, want %d (incomplete result)", r.Code, ExitError)
 		}
 		wantFindings(t, r, findings...)
-		if l := lines(r.stderr); len(l) != 1 || !strings.HasPrefix(l[0], errLine) {
-			t.Errorf("stderr should be one line starting with\n%s\ngot:\n%s", errLine, r.stderr)
+		if l := lines(r.Stderr); len(l) != 1 || !strings.HasPrefix(l[0], errLine) {
+			t.Errorf("stderr should be one line starting with\n%s\ngot:\n%s", errLine, r.Stderr)
 		}
 	})
 
@@ -197,16 +180,16 @@ func TestPanicContained(t *testing.T) {
 		// b is analyzed for facts only; unitchecker drops errors there,
 		// the guard reports it anyway.
 		r := runIn(t, dir, os.Args[0], "./a")
-		if r.code != ExitError {
-			t.Errorf("exit %d, want %d", r.code, ExitError)
+		if r.Code != ExitError {
+			t.Errorf("exit %d, want %d", r.Code, ExitError)
 		}
 		wantFindings(t, r, findings[0])
-		if l := lines(r.stderr); len(l) != 1 || !strings.HasPrefix(l[0], errLine) {
-			t.Errorf("stderr should be one line starting with\n%s\ngot:\n%s", errLine, r.stderr)
+		if l := lines(r.Stderr); len(l) != 1 || !strings.HasPrefix(l[0], errLine) {
+			t.Errorf("stderr should be one line starting with\n%s\ngot:\n%s", errLine, r.Stderr)
 		}
 		// Twice: go vet replays the failure from its cache.
-		if again := runIn(t, dir, os.Args[0], "./a"); again.stderr != r.stderr || again.code != r.code {
-			t.Errorf("second run differs: exit %d, stderr:\n%s", again.code, again.stderr)
+		if again := runIn(t, dir, os.Args[0], "./a"); again.Stderr != r.Stderr || again.Code != r.Code {
+			t.Errorf("second run differs: exit %d, stderr:\n%s", again.Code, again.Stderr)
 		}
 	})
 
@@ -214,21 +197,21 @@ func TestPanicContained(t *testing.T) {
 		r := runIn(t, dir, "go", "vet", "-vettool="+os.Args[0], "./...")
 		// go vet prints one error of b's analyzers, boom's or after's
 		// "failed prerequisites: boom", whichever comes first.
-		if r.code == 0 || !strings.Contains(r.stderr, "boom") {
-			t.Errorf("go vet: exit %d, want the panic as an error:\n%s", r.code, r.stderr)
+		if r.Code == 0 || !strings.Contains(r.Stderr, "boom") {
+			t.Errorf("go vet: exit %d, want the panic as an error:\n%s", r.Code, r.Stderr)
 		}
 		for _, f := range findings[:2] { // and b's, unless go vet stops at its error
-			if !strings.Contains(r.stderr, f) {
-				t.Errorf("go vet output lacks %q:\n%s", f, r.stderr)
+			if !strings.Contains(r.Stderr, f) {
+				t.Errorf("go vet output lacks %q:\n%s", f, r.Stderr)
 			}
 		}
 	})
 
 	t.Run("stack", func(t *testing.T) {
 		r := runIn(t, dir, os.Args[0], "-stack", "./...")
-		first, rest, _ := strings.Cut(r.stderr, "\n")
+		first, rest, _ := strings.Cut(r.Stderr, "\n")
 		if !strings.HasPrefix(first, errLine) || !strings.Contains(rest, "goroutine ") || !strings.Contains(rest, "driver.init.func") {
-			t.Errorf("-stack: want the error line, then the stack:\n%s", r.stderr)
+			t.Errorf("-stack: want the error line, then the stack:\n%s", r.Stderr)
 		}
 		wantFindings(t, r, findings...)
 	})
@@ -251,8 +234,8 @@ func TestBrokenPackagesContained(t *testing.T) {
 	}
 	dir := writeTree(t, files)
 	r := runIn(t, dir, os.Args[0], "./...")
-	if r.code != ExitError {
-		t.Errorf("exit %d, want %d", r.code, ExitError)
+	if r.Code != ExitError {
+		t.Errorf("exit %d, want %d", r.Code, ExitError)
 	}
 	wantFindings(t, r, "ok/ok.go:6:2: retry loop has no attempt limit")
 	want := []string{
@@ -260,9 +243,9 @@ func TestBrokenPackagesContained(t *testing.T) {
 		"retrylint: example.com/broken/typ: typ/typ.go:3:23: cannot use \"x\"",
 		"retrylint: example.com/broken/imp: not analyzed: it imports example.com/broken/typ, which does not build",
 	}
-	got := lines(r.stderr)
+	got := lines(r.Stderr)
 	if len(got) != len(want) {
-		t.Fatalf("stderr has %d lines, want %d:\n%s", len(got), len(want), r.stderr)
+		t.Fatalf("stderr has %d lines, want %d:\n%s", len(got), len(want), r.Stderr)
 	}
 	for i := range want {
 		if !strings.HasPrefix(got[i], want[i]) {
