@@ -23,7 +23,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -43,6 +42,9 @@ const (
 // Main runs the command with os.Args and returns its exit code. Called
 // back by go vet, it runs the unitchecker, which exits by itself.
 func Main(analyzers []*analysis.Analyzer) int {
+	if code, ok := vetVersion(os.Args[1:], os.Stdout, os.Stderr); ok {
+		return code
+	}
 	if IsVetTool(os.Args[1:]) {
 		unitchecker.Main(analyzers...)
 		return ExitError // unreachable: unitchecker.Main exits
@@ -81,12 +83,21 @@ func Run(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer
 	if len(cmd.pkgs) > 0 && cmd.pkgs[0] == "help" {
 		return help(stdout, stderr, cmd, analyzers, cmd.pkgs[1:])
 	}
+	if cmd.version || len(cmd.pkgs) == 1 && cmd.pkgs[0] == "version" {
+		return printVersion(stdout)
+	}
 	if len(cmd.pkgs) == 0 {
 		fmt.Fprintf(stderr, "retrylint: no packages given (try: retrylint ./...)\nRun 'retrylint -h' for usage.\n")
 		return ExitUsage
 	}
-	if cmd.fix || cmd.diff {
+	if cmd.diff {
 		return runFix(cmd, stdout, stderr)
+	}
+	if cmd.fix {
+		// Apply the fixes, say what changed, then report what remains.
+		if code := applyFixes(cmd, stdout, stderr); code != ExitClean {
+			return code
+		}
 	}
 
 	res, err := vet(cmd, "-json")
@@ -109,7 +120,7 @@ func Run(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer
 	cwd, _ := os.Getwd()
 	switch cmd.format {
 	case "text":
-		err = output.WriteText(stdout, findings, cwd)
+		err = output.WriteText(stdout, findings, cwd, cmd.related)
 	case "json":
 		err = output.WriteJSON(stdout, tree)
 	case "github":
@@ -131,6 +142,8 @@ func Run(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer
 		fmt.Fprintf(stderr, "retrylint: %s\n", e)
 	}
 	switch {
+	case noPackages(stderr, errs):
+		return ExitUsage
 	case len(errs) > 0:
 		return ExitError
 	case len(findings) > 0 && !cmd.exitZero:
@@ -294,16 +307,6 @@ func sarifAnalyzers(analyzers []*analysis.Analyzer) []output.Analyzer {
 		out = append(out, output.Analyzer{Name: a.Name, Doc: a.Doc, URL: a.URL})
 	}
 	return out
-}
-
-// version is retrylint's module version when it was built from a
-// tagged module (go install ...@v1.2.3), "" otherwise.
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok || bi.Main.Version == "(devel)" {
-		return ""
-	}
-	return bi.Main.Version
 }
 
 // relativeDiff shortens the file names of the "--- file (old)" and
