@@ -74,24 +74,16 @@ func TestHelpIsWholeDoc(t *testing.T) {
 	if err := output.WriteSARIF(&sarif, output.SARIF{Analyzers: sarifAnalyzers(analyzers), Root: t.TempDir()}); err != nil {
 		t.Fatal(err)
 	}
-	var log struct {
-		Runs []struct {
-			Tool struct {
-				Driver struct {
-					Rules []struct {
-						ID   string
-						Help struct{ Text string }
-					}
-				}
-			}
-		}
-	}
+	// runs[0].tool.driver.rules[].{id, help.text}
+	var log map[string]any
 	if err := json.Unmarshal(sarif.Bytes(), &log); err != nil {
 		t.Fatal(err)
 	}
 	ruleHelp := map[string]string{}
-	for _, r := range log.Runs[0].Tool.Driver.Rules {
-		ruleHelp[r.ID] = r.Help.Text
+	driver := log["runs"].([]any)[0].(map[string]any)["tool"].(map[string]any)["driver"].(map[string]any)
+	for _, r := range driver["rules"].([]any) {
+		rule := r.(map[string]any)
+		ruleHelp[rule["id"].(string)] = rule["help"].(map[string]any)["text"].(string)
 	}
 	for _, a := range analyzers {
 		var stdout, stderr bytes.Buffer

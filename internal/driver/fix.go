@@ -22,12 +22,11 @@ import (
 // not apply the fixes.
 func applyFixes(cmd *command, stdout, stderr io.Writer) int {
 	// The fixes on offer, and the files they edit, before anything changes.
+	var tree output.Tree
 	res, err := vet(cmd, "-json")
-	if err != nil {
-		fmt.Fprintf(stderr, "retrylint: %v\n", err)
-		return ExitError
+	if err == nil {
+		tree, err = output.ReadTrees(bytes.NewReader(res.stdout))
 	}
-	tree, err := output.ReadTrees(bytes.NewReader(res.stdout))
 	if err != nil {
 		fmt.Fprintf(stderr, "retrylint: %v\n", err)
 		return ExitError

@@ -43,10 +43,10 @@ func parseFlags(args []string, analyzers []*analysis.Analyzer) (*command, error)
 	fs.BoolVar(&c.json, "json", false, "same as -format=json: go vet's JSON tree {package: {analyzer: [diagnostics]}}")
 	fs.StringVar(&c.root, "root", "", "directory SARIF and GitHub paths are relative to (default: the git top level, else the current directory)")
 	fs.BoolVar(&c.exitZero, "exit-zero", false, "exit 0 when there are findings (report-only runs); errors still exit 1")
-	fs.BoolVar(&c.fix, "fix", false, "apply the suggested fixes instead of printing findings")
+	fs.BoolVar(&c.fix, "fix", false, "apply the suggested fixes, say which files changed, then report the findings that remain")
 	fs.BoolVar(&c.diff, "diff", false, "print the suggested fixes as unified diffs instead of applying them")
 	fs.StringVar(&c.tags, "tags", "", "comma-separated build tags, passed to go vet")
-	fs.BoolVar(&c.related, "related", true, "text format: print a finding's related positions (the hops of a chain) as indented lines, as go vet does")
+	fs.BoolVar(&c.related, "related", true, "text format: print each finding's related positions (the hops of a chain) as indented lines, as go vet does; -related=false leaves them out")
 	fs.BoolVar(&c.version, "version", false, "print retrylint's version and exit")
 
 	for _, a := range analyzers {
