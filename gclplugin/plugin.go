@@ -1,10 +1,11 @@
 package gclplugin
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,12 +13,7 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/retrylint/retrylint/analyzers/directives"
-	"github.com/retrylint/retrylint/analyzers/keyregen"
-	"github.com/retrylint/retrylint/analyzers/nestedretry"
-	"github.com/retrylint/retrylint/analyzers/nodeadline"
-	"github.com/retrylint/retrylint/analyzers/nonidempotent"
-	"github.com/retrylint/retrylint/analyzers/unboundedbackoff"
+	"github.com/retrylint/retrylint/registry"
 )
 
 // Name is the linter name in .golangci.yml, in //nolint:retrylint and
@@ -33,35 +29,45 @@ func init() { register.Plugin(Name, New) }
 type Settings struct {
 	// Disable lists analyzers not to run. The directives checker still
 	// accepts their names in //retrylint:ignore.
-	Disable []string `json:"disable"`
-
-	// Flags of each analyzer, by flag name.
-	Nestedretry      map[string]any `json:"nestedretry"`
-	Keyregen         map[string]any `json:"keyregen"`
-	Nodeadline       map[string]any `json:"nodeadline"`
-	Unboundedbackoff map[string]any `json:"unboundedbackoff"`
-	Nonidempotent    map[string]any `json:"nonidempotent"`
+	Disable []string
+	// Flags holds each analyzer's settings, by analyzer name (a key of
+	// the registry) and then by flag name.
+	Flags map[string]map[string]any
 }
 
-// leaf is one reporting analyzer: its name and a constructor that
-// returns a fresh analyzer with default options.
-type leaf struct {
-	name  string
-	new   func() *analysis.Analyzer
-	flags func(*Settings) map[string]any
-}
+// disableKey is the one settings key that is not an analyzer name.
+const disableKey = "disable"
 
-// leaves are the analyzers of internal/suite, in its order, minus the
-// directives checker, which BuildAnalyzers wires to them. A constructor
-// whose package has no NewAnalyzer would return the shared Analyzer;
-// buildLeaf refuses settings for such an analyzer, and a test fails once
-// its package gains NewAnalyzer.
-var leaves = []leaf{
-	{"nestedretry", func() *analysis.Analyzer { return nestedretry.NewAnalyzer(nestedretry.DefaultConfig()) }, func(s *Settings) map[string]any { return s.Nestedretry }},
-	{"keyregen", func() *analysis.Analyzer { return keyregen.NewAnalyzer(keyregen.DefaultConfig()) }, func(s *Settings) map[string]any { return s.Keyregen }},
-	{"nodeadline", func() *analysis.Analyzer { return nodeadline.NewAnalyzer(nodeadline.DefaultConfig()) }, func(s *Settings) map[string]any { return s.Nodeadline }},
-	{"unboundedbackoff", func() *analysis.Analyzer { return unboundedbackoff.NewAnalyzer(unboundedbackoff.DefaultConfig()) }, func(s *Settings) map[string]any { return s.Unboundedbackoff }},
-	{"nonidempotent", func() *analysis.Analyzer { return nonidempotent.NewAnalyzer(nonidempotent.DefaultConfig()) }, func(s *Settings) map[string]any { return s.Nonidempotent }},
+// UnmarshalJSON decodes the settings object: "disable" and one key per
+// analyzer of the registry. Any other key is an error that lists the
+// accepted ones.
+func (s *Settings) UnmarshalJSON(data []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	names := registry.Names()
+	for key, v := range raw {
+		if key == disableKey {
+			if err := json.Unmarshal(v, &s.Disable); err != nil {
+				return fmt.Errorf("%s: a list of analyzer names is wanted: %v", disableKey, err)
+			}
+			continue
+		}
+		if !slices.Contains(names, key) || key == "directives" {
+			return fmt.Errorf("unknown key %q", key)
+		}
+		var flags map[string]any
+		dec := json.NewDecoder(bytes.NewReader(v))
+		if err := dec.Decode(&flags); err != nil {
+			return fmt.Errorf("%s: a map of flag names to values is wanted: %v", key, err)
+		}
+		if s.Flags == nil {
+			s.Flags = map[string]map[string]any{}
+		}
+		s.Flags[key] = flags
+	}
+	return nil
 }
 
 // plugin is one configured instance; golangci-lint makes one per
@@ -75,12 +81,7 @@ type plugin struct {
 func New(raw any) (register.LinterPlugin, error) {
 	s, err := register.DecodeSettings[Settings](raw)
 	if err != nil {
-		// DecodeSettings says `decoding settings: json: unknown field "x"`;
-		// say it in the terms of .golangci.yml.
 		msg := strings.TrimPrefix(err.Error(), "decoding settings: ")
-		if key, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
-			msg = "unknown key " + key
-		}
 		return nil, fmt.Errorf("%s settings: %s (accepted keys: %s)", Name, msg, strings.Join(settingsKeys(), ", "))
 	}
 	p := &plugin{settings: s}
@@ -95,54 +96,32 @@ func New(raw any) (register.LinterPlugin, error) {
 func (p *plugin) GetLoadMode() string { return register.LoadModeTypesInfo }
 
 // BuildAnalyzers returns fresh analyzers configured by the settings: the
-// enabled leaves, then the directives checker requiring exactly them.
+// registry's analyzers not disabled, then the directives checker
+// requiring exactly them.
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	known := map[string]bool{"directives": true}
-	for _, l := range leaves {
-		known[l.name] = true
-	}
-	for _, name := range p.settings.Disable {
-		if !known[name] {
-			return nil, fmt.Errorf("%s settings: disable: unknown analyzer %q (analyzers: %s)", Name, name, strings.Join(analyzerNames(), ", "))
+	for name := range p.settings.Flags {
+		if slices.Contains(p.settings.Disable, name) {
+			return nil, fmt.Errorf("%s settings: %s is disabled but has settings; remove one or the other", Name, name)
 		}
 	}
-	var out []*analysis.Analyzer
-	var off []string
-	for _, l := range leaves {
-		if slices.Contains(p.settings.Disable, l.name) {
-			if len(l.flags(&p.settings)) > 0 {
-				return nil, fmt.Errorf("%s settings: %s is disabled but has settings; remove one or the other", Name, l.name)
-			}
-			off = append(off, l.name)
-			continue
-		}
-		a, err := buildLeaf(l, l.flags(&p.settings))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, a)
+	as, err := registry.Build(p.settings.Disable, func(a *analysis.Analyzer) error {
+		return configure(a, p.settings.Flags[a.Name])
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s settings: %s: %v", Name, disableKey, err)
 	}
-	if !slices.Contains(p.settings.Disable, "directives") {
-		out = append(out, directives.NewAnalyzer(directives.Config{Checked: slices.Clone(out), Known: off}))
-	}
-	return out, nil
+	return as, nil
 }
 
-// buildLeaf makes a fresh analyzer and sets its flags from settings.
-func buildLeaf(l leaf, settings map[string]any) (*analysis.Analyzer, error) {
-	a := l.new()
+// configure sets a fresh analyzer's flags from its settings.
+func configure(a *analysis.Analyzer, settings map[string]any) error {
 	if len(settings) == 0 {
-		return a, nil
+		return nil
 	}
 	var names []string
 	a.Flags.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
 	if len(names) == 0 {
-		return nil, fmt.Errorf("%s settings: %s has no settings", Name, l.name)
-	}
-	if a == sharedAnalyzer(l.name) {
-		// Setting a flag of the package-level Analyzer would change it
-		// for every other user in the process.
-		return nil, fmt.Errorf("%s settings: %s cannot be configured in golangci-lint yet (its package has no NewAnalyzer)", Name, l.name)
+		return fmt.Errorf("%s settings: %s has no settings", Name, a.Name)
 	}
 	keys := make([]string, 0, len(settings))
 	for k := range settings {
@@ -152,17 +131,17 @@ func buildLeaf(l leaf, settings map[string]any) (*analysis.Analyzer, error) {
 	for _, k := range keys {
 		f := lookupFlag(&a.Flags, k)
 		if f == nil {
-			return nil, fmt.Errorf("%s settings: %s has no setting %q (its settings: %s)", Name, l.name, k, strings.Join(names, ", "))
+			return fmt.Errorf("%s settings: %s has no setting %q (its settings: %s)", Name, a.Name, k, strings.Join(names, ", "))
 		}
 		v, err := flagValue(settings[k])
 		if err != nil {
-			return nil, fmt.Errorf("%s settings: %s.%s: %v", Name, l.name, k, err)
+			return fmt.Errorf("%s settings: %s.%s: %v", Name, a.Name, k, err)
 		}
 		if err := f.Value.Set(v); err != nil {
-			return nil, fmt.Errorf("%s settings: %s.%s: %q: %v", Name, l.name, k, v, err)
+			return fmt.Errorf("%s settings: %s.%s: %q: %v", Name, a.Name, k, v, err)
 		}
 	}
-	return a, nil
+	return nil
 }
 
 // lookupFlag finds a flag by name, ignoring case: viper has lower-cased
@@ -208,37 +187,12 @@ func flagValue(v any) (string, error) {
 	}
 }
 
-// sharedAnalyzer returns the package-level Analyzer of a leaf.
-func sharedAnalyzer(name string) *analysis.Analyzer {
-	switch name {
-	case "nestedretry":
-		return nestedretry.Analyzer
-	case "keyregen":
-		return keyregen.Analyzer
-	case "nodeadline":
-		return nodeadline.Analyzer
-	case "unboundedbackoff":
-		return unboundedbackoff.Analyzer
-	case "nonidempotent":
-		return nonidempotent.Analyzer
-	}
-	return nil
-}
-
-func analyzerNames() []string {
-	var out []string
-	for _, l := range leaves {
-		out = append(out, l.name)
-	}
-	return append(out, "directives")
-}
-
-// settingsKeys lists the keys Settings accepts, from its json tags.
+// settingsKeys lists the keys Settings accepts: disable and the
+// registry's analyzers.
 func settingsKeys() []string {
-	var out []string
-	t := reflect.TypeFor[Settings]()
-	for i := range t.NumField() {
-		out = append(out, strings.Split(t.Field(i).Tag.Get("json"), ",")[0])
+	keys := []string{disableKey}
+	for _, e := range registry.Entries() {
+		keys = append(keys, e.Name)
 	}
-	return out
+	return keys
 }

@@ -2,10 +2,6 @@ package gclplugin
 
 import (
 	"flag"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -13,8 +9,7 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/retrylint/retrylint/analyzers/directives"
-	"github.com/retrylint/retrylint/internal/suite"
+	"github.com/retrylint/retrylint/registry"
 )
 
 func build(t *testing.T, raw any) []*analysis.Analyzer {
@@ -55,20 +50,20 @@ func TestRegistered(t *testing.T) {
 	}
 }
 
-// TestSameAnalyzersAsSuite keeps the plugin's table in step with the
-// analyzers the retrylint binary runs, and checks that the result is a
-// valid analyzer graph.
-func TestSameAnalyzersAsSuite(t *testing.T) {
+// TestSameAnalyzersAsBinary checks that the plugin runs the analyzers the
+// retrylint binary runs (both read the registry), and that the result is
+// a valid analyzer graph.
+func TestSameAnalyzersAsBinary(t *testing.T) {
 	as := build(t, map[string]any{})
 	var got, want []string
 	for _, a := range as {
 		got = append(got, a.Name)
 	}
-	for _, a := range suite.Analyzers() {
+	for _, a := range registry.Analyzers() {
 		want = append(want, a.Name)
 	}
 	if !slices.Equal(got, want) {
-		t.Errorf("plugin analyzers %v, suite.Analyzers() %v", got, want)
+		t.Errorf("plugin analyzers %v, registry.Analyzers() %v", got, want)
 	}
 	if err := analysis.Validate(as); err != nil {
 		t.Fatal(err)
@@ -84,7 +79,7 @@ func TestDecodeErrors(t *testing.T) {
 	}{
 		{map[string]any{"nestedretri": map[string]any{}}, `retrylint settings: unknown key "nestedretri" (accepted keys: disable, nestedretry, keyregen,`},
 		{map[string]any{"max-depth": 2}, `unknown key "max-depth"`},
-		{map[string]any{"disable": "keyregen"}, `retrylint settings: json: cannot unmarshal string into Go struct field Settings.disable`},
+		{map[string]any{"disable": "keyregen"}, `retrylint settings: disable: a list of analyzer names is wanted`},
 		{map[string]any{"disable": []any{"keyregn"}}, `disable: unknown analyzer "keyregn" (analyzers: nestedretry, keyregen, nodeadline, unboundedbackoff, nonidempotent, directives)`},
 		{map[string]any{"keyregen": map[string]any{"no-such-flag": true}}, `keyregen has no setting "no-such-flag" (its settings: `},
 		{map[string]any{"keyregen": map[string]any{"requestid": "maybe"}}, `keyregen.requestid: "maybe": parse error`},
@@ -140,25 +135,24 @@ func TestDisable(t *testing.T) {
 func TestInstancesIndependent(t *testing.T) {
 	settings := map[string]any{}
 	changed := map[string]string{} // "analyzer.flag" -> value set
-	for _, l := range leaves {
+	shared := map[string]*analysis.Analyzer{}
+	for _, e := range registry.Entries() {
+		shared[e.Name] = e.Default
 		fs := map[string]any{}
 		// Find, on a throwaway analyzer, a value each flag accepts that
 		// differs from its default.
-		probe := l.new()
-		if probe == sharedAnalyzer(l.name) {
-			continue // settings are refused for shared analyzers (TestDecodeErrors)
-		}
+		probe := e.New()
 		probe.Flags.VisitAll(func(f *flag.Flag) {
 			for _, v := range []string{"true", "false", "7", "2m", "X-Test-Key"} {
 				if f.Value.Set(v) == nil && f.Value.String() != f.DefValue {
 					fs[f.Name] = v
-					changed[l.name+"."+f.Name] = f.Value.String()
+					changed[e.Name+"."+f.Name] = f.Value.String()
 					return
 				}
 			}
 		})
 		if len(fs) > 0 {
-			settings[l.name] = fs
+			settings[e.Name] = fs
 		}
 	}
 	if len(changed) == 0 {
@@ -173,7 +167,7 @@ func TestInstancesIndependent(t *testing.T) {
 		if f := byName(two, name).Flags.Lookup(fl); f.Value.String() != f.DefValue {
 			t.Errorf("second plugin: %s = %q, want default %q", key, f.Value.String(), f.DefValue)
 		}
-		if f := sharedAnalyzer(name).Flags.Lookup(fl); f.Value.String() != f.DefValue {
+		if f := shared[name].Flags.Lookup(fl); f.Value.String() != f.DefValue {
 			t.Errorf("package-level %s.Analyzer: %s = %q, want default %q", name, fl, f.Value.String(), f.DefValue)
 		}
 	}
@@ -186,12 +180,9 @@ func TestInstancesIndependent(t *testing.T) {
 		}
 	}
 	for _, a := range one {
-		if slices.Contains(two, a) && sharedAnalyzer(a.Name) != a {
+		if slices.Contains(two, a) || slices.Contains(registry.Analyzers(), a) {
 			t.Errorf("%s is shared between plugin instances", a.Name)
 		}
-	}
-	if byName(one, "directives") == directives.Analyzer {
-		t.Error("the plugin uses the package-level directives.Analyzer")
 	}
 }
 
@@ -210,37 +201,6 @@ func TestFlagsReachable(t *testing.T) {
 			}
 			seen[low] = f.Name
 		})
-	}
-}
-
-// TestTableUsesConstructors fails when an analyzer package gains
-// NewAnalyzer but the plugin still shares its package-level Analyzer.
-func TestTableUsesConstructors(t *testing.T) {
-	for _, l := range leaves {
-		files, err := filepath.Glob(filepath.Join("..", "analyzers", l.name, "*.go"))
-		if err != nil || len(files) == 0 {
-			t.Fatalf("no sources for %s: %v", l.name, err)
-		}
-		hasNew := false
-		for _, name := range files {
-			if strings.HasSuffix(name, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.SkipObjectResolution)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "NewAnalyzer" {
-					hasNew = true
-				}
-			}
-		}
-		if shared := l.new() == sharedAnalyzer(l.name); shared && hasNew {
-			t.Errorf("%s has NewAnalyzer now: build it with %s.NewAnalyzer(%s.DefaultConfig()) in leaves", l.name, l.name, l.name)
-		} else if shared {
-			t.Logf("%s: no NewAnalyzer yet; the plugin shares %s.Analyzer and refuses settings for it", l.name, l.name)
-		}
 	}
 }
 

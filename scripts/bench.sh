@@ -5,7 +5,7 @@
 #   scripts/bench.sh [-corpus DIR] [-count N] [-sets STD,SMALL,LARGE] [-json FILE] ...
 #
 # The corpus defaults to $RETRYLINT_CORPUS, else ../shared/corpus next to the
-# repository. All flags: go run ./internal/cmd/bench -h
+# repository. All flags: go run ./tools/bench -h
 set -eu
 cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/time ]; then
@@ -16,4 +16,4 @@ if [ ! -x /usr/bin/time ]; then
 		exit 2
 	fi
 fi
-exec go run ./internal/cmd/bench "$@"
+exec go run ./tools/bench "$@"

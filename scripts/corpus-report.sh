@@ -7,7 +7,7 @@
 #   scripts/corpus-report.sh [-corpus DIR] [-sets STD,SMALL,LARGE] [-sample 60] [-seed 1] ...
 #
 # The corpus defaults to $RETRYLINT_CORPUS, else ../shared/corpus next to the
-# repository. All flags: go run ./internal/cmd/corpusreport -h
+# repository. All flags: go run ./tools/corpusreport -h
 set -eu
 cd "$(dirname "$0")/.."
-exec go run ./internal/cmd/corpusreport "$@"
+exec go run ./tools/corpusreport "$@"

@@ -11,19 +11,16 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/retrylint/retrylint/analyzers/keyregen"
-	"github.com/retrylint/retrylint/analyzers/nestedretry"
-	"github.com/retrylint/retrylint/analyzers/nodeadline"
-	"github.com/retrylint/retrylint/analyzers/nonidempotent"
-	"github.com/retrylint/retrylint/analyzers/unboundedbackoff"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/directive"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
 //go:embed doc.go
 var doc string
 
-// Config says which analyzers the directives checker knows.
+// Config says which analyzers the directives checker knows. The checker
+// imports no analyzer: whoever builds it (the registry) names them.
 type Config struct {
 	// Checked are the analyzers whose findings //retrylint:ignore
 	// directives may silence. Each must return a *report.Usage; the
@@ -34,20 +31,9 @@ type Config struct {
 	Known []string
 }
 
-// DefaultConfig checks the five retrylint analyzers with their default
-// settings.
-func DefaultConfig() Config {
-	return Config{Checked: []*analysis.Analyzer{
-		nestedretry.Analyzer,
-		keyregen.Analyzer,
-		nodeadline.Analyzer,
-		unboundedbackoff.Analyzer,
-		nonidempotent.Analyzer,
-	}}
-}
-
-// Analyzer checks the directives against the default analyzers.
-var Analyzer = NewAnalyzer(DefaultConfig())
+// Name is the directives checker's name, which drivers that list the
+// analyzers of a run (the registry) give it beside theirs.
+const Name = "directives"
 
 // NewAnalyzer returns a directives checker for the analyzers of cfg.
 // The returned analyzer shares no state with any other.
@@ -60,8 +46,8 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 	slices.Sort(c.known)
 	c.known = slices.Compact(c.known)
 	return &analysis.Analyzer{
-		Name:     "directives",
-		Doc:      analysisutil.MustExtractDoc(doc, "directives"),
+		Name:     Name,
+		Doc:      analysisutil.MustExtractDoc(doc, Name),
 		URL:      "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/directives",
 		Requires: c.checked,
 		Run:      c.run,
@@ -74,13 +60,11 @@ type checker struct {
 	known   []string // sorted analyzer names
 }
 
-// verbs are the directives retrylint reads; see doc.go.
-var verbs = []string{"ignore", "retrier", "idempotent", "nonidempotent"}
-
 func (c *checker) run(pass *analysis.Pass) (any, error) {
 	// used holds "name@pos" for each analyzer and ignore directive that
 	// silenced one of its findings. Every analyzer parses the directives
-	// itself, so directives are matched by position, not by pointer.
+	// of its own pass, so directives are matched by position, not by
+	// pointer.
 	used := map[string]bool{}
 	for _, a := range c.checked {
 		u, _ := pass.ResultOf[a].(*report.Usage)
@@ -99,10 +83,29 @@ func (c *checker) run(pass *analysis.Pass) (any, error) {
 		if ast.IsGenerated(f) {
 			continue // retrylint drops every finding there
 		}
-		for _, d := range report.Directives(pass.Fset, f) {
-			c.checkIgnore(pass, d, checked, used)
+		inDoc := funcDocs(f)
+		for _, d := range directive.File(f) {
+			switch {
+			case d.Spaced:
+				report1(pass, d.Pos, directive.Malformed,
+					"\"// retrylint:%s\" has a space after //, so it is not a directive and has no effect; write //retrylint:%s",
+					d.Verb, d.Verb)
+			case d.Verb == directive.Ignore:
+				c.checkIgnore(pass, d, checked, used)
+			case d.Verb == directive.Retrier && !inDoc[d.Pos]:
+				report1(pass, d.Pos, "misplaced",
+					"//retrylint:retrier is not in the doc comment of a function declaration, so the recognizer never reads it; move it there")
+			case d.Known():
+				// retrier (read by the recognizer), idempotent and
+				// nonidempotent (read by nonidempotent).
+				for _, p := range d.Problems {
+					report1(pass, d.Pos, p.Category, "%s", p.Message)
+				}
+			default:
+				report1(pass, d.Pos, "unknown-directive",
+					"unknown directive //retrylint:%s has no effect; known directives: %s", d.Verb, strings.Join(directive.Verbs, ", "))
+			}
 		}
-		c.checkVerbs(pass, f)
 	}
 	return nil, nil
 }
@@ -118,10 +121,11 @@ func usedKey(name string, pos token.Pos) string {
 //	//retrylint:ignore nestedretry              no reason
 //	//retrylint:ignore nestedretries typo       unknown analyzer
 //	//retrylint:ignore keyregen reason          nothing to silence: stale
-func (c *checker) checkIgnore(pass *analysis.Pass, d *report.Directive, checked, used map[string]bool) {
+func (c *checker) checkIgnore(pass *analysis.Pass, d *directive.Directive, checked, used map[string]bool) {
 	if len(d.Analyzers) == 0 {
-		report1(pass, d.Pos, "malformed",
-			"//retrylint:ignore names no analyzer, so it silences nothing; write //retrylint:ignore NAME reason")
+		for _, p := range d.Problems {
+			report1(pass, d.Pos, p.Category, "%s", p.Message)
+		}
 		return
 	}
 	var unknown []string
@@ -135,9 +139,10 @@ func (c *checker) checkIgnore(pass *analysis.Pass, d *report.Directive, checked,
 			"//retrylint:ignore names unknown analyzer %s, which silences nothing; known analyzers: %s",
 			strings.Join(unknown, ", "), strings.Join(c.known, ", "))
 	}
-	if d.Reason == "" {
-		report1(pass, d.Pos, "no-reason",
-			"//retrylint:ignore has no reason, so it silences nothing; add why the finding does not apply after the analyzer names")
+	if len(d.Problems) > 0 {
+		for _, p := range d.Problems {
+			report1(pass, d.Pos, p.Category, "%s", p.Message)
+		}
 		return
 	}
 	for _, name := range d.Analyzers {
@@ -149,86 +154,18 @@ func (c *checker) checkIgnore(pass *analysis.Pass, d *report.Directive, checked,
 	}
 }
 
-// checkVerbs reports //retrylint: comments other than well-formed
-// ignore directives that retrylint would not act on.
-func (c *checker) checkVerbs(pass *analysis.Pass, f *ast.File) {
-	docs := map[*ast.Comment]bool{} // comments in a function declaration's doc
+// funcDocs returns the positions of the comments in function
+// declarations' doc comments, where function directives are read.
+func funcDocs(f *ast.File) map[token.Pos]bool {
+	docs := map[token.Pos]bool{}
 	for _, decl := range f.Decls {
 		if fd, ok := decl.(*ast.FuncDecl); ok && fd.Doc != nil {
 			for _, cm := range fd.Doc.List {
-				docs[cm] = true
+				docs[cm.Pos()] = true
 			}
 		}
 	}
-	for _, cg := range f.Comments {
-		for _, cm := range cg.List {
-			c.checkComment(pass, cm, docs[cm])
-		}
-	}
-}
-
-func (c *checker) checkComment(pass *analysis.Pass, cm *ast.Comment, inFuncDoc bool) {
-	rest, ok := strings.CutPrefix(cm.Text, "//retrylint:")
-	if !ok {
-		// "// retrylint:ignore ..." with a space is prose to Go tools and
-		// to retrylint; say so when it names one of our verbs.
-		spaced, ok := strings.CutPrefix(cm.Text, "// retrylint:")
-		if ok && slices.Contains(verbs, verbOf(spaced)) {
-			report1(pass, cm.Pos(), "malformed",
-				"\"// retrylint:%s\" has a space after //, so it is not a directive and has no effect; write //retrylint:%s",
-				verbOf(spaced), verbOf(spaced))
-		}
-		return
-	}
-	verb := verbOf(rest)
-	args := strings.TrimSpace(rest[len(verb):])
-	switch verb {
-	case "ignore", "idempotent", "nonidempotent":
-		// ignore: checked from report.Directives, the parse the
-		// analyzers use; the others: read by nonidempotent.
-	case "retrier":
-		c.checkRetrier(pass, cm, args, inFuncDoc)
-	default:
-		report1(pass, cm.Pos(), "unknown-directive",
-			"unknown directive //retrylint:%s has no effect; known directives: %s", verb, strings.Join(verbs, ", "))
-	}
-}
-
-// checkRetrier checks "//retrylint:retrier attempts=N" the way the
-// recognizer reads it: in a function declaration's doc comment, with
-// attempts=N (N > 0), attempts=unbounded or no argument (unknown).
-// Words without "=" may follow as prose; a bare number or another key
-// (attempt=3, max=3) is a mistake the recognizer would silently ignore.
-func (c *checker) checkRetrier(pass *analysis.Pass, cm *ast.Comment, args string, inFuncDoc bool) {
-	if !inFuncDoc {
-		report1(pass, cm.Pos(), "misplaced",
-			"//retrylint:retrier is not in the doc comment of a function declaration, so the recognizer never reads it; move it there")
-		return
-	}
-	for _, a := range strings.Fields(args) {
-		v, ok := strings.CutPrefix(a, "attempts=")
-		_, numErr := strconv.Atoi(a)
-		if !ok && (strings.Contains(a, "=") || numErr == nil) {
-			report1(pass, cm.Pos(), "malformed",
-				"//retrylint:retrier ignores argument %q; write attempts=N (N > 0) or attempts=unbounded", a)
-			continue
-		}
-		if !ok {
-			continue // prose after the arguments: "the SDK retries inside"
-		}
-		if n, err := strconv.Atoi(v); v != "unbounded" && (err != nil || n <= 0) {
-			report1(pass, cm.Pos(), "malformed",
-				"//retrylint:retrier attempts=%s is not a positive count, so the attempt count is taken as unknown; write attempts=N (N > 0) or attempts=unbounded", v)
-		}
-	}
-}
-
-// verbOf returns the directive word at the start of s.
-func verbOf(s string) string {
-	if i := strings.IndexFunc(s, func(r rune) bool { return r == ' ' || r == '\t' }); i >= 0 {
-		return s[:i]
-	}
-	return s
+	return docs
 }
 
 func report1(pass *analysis.Pass, pos token.Pos, category, format string, args ...any) {

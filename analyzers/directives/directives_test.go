@@ -50,13 +50,3 @@ func TestDirectives(t *testing.T) {
 	})
 	analysistest.Run(t, testdata(t), a, "./a")
 }
-
-func TestDefault(t *testing.T) {
-	analysistest.Run(t, testdata(t), directives.Analyzer, "./dflt")
-}
-
-func TestValidate(t *testing.T) {
-	if err := analysis.Validate([]*analysis.Analyzer{directives.Analyzer}); err != nil {
-		t.Fatal(err)
-	}
-}

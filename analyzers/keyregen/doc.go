@@ -94,6 +94,7 @@
 //
 //	-keyregen.requestid  also report request IDs (X-Request-ID, Request-Id, fields named requestID)
 //	-keyregen.headers    comma-separated extra header names that carry an idempotency key
+//	-keyregen.tests      report in _test.go files too
 //
 // # Limitations
 //

@@ -31,6 +31,8 @@ type Config struct {
 	// Headers lists further header names, comma-separated, that the
 	// servers this code talks to deduplicate by.
 	Headers string
+	// Tests reports in _test.go files too (-tests; see report.BindTests).
+	Tests bool
 }
 
 // DefaultConfig returns the default options.
@@ -47,6 +49,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 	var fs flag.FlagSet
 	fs.BoolVar(&c.RequestID, "requestid", c.RequestID, "also report request IDs (X-Request-ID, Request-Id, fields named requestID) generated inside a retry")
 	fs.StringVar(&c.Headers, "headers", c.Headers, "comma-separated extra header names that carry an idempotency key")
+	report.BindTests(&fs, &c.Tests)
 	return &analysis.Analyzer{
 		Name:       "keyregen",
 		Doc:        analysisutil.MustExtractDoc(doc, "keyregen"),
@@ -120,7 +123,7 @@ func (r *runner) checkOp(rep *report.Reporter, s *retryscan.Site) {
 	if f == nil || f.Sink == "" {
 		return
 	}
-	org := &origin{pos: s.OpExpr.Pos(), node: s.OpExpr, gen: f.Gen, via: r.funcName(s.Op), fact: f}
+	org := &origin{pos: s.OpExpr.Pos(), node: s.OpExpr, gen: f.Gen, via: analysisutil.FuncName(s.Op, r.pass.Pkg), fact: f}
 	r.report(rep, s, finding{origin: org, sink: sink{pos: pos, desc: f.Sink, class: f.Class}}, nil)
 }
 
@@ -153,19 +156,6 @@ func (r *runner) report(rep *report.Reporter, s *retryscan.Site, f finding, fix 
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
 	rep.Report(d)
-}
-
-// funcName renders a function for messages: "charge", "(*Client).charge"
-// shortened to "Client.charge", "helper.NewChargeRequest".
-func (r *runner) funcName(fn *types.Func) string {
-	name := fn.Name()
-	if recv := analysisutil.RecvName(fn); recv != "" {
-		name = recv + "." + name
-	}
-	if fn.Pkg() != nil && fn.Pkg() != r.pass.Pkg {
-		name = fn.Pkg().Name() + "." + name
-	}
-	return name
 }
 
 // calleeOf returns the function a call invokes, statically or through an

@@ -43,7 +43,7 @@ func (reg *region) findSinks() {
 		case *ast.CallExpr:
 			fn := reg.r.calleeOf(n)
 			if f, pos := reg.r.factOf(fn); f != nil && f.Sink != "" {
-				o := &origin{pos: n.Pos(), node: n, gen: f.Gen, via: reg.r.funcName(fn), fact: f}
+				o := &origin{pos: n.Pos(), node: n, gen: f.Gen, via: analysisutil.FuncName(fn, reg.r.pass.Pkg), fact: f}
 				add(o, sink{pos: pos, desc: f.Sink, class: f.Class})
 			}
 			for _, s := range reg.callSinks(n, fn) {
@@ -134,7 +134,7 @@ func (reg *region) callSinks(call *ast.CallExpr, fn *types.Func) []valueSink {
 		if class, ok := catalog.NameClass(p.Name()); ok {
 			name := "a function value"
 			if fn != nil {
-				name = reg.r.funcName(fn)
+				name = analysisutil.FuncName(fn, reg.r.pass.Pkg)
 			}
 			out = append(out, valueSink{a, sink{pos: a.Pos(), desc: "parameter " + p.Name() + " of " + name, class: class}})
 		}

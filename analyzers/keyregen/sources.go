@@ -52,7 +52,7 @@ func (reg *region) callTaint(call *ast.CallExpr) *origin {
 		return nil
 	}
 	if f, _ := reg.r.factOf(fn); f != nil && f.Returns {
-		return &origin{pos: call.Pos(), node: call, gen: f.Gen, via: reg.r.funcName(fn), fact: f}
+		return &origin{pos: call.Pos(), node: call, gen: f.Gen, via: analysisutil.FuncName(fn, reg.r.pass.Pkg), fact: f}
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal {

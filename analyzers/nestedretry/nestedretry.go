@@ -26,6 +26,8 @@ type Config struct {
 	// IgnorePackages lists import path prefixes; a chain through a
 	// package under one of them is not reported.
 	IgnorePackages []string
+	// Tests reports in _test.go files too (-tests; see report.BindTests).
+	Tests bool
 }
 
 // DefaultConfig returns the defaults: report two layers or more.
@@ -48,6 +50,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 	}
 	a.Flags.IntVar(&c.MinLayers, "min-layers", c.MinLayers, "report chains of at least this many retry layers")
 	a.Flags.Var((*listFlag)(&c.IgnorePackages), "ignore-packages", "comma-separated import path prefixes; chains through these packages are not reported")
+	report.BindTests(&a.Flags, &c.Tests)
 	return a
 }
 

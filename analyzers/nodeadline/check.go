@@ -11,6 +11,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
@@ -19,7 +20,7 @@ type checker struct {
 	cfg   *Config
 	res   *retryscan.Result
 	rep   *report.Reporter
-	x     *index
+	x     *flow.Index
 	funcs []*funcInfo
 	sums  map[*types.Func]*summary
 }
@@ -32,7 +33,7 @@ type funcInfo struct {
 // scan visits the calls of one function, nested function literals
 // included: with report false it only computes the function's summary.
 func (c *checker) scan(fi *funcInfo, report bool) {
-	fl := c.x.flow(fi.obj.Type().(*types.Signature))
+	fl := newTracer(c.x, fi.obj.Type().(*types.Signature))
 	ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			c.call(fi, fl, call, report)
@@ -41,7 +42,7 @@ func (c *checker) scan(fi *funcInfo, report bool) {
 	})
 }
 
-func (c *checker) call(fi *funcInfo, fl *flow, call *ast.CallExpr, report bool) {
+func (c *checker) call(fi *funcInfo, fl *tracer, call *ast.CallExpr, report bool) {
 	info := c.pass.TypesInfo
 	fn := analysisutil.Callee(info, call)
 	if fn == nil {
@@ -62,14 +63,14 @@ func (c *checker) call(fi *funcInfo, fl *flow, call *ast.CallExpr, report bool) 
 			return
 		}
 		st := fl.ctx(call.Args[o.Ctx])
-		c.reach(fi, call, st, hop{name: display(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), ctx: o.Ctx,
+		c.reach(fi, call, st, hop{name: analysisutil.FuncName(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), ctx: o.Ctx,
 			fact: &ReachFact{Param: -1, Family: o.Family, Stream: o.Stream}}, report && !own)
 		return
 	}
 	if rf := c.reachOf(fn); rf != nil {
 		if rf.Param < len(call.Args) && !isMethodExpr(info, call) && !delegates(info, fi, call) {
 			st := fl.ctx(call.Args[rf.Param])
-			c.reach(fi, call, st, hop{name: display(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), fact: rf, fn: fn}, report)
+			c.reach(fi, call, st, hop{name: analysisutil.FuncName(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), fact: rf, fn: fn}, report)
 		}
 		return
 	}
@@ -188,9 +189,6 @@ func (p place) wait(outside, inside string) string {
 // Outside retry sites, the main and init functions of package main are
 // left alone: a one-shot command is watched by the person who ran it.
 func (c *checker) where(fi *funcInfo, call *ast.CallExpr) (place, bool) {
-	if !c.cfg.Tests && strings.HasSuffix(c.pass.Fset.File(call.Pos()).Name(), "_test.go") {
-		return place{}, false
-	}
 	var p place
 	if sites := c.res.Enclosing(call.Pos()); len(sites) > 0 {
 		p.site = sites[len(sites)-1].Name
@@ -233,7 +231,7 @@ func (c *checker) originRelated(call *ast.CallExpr, st state) []analysis.Related
 // function passes the context on.
 func (c *checker) chainRelated(fn *types.Func) []analysis.RelatedInformation {
 	var out []analysis.RelatedInformation
-	for i := 0; fn != nil && i < maxVia; i++ {
+	for i := 0; fn != nil && i < analysisutil.MaxHops; i++ {
 		s := c.sums[fn]
 		if s == nil {
 			break

@@ -6,11 +6,9 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
-)
 
-// maxVia bounds the chains kept in facts: enough to name the layers of
-// a real call stack, small enough to keep facts tiny.
-const maxVia = 6
+	"github.com/retrylint/retrylint/internal/analysisutil"
+)
 
 // ReachFact is exported for a function whose context parameter reaches
 // an outbound call with no deadline added on the way:
@@ -48,31 +46,7 @@ type summary struct {
 }
 
 func extend(name string, f *ReachFact) []string {
-	via := append([]string{name}, f.Via...)
-	if len(via) > maxVia {
-		via = append(via[:maxVia-1], via[len(via)-1])
-	}
-	return via
-}
-
-// display names a function the way chains do: "Fetch" in its own
-// package, "b.Fetch" elsewhere, "HealthClient.Check" for methods.
-func display(fn *types.Func, from *types.Package) string {
-	sig, _ := fn.Type().(*types.Signature)
-	if sig != nil && sig.Recv() != nil {
-		t := sig.Recv().Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return n.Obj().Name() + "." + fn.Name()
-		}
-		return fn.Name()
-	}
-	if fn.Pkg() == nil || fn.Pkg() == from {
-		return fn.Name()
-	}
-	return fn.Pkg().Name() + "." + fn.Name()
+	return analysisutil.CapChain(append([]string{name}, f.Via...), nil)
 }
 
 // callText is the call's function expression as written ("client.Check"),
@@ -81,5 +55,5 @@ func callText(call *ast.CallExpr, fn *types.Func, from *types.Package) string {
 	if s := types.ExprString(call.Fun); len(s) <= 40 {
 		return s
 	}
-	return display(fn, from)
+	return analysisutil.FuncName(fn, from)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/flow"
 )
 
 // Where a context comes from, followed on syntax through local variables:
@@ -41,126 +42,16 @@ type state struct {
 	cancelled bool
 }
 
-// def is one assignment to a local variable: its right-hand side and,
-// for v1, v2 := f(), the index of the result it receives.
-type def struct {
-	rhs ast.Expr // nil: defined by something the analyzer does not follow (range, zero value)
-	idx int
-	// other is, for a tuple assignment, the variable receiving the other
-	// result (the cancel func of ctx, cancel := context.WithCancel(p)).
-	other *types.Var
-}
-
-// index records, for each local variable of the package, what the flow
-// queries need: its assignments, the fields assigned on it, whether its
-// address is taken or it is handed to other code, and how often it is used.
-type index struct {
-	info      *types.Info
-	defs      map[*types.Var][]def
-	fieldSets map[*types.Var][]string
-	addr      map[*types.Var]bool // &v: may change behind the analyzer's back
-	handed    map[*types.Var]bool // v passed to a call or copied: may be configured elsewhere
-	uses      map[*types.Var]int
-}
-
-func newIndex(info *types.Info, files []*ast.File) *index {
-	x := &index{info: info, defs: map[*types.Var][]def{}, fieldSets: map[*types.Var][]string{},
-		addr: map[*types.Var]bool{}, handed: map[*types.Var]bool{}, uses: map[*types.Var]int{}}
-	for _, f := range files {
-		ast.Inspect(f, x.visit)
-	}
-	return x
-}
-
-func (x *index) local(e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, ok := x.info.ObjectOf(id).(*types.Var)
-	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
-		return nil
-	}
-	return v
-}
-
-func (x *index) visit(n ast.Node) bool {
-	switch n := n.(type) {
-	case *ast.AssignStmt:
-		for i, l := range n.Lhs {
-			if v := x.local(l); v != nil {
-				switch {
-				case len(n.Rhs) == len(n.Lhs):
-					x.defs[v] = append(x.defs[v], def{rhs: n.Rhs[i]})
-				case len(n.Rhs) == 1:
-					d := def{rhs: n.Rhs[0], idx: i}
-					if len(n.Lhs) == 2 {
-						d.other = x.local(n.Lhs[1-i])
-					}
-					x.defs[v] = append(x.defs[v], d)
-				}
-				continue
-			}
-			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
-				if v := x.local(sel.X); v != nil {
-					x.fieldSets[v] = append(x.fieldSets[v], sel.Sel.Name)
-				}
-			}
-		}
-		for _, r := range n.Rhs {
-			if v := x.local(r); v != nil {
-				x.handed[v] = true
-			}
-		}
-	case *ast.ValueSpec:
-		for i, id := range n.Names {
-			v, _ := x.info.Defs[id].(*types.Var)
-			if v == nil {
-				continue
-			}
-			switch {
-			case len(n.Values) == len(n.Names):
-				x.defs[v] = append(x.defs[v], def{rhs: n.Values[i]})
-			case len(n.Values) == 1:
-				x.defs[v] = append(x.defs[v], def{rhs: n.Values[0], idx: i})
-			default:
-				x.defs[v] = append(x.defs[v], def{}) // zero value
-			}
-		}
-	case *ast.RangeStmt:
-		for _, e := range []ast.Expr{n.Key, n.Value} {
-			if v := x.local(e); v != nil {
-				x.defs[v] = append(x.defs[v], def{idx: -1})
-			}
-		}
-	case *ast.UnaryExpr:
-		if v := x.local(n.X); v != nil && n.Op == token.AND {
-			x.addr[v] = true
-		}
-	case *ast.CallExpr:
-		for _, a := range n.Args {
-			if v := x.local(a); v != nil {
-				x.handed[v] = true
-			}
-		}
-	case *ast.Ident:
-		if v, ok := x.info.Uses[n].(*types.Var); ok {
-			x.uses[v]++
-		}
-	}
-	return true
-}
-
-// flow evaluates expressions inside one top-level function, whose
+// tracer evaluates expressions inside one top-level function, whose
 // context parameters count as kind param.
-type flow struct {
-	x    *index
+type tracer struct {
+	x    *flow.Index
 	sig  *types.Signature // the top-level function's, or nil
 	busy map[*types.Var]bool
 }
 
-func (x *index) flow(sig *types.Signature) *flow {
-	return &flow{x: x, sig: sig, busy: map[*types.Var]bool{}}
+func newTracer(x *flow.Index, sig *types.Signature) *tracer {
+	return &tracer{x: x, sig: sig, busy: map[*types.Var]bool{}}
 }
 
 // join combines the states of a variable's assignments.
@@ -183,12 +74,12 @@ func join(a, b state) state {
 }
 
 // ctx returns the state of a context expression.
-func (f *flow) ctx(e ast.Expr) state {
+func (f *tracer) ctx(e ast.Expr) state {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		return f.ctxCall(e, 0, nil)
 	case *ast.Ident:
-		if v := f.x.local(e); v != nil {
+		if v := f.x.Local(e); v != nil {
 			return f.variable(v, f.ctxCall)
 		}
 	}
@@ -197,7 +88,7 @@ func (f *flow) ctx(e ast.Expr) state {
 
 // variable joins the states of v's assignments, evaluating each call
 // with eval.
-func (f *flow) variable(v *types.Var, eval func(*ast.CallExpr, int, *types.Var) state) state {
+func (f *tracer) variable(v *types.Var, eval func(*ast.CallExpr, int, *types.Var) state) state {
 	if f.busy[v] {
 		return state{kind: neutral}
 	}
@@ -211,17 +102,17 @@ func (f *flow) variable(v *types.Var, eval func(*ast.CallExpr, int, *types.Var) 
 			}
 		}
 	}
-	defs := f.x.defs[v]
-	if (len(defs) == 0 && s.kind == neutral) || f.x.addr[v] {
+	defs := f.x.Defs(v)
+	if (len(defs) == 0 && s.kind == neutral) || f.x.AddrTaken(v) {
 		return state{}
 	}
 	f.busy[v] = true
 	defer delete(f.busy, v)
 	for _, d := range defs {
 		var ds state
-		switch r := ast.Unparen(d.rhs).(type) {
+		switch r := ast.Unparen(d.RHS).(type) {
 		case *ast.CallExpr:
-			ds = eval(r, d.idx, d.other)
+			ds = eval(r, d.Result, d.Other)
 		case *ast.Ident:
 			ds = f.ctx(r)
 		}
@@ -237,11 +128,11 @@ func (f *flow) variable(v *types.Var, eval func(*ast.CallExpr, int, *types.Var) 
 
 // ctxCall evaluates a call producing a context, as result idx; other is
 // the variable receiving the call's other result (a cancel func).
-func (f *flow) ctxCall(call *ast.CallExpr, idx int, other *types.Var) state {
+func (f *tracer) ctxCall(call *ast.CallExpr, idx int, other *types.Var) state {
 	if idx != 0 {
 		return state{}
 	}
-	fn := analysisutil.Callee(f.x.info, call)
+	fn := analysisutil.Callee(f.x.Info(), call)
 	switch catalog.ContextEffect(fn) {
 	case catalog.CtxRoot, catalog.CtxDrop:
 		return state{kind: noDeadline, origin: call}
@@ -250,7 +141,7 @@ func (f *flow) ctxCall(call *ast.CallExpr, idx int, other *types.Var) state {
 			return state{}
 		}
 		s := f.ctx(call.Args[0])
-		if other != nil && f.x.uses[other] > 0 {
+		if other != nil && f.x.Uses(other) > 0 {
 			s.cancelled = true // ctx, cancel := context.WithCancel(p); ... cancel()
 		}
 		return s
@@ -267,23 +158,23 @@ func (f *flow) ctxCall(call *ast.CallExpr, idx int, other *types.Var) state {
 }
 
 // request returns the state of the context an *http.Request carries.
-func (f *flow) request(e ast.Expr) state {
+func (f *tracer) request(e ast.Expr) state {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		return f.requestCall(e, 0, nil)
 	case *ast.Ident:
-		if v := f.x.local(e); v != nil {
+		if v := f.x.Local(e); v != nil {
 			return f.variable(v, f.requestCall)
 		}
 	}
 	return state{}
 }
 
-func (f *flow) requestCall(call *ast.CallExpr, idx int, _ *types.Var) state {
+func (f *tracer) requestCall(call *ast.CallExpr, idx int, _ *types.Var) state {
 	if idx != 0 {
 		return state{}
 	}
-	fn := analysisutil.Callee(f.x.info, call)
+	fn := analysisutil.Callee(f.x.Info(), call)
 	if fn == nil {
 		return state{}
 	}
@@ -303,10 +194,10 @@ func (f *flow) requestCall(call *ast.CallExpr, idx int, _ *types.Var) state {
 // literal without Timeout (Deadline), new(T), a go-cleanhttp client, or a
 // local variable only ever assigned those and never configured or handed
 // to other code.
-func (f *flow) noTimeout(e ast.Expr, fields ...string) (ast.Node, bool) {
+func (f *tracer) noTimeout(e ast.Expr, fields ...string) (ast.Node, bool) {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
-		if v, ok := f.x.info.Uses[e.Sel].(*types.Var); ok && analysisutil.PkgPath(v) == catalog.HTTPDefaultClient.Pkg && v.Name() == catalog.HTTPDefaultClient.Name {
+		if v, ok := f.x.Info().Uses[e.Sel].(*types.Var); ok && analysisutil.PkgPath(v) == catalog.HTTPDefaultClient.Pkg && v.Name() == catalog.HTTPDefaultClient.Name {
 			return e, true
 		}
 	case *ast.UnaryExpr:
@@ -326,39 +217,39 @@ func (f *flow) noTimeout(e ast.Expr, fields ...string) (ast.Node, bool) {
 		return e, true
 	case *ast.CallExpr:
 		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && id.Name == "new" {
-			if _, ok := f.x.info.Uses[id].(*types.Builtin); ok {
+			if _, ok := f.x.Info().Uses[id].(*types.Builtin); ok {
 				return e, true
 			}
 		}
-		if fn := analysisutil.Callee(f.x.info, e); fn != nil && catalog.TimeoutFreeClient(fn) {
+		if fn := analysisutil.Callee(f.x.Info(), e); fn != nil && catalog.TimeoutFreeClient(fn) {
 			return e, true
 		}
 	case *ast.Ident:
-		v := f.x.local(e)
-		if v == nil || f.x.addr[v] || f.x.handed[v] || f.busy[v] {
+		v := f.x.Local(e)
+		if v == nil || f.x.AddrTaken(v) || f.x.Handed(v) || f.busy[v] {
 			return nil, false
 		}
-		for _, set := range f.x.fieldSets[v] {
+		for _, set := range f.x.FieldSets(v) {
 			if contains(fields, set) {
 				return nil, false
 			}
 		}
-		defs := f.x.defs[v]
+		defs := f.x.Defs(v)
 		if len(defs) != 1 {
 			return nil, false
 		}
-		if defs[0].rhs == nil { // var d net.Dialer
-			if _, isPtr := v.Type().(*types.Pointer); !isPtr && defs[0].idx == 0 {
+		if defs[0].RHS == nil { // var d net.Dialer
+			if _, isPtr := v.Type().(*types.Pointer); !isPtr && defs[0].Result == 0 {
 				return e, true
 			}
 			return nil, false
 		}
-		if defs[0].idx != 0 {
+		if defs[0].Value() == nil {
 			return nil, false
 		}
 		f.busy[v] = true
 		defer delete(f.busy, v)
-		return f.noTimeout(defs[0].rhs, fields...)
+		return f.noTimeout(defs[0].RHS, fields...)
 	}
 	return nil, false
 }

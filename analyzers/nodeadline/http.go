@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // HTTP requests and dials that nothing bounds. A request is bounded by
@@ -25,7 +27,7 @@ const httpFamily = "an HTTP request on a client with no Timeout"
 
 // httpDo checks client.Do(req). With report false it only records a
 // summary when the request's context is a parameter.
-func (c *checker) httpDo(fi *funcInfo, fl *flow, call *ast.CallExpr, fn *types.Func, report bool) {
+func (c *checker) httpDo(fi *funcInfo, fl *tracer, call *ast.CallExpr, fn *types.Func, report bool) {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || len(call.Args) != 1 {
 		return
@@ -48,7 +50,7 @@ func (c *checker) httpDo(fi *funcInfo, fl *flow, call *ast.CallExpr, fn *types.F
 
 // httpShortcut checks http.Get(url) and client.Get(url): no context at
 // all, so only the client's Timeout can bound the request.
-func (c *checker) httpShortcut(fi *funcInfo, fl *flow, call *ast.CallExpr, fn *types.Func) {
+func (c *checker) httpShortcut(fi *funcInfo, fl *tracer, call *ast.CallExpr, fn *types.Func) {
 	sig := fn.Type().(*types.Signature)
 	if sig.Recv() == nil { // http.Get: http.DefaultClient
 		where, ok := c.where(fi, call)
@@ -104,7 +106,7 @@ func (c *checker) dial(fi *funcInfo, call *ast.CallExpr, fn *types.Func, dialer 
 	if !ok || where.site == "" {
 		return
 	}
-	what := display(fn, c.pass.Pkg)
+	what := analysisutil.FuncName(fn, c.pass.Pkg)
 	if fn.Pkg() != nil {
 		what = fn.Pkg().Name() + "." + fn.Name()
 	}
@@ -122,7 +124,7 @@ func (c *checker) dial(fi *funcInfo, call *ast.CallExpr, fn *types.Func, dialer 
 
 // dialContext checks d.DialContext(ctx, ...) where neither the context
 // nor the dialer has a deadline.
-func (c *checker) dialContext(fi *funcInfo, fl *flow, call *ast.CallExpr, fn *types.Func) {
+func (c *checker) dialContext(fi *funcInfo, fl *tracer, call *ast.CallExpr, fn *types.Func) {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || len(call.Args) == 0 {
 		return

@@ -10,6 +10,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
@@ -20,7 +21,7 @@ var doc string
 type Config struct {
 	// RetryOnly reports only findings inside retry sites (-retry-only).
 	RetryOnly bool
-	// Tests reports in _test.go files too (-tests).
+	// Tests reports in _test.go files too (-tests; see report.BindTests).
 	Tests bool
 }
 
@@ -36,13 +37,13 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Name:       "nodeadline",
 		Doc:        analysisutil.MustExtractDoc(doc, "nodeadline"),
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nodeadline",
-		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer, flow.Analyzer},
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, &c) },
 		ResultType: reflect.TypeFor[*report.Usage](),
 		FactTypes:  []analysis.Fact{new(ReachFact)},
 	}
 	a.Flags.BoolVar(&c.RetryOnly, "retry-only", c.RetryOnly, "report only inside retry sites")
-	a.Flags.BoolVar(&c.Tests, "tests", c.Tests, "report in _test.go files too")
+	report.BindTests(&a.Flags, &c.Tests)
 	return a
 }
 
@@ -67,7 +68,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		cfg:  cfg,
 		res:  pass.ResultOf[retryscan.Analyzer].(*retryscan.Result),
 		rep:  rep,
-		x:    newIndex(pass.TypesInfo, pass.Files),
+		x:    flow.Of(pass),
 		sums: map[*types.Func]*summary{},
 	}
 	for _, f := range pass.Files {
@@ -82,7 +83,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	// Summaries only grow (a function's fact is set once), so the
 	// fixpoint ends; recursion through many functions needs one round
 	// per hop.
-	for round := 0; round < 2*maxVia; round++ {
+	for round := 0; round < 2*analysisutil.MaxHops; round++ {
 		before := len(c.sums)
 		for _, fi := range c.funcs {
 			c.scan(fi, false)

@@ -44,8 +44,9 @@
 //		req.Header.Set("Idempotency-Key", key)
 //
 // A key made inside the attempt changes on every attempt and protects
-// nothing: such a request is reported too ("whose idempotency key is made
-// anew for every attempt"); the keyregen analyzer reports the key itself.
+// nothing; that is the keyregen analyzer's finding, reported at the key.
+// nonidempotent reports only requests that carry no key at all, so one
+// defect gives one finding.
 //
 // SQL statements that are not idempotent, sent by Exec or ExecContext of
 // database/sql's DB, Conn, Tx and Stmt (sqlx's DB and Tx embed them), and
@@ -102,6 +103,8 @@
 // carry an idempotency key, beyond the catalogued Idempotency-Key,
 // X-Idempotency-Key, Cko-Idempotency-Key, PayPal-Request-Id and
 // Repeatability-Request-ID.
+//
+// -nonidempotent.tests: report in _test.go files too.
 //
 // # Limitations
 //

@@ -7,13 +7,14 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/sqlshape"
 )
 
 // sqlEffect returns the effect of a call that runs an SQL statement
 // (db.Exec, tx.ExecContext, pool.Exec, stmt.Exec) when running it twice
 // is not running it once:
 //
-//   - the statement is not idempotent (see readSQL);
+//   - the statement is not idempotent (see internal/sqlshape);
 //   - the receiver is a transaction begun before the attempt: a retry of
 //     one statement, where only a retry of the transaction recovers.
 //
@@ -32,22 +33,22 @@ func (c *checker) sqlEffect(call *ast.CallExpr, callee *types.Func, fd *ast.Func
 		if scope == fd.Body {
 			return nil
 		}
-		v := c.localVar(recv, fd)
+		v := c.x.Local(recv)
 		if v == nil || c.begunIn(v, fd, scope) {
 			return nil
 		}
 	}
-	var pieces []piece
+	var pieces []sqlshape.Piece
 	if row.Query >= 0 {
 		if row.Query < len(call.Args) {
 			pieces = c.sqlPieces(call.Args[row.Query], fd, 0)
 		}
-	} else if v := c.localVar(recv, fd); v != nil {
-		pieces = c.preparedSQL(c.singleValue(fd, v), fd)
+	} else if v := c.x.Local(recv); v != nil {
+		pieces = c.preparedSQL(c.x.Single(v), fd)
 	}
 	if pieces := readable(pieces); pieces != nil {
-		if found := readSQL(pieces); found != nil {
-			return &effect{kind: kindSQL, what: display(pieces), twice: found.twice, pos: call.Pos()}
+		if twice := sqlshape.Twice(pieces); twice != "" {
+			return &effect{kind: kindSQL, what: sqlshape.Display(pieces), twice: twice, pos: call.Pos()}
 		}
 	}
 	if row.Tx {
@@ -58,8 +59,8 @@ func (c *checker) sqlEffect(call *ast.CallExpr, callee *types.Func, fd *ast.Func
 
 // readable returns pieces when the statement's first piece is known
 // text, which says what statement it is, else nil.
-func readable(pieces []piece) []piece {
-	if len(pieces) == 0 || pieces[0].hole {
+func readable(pieces []sqlshape.Piece) []sqlshape.Piece {
+	if len(pieces) == 0 || pieces[0].Hole {
 		return nil
 	}
 	return pieces
@@ -72,8 +73,8 @@ func (c *checker) begunIn(v *types.Var, fd *ast.FuncDecl, scope ast.Node) bool {
 	if contains(scope, v.Pos()) {
 		return true
 	}
-	for _, d := range c.defs(fd, v) {
-		if contains(scope, d.pos) {
+	for _, d := range c.defs(v) {
+		if d.Node != nil && contains(scope, d.Node.Pos()) {
 			return true
 		}
 	}
@@ -82,7 +83,7 @@ func (c *checker) begunIn(v *types.Var, fd *ast.FuncDecl, scope ast.Node) bool {
 
 // preparedSQL returns the statement of a prepared statement's Prepare
 // call: stmt, err := db.PrepareContext(ctx, "INSERT ...").
-func (c *checker) preparedSQL(e ast.Expr, fd *ast.FuncDecl) []piece {
+func (c *checker) preparedSQL(e ast.Expr, fd *ast.FuncDecl) []sqlshape.Piece {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return nil
@@ -102,13 +103,13 @@ func (c *checker) preparedSQL(e ast.Expr, fd *ast.FuncDecl) []piece {
 //
 // fmt.Sprintf, strings.Builder, query builders and values that come from
 // parameters or fields are not read.
-func (c *checker) sqlPieces(e ast.Expr, fd *ast.FuncDecl, depth int) []piece {
+func (c *checker) sqlPieces(e ast.Expr, fd *ast.FuncDecl, depth int) []sqlshape.Piece {
 	e = ast.Unparen(e)
-	if s, ok := c.constString(e); ok {
-		return []piece{{text: s}}
+	if s, ok := c.x.ConstString(e); ok {
+		return []sqlshape.Piece{{Text: s}}
 	}
 	if depth > 4 {
-		return []piece{{hole: true}}
+		return []sqlshape.Piece{{Hole: true}}
 	}
 	switch x := e.(type) {
 	case *ast.BinaryExpr:
@@ -116,13 +117,13 @@ func (c *checker) sqlPieces(e ast.Expr, fd *ast.FuncDecl, depth int) []piece {
 			return append(c.sqlPieces(x.X, fd, depth+1), c.sqlPieces(x.Y, fd, depth+1)...)
 		}
 	case *ast.Ident:
-		if v := c.localVar(x, fd); v != nil {
-			if rhs := c.singleValue(fd, v); rhs != nil {
+		if v := c.x.Local(x); v != nil {
+			if rhs := c.x.Single(v); rhs != nil {
 				return c.sqlPieces(rhs, fd, depth+1)
 			}
 		}
 	}
-	return []piece{{hole: true}}
+	return []sqlshape.Piece{{Hole: true}}
 }
 
 // receiver returns the receiver expression of a method call, or nil.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/directive"
 )
 
 // kind is the kind of operation that must not run twice.
@@ -28,8 +29,6 @@ func (k kind) category() string {
 	return [...]string{"", "http", "sql", "transaction", "marked"}[k]
 }
 
-// maxHops bounds the call chains kept in facts and messages.
-const maxHops = 8
 
 // effect is an operation that must not run twice, reached from a call.
 type effect struct {
@@ -40,9 +39,6 @@ type effect struct {
 	what string
 	// twice says what a second run of an SQL statement does.
 	twice string
-	// fresh: the request's idempotency key is made by the code that
-	// sends it, so each attempt sends a different one.
-	fresh bool
 	// chain is the calls from the reported call down to the function
 	// that does the operation, outermost first; empty when the reported
 	// call is the operation.
@@ -60,10 +56,7 @@ type hop struct {
 // via returns e as reached through a call of h.
 func (e *effect) via(h hop) *effect {
 	out := *e
-	out.chain = append([]hop{h}, e.chain...)
-	if len(out.chain) > maxHops {
-		out.chain = out.chain[:maxHops]
-	}
+	out.chain = analysisutil.CapChain(append([]hop{h}, e.chain...), nil)
 	return &out
 }
 
@@ -75,7 +68,6 @@ type Fact struct {
 	Kind  uint8
 	What  string
 	Twice string
-	Fresh bool
 	// Via names the functions it calls on the way to the operation.
 	Via  []string
 	Safe bool
@@ -115,18 +107,14 @@ const (
 	markIdempotent
 )
 
-// directive reads //retrylint:nonidempotent or //retrylint:idempotent
+// readMark reads //retrylint:nonidempotent or //retrylint:idempotent
 // from a function's doc comment; text after the verb is a free comment.
-func directive(fd *ast.FuncDecl) mark {
-	if fd.Doc == nil {
-		return markNone
-	}
-	for _, c := range fd.Doc.List {
-		for verb, m := range map[string]mark{"//retrylint:nonidempotent": markNonIdempotent, "//retrylint:idempotent": markIdempotent} {
-			if rest, ok := strings.CutPrefix(c.Text, verb); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
-				return m
-			}
-		}
+func readMark(fd *ast.FuncDecl) mark {
+	switch {
+	case directive.OfFunc(fd, directive.NonIdempotent) != nil:
+		return markNonIdempotent
+	case directive.OfFunc(fd, directive.Idempotent) != nil:
+		return markIdempotent
 	}
 	return markNone
 }
@@ -169,7 +157,7 @@ func (c *checker) summarize() {
 			for _, call := range fi.local {
 				callee, _ := c.localCallee(call)
 				if e := c.funcEffect(callee); e != nil {
-					fi.eff = e.via(hop{name: c.funcName(callee), pos: call.Pos()})
+					fi.eff = e.via(hop{name: analysisutil.FuncName(callee, c.pass.Pkg), pos: call.Pos()})
 					changed = true
 					break
 				}
@@ -213,7 +201,7 @@ func (c *checker) funcEffect(fn *types.Func) *effect {
 	}
 	var e *effect
 	if f := new(Fact); c.pass.ImportObjectFact(fn, f) && !f.Safe {
-		e = &effect{kind: kind(f.Kind), what: f.What, twice: f.Twice, fresh: f.Fresh}
+		e = &effect{kind: kind(f.Kind), what: f.What, twice: f.Twice}
 		for _, name := range f.Via {
 			e.chain = append(e.chain, hop{name: name})
 		}
@@ -230,7 +218,7 @@ func (c *checker) exportFacts() {
 		case fi.mark == markIdempotent:
 			c.pass.ExportObjectFact(fi.obj, &Fact{Safe: true})
 		case fi.eff != nil:
-			f := &Fact{Kind: uint8(fi.eff.kind), What: fi.eff.what, Twice: fi.eff.twice, Fresh: fi.eff.fresh}
+			f := &Fact{Kind: uint8(fi.eff.kind), What: fi.eff.what, Twice: fi.eff.twice}
 			for _, h := range fi.eff.chain {
 				f.Via = append(f.Via, h.name)
 			}
@@ -261,9 +249,6 @@ func message(who string, e *effect) string {
 	switch e.kind {
 	case kindHTTP:
 		subject = e.what + " with no Idempotency-Key header"
-		if e.fresh {
-			subject = e.what + " whose idempotency key is made anew for every attempt"
-		}
 		rest = "if an attempt times out after the server acted, the retry repeats it; send one key for all attempts or do not retry"
 	case kindSQL:
 		subject = fmt.Sprintf("%q", e.what)

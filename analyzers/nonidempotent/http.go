@@ -31,7 +31,7 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, fd *ast.Fun
 	case catalog.HTTPDirect:
 		method = row.Fixed
 		if row.Method >= 0 {
-			m, ok := c.constString(call.Args[row.Method])
+			m, ok := c.x.ConstString(call.Args[row.Method])
 			if !ok {
 				return nil
 			}
@@ -54,16 +54,12 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, fd *ast.Fun
 	if catalog.IdempotentMethod(method) {
 		return nil
 	}
-	e := &effect{kind: kindHTTP, what: "an HTTP " + strings.ToUpper(method), pos: call.Pos()}
-	if req != nil {
-		switch c.key(req, fd, scope) {
-		case keyStable:
-			return nil
-		case keyFresh:
-			e.fresh = true
-		}
+	if req != nil && c.hasKey(req, fd) {
+		// A key made anew on every attempt protects nothing either, but
+		// that defect is keyregen's to report, at the key.
+		return nil
 	}
-	return e
+	return &effect{kind: kindHTTP, what: "an HTTP " + strings.ToUpper(method), pos: call.Pos()}
 }
 
 // requestMethod follows a request to the call that built it and returns
@@ -84,7 +80,7 @@ func (c *checker) requestMethod(e ast.Expr, fd *ast.FuncDecl, depth int) (string
 			switch row.Role {
 			case catalog.HTTPNew:
 				if row.Method < len(x.Args) {
-					return c.constString(x.Args[row.Method])
+					return c.x.ConstString(x.Args[row.Method])
 				}
 			case catalog.HTTPWrap:
 				if row.Req < len(x.Args) {
@@ -97,26 +93,26 @@ func (c *checker) requestMethod(e ast.Expr, fd *ast.FuncDecl, depth int) (string
 			return c.requestMethod(receiver(c.info, x), fd, depth+1)
 		}
 	case *ast.Ident:
-		v := c.localVar(x, fd)
+		v := c.x.Local(x)
 		if v == nil {
 			return "", false
 		}
 		var value ast.Expr
-		for _, d := range c.defs(fd, v) {
-			if d.rhs != nil && c.copyOf(d.rhs, v) {
+		for _, d := range c.defs(v) {
+			if d.Value() != nil && c.copyOf(d.Value(), v) {
 				continue // req = req.WithContext(ctx)
 			}
-			if value != nil || d.rhs == nil {
+			if value != nil || d.Value() == nil {
 				return "", false
 			}
-			value = d.rhs
+			value = d.Value()
 		}
 		if value == nil {
 			return "", false
 		}
 		m, ok := c.requestMethod(value, fd, depth+1)
 		if set, found := c.methodField(v, fd); found {
-			return c.constString(set)
+			return c.x.ConstString(set)
 		}
 		return m, ok
 	}

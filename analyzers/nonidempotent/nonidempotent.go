@@ -12,6 +12,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
@@ -24,6 +25,8 @@ type Config struct {
 	// idempotency key in addition to the catalogued ones
 	// (Idempotency-Key, X-Idempotency-Key, ...).
 	KeyHeaders string
+	// Tests reports in _test.go files too (-tests; see report.BindTests).
+	Tests bool
 }
 
 // DefaultConfig returns the default options.
@@ -37,13 +40,14 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Name:       "nonidempotent",
 		Doc:        analysisutil.MustExtractDoc(doc, "nonidempotent"),
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nonidempotent",
-		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer, flow.Analyzer},
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, &c) },
 		ResultType: reflect.TypeFor[*report.Usage](),
 		FactTypes:  []analysis.Fact{new(Fact)},
 	}
 	a.Flags.StringVar(&c.KeyHeaders, "keyheaders", c.KeyHeaders,
 		"comma-separated request headers that also carry an idempotency key")
+	report.BindTests(&a.Flags, &c.Tests)
 	return a
 }
 
@@ -56,6 +60,7 @@ type checker struct {
 	info    *types.Info
 	res     *retryscan.Result
 	rep     *report.Reporter
+	x       *flow.Index
 	keys    map[string]bool // extra key headers, lower case
 	invoked map[*ast.FuncLit]bool
 	funcs   []*funcInfo
@@ -69,6 +74,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		info:    pass.TypesInfo,
 		res:     pass.ResultOf[retryscan.Analyzer].(*retryscan.Result),
 		rep:     report.New(pass),
+		x:       flow.Of(pass),
 		keys:    map[string]bool{},
 		invoked: map[*ast.FuncLit]bool{},
 		byObj:   map[*types.Func]*funcInfo{},
@@ -107,7 +113,7 @@ func (c *checker) collect() {
 			if !ok {
 				continue
 			}
-			fi := &funcInfo{decl: fd, obj: obj, mark: directive(fd)}
+			fi := &funcInfo{decl: fd, obj: obj, mark: readMark(fd)}
 			c.funcs = append(c.funcs, fi)
 			c.byObj[obj] = fi
 		}
@@ -173,8 +179,8 @@ func (c *checker) check() {
 				scope = sites[0].Body
 			}
 			e := c.opEffect(call, fi.decl, scope)
-			if e == nil || (len(sites) == 0 && (e.fresh || e.kind == kindTx)) {
-				return // a client reuses its request, key included, on every attempt
+			if e == nil || (len(sites) == 0 && e.kind == kindTx) {
+				return // a client reuses its request on every attempt
 			}
 			who := "retry wraps"
 			if len(sites) == 0 {
@@ -189,7 +195,7 @@ func (c *checker) check() {
 			continue
 		}
 		if e := c.funcEffect(s.Op); e != nil {
-			c.report(s.OpExpr, "retry wraps", e.via(hop{name: c.funcName(s.Op), pos: s.OpExpr.Pos()}))
+			c.report(s.OpExpr, "retry wraps", e.via(hop{name: analysisutil.FuncName(s.Op, c.pass.Pkg), pos: s.OpExpr.Pos()}))
 		}
 	}
 }
@@ -214,19 +220,6 @@ func (c *checker) clientSite(call *ast.CallExpr) *retryscan.Site {
 	return s
 }
 
-// funcName renders a function for messages: "charge", "Client.Post",
-// "billing.Charge" for functions of other packages.
-func (c *checker) funcName(fn *types.Func) string {
-	name := fn.Name()
-	if recv := analysisutil.RecvName(fn); recv != "" {
-		return recv + "." + name
-	}
-	if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
-		name = fn.Pkg().Name() + "." + name
-	}
-	return name
-}
-
 // opEffect returns what must not run twice in the call: an HTTP request,
 // an SQL statement, a call of a function that does one. scope is the
 // outermost attempt body around the call, or the body of the function
@@ -246,7 +239,7 @@ func (c *checker) opEffect(call *ast.CallExpr, fd *ast.FuncDecl, scope ast.Node)
 		return e
 	}
 	if e := c.funcEffect(callee); e != nil {
-		return e.via(hop{name: c.funcName(callee), pos: call.Pos()})
+		return e.via(hop{name: analysisutil.FuncName(callee, c.pass.Pkg), pos: call.Pos()})
 	}
 	return nil
 }

@@ -4,10 +4,9 @@ import (
 	"go/ast"
 	"go/types"
 	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/directive"
 )
 
 // summarize computes, for every function of the package, the deepest
@@ -220,27 +219,11 @@ func (s *scanner) exportFacts() {
 // cannot see (a loop in assembly, a retry in a generated client).
 // attempts may be omitted (unknown) or "unbounded".
 func retrierDirective(decl *ast.FuncDecl) *int {
-	if decl.Doc == nil {
+	d := directive.OfFunc(decl, directive.Retrier)
+	if d == nil {
 		return nil
 	}
-	for _, c := range decl.Doc.List {
-		rest, ok := strings.CutPrefix(c.Text, "//retrylint:retrier")
-		if !ok || (rest != "" && rest[0] != ' ') {
-			continue
-		}
-		n := catalog.AttemptsUnknown
-		for _, f := range strings.Fields(rest) {
-			if v, ok := strings.CutPrefix(f, "attempts="); ok {
-				if v == "unbounded" {
-					n = catalog.AttemptsUnbounded
-				} else if i, err := strconv.Atoi(v); err == nil && i > 0 {
-					n = i
-				}
-			}
-		}
-		return &n
-	}
-	return nil
+	return &d.Attempts
 }
 
 func sortSites(sites []*Site) {

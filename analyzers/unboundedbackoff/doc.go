@@ -73,6 +73,7 @@
 //
 //	-unboundedbackoff.max-wait=D     longest single wait not worth a report when it is known (default 1m)
 //	-unboundedbackoff.jitter=false   do not report delays with no jitter (default true: report them)
+//	-unboundedbackoff.tests          report in _test.go files too
 //
 // # Limitations
 //
@@ -91,7 +92,8 @@
 // unjittered default only when DefaultBackoff is chosen explicitly. The
 // bound comes from the recognizer: a context received as a parameter
 // counts as cancellation, since the caller may set a deadline. Retries
-// in _test.go files are not reported: the test timeout ends them. A
+// in _test.go files are not reported (the test timeout ends them) unless
+// -unboundedbackoff.tests is set, as for every analyzer. A
 // hand-rolled loop that never waits is not reported for its bound: such
 // loops are more often parse, read or rejection-sampling loops than
 // retries.

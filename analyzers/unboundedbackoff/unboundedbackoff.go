@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"math"
 	"reflect"
-	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -35,6 +34,8 @@ type Config struct {
 	MaxWait time.Duration
 	// Jitter enables the no-jitter check.
 	Jitter bool
+	// Tests reports in _test.go files too (-tests; see report.BindTests).
+	Tests bool
 }
 
 // DefaultConfig returns the defaults: report waits that can exceed a
@@ -59,6 +60,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 	}
 	a.Flags.DurationVar(&c.MaxWait, "max-wait", c.MaxWait, "report a growing delay with no cap when its longest wait exceeds this")
 	a.Flags.BoolVar(&c.Jitter, "jitter", c.Jitter, "report retry delays with no jitter (turn off for single-client jobs)")
+	report.BindTests(&a.Flags, &c.Tests)
 	return a
 }
 
@@ -76,9 +78,6 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		switch site.Kind {
 		case retryscan.KindWrapper, retryscan.KindRetrier:
 			continue // the wrapped or called retry is reported where it is written
-		}
-		if strings.HasSuffix(pass.Fset.Position(site.Pos()).Filename, "_test.go") {
-			continue // a test's retry ends with the test's timeout and meets no outage
 		}
 		c.noBound(site)
 		c.noCap(site)

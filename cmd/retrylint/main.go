@@ -16,9 +16,9 @@ import (
 	"os"
 
 	"github.com/retrylint/retrylint/internal/driver"
-	"github.com/retrylint/retrylint/internal/suite"
+	"github.com/retrylint/retrylint/registry"
 )
 
 func main() {
-	os.Exit(driver.Main(suite.Analyzers()))
+	os.Exit(driver.Main(registry.Analyzers()))
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/retrylint/retrylint/internal/suite"
+	"github.com/retrylint/retrylint/registry"
 )
 
 // sarifSchema is the official SARIF 2.1.0 schema, kept next to the
@@ -59,7 +59,7 @@ func checkSARIF(t *testing.T, dir, out string) {
 			t.Errorf("rule %s lacks a description or help URI: %+v", r.ID, r)
 		}
 	}
-	for _, a := range suite.Analyzers() {
+	for _, a := range registry.Analyzers() {
 		if _, ok := rules[a.Name]; !ok {
 			t.Errorf("no rule for analyzer %s", a.Name)
 		}

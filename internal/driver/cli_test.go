@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/retrylint/retrylint/internal/suite"
+	"github.com/retrylint/retrylint/registry"
 )
 
 func TestFlagsAfterPatterns(t *testing.T) {
@@ -27,7 +27,7 @@ func TestFlagsAfterPatterns(t *testing.T) {
 		{[]string{"./a", "--", "./b"}, []string{"./a", "./b"}, "text", nil},
 		{[]string{"help", "nestedretry", "-format=sarif"}, []string{"help", "nestedretry"}, "sarif", nil},
 	} {
-		c, err := parseFlags(tt.args, suite.Analyzers())
+		c, err := parseFlags(tt.args, registry.Analyzers())
 		if err != nil {
 			t.Errorf("%q: %v", tt.args, err)
 			continue
@@ -41,7 +41,7 @@ func TestFlagsAfterPatterns(t *testing.T) {
 		{"./a", "-format=xml"},
 		{"-root=" + dir + "/nosuch", "./a"},
 	} {
-		if _, err := parseFlags(args, suite.Analyzers()); err == nil {
+		if _, err := parseFlags(args, registry.Analyzers()); err == nil {
 			t.Errorf("%q: no error", args)
 		}
 	}

@@ -18,7 +18,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/output"
-	"github.com/retrylint/retrylint/internal/suite"
+	"github.com/retrylint/retrylint/registry"
 )
 
 const repoRoot = "../.."
@@ -69,7 +69,7 @@ func docBody(t *testing.T, a *analysis.Analyzer) []string {
 // analyzer carry every line of its doc.go, not only the part before the
 // first heading, and help prints one list of flags.
 func TestHelpIsWholeDoc(t *testing.T) {
-	analyzers := suite.Analyzers()
+	analyzers := registry.Analyzers()
 	var sarif bytes.Buffer
 	if err := output.WriteSARIF(&sarif, output.SARIF{Analyzers: sarifAnalyzers(analyzers), Root: t.TempDir()}); err != nil {
 		t.Fatal(err)
@@ -161,7 +161,7 @@ var flagToken = regexp.MustCompile("(?:^|[\\s`(\\[])(-[a-zA-Z][a-zA-Z0-9-]*(?:\\
 // starts with an analyzer's name, an analyzer flag's bare name, and
 // every flag of a `retrylint ...` command.
 func TestDocFlagsExist(t *testing.T) {
-	analyzers := suite.Analyzers()
+	analyzers := registry.Analyzers()
 	c, err := parseFlags(nil, analyzers)
 	if err != nil {
 		t.Fatal(err)

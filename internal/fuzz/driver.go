@@ -1,5 +1,5 @@
 // Package fuzz feeds generated and mutated Go sources through every
-// retrylint analyzer (internal/suite) and checks that none panics, fails,
+// retrylint analyzer (the registry) and checks that none panics, fails,
 // or reports something a driver would choke on. See fuzz_test.go.
 //
 // The driver here is deliberately small: a world of real, type-checked

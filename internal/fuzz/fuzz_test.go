@@ -7,8 +7,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/retrylint/retrylint/internal/suite"
 	"github.com/retrylint/retrylint/internal/testenv"
+	"github.com/retrylint/retrylint/registry"
 )
 
 // The world (real libraries, std, their facts) takes seconds to load; the
@@ -23,7 +23,7 @@ func loadWorld(t testing.TB) *World {
 	t.Helper()
 	testenv.Download(t, "testdata/mod")
 	world.once.Do(func() {
-		world.w, world.err = Load("testdata/mod", suite.Analyzers(), "./deps")
+		world.w, world.err = Load("testdata/mod", registry.Analyzers(), "./deps")
 	})
 	if world.err != nil {
 		t.Fatal(world.err)
@@ -95,7 +95,7 @@ func TestGenerated(t *testing.T) {
 	w := loadWorld(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	want := map[string]bool{}
-	for _, a := range suite.Analyzers() {
+	for _, a := range registry.Analyzers() {
 		want[a.Name] = true
 	}
 	perAnalyzer := map[string]int{}

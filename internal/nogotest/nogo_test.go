@@ -17,8 +17,8 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/retrylint/retrylint/internal/suite"
 	"github.com/retrylint/retrylint/internal/testenv"
+	"github.com/retrylint/retrylint/registry"
 )
 
 // emptyUnderNogo are the analysis.Pass fields nogo's pass leaves unset
@@ -46,7 +46,7 @@ func TestNogoShapedPass(t *testing.T) {
 	}
 	w := &wrapper{t: t, orig: map[*analysis.Analyzer]*analysis.Analyzer{}, copies: map[*analysis.Analyzer]*analysis.Analyzer{}}
 	var roots []*analysis.Analyzer
-	for _, a := range suite.Analyzers() {
+	for _, a := range registry.Analyzers() {
 		roots = append(roots, w.wrap(a))
 	}
 	g, err := checker.Analyze(roots, pkgs, &checker.Options{})

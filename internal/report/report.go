@@ -8,31 +8,47 @@
 //	//retrylint:ignore nestedretry,keyregen the inner retry is disabled in prod config
 //
 // It applies to findings on its own line and on the line below it.
+//
+// Test files have one policy for every analyzer: findings in _test.go
+// files are dropped unless the analyzer's -tests flag (BindTests) is set.
+// Tests retry on purpose, talk to local test servers and end with the
+// test timeout, so what would be an outage risk in a service is not one
+// there; the recognizer still reads test files, so facts and retry sites
+// are the same either way.
 package report
 
 import (
+	"flag"
 	"go/ast"
 	"go/token"
+	"slices"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/directive"
 )
 
-// Directive is one //retrylint:ignore comment.
-type Directive struct {
-	Pos       token.Pos
-	File      string
-	Line      int
-	Analyzers []string
-	Reason    string
+// Directive is one //retrylint:ignore comment, as internal/directive
+// parses it.
+type Directive = directive.Directive
+
+// TestsFlag is the flag, on every analyzer, that reports in _test.go
+// files too.
+const TestsFlag = "tests"
+
+// BindTests defines the analyzer's -tests flag on fs, bound to *v.
+func BindTests(fs *flag.FlagSet, v *bool) {
+	fs.BoolVar(v, TestsFlag, *v, "report in _test.go files too")
 }
 
 // Reporter reports diagnostics for one pass.
 type Reporter struct {
 	pass       *analysis.Pass
+	tests      bool // report in _test.go files
 	generated  map[string]bool
-	directives map[string]map[int][]*Directive // file -> line -> directives
+	directives map[string]map[int][]*Directive // file -> line -> ignore directives
 	// Used lists the directives that silenced a finding of this pass.
 	Used map[*Directive]bool
 }
@@ -45,43 +61,26 @@ func New(pass *analysis.Pass) *Reporter {
 		directives: map[string]map[int][]*Directive{},
 		Used:       map[*Directive]bool{},
 	}
+	if f := pass.Analyzer.Flags.Lookup(TestsFlag); f != nil {
+		r.tests = f.Value.String() == "true"
+	}
 	for _, f := range pass.Files {
 		name := pass.Fset.File(f.Pos()).Name()
 		if ast.IsGenerated(f) {
 			r.generated[name] = true
 		}
-		for _, d := range Directives(pass.Fset, f) {
+		for _, d := range directive.File(f) {
+			if d.Verb != directive.Ignore || d.Spaced {
+				continue
+			}
 			if r.directives[name] == nil {
 				r.directives[name] = map[int][]*Directive{}
 			}
-			r.directives[name][d.Line] = append(r.directives[name][d.Line], d)
+			line := pass.Fset.Position(d.Pos).Line
+			r.directives[name][line] = append(r.directives[name][line], d)
 		}
 	}
 	return r
-}
-
-// Directives returns the //retrylint:ignore directives of a file, with
-// their reasons (empty when missing).
-func Directives(fset *token.FileSet, f *ast.File) []*Directive {
-	var out []*Directive
-	for _, cg := range f.Comments {
-		for _, c := range cg.List {
-			rest, ok := strings.CutPrefix(c.Text, "//retrylint:ignore")
-			if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
-				continue
-			}
-			fields := strings.Fields(rest)
-			d := &Directive{Pos: c.Pos()}
-			p := fset.Position(c.Pos())
-			d.File, d.Line = p.Filename, p.Line
-			if len(fields) > 0 {
-				d.Analyzers = strings.Split(fields[0], ",")
-				d.Reason = strings.Join(fields[1:], " ")
-			}
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 // Report reports d unless it sits in a generated file or a directive
@@ -99,26 +98,23 @@ func (r *Reporter) Reportf(pos token.Pos, format string, args ...any) {
 	r.Report(analysis.Diagnostic{Pos: pos, Message: sprintf(format, args...)})
 }
 
-// Suppressed reports whether a finding at pos would be dropped, and marks
-// the directive that drops it as used.
+// Suppressed reports whether a finding at pos would be dropped (in a
+// generated file, in a test file without -tests, or silenced by a
+// directive), and marks the directive that drops it as used.
 func (r *Reporter) Suppressed(pos token.Pos) bool {
 	if !pos.IsValid() {
 		return false
 	}
 	p := r.pass.Fset.Position(pos)
-	if r.generated[p.Filename] {
+	if r.generated[p.Filename] || (!r.tests && strings.HasSuffix(p.Filename, "_test.go")) {
 		return true
 	}
 	for _, line := range []int{p.Line, p.Line - 1} {
 		for _, d := range r.directives[p.Filename][line] {
-			if d.Reason == "" {
-				continue // a directive without a reason silences nothing
-			}
-			for _, a := range d.Analyzers {
-				if a == r.pass.Analyzer.Name {
-					r.Used[d] = true
-					return true
-				}
+			// A directive without a reason silences nothing.
+			if d.Reason != "" && slices.Contains(d.Analyzers, r.pass.Analyzer.Name) {
+				r.Used[d] = true
+				return true
 			}
 		}
 	}

@@ -18,7 +18,7 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/retrylint/retrylint/internal/corpusset"
+	"github.com/retrylint/retrylint/tools/internal/corpusset"
 	"log"
 	"os"
 	"os/exec"

@@ -1,4 +1,4 @@
-package nonidempotent
+package sqlshape
 
 import "testing"
 
@@ -54,12 +54,8 @@ func TestReadSQL(t *testing.T) {
 		{"UPDATE", ""},
 		{"INSERT INTO", ""},
 	} {
-		got := ""
-		if f := readSQL([]piece{{text: tc.sql}}); f != nil {
-			got = f.twice
-		}
-		if got != tc.twice {
-			t.Errorf("readSQL(%q) = %q, want %q", tc.sql, got, tc.twice)
+		if got := Twice([]Piece{{Text: tc.sql}}); got != tc.twice {
+			t.Errorf("Twice(%q) = %q, want %q", tc.sql, got, tc.twice)
 		}
 	}
 }
@@ -69,23 +65,19 @@ func TestReadSQL(t *testing.T) {
 // statement safe.
 func TestReadSQLHoles(t *testing.T) {
 	for _, tc := range []struct {
-		pieces []piece
+		pieces []Piece
 		twice  string
 	}{
-		{[]piece{{text: "INSERT INTO "}, {hole: true}, {text: " (id) VALUES ($1)"}}, "inserts the row twice"},
-		{[]piece{{text: "INSERT INTO t (id) VALUES ($1) "}, {hole: true}}, ""},
-		{[]piece{{text: "UPDATE "}, {hole: true}, {text: " SET n = n + 1 WHERE id = $1"}}, "adds twice"},
-		{[]piece{{text: "UPDATE t SET n = n + 1 WHERE "}, {hole: true}}, ""},
+		{[]Piece{{Text: "INSERT INTO "}, {Hole: true}, {Text: " (id) VALUES ($1)"}}, "inserts the row twice"},
+		{[]Piece{{Text: "INSERT INTO t (id) VALUES ($1) "}, {Hole: true}}, ""},
+		{[]Piece{{Text: "UPDATE "}, {Hole: true}, {Text: " SET n = n + 1 WHERE id = $1"}}, "adds twice"},
+		{[]Piece{{Text: "UPDATE t SET n = n + 1 WHERE "}, {Hole: true}}, ""},
 	} {
-		got := ""
-		if f := readSQL(tc.pieces); f != nil {
-			got = f.twice
-		}
-		if got != tc.twice {
-			t.Errorf("readSQL(%v) = %q, want %q", tc.pieces, got, tc.twice)
+		if got := Twice(tc.pieces); got != tc.twice {
+			t.Errorf("Twice(%v) = %q, want %q", tc.pieces, got, tc.twice)
 		}
 	}
-	if got, want := display([]piece{{text: "UPDATE "}, {hole: true}, {text: "\n\tSET n = n + 1"}}), "UPDATE ... SET n = n + 1"; got != want {
+	if got, want := Display([]Piece{{Text: "UPDATE "}, {Hole: true}, {Text: "\n\tSET n = n + 1"}}), "UPDATE ... SET n = n + 1"; got != want {
 		t.Errorf("display = %q, want %q", got, want)
 	}
 }

@@ -4,7 +4,7 @@
 //
 // It works from a fresh clone: it copies the corpus to a work directory,
 // downloads its modules, installs staticcheck, builds retrylint and the floor
-// (internal/cmd/floor), and then runs every tool on every set, interleaved
+// (tools/floor), and then runs every tool on every set, interleaved
 // (one run of each tool per round, the order rotated each round) and
 // repeated, each process timed by /usr/bin/time -v.
 //
@@ -22,7 +22,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/retrylint/retrylint/internal/corpusset"
+	"github.com/retrylint/retrylint/tools/internal/corpusset"
 	"log"
 	"os"
 	"os/exec"
@@ -170,7 +170,7 @@ func setup(o *options) (*env, error) {
 		{e.corpus, nil, []string{"go", "mod", "download"}},
 		{e.work, []string{"GOBIN=" + e.bin}, []string{"go", "install", "honnef.co/go/tools/cmd/staticcheck@" + o.staticcheck}},
 		{e.src, nil, []string{"go", "build", "-o", filepath.Join(e.bin, "retrylint"), "./cmd/retrylint"}},
-		{e.repo, nil, []string{"go", "build", "-o", filepath.Join(e.bin, "floor"), "./internal/cmd/floor"}},
+		{e.repo, nil, []string{"go", "build", "-o", filepath.Join(e.bin, "floor"), "./tools/floor"}},
 	}
 	for _, s := range steps {
 		if err := sh(s.dir, s.env, s.args...); err != nil {

@@ -1,0 +1,152 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Values kept in struct fields and made by helper functions, on syntax:
+//
+//	type Store struct{ http *http.Client }
+//	func New() *Store { return &Store{http: retryablehttp.NewClient().StandardClient()} }
+//	func (s *Store) Get() { s.http.Do(req) }    // FieldWrites(http): the StandardClient call
+//
+//	func newBackoff() backoff.BackOff { return backoff.NewExponentialBackOff() }
+//	b := newBackoff()                           // Returns(newBackoff, 0): the constructor call
+//
+// A field counts as fully seen (FieldComplete) only when it is unexported,
+// declared in this package, and its address is never taken: then every
+// write to it is in this package, and FieldWrites lists them all.
+
+// fieldIndex is built with the rest of the index.
+type fieldIndex struct {
+	writes  map[*types.Var][]ast.Expr
+	addr    map[*types.Var]bool
+	returns map[*types.Func][][]ast.Expr // per result, the returned expressions
+	opaque  map[*types.Func]bool         // bare returns or a call returning all results
+	decls   map[*types.Func]*ast.FuncDecl
+}
+
+// FieldOf returns the struct field a selector expression selects
+// (c.http, s.cfg.Client), or nil.
+func (x *Index) FieldOf(e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s, ok := x.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
+		v, _ := s.Obj().(*types.Var)
+		return v
+	}
+	return nil
+}
+
+// FieldWrites returns the values written to field f in this package:
+// assignments x.f = e and composite literals T{f: e} or T{e0, e1}. The
+// zero value of a literal that leaves f out is not a write.
+func (x *Index) FieldWrites(f *types.Var) []ast.Expr {
+	x.build()
+	return x.fields.writes[f]
+}
+
+// FieldComplete reports whether FieldWrites(f) is every value f can hold
+// besides its zero value: f is an unexported field of a struct declared
+// in this package, and its address is never taken.
+func (x *Index) FieldComplete(f *types.Var) bool {
+	x.build()
+	return f != nil && f.IsField() && !f.Exported() && f.Pkg() != nil && x.pkg == f.Pkg() && !x.fields.addr[f]
+}
+
+// Returns returns the expressions a function declared in this package
+// returns as its result i; ok is false when they cannot all be seen (no
+// body, a bare return of named results, return f() of several results).
+func (x *Index) Returns(fn *types.Func, i int) (values []ast.Expr, ok bool) {
+	x.build()
+	if fn == nil {
+		return nil, false
+	}
+	fn = fn.Origin()
+	rs, found := x.fields.returns[fn]
+	if !found || x.fields.opaque[fn] || i >= len(rs) {
+		return nil, false
+	}
+	return rs[i], true
+}
+
+// Decl returns the declaration of a function of this package, or nil.
+func (x *Index) Decl(fn *types.Func) *ast.FuncDecl {
+	x.build()
+	if fn == nil {
+		return nil
+	}
+	return x.fields.decls[fn.Origin()]
+}
+
+func (x *Index) visitFields(n ast.Node) {
+	fx := &x.fields
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+			for _, l := range n.Lhs {
+				if f := x.FieldOf(l); f != nil {
+					fx.addr[f] = true // x.f, err = g(), x.f += d: not one readable value
+				}
+			}
+			return
+		}
+		for i, l := range n.Lhs {
+			if f := x.FieldOf(l); f != nil {
+				fx.writes[f] = append(fx.writes[f], n.Rhs[i])
+			}
+		}
+	case *ast.CompositeLit:
+		st, ok := x.info.TypeOf(n).Underlying().(*types.Struct)
+		if !ok {
+			if p, isPtr := x.info.TypeOf(n).(*types.Pointer); isPtr {
+				st, ok = p.Elem().Underlying().(*types.Struct)
+			}
+		}
+		if !ok {
+			return
+		}
+		for i, el := range n.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					if f, ok := x.info.ObjectOf(id).(*types.Var); ok && f.IsField() {
+						fx.writes[f] = append(fx.writes[f], kv.Value)
+					}
+				}
+			} else if i < st.NumFields() {
+				fx.writes[st.Field(i)] = append(fx.writes[st.Field(i)], el)
+			}
+		}
+	case *ast.UnaryExpr:
+		if f := x.FieldOf(n.X); f != nil && n.Op == token.AND {
+			fx.addr[f] = true
+		}
+	case *ast.FuncDecl:
+		fn, _ := x.info.Defs[n.Name].(*types.Func)
+		if fn == nil || n.Body == nil {
+			return
+		}
+		fx.decls[fn] = n
+		results := fn.Type().(*types.Signature).Results().Len()
+		fx.returns[fn] = make([][]ast.Expr, results)
+		ast.Inspect(n.Body, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false // its returns are its own
+			case *ast.ReturnStmt:
+				if len(m.Results) != results {
+					fx.opaque[fn] = true // bare return, or return f() of all results
+					return true
+				}
+				for i, r := range m.Results {
+					fx.returns[fn][i] = append(fx.returns[fn][i], r)
+				}
+			}
+			return true
+		})
+	}
+}

@@ -1,0 +1,100 @@
+package flow
+
+import (
+	"go/ast"
+	"go/types"
+	"testing"
+)
+
+const fieldSrc = `package p
+
+import "time"
+
+type Client struct{ Timeout time.Duration }
+
+type store struct {
+	http    *Client
+	retries int
+	shared  *Client
+	Public  *Client
+	pair    [2]int
+}
+
+func newStore() *store {
+	return &store{http: &Client{}, retries: 3}
+}
+
+func (s *store) reset() {
+	s.http = newClient()
+	s.Public = nil
+	p := &s.shared
+	_ = p
+	s.pair[0], s.retries = f2()
+}
+
+func newClient() *Client { return &Client{Timeout: time.Second} }
+
+func named() (c *Client) {
+	c = &Client{}
+	return
+}
+
+func f2() (int, int) { return 1, 2 }
+
+func both() (int, int) { return f2() }
+
+func pos() store { return store{nil, 1, nil, nil, [2]int{}} }
+`
+
+func TestFields(t *testing.T) {
+	x, vars := load(t, fieldSrc)
+	if w := x.FieldWrites(vars["http"]); len(w) != 3 {
+		t.Errorf("http: %d writes, want 3 (the keyed literal, reset, the positional literal)", len(w))
+	}
+	if !x.FieldComplete(vars["http"]) {
+		t.Error("http: not complete")
+	}
+	if x.FieldComplete(vars["shared"]) {
+		t.Error("shared: complete although its address is taken")
+	}
+	if x.FieldComplete(vars["Public"]) {
+		t.Error("Public: complete although exported")
+	}
+	if x.FieldComplete(vars["retries"]) {
+		t.Error("retries: complete although assigned from a call of two results")
+	}
+	if w := x.FieldWrites(vars["retries"]); len(w) != 2 {
+		t.Errorf("retries: %d writes, want 2 (the keyed literal and the positional one)", len(w))
+	}
+	fn := func(name string) *types.Func {
+		for id, obj := range x.info.Defs {
+			if f, ok := obj.(*types.Func); ok && id.Name == name {
+				return f
+			}
+		}
+		t.Fatalf("no func %s", name)
+		return nil
+	}
+	if rs, ok := x.Returns(fn("newClient"), 0); !ok || len(rs) != 1 {
+		t.Errorf("newClient returns %v %v", rs, ok)
+	}
+	if _, ok := x.Returns(fn("named"), 0); ok {
+		t.Error("named: a bare return is visible")
+	}
+	if _, ok := x.Returns(fn("both"), 1); ok {
+		t.Error("both: return f2() is visible")
+	}
+	if d := x.Decl(fn("newStore")); d == nil || d.Name.Name != "newStore" {
+		t.Errorf("Decl(newStore) = %v", d)
+	}
+	var sel *ast.SelectorExpr
+	ast.Inspect(x.Decl(fn("reset")), func(n ast.Node) bool {
+		if s, ok := n.(*ast.SelectorExpr); ok && sel == nil && s.Sel.Name == "http" {
+			sel = s
+		}
+		return true
+	})
+	if x.FieldOf(sel) != vars["http"] {
+		t.Errorf("FieldOf(s.http) = %v", x.FieldOf(sel))
+	}
+}

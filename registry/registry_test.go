@@ -1,0 +1,189 @@
+package registry_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/retrylint/retrylint/analyzers/directives"
+	"github.com/retrylint/retrylint/internal/report"
+	"github.com/retrylint/retrylint/internal/testenv"
+	"github.com/retrylint/retrylint/registry"
+)
+
+// TestDefault runs the directives checker as the binary ships it, against
+// the default analyzers: it knows their names and finds stale ignores.
+func TestDefault(t *testing.T) {
+	dir := filepath.Join(analysistest.TestData(), "mod")
+	testenv.Download(t, dir)
+	analysistest.Run(t, dir, registry.Directives(), "./dflt")
+}
+
+func TestValidate(t *testing.T) {
+	if err := analysis.Validate(registry.Analyzers()); err != nil {
+		t.Fatal(err)
+	}
+	as, err := registry.Build(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := analysis.Validate(as); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestEveryAnalyzerListed fails when a package under analyzers/ is
+// neither an entry nor one of the two packages every run has anyway (the
+// recognizer and the directives checker), and when an entry's name is not
+// its package's.
+func TestEveryAnalyzerListed(t *testing.T) {
+	dirs, err := os.ReadDir("../analyzers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var listed []string
+	for _, e := range registry.Entries() {
+		listed = append(listed, e.Name)
+		if e.Default.Name != e.Name || e.New().Name != e.Name {
+			t.Errorf("entry %s: Default is %s, New makes %s", e.Name, e.Default.Name, e.New().Name)
+		}
+		if e.New() == e.Default {
+			t.Errorf("entry %s: New returns the shared Default", e.Name)
+		}
+		// One policy for test files (DESIGN.md): every analyzer has
+		// -tests, read by internal/report.
+		if f := e.Default.Flags.Lookup(report.TestsFlag); f == nil || f.DefValue != "false" {
+			t.Errorf("entry %s has no -%s flag defaulting to false: call report.BindTests in NewAnalyzer", e.Name, report.TestsFlag)
+		}
+	}
+	n := 0
+	for _, d := range dirs {
+		if !d.IsDir() || d.Name() == "retryscan" || d.Name() == directives.Name {
+			continue
+		}
+		n++
+		if !slices.Contains(listed, d.Name()) {
+			t.Errorf("analyzers/%s is not in the registry: add one line to entries in registry.go", d.Name())
+		}
+	}
+	if n != len(listed) {
+		t.Errorf("%d analyzer packages, %d registry entries %v", n, len(listed), listed)
+	}
+}
+
+func TestBuild(t *testing.T) {
+	as, err := registry.Build([]string{"keyregen"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range as {
+		if a.Name == "keyregen" {
+			t.Error("disabled keyregen was built")
+		}
+		if slices.Contains(registry.Analyzers(), a) {
+			t.Errorf("Build returned the shared %s", a.Name)
+		}
+	}
+	if _, err := registry.Build([]string{"keyregn"}, nil); err == nil || !strings.Contains(err.Error(), `unknown analyzer "keyregn"`) {
+		t.Errorf("Build(keyregn): err = %v", err)
+	}
+}
+
+// TestNogoDocs checks that docs/nogo.md lists exactly the registry's
+// analyzer packages, and the directives checker wired to them.
+func TestNogoDocs(t *testing.T) {
+	doc, err := os.ReadFile("../docs/nogo.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`"@com_github_retrylint_retrylint//([a-z/]+)"`)
+	var got []string
+	for _, m := range re.FindAllStringSubmatch(string(doc), -1) {
+		got = append(got, m[1])
+	}
+	var want []string
+	for _, e := range registry.Entries() {
+		want = append(want, "analyzers/"+e.Name)
+	}
+	want = append(want, "registry/directives")
+	if !slices.Equal(got, want) {
+		t.Errorf("docs/nogo.md nogo deps %v, want %v", got, want)
+	}
+}
+
+// Layers, top to bottom; a package may import packages of its own layer
+// or below, except that no analyzer imports another.
+const (
+	driverLayer = iota
+	registryLayer
+	analyzerLayer
+	recognizerLayer
+	groundLayer
+)
+
+func layer(rel string) int {
+	switch {
+	case rel == "registry":
+		return registryLayer
+	case rel == "analyzers/retryscan":
+		return recognizerLayer
+	case strings.HasPrefix(rel, "analyzers/"):
+		return analyzerLayer
+	case strings.HasPrefix(rel, "internal/") && !isTool(rel):
+		return groundLayer
+	}
+	return driverLayer // cmd, gclplugin, registry/directives, tools
+}
+
+// isTool reports whether an internal package is a driver or developer
+// tool rather than ground the analyzers stand on.
+func isTool(rel string) bool {
+	for _, p := range []string{"internal/driver", "internal/fuzz", "internal/nogotest"} {
+		if rel == p || strings.HasPrefix(rel, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// TestLayers checks the import graph of the module's packages (test files
+// excluded) against the layers.
+func TestLayers(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "../...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	const mod = "github.com/retrylint/retrylint/"
+	checked := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		from, ok := strings.CutPrefix(f[0], mod)
+		if !ok {
+			continue
+		}
+		checked++
+		for _, imp := range f[1:] {
+			to, ok := strings.CutPrefix(imp, mod)
+			if !ok {
+				continue
+			}
+			lf, lt := layer(from), layer(to)
+			switch {
+			case lt < lf:
+				t.Errorf("%s imports %s, a layer above it", from, to)
+			case lf == analyzerLayer && lt == analyzerLayer:
+				t.Errorf("analyzer %s imports analyzer %s", from, to)
+			}
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("go list gave %d packages of the module; the test checks nothing", checked)
+	}
+}

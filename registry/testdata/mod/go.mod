@@ -1,0 +1,3 @@
+module example.com/registrytest
+
+go 1.26.0
