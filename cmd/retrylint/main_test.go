@@ -283,6 +283,8 @@ func TestExitCodes(t *testing.T) {
 		{"-fix", "fix, nothing remains", fixDir, []string{"-fix", "./store"}, 0, []string{"retrylint: no fix to apply; 0 findings have no automatic fix"}, nil},
 		{"-fix", "fix, findings remain", fixDir, []string{"-fix", "./..."}, 3, []string{"retrylint: fixed shop/shop.go (2 fixes)", "retrylint: applied 2 fixes to 1 file; ", " have no automatic fix"}, []string{"shop/shop.go:24:2: "}},
 		{"-fix", "fix, broken package", broken, []string{"-fix", "./a"}, 1, []string{"retrylint: example.com/broken/a: "}, nil},
+		{"-fix", "fix, pattern matches no package", broken, []string{"-fix", "./empty/..."}, 2, []string{noMatch}, nil},
+		{"2", "diff, pattern matches no package", broken, []string{"-diff", "./empty/..."}, 2, []string{noMatch}, nil},
 	}
 	tested := map[string]bool{}
 	for _, tt := range tests {

@@ -171,6 +171,8 @@ func runFix(cmd *command, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "retrylint: %s\n", e)
 	}
 	switch {
+	case noPackages(stderr, errs):
+		return ExitUsage
 	case len(errs) > 0:
 		return ExitError
 	case res.code != 0 && !(cmd.diff && len(res.stdout) > 0):
