@@ -10,8 +10,8 @@
 // per process, in parallel, with facts flowing through its build cache,
 // so peak memory stays that of the largest package and a re-run on
 // unchanged code is served from the cache (see README, "Design notes").
-// When go vet calls the executable back (-flags, -V=full, a *.cfg file)
-// it is a plain unitchecker.
+// When go vet calls the executable back (-flags, a *.cfg file) it is a
+// plain unitchecker; -V=full is answered with the version (version.go).
 package driver
 
 import (
