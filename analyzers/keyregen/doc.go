@@ -70,10 +70,10 @@
 // Request IDs: X-Request-ID and Request-Id headers, and fields and
 // parameters named requestID, are correlation IDs for most servers: a new
 // one per attempt costs traceability, not correctness, and some teams
-// want exactly that. They are reported only with -requestid, with the
-// message "request id from ... : each attempt sends a new request id, so
-// the server cannot tell the attempts apart from new requests". Request
-// IDs that are keys by contract (PayPal-Request-Id,
+// want exactly that. They are reported only with -keyregen.requestid,
+// with the message "request id from ... : each attempt sends a new
+// request id, so the server cannot tell the attempts apart from new
+// requests". Request IDs that are keys by contract (PayPal-Request-Id,
 // Repeatability-Request-ID) are always reported.
 //
 // Not reported: a key generated before the loop or outside the function
@@ -87,12 +87,14 @@
 // writes is never a sink.
 //
 // Categories: "key" and "key-via-call" (the key is made by a called
-// function), "request-id" and "request-id-via-call" (with -requestid).
+// function), "request-id" and "request-id-via-call" (with
+// -keyregen.requestid).
 //
 // # Flags
 //
-//	-requestid  also report request IDs (X-Request-ID, Request-Id, fields named requestID)
-//	-headers    comma-separated extra header names that carry an idempotency key
+//	-keyregen.requestid  also report request IDs (X-Request-ID, Request-Id, fields named requestID)
+//	-keyregen.headers    comma-separated extra header names that carry an idempotency key
+//	-keyregen.tests      report in _test.go files too
 //
 // # Limitations
 //

@@ -53,6 +53,7 @@
 //	-nestedretry.min-layers=N        report chains of at least N layers (default 2)
 //	-nestedretry.ignore-packages=P   comma-separated import path prefixes whose
 //	                                 chains are not reported
+//	-nestedretry.tests               report in _test.go files too
 //
 // Limitations: calls through interface methods and function values other
 // than local closures and the operation passed to a retry are not

@@ -99,10 +99,12 @@
 //
 // # Flags
 //
-// -keyheaders: comma-separated request headers that also carry an
-// idempotency key, beyond the catalogued Idempotency-Key,
+// -nonidempotent.keyheaders: comma-separated request headers that also
+// carry an idempotency key, beyond the catalogued Idempotency-Key,
 // X-Idempotency-Key, Cko-Idempotency-Key, PayPal-Request-Id and
 // Repeatability-Request-ID.
+//
+// -nonidempotent.tests: report in _test.go files too.
 //
 // # Limitations
 //

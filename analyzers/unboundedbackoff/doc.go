@@ -37,12 +37,13 @@
 // go-resiliency ExponentialBackoff, Rican7 strategy.Backoff. What
 // matters is the longest wait: it is reported when the attempts are not
 // bounded (or bounded by a count the analyzer cannot see) or when, from
-// the constants it can see, the longest wait exceeds -max-wait (default
-// 1m). The default retry-go policy (10 attempts, longest wait 25.6s) is
+// the constants it can see, the longest wait exceeds
+// -unboundedbackoff.max-wait (default 1m). The default retry-go policy (10 attempts, longest wait 25.6s) is
 // quiet; Attempts(20) waits 7h17m and is reported. The fix: clamp the
 // delay, `d = min(d*2, maxDelay)`; when the growth is a statement on a
-// time.Duration variable, a suggested fix does that with -max-wait as the
-// cap (it changes behavior: review the cap).
+// time.Duration variable, a suggested fix does that with
+// -unboundedbackoff.max-wait as the cap (it changes behavior: review the
+// cap).
 //
 // no-jitter: a delay, constant or growing, that nothing random
 // contributes to (math/rand, math/rand/v2, crypto/rand, wait.Jitter, a
@@ -57,7 +58,8 @@
 // reported only when chosen explicitly. The fix: full jitter,
 // rand.N(min(maxDelay, base<<n)), or the library's jitter option. Jitter
 // does not matter when one process retries alone (a single batch job, a
-// CLI, a migration): turn the check off with -jitter=false.
+// CLI, a migration): turn the check off with
+// -unboundedbackoff.jitter=false.
 //
 // no-bound: a retry with no attempt limit, no elapsed-time limit and no
 // cancellation: a `for {}` retry with no counter, clock or ctx check;
@@ -69,8 +71,9 @@
 //
 // Flags:
 //
-//	-max-wait duration   longest single wait not worth a report when it is known (default 1m)
-//	-jitter              report delays with no jitter (default true)
+//	-unboundedbackoff.max-wait=D     longest single wait not worth a report when it is known (default 1m)
+//	-unboundedbackoff.jitter=false   do not report delays with no jitter (default true: report them)
+//	-unboundedbackoff.tests          report in _test.go files too
 //
 // # Limitations
 //

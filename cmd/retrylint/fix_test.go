@@ -12,8 +12,9 @@ import (
 // TestFix applies the suggested fixes the analyzers offer on the
 // fixture (today: keyregen moves the key before the retry,
 // unboundedbackoff clamps a doubled delay) to a copy of it: -diff shows
-// them and changes nothing, -fix applies them, the result builds with
-// its tests, and a second -fix changes nothing.
+// them and changes nothing, -fix applies them, says so and reports what
+// remains (exit 3), the result builds with its tests, and a second -fix
+// changes nothing.
 func TestFix(t *testing.T) {
 	src := e2eDir(t)
 	dir := t.TempDir()
@@ -51,8 +52,9 @@ func TestFix(t *testing.T) {
 		t.Fatalf("-diff changed files")
 	}
 
-	if f := run(t, dir, "-fix", "./..."); f.code != 0 {
-		t.Fatalf("-fix: exit %d\n%s", f.code, f.stderr)
+	f := run(t, dir, "-fix", "./...")
+	if f.code != 3 || !strings.Contains(f.stderr, "retrylint: fixed shop/shop.go (") {
+		t.Fatalf("-fix: exit %d, want 3 (findings remain) and the fixed file named\nstderr:\n%s", f.code, f.stderr)
 	}
 	fixed := snapshot(t, dir)
 	if equalMaps(fixed, before) {
@@ -68,8 +70,12 @@ func TestFix(t *testing.T) {
 		t.Fatalf("the fixed module does not build:\n%s%s", r.stdout, r.stderr)
 	}
 
-	if f := run(t, dir, "-fix", "./..."); f.code != 0 {
-		t.Fatalf("second -fix: exit %d\n%s", f.code, f.stderr)
+	// What -fix printed as remaining is what a plain run finds now.
+	if after := run(t, dir, "./..."); after.code != 3 || after.stdout != f.stdout {
+		t.Errorf("-fix reported as remaining:\n%s\nbut a run after it finds (exit %d):\n%s", f.stdout, after.code, after.stdout)
+	}
+	if f := run(t, dir, "-fix", "./..."); f.code != 3 || !strings.Contains(f.stderr, "retrylint: no fix to apply;") {
+		t.Fatalf("second -fix: exit %d, want 3 and no fix applied\n%s", f.code, f.stderr)
 	}
 	if again := snapshot(t, dir); !equalMaps(again, fixed) {
 		t.Errorf("a second -fix changed files again")

@@ -120,8 +120,9 @@ func TestGolden(t *testing.T) {
 		outputs[format] = r.stdout
 	}
 
-	// go vet prints the same findings (each package's in turn, packages
-	// in completion order) on stderr and exits 1.
+	// go vet prints the same findings and their related positions (each
+	// package's in turn, packages in completion order) on stderr and
+	// exits 1.
 	r := vet(t, dir, "./...")
 	if r.code != 1 {
 		t.Fatalf("go vet -vettool: exit %d, want 1\nstderr:\n%s", r.code, r.stderr)
@@ -131,8 +132,7 @@ func TestGolden(t *testing.T) {
 	golden(t, dir, "vet.golden", strings.Join(lines, "\n")+"\n")
 	var vetLines []string
 	for _, l := range lines {
-		// go vet prints Related entries as extra lines, message indented.
-		if !strings.HasPrefix(l, "#") && !strings.Contains(l, ": \t") {
+		if !strings.HasPrefix(l, "#") {
 			vetLines = append(vetLines, l)
 		}
 	}
@@ -158,6 +158,18 @@ func TestGolden(t *testing.T) {
 	}
 	if buf.String() != outputs["json"] {
 		t.Errorf("go vet -vettool -json tree differs from retrylint -json:\n%s", buf.String())
+	}
+
+	// -related=false leaves out the related lines, and only them.
+	r = run(t, dir, "-related=false", "./...")
+	var findingLines []string
+	for _, l := range strings.SplitAfter(outputs["text"], "\n") {
+		if !strings.Contains(l, ": \t") {
+			findingLines = append(findingLines, l)
+		}
+	}
+	if want := strings.Join(findingLines, ""); r.code != 3 || r.stdout != want || want == outputs["text"] {
+		t.Errorf("-related=false: exit %d, want 3 and the text lines without the related ones:\n%s", r.code, r.stdout)
 	}
 
 	// Two runs print the same bytes.
@@ -205,7 +217,12 @@ func checkFindings(t *testing.T, outputs map[string]string) {
 			t.Errorf("no %s finding on the fixture (analyzers: %v)", name, analyzers)
 		}
 	}
-	lines := strings.Split(strings.TrimSpace(text), "\n")
+	var lines []string // findings, without their related lines
+	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
+		if !strings.Contains(l, ": \t") {
+			lines = append(lines, l)
+		}
+	}
 	if len(slices.Compact(slices.Clone(lines))) != len(lines) {
 		t.Errorf("duplicate text lines (test variants not merged):\n%s", text)
 	}
@@ -219,9 +236,10 @@ func checkFindings(t *testing.T, outputs map[string]string) {
 	}
 }
 
-// TestExitCodes covers every exit code but 3 (TestGolden): 0 clean and
+// TestExitCodes covers every row of the README's table of exit codes
+// (3 also in TestGolden, -fix and -diff also in TestFix): 0 clean and
 // with -exit-zero, 1 for packages that do not load or type-check (one
-// line each, no stack), 2 for a bad command line.
+// line each, no stack), 2 for a bad command line, 3 for findings.
 func TestExitCodes(t *testing.T) {
 	dir := e2eDir(t)
 	broken := t.TempDir()
@@ -230,29 +248,47 @@ func TestExitCodes(t *testing.T) {
 		"ok/ok.go": "package ok\n\nfunc F() int { return 1 }\n",
 		"a/a.go":   "package a\n\nfunc F() int { return \"x\" }\n\nfunc G() string { return 1 }\n",
 		// The test variant "a [a.test]" fails the same way: still one line.
-		"a/a_test.go": "package a\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { F() }\n",
-		"b/b.go":      "package b\n\nimport \"example.com/broken/nosuch\"\n\nvar _ = nosuch.X\n",
+		"a/a_test.go":   "package a\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { F() }\n",
+		"b/b.go":        "package b\n\nimport \"example.com/broken/nosuch\"\n\nvar _ = nosuch.X\n",
+		"empty/doc.txt": "no Go files here\n",
 	})
+	// -fix changes files: it runs on a copy of the fixture.
+	fixDir := t.TempDir()
+	copyModule(t, dir, fixDir)
+	const noMatch = "retrylint: a package pattern matched no packages"
 	tests := []struct {
-		name, dir string
-		args      []string
-		code      int
-		stderr    []string // substrings, each on its own line
+		row, name, dir string // row: the README table's first column
+		args           []string
+		code           int
+		stderr, stdout []string // substrings; stderr ones each on its own line
 	}{
-		{"clean", dir, []string{"./store"}, 0, nil},
-		{"exit-zero", dir, []string{"-exit-zero", "./..."}, 0, nil},
-		{"exit-zero sarif", dir, []string{"-exit-zero", "-format=sarif", "./..."}, 0, nil},
-		{"type errors", broken, []string{"./ok", "./a"}, 1, []string{"retrylint: example.com/broken/a: a/a.go:3:23: cannot use"}},
-		{"missing import", broken, []string{"./b"}, 1, []string{"example.com/broken/nosuch"}},
-		{"type errors json", broken, []string{"-json", "./a"}, 1, []string{"retrylint: example.com/broken/a: "}},
-		{"type errors exit-zero", broken, []string{"-exit-zero", "./a"}, 1, []string{"retrylint: example.com/broken/a: "}},
-		{"no such package", dir, []string{"./nosuch"}, 1, []string{"nosuch"}},
-		{"unknown flag", dir, []string{"-bogus", "./..."}, 2, []string{"retrylint: flag provided but not defined: -bogus", "Run 'retrylint -h' for usage."}},
-		{"bad format", dir, []string{"-format=xml", "./..."}, 2, []string{`retrylint: unknown -format "xml"`}},
-		{"bad analyzer flag", dir, []string{"-nestedretry.min-layers=many", "./..."}, 2, []string{"-nestedretry.min-layers"}},
-		{"no packages", dir, nil, 2, []string{"retrylint: no packages given"}},
+		{"0", "clean", dir, []string{"./store"}, 0, nil, nil},
+		{"0", "exit-zero", dir, []string{"-exit-zero", "./..."}, 0, nil, []string{"shop/shop.go:24:2: "}},
+		{"0", "exit-zero sarif", dir, []string{"-exit-zero", "-format=sarif", "./..."}, 0, nil, nil},
+		{"1", "type errors", broken, []string{"./ok", "./a"}, 1, []string{"retrylint: example.com/broken/a: a/a.go:3:23: cannot use"}, nil},
+		{"1", "missing import", broken, []string{"./b"}, 1, []string{"example.com/broken/nosuch"}, nil},
+		{"1", "type errors json", broken, []string{"-json", "./a"}, 1, []string{"retrylint: example.com/broken/a: "}, nil},
+		{"1", "type errors exit-zero", broken, []string{"-exit-zero", "./a"}, 1, []string{"retrylint: example.com/broken/a: "}, nil},
+		{"2", "unknown flag", dir, []string{"-bogus", "./..."}, 2, []string{"retrylint: flag provided but not defined: -bogus", "Run 'retrylint -h' for usage."}, nil},
+		{"2", "unknown flag after the packages", dir, []string{"./...", "-bogus"}, 2, []string{"retrylint: flag provided but not defined: -bogus"}, nil},
+		{"2", "bad format", dir, []string{"-format=xml", "./..."}, 2, []string{`retrylint: unknown -format "xml"`}, nil},
+		{"2", "bad analyzer flag", dir, []string{"-nestedretry.min-layers=many", "./..."}, 2, []string{"-nestedretry.min-layers"}, nil},
+		{"2", "no packages", dir, nil, 2, []string{"retrylint: no packages given"}, nil},
+		{"2", "no such directory", dir, []string{"./nosuch"}, 2, []string{"nosuch: directory not found", noMatch}, nil},
+		{"2", "pattern matches no package", broken, []string{"./empty/..."}, 2, []string{`"./empty/..." matched no packages`, noMatch}, nil},
+		{"2", "no such std package", dir, []string{"nosuchpkg"}, 2, []string{"package nosuchpkg is not in std", noMatch}, nil},
+		{"2", "root does not exist", dir, []string{"-root=" + filepath.Join(broken, "nosuch"), "./..."}, 2, []string{"retrylint: -root " + filepath.Join(broken, "nosuch") + ": not a directory"}, nil},
+		{"3", "findings", dir, []string{"./shop"}, 3, nil, []string{"shop/shop.go:24:2: "}},
+		{"3", "flags after the packages", dir, []string{"./shop", "-format=github", "-root=."}, 3, nil, []string{"::warning file=shop/shop.go,", "title=retrylint nestedretry/"}},
+		{"-fix", "fix, nothing remains", fixDir, []string{"-fix", "./store"}, 0, []string{"retrylint: no fix to apply; 0 findings have no automatic fix"}, nil},
+		{"-fix", "fix, findings remain", fixDir, []string{"-fix", "./..."}, 3, []string{"retrylint: fixed shop/shop.go (2 fixes)", "retrylint: applied 2 fixes to 1 file; ", " have no automatic fix"}, []string{"shop/shop.go:24:2: "}},
+		{"-fix", "fix, broken package", broken, []string{"-fix", "./a"}, 1, []string{"retrylint: example.com/broken/a: "}, nil},
+		{"-fix", "fix, pattern matches no package", broken, []string{"-fix", "./empty/..."}, 2, []string{noMatch}, nil},
+		{"2", "diff, pattern matches no package", broken, []string{"-diff", "./empty/..."}, 2, []string{noMatch}, nil},
 	}
+	tested := map[string]bool{}
 	for _, tt := range tests {
+		tested[tt.row] = true
 		t.Run(tt.name, func(t *testing.T) {
 			r := run(t, tt.dir, tt.args...)
 			if r.code != tt.code {
@@ -263,10 +299,15 @@ func TestExitCodes(t *testing.T) {
 					t.Errorf("stderr lacks %q:\n%s", s, r.stderr)
 				}
 			}
+			for _, s := range tt.stdout {
+				if !strings.Contains(r.stdout, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, r.stdout)
+				}
+			}
 			if strings.Contains(r.stderr, "goroutine ") || strings.Contains(r.stderr, "panic") {
 				t.Errorf("stderr shows a stack trace:\n%s", r.stderr)
 			}
-			if tt.code == 1 {
+			if tt.code == 1 && tt.row == "1" {
 				// One line per failing package: a/a.go has two type errors.
 				if n := strings.Count(r.stderr, "\n"); n != 1 {
 					t.Errorf("stderr has %d lines, want 1:\n%s", n, r.stderr)
@@ -274,6 +315,33 @@ func TestExitCodes(t *testing.T) {
 			}
 		})
 	}
+	for _, row := range readmeExitRows(t) {
+		if !tested[row] {
+			t.Errorf("README.md's exit code row %q has no case here", row)
+		}
+	}
+}
+
+// readmeExitRows returns the first column of the README's table of exit
+// codes ("0", "1", ..., "-fix").
+func readmeExitRows(t *testing.T) []string {
+	t.Helper()
+	_, table, ok := strings.Cut(readFile(t, "../../README.md"), "\n| code | meaning |\n|---|---|\n")
+	if !ok {
+		t.Fatal("README.md: no table of exit codes (| code | meaning |)")
+	}
+	var rows []string
+	for _, line := range strings.Split(table, "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 3 {
+			break
+		}
+		rows = append(rows, strings.Trim(strings.TrimSpace(cells[1]), "`"))
+	}
+	if len(rows) < 5 {
+		t.Fatalf("README.md: %d rows in the table of exit codes, want 0, 1, 2, 3 and -fix", len(rows))
+	}
+	return rows
 }
 
 // TestHelp checks the analyzer list and an analyzer's documentation.
@@ -301,8 +369,10 @@ func TestHelp(t *testing.T) {
 		t.Errorf("help nosuch: exit %d, stderr %q", r.code, r.stderr)
 	}
 	r = run(t, ".", "-h")
-	if r.code != 0 || !strings.Contains(r.stdout, "Exit codes") || !strings.Contains(r.stdout, "-format") {
-		t.Errorf("-h: exit %d:\n%s", r.code, r.stdout)
+	for _, want := range []string{"Exit codes", "-format", "-related", "-version", "-fix: nothing remains"} {
+		if r.code != 0 || !strings.Contains(r.stdout, want) {
+			t.Errorf("-h: exit %d, no %q:\n%s", r.code, want, r.stdout)
+		}
 	}
 }
 

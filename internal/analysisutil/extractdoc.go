@@ -10,8 +10,10 @@ import (
 // MustExtractDoc returns the section "# Analyzer NAME" of the package
 // comment in content (the text of an analyzer's doc.go), in the form
 // analysis.Analyzer.Doc expects: the summary after "NAME: ", a blank
-// line, then the full description. It panics when the section is
-// missing, which the analyzer's own tests catch at once.
+// line, then the full description, with every subsection ("# Flags",
+// "# Limitations", ...) up to the next "# Analyzer" heading or the end.
+// It panics when the section is missing, which the analyzer's own tests
+// catch at once.
 //
 // The doc.go files look like this:
 //
@@ -22,6 +24,10 @@ import (
 //	// halting: report loops that never halt
 //	//
 //	// Full description ...
+//	//
+//	// # Limitations
+//	//
+//	// What it misses on purpose ...
 //	package halting
 func MustExtractDoc(content, name string) string {
 	doc, err := ExtractDoc(content, name)
@@ -52,8 +58,10 @@ func ExtractDoc(content, name string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("package doc comment contains no %q heading", heading)
 	}
-	// The section ends at the next heading.
-	if i := strings.Index(rest, "\n# "); i >= 0 {
+	// The section ends where another analyzer's begins (one doc comment
+	// may document several); its own subsections belong to it: help and
+	// SARIF rule help show them, Limitations included.
+	if i := strings.Index(rest, "\n# Analyzer "); i >= 0 {
 		rest = rest[:i]
 	}
 	rest = strings.TrimSpace(rest)

@@ -10,8 +10,8 @@
 // per process, in parallel, with facts flowing through its build cache,
 // so peak memory stays that of the largest package and a re-run on
 // unchanged code is served from the cache (see README, "Design notes").
-// When go vet calls the executable back (-flags, -V=full, a *.cfg file)
-// it is a plain unitchecker.
+// When go vet calls the executable back (-flags, a *.cfg file) it is a
+// plain unitchecker; -V=full is answered with the version (version.go).
 package driver
 
 import (
@@ -23,7 +23,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -44,6 +43,9 @@ const (
 // Main runs the command with os.Args and returns its exit code. Called
 // back by go vet, it runs the unitchecker, which exits by itself.
 func Main(analyzers []*analysis.Analyzer) int {
+	if code, ok := vetVersion(os.Args[1:], os.Stdout, os.Stderr); ok {
+		return code
+	}
 	if IsVetTool(os.Args[1:]) {
 		if stackVersion(os.Args[1:], os.Stdout) {
 			return ExitClean
@@ -85,12 +87,21 @@ func Run(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer
 	if len(cmd.pkgs) > 0 && cmd.pkgs[0] == "help" {
 		return help(stdout, stderr, cmd, analyzers, cmd.pkgs[1:])
 	}
+	if cmd.version || len(cmd.pkgs) == 1 && cmd.pkgs[0] == "version" {
+		return printVersion(stdout)
+	}
 	if len(cmd.pkgs) == 0 {
 		fmt.Fprintf(stderr, "retrylint: no packages given (try: retrylint ./...)\nRun 'retrylint -h' for usage.\n")
 		return ExitUsage
 	}
-	if cmd.fix || cmd.diff {
+	if cmd.diff {
 		return runFix(cmd, stdout, stderr)
+	}
+	if cmd.fix {
+		// Apply the fixes, say what changed, then report what remains.
+		if code := applyFixes(cmd, stdout, stderr); code != ExitClean {
+			return code
+		}
 	}
 
 	tree, errs, err := collect(cmd)
@@ -103,7 +114,7 @@ func Run(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer
 	cwd, _ := os.Getwd()
 	switch cmd.format {
 	case "text":
-		err = output.WriteText(stdout, findings, cwd)
+		err = output.WriteText(stdout, findings, cwd, cmd.related)
 	case "json":
 		err = output.WriteJSON(stdout, tree)
 	case "github":
@@ -125,6 +136,8 @@ func Run(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer
 		fmt.Fprintf(stderr, "retrylint: %s\n", e)
 	}
 	switch {
+	case noPackages(stderr, errs):
+		return ExitUsage
 	case len(errs) > 0:
 		return ExitError
 	case len(findings) > 0 && !cmd.exitZero:
@@ -152,6 +165,8 @@ func runFix(cmd *command, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "retrylint: %s\n", e)
 	}
 	switch {
+	case noPackages(stderr, errs):
+		return ExitUsage
 	case len(errs) > 0:
 		return ExitError
 	case res.code != 0 && !(cmd.diff && len(res.stdout) > 0):
@@ -302,16 +317,6 @@ func sarifAnalyzers(analyzers []*analysis.Analyzer) []output.Analyzer {
 		out = append(out, output.Analyzer{Name: a.Name, Doc: a.Doc, URL: a.URL})
 	}
 	return out
-}
-
-// version is retrylint's module version when it was built from a
-// tagged module (go install ...@v1.2.3), "" otherwise.
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok || bi.Main.Version == "(devel)" {
-		return ""
-	}
-	return bi.Main.Version
 }
 
 // relativeDiff shortens the file names of the "--- file (old)" and

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,6 +23,8 @@ type command struct {
 	diff     bool
 	tags     string
 	stack    bool // go stack traces in the errors of analyzer panics
+	related  bool
+	version  bool
 
 	// passthrough holds the analyzer flags (-NAME, -NAME.flag=value) in
 	// command-line order, for go vet to hand to each tool run.
@@ -41,10 +44,12 @@ func parseFlags(args []string, analyzers []*analysis.Analyzer) (*command, error)
 	fs.BoolVar(&c.json, "json", false, "same as -format=json: go vet's JSON tree {package: {analyzer: [diagnostics]}}")
 	fs.StringVar(&c.root, "root", "", "directory SARIF and GitHub paths are relative to (default: the git top level, else the current directory)")
 	fs.BoolVar(&c.exitZero, "exit-zero", false, "exit 0 when there are findings (report-only runs); errors still exit 1")
-	fs.BoolVar(&c.fix, "fix", false, "apply the suggested fixes instead of printing findings")
+	fs.BoolVar(&c.fix, "fix", false, "apply the suggested fixes, say which files changed, then report the findings that remain")
 	fs.BoolVar(&c.diff, "diff", false, "print the suggested fixes as unified diffs instead of applying them")
 	fs.StringVar(&c.tags, "tags", "", "comma-separated build tags, passed to go vet")
 	fs.BoolVar(&c.stack, "stack", false, "print the Go stack trace of an analyzer's internal error (to report it)")
+	fs.BoolVar(&c.related, "related", true, "text format: print each finding's related positions (the hops of a chain) as indented lines, as go vet does; -related=false leaves them out")
+	fs.BoolVar(&c.version, "version", false, "print retrylint's version and exit")
 
 	for _, a := range analyzers {
 		name := a.Name
@@ -66,10 +71,11 @@ func parseFlags(args []string, analyzers []*analysis.Analyzer) (*command, error)
 			}}, full, f.Usage)
 		})
 	}
-	if err := fs.Parse(args); err != nil {
+	pkgs, err := parseInterleaved(fs, args)
+	if err != nil {
 		return c, err
 	}
-	c.pkgs = fs.Args()
+	c.pkgs = pkgs
 	if c.json {
 		c.format = "json"
 	}
@@ -83,7 +89,41 @@ func parseFlags(args []string, analyzers []*analysis.Analyzer) (*command, error)
 	if (c.fix || c.diff) && c.format != "text" {
 		return c, fmt.Errorf("-fix and -diff print no findings: drop -format/-json")
 	}
+	if c.root != "" {
+		if fi, err := os.Stat(c.root); err != nil || !fi.IsDir() {
+			return c, fmt.Errorf("-root %s: not a directory", c.root)
+		}
+	}
 	return c, nil
+}
+
+// parseInterleaved parses flags that come before and after the package
+// patterns (retrylint ./pkg -format=github) as if they all came first,
+// and returns the patterns. go vet stops at its first pattern; the
+// standalone command does not, since no pattern starts with "-".
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pkgs []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		i := 0
+		for ; i < len(args) && !isFlag(args[i]); i++ {
+			if args[i] != "--" {
+				pkgs = append(pkgs, args[i])
+			}
+		}
+		if i == len(args) {
+			return pkgs, nil
+		}
+		args = args[i:]
+	}
+}
+
+// isFlag reports whether arg is a flag: "-x" or "--x", not "-" or "--".
+func isFlag(arg string) bool {
+	return len(arg) > 1 && arg[0] == '-' && arg != "--"
 }
 
 // passFlag records an analyzer flag for go vet, after checking its
@@ -135,15 +175,16 @@ func usage(w io.Writer, c *command, analyzers []*analysis.Analyzer) {
 	fmt.Fprint(w, `retrylint finds retry code that makes outages worse.
 
 Usage:
-  retrylint [flags] packages          analyze packages, e.g. ./...
+  retrylint [flags] packages [flags]  analyze packages, e.g. ./...
   retrylint help [analyzer]           list the analyzers, or document one
+  retrylint version                   print the version (also -version)
   go vet -vettool=$(which retrylint) [analyzer flags] packages
 
 Analyzers:
 `)
 	listAnalyzers(w, analyzers)
 	fmt.Fprint(w, "\nFlags:\n")
-	for _, name := range []string{"format", "json", "root", "exit-zero", "fix", "diff", "tags", "stack"} {
+	for _, name := range []string{"format", "json", "root", "exit-zero", "fix", "diff", "tags", "stack", "related", "version"} {
 		f := c.fs.Lookup(name)
 		def := ""
 		if f.DefValue != "" && f.DefValue != "false" {
@@ -158,10 +199,10 @@ Analyzer flags (x/tools convention, also accepted by go vet):
   -NAME.flag=v    set an analyzer's flag; 'retrylint help NAME' lists them
 
 Exit codes (every format):
-  0  nothing found (or findings with -exit-zero)
+  0  nothing found (or findings with -exit-zero); -fix: nothing remains
   1  packages could not be loaded or an analysis failed (one line each on stderr)
-  2  bad command line (unknown flag, no packages)
-  3  findings (with -diff: there are fixes to apply)
+  2  bad command line: unknown flag, bad value, no packages, a pattern that matches none
+  3  findings; -fix: findings remain after the fixes; -diff: there are fixes to apply
 `)
 }
 
@@ -199,14 +240,44 @@ func help(stdout, stderr io.Writer, c *command, analyzers []*analysis.Analyzer, 
 		if a.URL != "" {
 			fmt.Fprintf(stdout, "\nDocumentation: %s\n", a.URL)
 		}
+		// The doc lists the flags (a test checks it names every one as
+		// the binary accepts it); list here only those it does not name.
 		first := true
 		a.Flags.VisitAll(func(f *flag.Flag) {
+			full := "-" + a.Name + "." + f.Name
+			if docNames(a.Doc, full) {
+				return
+			}
 			if first {
 				fmt.Fprintf(stdout, "\nFlags:\n")
 				first = false
 			}
-			fmt.Fprintf(stdout, "  -%s.%s\t%s (default %q)\n", a.Name, f.Name, f.Usage, f.DefValue)
+			fmt.Fprintf(stdout, "  %s\t%s (default %q)\n", full, f.Usage, f.DefValue)
 		})
 	}
 	return ExitClean
+}
+
+// docNames reports whether doc mentions the flag name as a whole word
+// ("-nestedretry.min-layers", not a prefix of a longer flag).
+func docNames(doc, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(doc[i:], name)
+		if j < 0 {
+			return false
+		}
+		end := i + j + len(name)
+		next := doc[end:]
+		if strings.HasPrefix(next, ".") {
+			next = next[1:] // "-a.b." ends a sentence; "-a.b.c" is longer
+		}
+		if next == "" || !isFlagByte(next[0]) {
+			return true
+		}
+		i = end
+	}
+}
+
+func isFlagByte(b byte) bool {
+	return b == '-' || b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
 }

@@ -83,11 +83,21 @@ func TestFormats(t *testing.T) {
 		t.Errorf("Errors = %q", errs)
 	}
 
-	var text bytes.Buffer
-	WriteText(&text, findings, dir)
+	// Text: related positions follow their finding, indented as go vet
+	// prints them, paths relative to dir when inside it; -related=false
+	// leaves them out.
 	wantText := "p/p.go:3:14: key after ünïcode\np/p.go:4:2: retry loop calls fetch, which retries again: 100% more, see a,b\nnext line\n"
-	if text.String() != filepath.FromSlash(wantText) {
-		t.Errorf("text:\n%s\nwant:\n%s", text.String(), wantText)
+	wantRelated := "p/p.go:5:3: \tcalls fetch\n/elsewhere/q.go:9:1: \tlayer 2: retry.Do\n"
+	for _, related := range []bool{true, false} {
+		var text bytes.Buffer
+		WriteText(&text, findings, dir, related)
+		want := filepath.FromSlash(wantText)
+		if related {
+			want += filepath.FromSlash(wantRelated)
+		}
+		if text.String() != want {
+			t.Errorf("text (related %v):\n%s\nwant:\n%s", related, text.String(), want)
+		}
 	}
 
 	var gh bytes.Buffer
@@ -126,6 +136,20 @@ func sarifOf(t *testing.T, dir string, shift int) (string, map[string]any) {
 	return buf.String(), log
 }
 
+func TestSemanticVersion(t *testing.T) {
+	for in, want := range map[string]string{
+		"v1.2.3": "1.2.3",
+		"v0.0.0-20261129224505-3d32715e941a+dirty (git 3d32715e941a712e26c3db242bfe2ab8af6edfab, modified)": "0.0.0-20261129224505-3d32715e941a+dirty",
+		"(devel) (git 3d32715e941a712e26c3db242bfe2ab8af6edfab)":                                            "",
+		"(devel)": "",
+		"":        "",
+	} {
+		if got := semanticVersion(in); got != want {
+			t.Errorf("semanticVersion(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestSARIF(t *testing.T) {
 	dir := t.TempDir()
 	writeP(t, dir, pSrc)
@@ -147,6 +171,7 @@ func TestSARIF(t *testing.T) {
 		`"text": "report retries nested inside retries (indirect)"`, // category rule
 		`"executionSuccessful": false`,
 		`"text": "example.com/p: nodeadline: internal error: boom"`,
+		`"version": "v1.2.3"`,
 		`"semanticVersion": "1.2.3"`,
 		`"text": "layer 2: retry.Do"`,
 	} {

@@ -26,7 +26,7 @@ type SARIF struct {
 	Findings  []Finding
 	Errors    []string // packages that could not be analyzed
 	Root      string   // artifact URIs are relative to it (the repository's top level)
-	Version   string   // retrylint's module version, "" when unknown
+	Version   string   // retrylint's version: "v0.1.0", or "(devel) (git REV, modified)" from a clone
 }
 
 const (
@@ -54,6 +54,7 @@ type sarifTool struct {
 type sarifDriver struct {
 	Name            string      `json:"name"`
 	InformationURI  string      `json:"informationUri"`
+	Version         string      `json:"version,omitempty"`
 	SemanticVersion string      `json:"semanticVersion,omitempty"`
 	Rules           []sarifRule `json:"rules"`
 }
@@ -174,7 +175,8 @@ func WriteSARIF(w io.Writer, s SARIF) error {
 			Tool: sarifTool{Driver: sarifDriver{
 				Name:            "retrylint",
 				InformationURI:  toolURI,
-				SemanticVersion: strings.TrimPrefix(s.Version, "v"),
+				Version:         s.Version,
+				SemanticVersion: semanticVersion(s.Version),
 				Rules:           rules,
 			}},
 			Invocations: []sarifInvocation{inv},
@@ -188,6 +190,16 @@ func WriteSARIF(w io.Writer, s SARIF) error {
 	}
 	_, err = fmt.Fprintf(w, "%s\n", data)
 	return err
+}
+
+// semanticVersion is the module version in version without its "v",
+// when it is one (a tag or a pseudo-version, not "(devel)").
+func semanticVersion(version string) string {
+	v, _, _ := strings.Cut(version, " ")
+	if !strings.HasPrefix(v, "v") {
+		return ""
+	}
+	return v[1:]
 }
 
 // sarifRules returns the rules sorted by ID, and each rule's index.

@@ -7,13 +7,36 @@ import (
 
 // WriteText prints one "file:line:col: message" line per finding, the
 // file relative to dir (the current directory) when it is inside it,
-// like go vet does.
-func WriteText(w io.Writer, findings []Finding, dir string) error {
+// like go vet does. With related, each related position (a hop of a
+// chain) follows its finding as go vet prints it, the message indented
+// by a tab:
+//
+//	shop/shop.go:24:2: retry loop (3 attempts) calls store.Save, which retries again: ...
+//	shop/shop.go:25:12: 	calls store.Save
+func WriteText(w io.Writer, findings []Finding, dir string, related bool) error {
 	for _, f := range findings {
-		file, _ := Rel(dir, f.Pos.File, false)
-		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s\n", file, f.Pos.Line, f.Pos.Col, f.Message); err != nil {
+		if err := textLine(w, f.Pos, dir, f.Message); err != nil {
 			return err
+		}
+		if !related {
+			continue
+		}
+		for _, r := range f.Related {
+			if err := textLine(w, ParsePosn(r.Posn), dir, "\t"+r.Message); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
+}
+
+func textLine(w io.Writer, pos Position, dir, message string) error {
+	// As token.Position prints itself: no column when it is unknown.
+	posn, _ := Rel(dir, pos.File, false)
+	posn += fmt.Sprintf(":%d", pos.Line)
+	if pos.Col > 0 {
+		posn += fmt.Sprintf(":%d", pos.Col)
+	}
+	_, err := fmt.Fprintf(w, "%s: %s\n", posn, message)
+	return err
 }
