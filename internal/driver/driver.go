@@ -47,9 +47,6 @@ func Main(analyzers []*analysis.Analyzer) int {
 		return code
 	}
 	if IsVetTool(os.Args[1:]) {
-		if stackVersion(os.Args[1:], os.Stdout) {
-			return ExitClean
-		}
 		unitchecker.Main(analyzers...)
 		return ExitError // unreachable: unitchecker.Main exits
 	}

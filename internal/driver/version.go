@@ -7,6 +7,8 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // buildVersion describes the running binary from its build info.
@@ -72,6 +74,17 @@ func printVersion(w io.Writer) int {
 	return ExitClean
 }
 
+// -stack makes a recovered analyzer panic carry its Go stack trace: the
+// standalone driver sets analysisutil.StackEnv for the go vet it runs,
+// which passes it to every tool run.
+//
+// go vet caches each package's tool output under a key made of the
+// tool's `-V=full` answer, its flags and its inputs, not its
+// environment: a -stack run would replay the errors of an earlier run,
+// without stacks. So under StackEnv the tool answers -V=full (vetVersion)
+// with its build ID mixed with "stack", and go vet keeps the results of
+// -stack runs apart (the first -stack run analyzes everything again).
+//
 // vetVersion answers go vet's -V=full handshake, which unitchecker
 // would answer with "devel comments-go-here": go vet reads the line as
 //
@@ -88,7 +101,8 @@ func vetVersion(args []string, stdout, stderr io.Writer) (code int, ok bool) {
 	if !ok {
 		return 0, false
 	}
-	sum, err := executableHash()
+	stack := os.Getenv(analysisutil.StackEnv) != ""
+	sum, err := executableHash(stack)
 	if err != nil {
 		fmt.Fprintf(stderr, "retrylint: -V=full: %v\n", err)
 		return ExitError, true
@@ -102,11 +116,16 @@ func vetVersion(args []string, stdout, stderr io.Writer) (code int, ok bool) {
 			id += "-modified"
 		}
 	}
+	if stack {
+		id += "-stack" // see stack.go: -stack results are cached apart
+	}
 	fmt.Fprintf(stdout, "%s version devel %s buildID=%x\n", exe, id, sum)
 	return ExitClean, true
 }
 
-func executableHash() ([]byte, error) {
+// executableHash hashes the executable, and "stack" after it for a
+// -stack run, for go vet's cache key.
+func executableHash(stack bool) ([]byte, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -119,6 +138,9 @@ func executableHash() ([]byte, error) {
 	h := sha256.New()
 	if _, err := io.Copy(h, f); err != nil {
 		return nil, err
+	}
+	if stack {
+		io.WriteString(h, "\x00stack")
 	}
 	return h.Sum(nil), nil
 }
