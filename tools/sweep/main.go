@@ -35,11 +35,13 @@ import (
 	"log"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -117,6 +119,10 @@ func run(o *options) error {
 	}
 	log.Printf("%d modules to analyze with retrylint %s; work directory %s", len(todo), rep.Retrylint, o.work)
 
+	// An interrupt kills the module's process group (go vet's tool runs
+	// too) and leaves the report of the modules done.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	var mu sync.Mutex
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -127,7 +133,10 @@ func run(o *options) error {
 			for i := range next {
 				m := mods[i]
 				log.Printf("%s@%s (%s): start", m.Path, m.Version, m.Kind)
-				res := r.run(context.Background(), m)
+				res := r.run(ctx, m)
+				if ctx.Err() != nil {
+					continue // interrupted: no result
+				}
 				res.Retrylint = rep.Retrylint
 				log.Printf("%s: %s %s (%d/%d packages, %d findings, %d panics, %d errors, %.0f s)",
 					m.Path, res.Status, shorten(res.Reason, 200), res.Analyzed, res.Targets, len(res.Findings), len(res.Panics), len(res.Errors), res.WallSeconds)
@@ -141,6 +150,9 @@ func run(o *options) error {
 		}()
 	}
 	for _, i := range todo {
+		if ctx.Err() != nil {
+			break
+		}
 		next <- i
 	}
 	close(next)

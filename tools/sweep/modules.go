@@ -62,7 +62,22 @@ func ReadModules(file string) ([]*Module, error) {
 
 var versionRE = regexp.MustCompile(`^v[0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.+-]+)?$`)
 
-var patternRE = regexp.MustCompile(`^(\.|\.\.\.|[A-Za-z0-9_.~+-]+(/[A-Za-z0-9_.~+-]+)*(/\.\.\.)?)$`)
+var elemRE = regexp.MustCompile(`^[A-Za-z0-9_~+-][A-Za-z0-9_.~+-]*$`)
+
+// validPattern accepts ".", "..." and relative paths like "a/b" or
+// "a/b/...", whose elements are not "." or "..".
+func validPattern(p string) bool {
+	if p == "." || p == "..." {
+		return true
+	}
+	elems := strings.Split(strings.TrimSuffix(p, "/..."), "/")
+	for _, e := range elems {
+		if !elemRE.MatchString(e) {
+			return false
+		}
+	}
+	return true
+}
 
 // ParseModules parses the data file's text; an error names the line.
 func ParseModules(text string) ([]*Module, error) {
@@ -91,7 +106,7 @@ func ParseModules(text string) ([]*Module, error) {
 			m.Patterns = []string{"..."}
 		}
 		for _, p := range m.Patterns {
-			if !patternRE.MatchString(p) || strings.HasPrefix(p, "/") {
+			if !validPattern(p) {
 				return nil, fmt.Errorf("%d: pattern %q: want \".\", \"...\" or a path relative to the module, like \"notify/...\"", n, p)
 			}
 		}

@@ -138,27 +138,26 @@ func (res *Result) skip(reason string) *Result {
 
 // setup makes dir a module that requires m at its version, with go.sum
 // entries for the targets, their tests and their dependencies, as
-// `go vet` needs them. It returns why not, or "".
+// go vet needs them. It returns why not, or "".
+//
+// `go get -t PATTERN@VERSION` would do it in one step, but for a pattern
+// it also asks the proxy for VERSION of every module whose path is a
+// prefix of the pattern, and a proxy that answers 403 instead of 404
+// for an unknown version fails it. So: the module itself, then go list
+// -mod=mod over the targets with their tests, which adds what they
+// import.
 func (r *runner) setup(ctx context.Context, dir string, m *Module) string {
-	if out, err := command(ctx, dir, "go", "mod", "init", "sweep.local/"+m.Name()); err != nil || out.exit != 0 {
-		return "go mod init failed: " + lastLine(out, err)
+	for _, args := range [][]string{
+		{"mod", "init", "sweep.local/" + m.Name()},
+		{"get", m.Path + "@" + m.Version},
+		append([]string{"list", "-mod=mod", "-e", "-deps", "-test"}, m.Targets()...),
+	} {
+		out, err := command(ctx, dir, "go", args...)
+		if err != nil || out.exit != 0 {
+			return "go " + args[0] + " failed: " + lastLine(out, err)
+		}
 	}
-	var args []string
-	for _, t := range m.Targets() {
-		args = append(args, t+"@"+m.Version)
-	}
-	out, err := command(ctx, dir, "go", append([]string{"get", "-t"}, args...)...)
-	if err == nil && out.exit == 0 {
-		return ""
-	}
-	// Some modules' tests need what a dependent cannot get (a replace
-	// directive of theirs); their non-test packages may still build.
-	out2, err2 := command(ctx, dir, "go", append([]string{"get"}, args...)...)
-	if err2 == nil && out2.exit == 0 {
-		r.logf("%s: go get -t failed, tests may not build: %s", m.Path, lastLine(out, err))
-		return ""
-	}
-	return "go get failed: " + lastLine(out2, err2)
+	return ""
 }
 
 // lastLine is the error of a failed go command: its last "go: " line,
