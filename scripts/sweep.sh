@@ -9,7 +9,10 @@
 # panics, analysis errors, and modules skipped because they do not build.
 # Needs the Go module proxy; the first run downloads and compiles a lot.
 #
-#   scripts/sweep.sh [-retrylint BIN] [-only REGEXP] [-j 1] [-keep] [-work DIR] [-merge]
+#   scripts/sweep.sh [-retrylint BIN] [-only REGEXP] [-j 1] [-keep] [-work DIR] [-merge] [-resume]
+#
+# The report is rewritten after each module; interrupt a long run and
+# continue it later with -resume.
 #
 # All flags: go run ./tools/sweep -h
 set -eu

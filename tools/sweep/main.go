@@ -3,7 +3,7 @@
 // packages analyzed, findings, panics, analysis errors and whether it
 // builds at all: the robustness check run before a release (issue 12).
 //
-//	go run ./tools/sweep [-retrylint BIN] [-modules FILE] [-only REGEXP] [-j N] [-keep] [-work DIR] [-out FILE]
+//	go run ./tools/sweep [-retrylint BIN] [-modules FILE] [-only REGEXP] [-j N] [-keep] [-work DIR] [-out FILE] [-merge|-resume]
 //
 // scripts/sweep.sh runs it. Each line of the data file
 // (tools/sweep/modules.txt) names a module at a pinned version, its
@@ -22,7 +22,8 @@
 // It writes, next to -out (default reports/sweep.md): the markdown
 // table, sweep.json, sweep-findings.txt (one line per finding) and
 // sweep-panics.md (each distinct crash with its stack). The report is
-// rewritten after each module, so a run stopped early keeps what it did.
+// rewritten after each module, so a run stopped early (interrupt it)
+// keeps what it did, and -resume continues it.
 // The work directory is kept between runs; downloads and compiled
 // packages go to the usual module and build caches, and are reused.
 package main
@@ -48,7 +49,7 @@ import (
 type options struct {
 	bin, modules, only, work, out string
 	jobs                          int
-	keep, merge                   bool
+	keep, merge, resume           bool
 	timeout                       time.Duration
 }
 
@@ -64,6 +65,7 @@ func main() {
 	flag.StringVar(&o.work, "work", filepath.Join(os.TempDir(), "retrylint-sweep"), "work directory, reused across runs")
 	flag.StringVar(&o.out, "out", "reports/sweep.md", "markdown report; sweep.json, sweep-findings.txt and sweep-panics.md go next to it")
 	flag.BoolVar(&o.merge, "merge", false, "keep the results in the existing JSON report of the modules not run now (with -only)")
+	flag.BoolVar(&o.resume, "resume", false, "continue a run stopped early: like -merge, and skip the modules that have a result already")
 	flag.DurationVar(&o.timeout, "timeout", 30*time.Minute, "time limit per module")
 	flag.Parse()
 	if flag.NArg() > 0 || o.jobs < 1 {
@@ -105,15 +107,19 @@ func run(o *options) error {
 	r := &runner{bin: o.bin, work: o.work, modcache: strings.TrimSpace(string(out)), keep: o.keep, timeout: o.timeout, logf: log.Printf}
 
 	prev := map[string]*Result{}
-	if o.merge {
+	if o.merge || o.resume {
 		prev = previous(o.out)
 	}
 	rep.Results = make([]*Result, len(mods))
 	var todo []int
 	for i, m := range mods {
-		if only.MatchString(m.Kind + " " + m.Path + "@" + m.Version) {
+		p := prev[m.Path]
+		if p != nil && p.Version != m.Version {
+			p = nil
+		}
+		if only.MatchString(m.Kind+" "+m.Path+"@"+m.Version) && !(o.resume && p != nil) {
 			todo = append(todo, i)
-		} else if p := prev[m.Path]; p != nil && p.Version == m.Version {
+		} else {
 			rep.Results[i] = p
 		}
 	}
@@ -131,6 +137,9 @@ func run(o *options) error {
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				if ctx.Err() != nil {
+					continue
+				}
 				m := mods[i]
 				log.Printf("%s@%s (%s): start", m.Path, m.Version, m.Kind)
 				res := r.run(ctx, m)
