@@ -182,7 +182,7 @@ func (res *Result) collect(tree output.Tree, stderr []byte, modcache string) {
 	for _, f := range output.Findings(tree) {
 		posn := f.Posn
 		if rel, ok := strings.CutPrefix(posn, modcache+string(filepath.Separator)); ok {
-			posn = filepath.ToSlash(rel)
+			posn = unescapePath(filepath.ToSlash(rel))
 		}
 		res.Findings = append(res.Findings, Finding{Analyzer: f.Analyzer, Category: f.Category, Posn: posn, Message: f.Message})
 		res.ByAnalyzer[f.Analyzer]++
@@ -208,6 +208,21 @@ func (res *Result) collect(tree output.Tree, stderr []byte, modcache string) {
 			res.Errors = append(res.Errors, line)
 		}
 	}
+}
+
+// unescapePath undoes the module cache's case encoding, in which "!d"
+// stands for "D" (github.com/!data!dog -> github.com/DataDog).
+func unescapePath(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] == '!' && i+1 < len(p) && 'a' <= p[i+1] && p[i+1] <= 'z' {
+			b.WriteByte(p[i+1] - 'a' + 'A')
+			i++
+			continue
+		}
+		b.WriteByte(p[i])
+	}
+	return b.String()
 }
 
 // stack re-runs go vet on a crashing package to read the stack trace the

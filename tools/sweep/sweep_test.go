@@ -239,6 +239,12 @@ func TestDecide(t *testing.T) {
 	}
 }
 
+func TestUnescapePath(t *testing.T) {
+	if got, want := unescapePath("github.com/!data!dog/dd-trace-go/v2@v2.12.0/x.go:1:2"), "github.com/DataDog/dd-trace-go/v2@v2.12.0/x.go:1:2"; got != want {
+		t.Errorf("unescapePath = %q, want %q", got, want)
+	}
+}
+
 func TestReport(t *testing.T) {
 	st, _ := ParseStack(stackText)
 	crash := PanicReport{Package: "m/retry", Line: "m/retry: panic: boom", Stack: &st, Signature: st.Signature()}
