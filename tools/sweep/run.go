@@ -232,7 +232,9 @@ func (r *runner) stack(ctx context.Context, dir string, p *PanicReport) {
 		p.Signature = numRE.ReplaceAllString(p.Line, "N")
 		return
 	}
-	out, err := command(ctx, dir, "go", "vet", "-vettool="+r.bin, p.Package)
+	// -mod=mod: a crashing dependency's tests may import what the
+	// module's go.sum does not cover yet; go vet analyzes them too.
+	out, err := command(ctx, dir, "go", "vet", "-mod=mod", "-vettool="+r.bin, p.Package)
 	if err == nil {
 		if st, ok := ParseStack(string(out.stderr)); ok {
 			p.Stack = &st
