@@ -151,7 +151,7 @@ func run(o *options) error {
 					m.Path, res.Status, shorten(res.Reason, 200), res.Analyzed, res.Targets, len(res.Findings), len(res.Panics), len(res.Errors), res.WallSeconds)
 				mu.Lock()
 				rep.Results[i] = res
-				if err := write(o.out, rep); err != nil {
+				if err := write(o.out, rep, mods); err != nil {
 					log.Print(err)
 				}
 				mu.Unlock()
@@ -166,10 +166,10 @@ func run(o *options) error {
 	}
 	close(next)
 	wg.Wait()
-	if err := write(o.out, rep); err != nil {
+	if err := write(o.out, rep, mods); err != nil {
 		return err
 	}
-	log.Printf("total: %s", done(rep).Totals())
+	log.Printf("total: %s", done(rep, mods).Totals())
 	return nil
 }
 
@@ -200,21 +200,24 @@ func reportFiles(out string) (md, js, findings, panics string) {
 	return out, stem + ".json", stem + "-findings.txt", stem + "-panics.md"
 }
 
-// done is the report of the modules done so far.
-func done(full *Report) *Report {
+// done is the report of the modules done so far; the others are listed
+// as not run.
+func done(full *Report, mods []*Module) *Report {
 	rep := *full
-	rep.Results = nil
-	for _, r := range full.Results {
+	rep.Results, rep.NotRun = nil, nil
+	for i, r := range full.Results {
 		if r != nil {
 			rep.Results = append(rep.Results, r)
+		} else {
+			rep.NotRun = append(rep.NotRun, mods[i].Path+"@"+mods[i].Version)
 		}
 	}
 	return &rep
 }
 
 // write writes the four report files (the modules not run yet left out).
-func write(out string, full *Report) error {
-	rep := done(full)
+func write(out string, full *Report, mods []*Module) error {
+	rep := done(full, mods)
 	md, js, findings, panics := reportFiles(out)
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return err

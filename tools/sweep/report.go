@@ -14,18 +14,19 @@ type Report struct {
 	Go        string
 	Modules   string // the data file
 	Results   []*Result
+	NotRun    []string `json:",omitempty"` // modules of the data file not run (yet): see -resume
 }
 
 // Totals sums the results.
 type Totals struct {
-	Modules, Skipped, Partial                int
+	Modules, NotRun, Skipped, Partial        int
 	Targets, Analyzed, Blanked, Closure      int
 	Findings, Panics, Distinct, Errors, Load int
 	Wall, CPU                                float64
 }
 
 func (rep *Report) Totals() Totals {
-	var t Totals
+	t := Totals{NotRun: len(rep.NotRun)}
 	sigs := map[string]bool{}
 	for _, r := range rep.Results {
 		t.Modules++
@@ -54,10 +55,10 @@ func (rep *Report) Totals() Totals {
 }
 
 func (t Totals) String() string {
-	return fmt.Sprintf("%d modules (%d skipped, %d partial), %d packages analyzed of %d matched (%d with dependencies), "+
+	return fmt.Sprintf("%d modules of %d (%d skipped, %d partial), %d packages analyzed of %d matched (%d with dependencies), "+
 		"%d blanked by a crash, %d findings, panics %d (%d distinct), errors %d, packages that do not build %d; "+
 		"wall %.0f s (go get included), retrylint CPU %.0f s",
-		t.Modules, t.Skipped, t.Partial, t.Analyzed, t.Targets, t.Closure,
+		t.Modules, t.Modules+t.NotRun, t.Skipped, t.Partial, t.Analyzed, t.Targets, t.Closure,
 		t.Blanked, t.Findings, t.Panics, t.Distinct, t.Errors, t.Load, t.Wall, t.CPU)
 }
 
@@ -178,6 +179,9 @@ func (rep *Report) writeProblems(w io.Writer) {
 		}
 		return r.LoadErrors
 	})
+	if len(rep.NotRun) > 0 {
+		fmt.Fprintf(w, "\n## Not run (scripts/sweep.sh -resume runs them)\n\n%s\n", strings.Join(rep.NotRun, ", "))
+	}
 }
 
 // WritePanics writes each distinct crash once: its message, the top of

@@ -255,7 +255,7 @@ func TestReport(t *testing.T) {
 		{Kind: "exporter", Module: "example.com/exp", Version: "v2.0.0", Status: "panic", Reason: "m/retry: panic: boom | x",
 			Targets: 4, Analyzed: 1, Blanked: 3, Closure: 50, Panics: []PanicReport{crash, crash}},
 		{Kind: "db", Module: "example.com/cgo", Version: "v0.1.0", Status: "skipped", Reason: "does not build: cgo"},
-	}}
+	}, NotRun: []string{"example.com/later@v1.0.0"}}
 	tot := rep.Totals()
 	if tot.Modules != 3 || tot.Skipped != 1 || tot.Analyzed != 6 || tot.Targets != 9 || tot.Panics != 2 || tot.Distinct != 1 || tot.Findings != 1 {
 		t.Errorf("totals %+v", tot)
@@ -267,7 +267,8 @@ func TestReport(t *testing.T) {
 		"| example.com/svc@v1.0.0 | app | 5/5 | 90 | 1 | 0 | 0 | ok | 12 | 20 |",
 		`| example.com/exp@v2.0.0 | exporter | 1/4 | 50 | 0 | 2 | 0 | panic: m/retry: panic: boom \| x | 0 | 0 |`,
 		"| example.com/cgo@v0.1.0 | db | 0/0 | 0 | 0 | 0 | 0 | skipped: does not build: cgo | 0 | 0 |",
-		"**Total:** 3 modules (1 skipped, 0 partial), 6 packages analyzed of 9 matched",
+		"**Total:** 3 modules of 4 (1 skipped, 0 partial), 6 packages analyzed of 9 matched",
+		"## Not run (scripts/sweep.sh -resume runs them)\n\nexample.com/later@v1.0.0\n",
 		"| example.com/svc | 1 | 1 |", // findings per analyzer in the applications
 		"- example.com/cgo: does not build: cgo",
 	} {
