@@ -196,6 +196,7 @@ func (rep *Report) WritePanics(w io.Writer) {
 	var order []string
 	blanked := map[string]int{}
 	for _, r := range rep.Results {
+		counted := map[string]bool{} // a module's blanked packages, once per crash
 		for _, p := range r.Panics {
 			c := bySig[p.Signature]
 			if c == nil {
@@ -207,7 +208,10 @@ func (rep *Report) WritePanics(w io.Writer) {
 			if c.stack == nil {
 				c.stack = p.Stack
 			}
-			blanked[p.Signature] += r.Blanked
+			if !counted[p.Signature] {
+				counted[p.Signature] = true
+				blanked[p.Signature] += r.Blanked
+			}
 		}
 	}
 	fmt.Fprintf(w, "# Panics found by the robustness sweep\n\nretrylint %s, %s. %d distinct crash(es).\n", rep.Retrylint, rep.Go, len(order))

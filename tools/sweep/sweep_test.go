@@ -288,7 +288,7 @@ func TestReport(t *testing.T) {
 	if n := strings.Count(p.String(), "\n## "); n != 1 {
 		t.Errorf("%d crashes listed, want the two reports grouped as one:\n%s", n, p.String())
 	}
-	for _, want := range []string{"at internal/analysisutil.PkgPath", "- example.com/exp@v2.0.0: package m/retry", "analyzers/retryscan/bound.go:201"} {
+	for _, want := range []string{"at internal/analysisutil.PkgPath", "Triggered in (3 packages", "- example.com/exp@v2.0.0: package m/retry", "analyzers/retryscan/bound.go:201"} {
 		if !strings.Contains(p.String(), want) {
 			t.Errorf("panics report lacks %q:\n%s", want, p.String())
 		}
