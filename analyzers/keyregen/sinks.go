@@ -111,7 +111,7 @@ func (reg *region) callSinks(call *ast.CallExpr, fn *types.Func) []valueSink {
 		}
 		return out
 	}
-	if k := catalog.LookupKeySetter(fn); k != nil && k.Arg < len(call.Args) {
+	if k := catalog.LookupTokenSetter(fn); k != nil && k.Arg < len(call.Args) {
 		return []valueSink{{call.Args[k.Arg], sink{pos: call.Pos(), node: call, desc: fn.Name(), class: catalog.SinkKey, target: target}}}
 	}
 	// Parameters named like a key: charge(ctx, amount, idempotencyKey).
@@ -194,14 +194,14 @@ func (reg *region) litSink(t types.Type, kv *ast.KeyValueExpr) (sink, bool) {
 	return sink{}, false
 }
 
-// fieldClass classifies a struct field: an SDK key field (catalog), or a
-// field whose name says key or request ID.
+// fieldClass classifies a struct field: an SDK's token field (catalog),
+// or a field whose name says key or request ID.
 func fieldClass(f *types.Var, owner *types.TypeName) (catalog.SinkClass, bool) {
 	recv := ""
 	if owner != nil {
 		recv = owner.Name()
 	}
-	if catalog.KeyField(analysisutil.PkgPath(f), recv, f.Name()) {
+	if catalog.TokenFieldOf(analysisutil.PkgPath(f), recv, f.Name()) != nil {
 		return catalog.SinkKey, true
 	}
 	return catalog.NameClass(f.Name())
