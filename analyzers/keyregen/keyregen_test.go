@@ -38,3 +38,16 @@ func TestFlags(t *testing.T) {
 func TestFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, dir(t), keyregen.Analyzer, "./fix")
 }
+
+// TestSDKTokens checks the SDK token table against aws-sdk-go-v2's
+// scheduler (ClientToken) and Google Cloud's redis cluster messages
+// (RequestId), with the user types that look like them.
+func TestSDKTokens(t *testing.T) {
+	analysistest.Run(t, dir(t), keyregen.Analyzer, "./sdk")
+}
+
+// TestGoogleAPIs checks the RequestId setter of google.golang.org/api
+// calls against redis/v1.
+func TestGoogleAPIs(t *testing.T) {
+	analysistest.Run(t, dir(t), keyregen.Analyzer, "./gapi")
+}
