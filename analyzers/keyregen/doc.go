@@ -56,10 +56,16 @@
 // (any case), set with http.Header Set or Add, a map write, an
 // http.Header or map literal, resty SetHeader or SetHeaders, or gRPC
 // metadata (Pairs, AppendToOutgoingContext, MD.Set, metadata.New); the
-// stripe-go IdempotencyKey field and SetIdempotencyKey; the aws-sdk-go-v2
-// fields ClientToken, ClientRequestToken, IdempotencyToken and
-// MessageDeduplicationId; any struct field, map key or parameter whose
-// name says idempotency key or deduplication ID.
+// tokens SDKs document as deduplication tokens, matched by package
+// (stripe-go Params.IdempotencyKey and SetIdempotencyKey; aws-sdk-go and
+// aws-sdk-go-v2 ClientToken, ClientRequestToken, IdempotencyToken,
+// MessageDeduplicationId; the RequestId of Google Cloud request messages
+// and of google.golang.org/api calls and request bodies; Alibaba and
+// Tencent Cloud ClientToken); and, in any package, struct fields and
+// map keys whose name says idempotency key or deduplication ID
+// (IdempotencyKey, idempotency_token, dedupID, ClientRequestToken,
+// RepeatabilityRequestID). RequestId and ClientToken are keys only in
+// those SDKs: elsewhere they are correlation IDs and auth tokens.
 //
 // Through calls: a function that puts a fresh key in a sink on every call
 // (say newChargeRequest), or that returns a fresh ID (say newKey), gets a
@@ -67,8 +73,22 @@
 // first inside a retry is reported at the call, and the result of the
 // second counts as a generated value.
 //
-// Request IDs: X-Request-ID and Request-Id headers, and fields and
-// parameters named requestID, are correlation IDs for most servers: a new
+// A key made in the attempt and handed to a helper is followed into it.
+// Each function is summarized by what it does with each parameter that
+// can hold an ID: one that reaches a sink inside it (directly or through
+// another helper, in any package) makes the function a sink for that
+// argument. The parameter's name plays no part:
+//
+//	func setKey(req *http.Request, key string) { req.Header.Set("Idempotency-Key", key) }
+//	func logKey(idempotencyKey string)        { log.Print(idempotencyKey) }
+//
+// setKey(req, uuid.NewString()) in an attempt is reported,
+// logKey(uuid.NewString()) is not. Only the methods of interfaces and
+// function values, whose bodies cannot be seen, are sinks by their
+// declared parameter names (Charge(ctx, amount, idempotencyKey string)).
+//
+// Request IDs: X-Request-ID, Request-Id and x-ms-client-request-id
+// headers, and fields named requestID, are correlation IDs for most servers: a new
 // one per attempt costs traceability, not correctness, and some teams
 // want exactly that. They are reported only with -keyregen.requestid,
 // with the message "request id from ... : each attempt sends a new
@@ -100,12 +120,13 @@
 //
 // The dataflow is local and syntactic: a key stored in a struct built
 // elsewhere, passed through a channel, or set in an interceptor is not
-// followed. A helper is summarized only when it generates the key itself
-// (or calls a helper that does); a helper that merely receives a key and
-// puts it in a header is seen only through its parameter's name. The
-// dataflow in an attempt is flow-insensitive: a key generated after its
-// last use is still reported. Retries by recursion or goto, and the
+// followed. Helpers are followed through parameters of string, byte
+// slice or byte array type: a key passed inside a struct, as a variadic
+// argument, or to a function literal called through a variable is not.
+// The dataflow in an attempt is flow-insensitive: a key generated after
+// its last use is still reported. Retries by recursion or goto, and the
 // retries of SDK clients (which reuse the key they were given), are out
 // of scope. Keys that differ per attempt for other reasons (an attempt
-// counter in the key) are not reported.
+// counter in the key) are not reported. An SDK's RequestId or
+// ClientToken is a key only once the catalog has a row for that SDK.
 package keyregen

@@ -10,7 +10,8 @@ import (
 	"github.com/retrylint/retrylint/internal/catalog"
 )
 
-// Fact is exported for a function whose every call makes a fresh ID:
+// Fact is exported for a function whose every call makes a fresh ID, and
+// for one that sends what it is given as an ID:
 //
 //	func newChargeRequest(amount int64) *http.Request {
 //		req, _ := http.NewRequest("POST", chargeURL, body(amount))
@@ -20,8 +21,13 @@ import (
 //
 //	func newKey() string { return "order-" + uuid.NewString() } // Returns
 //
+//	func setKey(req *http.Request, key string) { // Params: arg 1
+//		req.Header.Set("Idempotency-Key", key)
+//	}
+//
 // Calling the first inside a retry is reported at the call; the result of
-// the second is a generated value like uuid.NewString's own.
+// the second is a generated value like uuid.NewString's own; a fresh
+// value passed to the third is followed to its header.
 type Fact struct {
 	// Gen names the generator at the bottom: "uuid.NewString".
 	Gen string
@@ -32,12 +38,27 @@ type Fact struct {
 	// Returns says the function's first result is the fresh ID (or
 	// derived from it) on every return.
 	Returns bool
+	// Params lists, by position, the parameters whose value the function
+	// sends as an ID (puts in a key header, field or request, or passes
+	// to a function that does).
+	Params []ParamSink
+}
+
+// ParamSink says where a function sends one of its parameters.
+type ParamSink struct {
+	Index int // position among the parameters, receiver excluded
+	Sink  string
+	Class catalog.SinkClass
 }
 
 func (*Fact) AFact() {}
 
+// generates says the function makes a fresh ID itself.
+func (f *Fact) generates() bool { return f.Sink != "" || f.Returns }
+
 // String renders the fact for tests: generatesKey(uuid.NewString ->
-// the Idempotency-Key header), freshID(uuid.NewString).
+// the Idempotency-Key header), freshID(uuid.NewString),
+// sendsKey(arg 1 -> the Idempotency-Key header).
 func (f *Fact) String() string {
 	var parts []string
 	if f.Sink != "" {
@@ -50,6 +71,13 @@ func (f *Fact) String() string {
 	if f.Returns {
 		parts = append(parts, fmt.Sprintf("freshID(%s)", f.Gen))
 	}
+	for _, p := range f.Params {
+		kind := "sendsKey"
+		if p.Class == catalog.SinkRequestID {
+			kind = "sendsRequestID"
+		}
+		parts = append(parts, fmt.Sprintf("%s(arg %d -> %s)", kind, p.Index, p.Sink))
+	}
 	return strings.Join(parts, " ")
 }
 
@@ -59,8 +87,9 @@ const maxRounds = 6
 
 // summarize computes the facts of the package's functions: those that put
 // a fresh ID in a sink outside any retry of their own (a retry inside is
-// reported there), and those that return one. Helpers calling helpers
-// need several rounds, until nothing changes.
+// reported there), those that return one, and those that send a
+// parameter as an ID. Helpers calling helpers need several rounds; each
+// round recomputes every function, and stops when no fact changed.
 func (r *runner) summarize() {
 	var decls []*ast.FuncDecl
 	for _, f := range r.pass.Files {
@@ -74,11 +103,12 @@ func (r *runner) summarize() {
 		changed := false
 		for _, fd := range decls {
 			fn, _ := r.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil || r.local[fn] != nil {
+			if fn == nil {
 				continue
 			}
 			r.at.Func(fd)
-			if f, pos := r.summary(fd); f != nil {
+			f, pos := r.summary(fn, fd)
+			if old := r.local[fn]; (old == nil) != (f == nil) || (f != nil && old.String() != f.String()) {
 				r.local[fn], r.sinkPos[fn] = f, pos
 				changed = true
 			}
@@ -96,16 +126,16 @@ func (r *runner) summarize() {
 }
 
 // summary returns fd's fact, or nil, and the position of its sink.
-func (r *runner) summary(fd *ast.FuncDecl) (*Fact, token.Pos) {
-	reg := r.scan(fd.Body)
+func (r *runner) summary(fn *types.Func, fd *ast.FuncDecl) (*Fact, token.Pos) {
+	reg := r.scan(fd.Body, r.paramSeeds(fd))
 	if !reg.hasSources {
 		return nil, token.NoPos
 	}
-	f := &Fact{}
+	f := &Fact{Params: r.paramSinksOf(fn, reg)}
 	var pos token.Pos
 	for _, fi := range reg.findings {
-		if len(r.res.Enclosing(fi.origin.pos)) > 0 {
-			continue // reported at the retry inside fd
+		if fi.origin.param != nil || len(r.res.Enclosing(fi.origin.pos)) > 0 {
+			continue // a parameter, or reported at the retry inside fd
 		}
 		if f.Sink == "" || (f.Class == catalog.SinkRequestID && fi.sink.class == catalog.SinkKey) {
 			f.Gen, f.Sink, f.Class, pos = fi.origin.gen, fi.sink.desc, fi.sink.class, fi.sink.pos
@@ -117,7 +147,7 @@ func (r *runner) summary(fd *ast.FuncDecl) (*Fact, token.Pos) {
 			f.Gen = o.gen
 		}
 	}
-	if f.Sink == "" && !f.Returns {
+	if f.Sink == "" && !f.Returns && len(f.Params) == 0 {
 		return nil, token.NoPos
 	}
 	return f, pos
@@ -141,7 +171,7 @@ func (r *runner) returnsFresh(fd *ast.FuncDecl, reg *region) *origin {
 				return false
 			}
 			o := reg.taintOf(n.Results[0])
-			if o == nil {
+			if o == nil || o.param != nil {
 				all = false
 			} else if first == nil {
 				first = o

@@ -10,19 +10,23 @@ import (
 )
 
 // origin is where a fresh ID comes from: a generator call, or the call of
-// a function with a Fact.
+// a function with a Fact; or, in a function's summary, one of its
+// parameters (param), standing for whatever its callers pass.
 type origin struct {
-	pos  token.Pos
-	node ast.Node
-	gen  string // "uuid.NewString"
-	via  string // the helper called, or ""
-	fact *Fact  // the helper's fact, when via is set
+	pos   token.Pos
+	node  ast.Node
+	gen   string // "uuid.NewString"
+	via   string // the helper called, or ""
+	fact  *Fact  // the helper's fact, when via is set
+	param *types.Var
+	index int // param's position, receiver excluded
 }
 
 // sink is where an ID is sent: a header, a field, a parameter.
 type sink struct {
 	pos   token.Pos // NoPos for the sink of a helper in another package
 	desc  string    // "the Idempotency-Key header", "field IdempotencyKey"
+	in    string    // the helper the sink is in, for a key passed to one
 	class catalog.SinkClass
 	// target is the variable the sink writes into (req in
 	// req.Header.Set), for the lazy-initialization guard; nil when the
@@ -49,28 +53,47 @@ type region struct {
 	taint  map[key]*origin
 	parent map[ast.Node]ast.Node
 	// hasSources is false when the region calls no generator and no
-	// helper with a fact; then nothing else is computed.
+	// helper with a fact, and has no seeded parameter and sink; then
+	// nothing else is computed.
 	hasSources bool
 	findings   []finding
 }
 
 // scan computes the dataflow of root, closures included: a key generated
 // in the attempt and captured by a closure is still this attempt's key.
-func (r *runner) scan(root ast.Node) *region {
+// The seeds, parameters of the function whose body root is, are followed
+// too when root has a sink.
+func (r *runner) scan(root ast.Node, seeds []seed) *region {
 	reg := &region{r: r, root: root, taint: map[key]*origin{}, parent: map[ast.Node]ast.Node{}}
-	// Most code generates nothing: look for a source before building
-	// anything.
+	// Most code generates nothing and sends no ID: look for a source, or
+	// for a seed and a sink, before building anything.
+	hasSink := false
+	// done: a source is found and no seed waits for a sink.
+	done := func() bool { return reg.hasSources && (len(seeds) == 0 || hasSink) }
 	ast.Inspect(root, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && !reg.hasSources {
-			fn := r.calleeOf(call)
+		if done() {
+			return false
+		}
+		var fn *types.Func
+		if call, ok := n.(*ast.CallExpr); ok {
+			fn = r.calleeOf(call)
 			if catalog.LookupGenerator(fn) != nil || r.isRandReaderFill(call) != nil {
 				reg.hasSources = true
-			} else if f, _ := r.factOf(fn); f != nil {
+			} else if f, _ := r.factOf(fn); f != nil && f.generates() {
 				reg.hasSources = true
 			}
 		}
-		return !reg.hasSources
+		if len(seeds) > 0 && !hasSink && len(reg.sinksAt(n, fn)) > 0 {
+			hasSink = true
+		}
+		return !done()
 	})
+	if hasSink {
+		reg.hasSources = true
+		for _, s := range seeds {
+			reg.taint[key{obj: s.v}] = &origin{pos: s.v.Pos(), gen: "parameter " + s.v.Name(), param: s.v, index: s.index}
+		}
+	}
 	if !reg.hasSources {
 		return reg
 	}
@@ -146,7 +169,7 @@ func (reg *region) propagate() {
 			if o == nil {
 				o = reg.taintOf(a.rhs)
 			}
-			if o == nil || reg.guarded(a.lhs, k.obj) || (a.rhs != nil && mentions(reg.r.pass.TypesInfo, a.rhs, k.obj)) {
+			if o == nil || reg.guarded(a.lhs, k.obj, o) || (a.rhs != nil && mentions(reg.r.pass.TypesInfo, a.rhs, k.obj)) {
 				continue
 			}
 			reg.taint[k] = o
@@ -292,14 +315,37 @@ func (reg *region) taintOf(e ast.Expr) *origin {
 //	if key == "" {
 //		key = uuid.NewString()
 //	}
-func (reg *region) guarded(n ast.Node, obj types.Object) bool {
+//
+// In a summary, a parameter is new on every call, so only a condition on
+// obj itself keeps the first value:
+//
+//	if req.Header.Get("Idempotency-Key") == "" { // guarded
+//		req.Header.Set("Idempotency-Key", key)
+//	}
+//	if key != "" { req.Header.Set("Idempotency-Key", key) } // not guarded
+func (reg *region) guarded(n ast.Node, obj types.Object, o *origin) bool {
 	if obj == nil || (reg.root.Pos() <= obj.Pos() && obj.Pos() < reg.root.End()) {
 		return false // declared in the attempt: a new one every time
 	}
+	info := reg.r.pass.TypesInfo
 	for p := reg.parent[n]; p != nil && p != reg.root; p = reg.parent[p] {
-		switch p.(type) {
-		case *ast.IfStmt, *ast.CaseClause, *ast.CommClause:
+		var cond []ast.Expr
+		switch p := p.(type) {
+		case *ast.IfStmt:
+			cond = []ast.Expr{p.Cond}
+		case *ast.CaseClause:
+			cond = p.List
+		case *ast.CommClause:
+		default:
+			continue
+		}
+		if o == nil || o.param == nil {
 			return true
+		}
+		for _, c := range cond {
+			if mentions(info, c, obj) {
+				return true
+			}
 		}
 	}
 	return false

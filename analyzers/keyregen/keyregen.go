@@ -70,9 +70,11 @@ type runner struct {
 	res     *retryscan.Result
 	headers map[string]bool // -headers, lower case
 	// local are the summaries of this package's functions; sinkPos is
-	// where each one's key reaches its sink, for Related entries.
-	local   map[*types.Func]*Fact
-	sinkPos map[*types.Func]token.Pos
+	// where each one's key reaches its sink, and paramPos where each
+	// parameter it sends does, for Related entries.
+	local    map[*types.Func]*Fact
+	sinkPos  map[*types.Func]token.Pos
+	paramPos map[paramKey]token.Pos
 }
 
 func (c *Config) run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
@@ -82,13 +84,14 @@ func (c *Config) run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	}
 	rep := report.New(pass)
 	r := &runner{
-		pass:    pass,
-		at:      at,
-		cfg:     c,
-		res:     res,
-		headers: map[string]bool{},
-		local:   map[*types.Func]*Fact{},
-		sinkPos: map[*types.Func]token.Pos{},
+		pass:     pass,
+		at:       at,
+		cfg:      c,
+		res:      res,
+		headers:  map[string]bool{},
+		local:    map[*types.Func]*Fact{},
+		sinkPos:  map[*types.Func]token.Pos{},
+		paramPos: map[paramKey]token.Pos{},
 	}
 	for _, h := range strings.Split(c.Headers, ",") {
 		if h = strings.TrimSpace(h); h != "" {
@@ -113,7 +116,7 @@ func (c *Config) run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 // sink in the same attempt. A generator inside a nested retry belongs to
 // the innermost one, so that each finding is reported once.
 func (r *runner) checkBody(rep *report.Reporter, s *retryscan.Site) {
-	reg := r.scan(s.Body)
+	reg := r.scan(s.Body, nil)
 	for _, f := range reg.findings {
 		enc := r.res.Enclosing(f.origin.pos)
 		if len(enc) == 0 || enc[len(enc)-1] != s {
@@ -157,7 +160,11 @@ func (r *runner) report(rep *report.Reporter, s *retryscan.Site, f finding, fix 
 			filepath.Base(posn.Filename) + ":" + strconv.Itoa(posn.Line) + "): " + why + "; generate it once before the retry",
 	}
 	if f.sink.pos.IsValid() {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.sink.pos, Message: "the " + what + " goes to " + f.sink.desc + " here"})
+		where := f.sink.desc
+		if f.sink.in != "" {
+			where += " in " + f.sink.in
+		}
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.sink.pos, Message: "the " + what + " goes to " + where + " here"})
 	}
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.Pos(), Message: s.Name + " runs each attempt from here"})
 	if fix != nil {

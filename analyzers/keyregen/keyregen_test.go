@@ -1,12 +1,15 @@
 package keyregen_test
 
 import (
+	"bytes"
+	"encoding/gob"
 	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/analyzers/keyregen"
+	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/testenv"
 )
 
@@ -37,4 +40,41 @@ func TestFlags(t *testing.T) {
 // no fix is offered where moving would change the program.
 func TestFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, dir(t), keyregen.Analyzer, "./fix")
+}
+
+// TestSDKTokens checks the SDK token table against aws-sdk-go-v2's
+// scheduler (ClientToken) and Google Cloud's redis cluster messages
+// (RequestId), with the user types that look like them.
+func TestSDKTokens(t *testing.T) {
+	analysistest.Run(t, dir(t), keyregen.Analyzer, "./sdk")
+}
+
+// TestGoogleAPIs checks the RequestId setter of google.golang.org/api
+// calls against redis/v1.
+func TestGoogleAPIs(t *testing.T) {
+	analysistest.Run(t, dir(t), keyregen.Analyzer, "./gapi")
+}
+
+// TestFactCodec: the fact, parameter sinks included, round-trips through
+// gob byte for byte and stays small.
+func TestFactCodec(t *testing.T) {
+	f := &keyregen.Fact{Gen: "uuid.NewString", Sink: "the Idempotency-Key header", Class: catalog.SinkKey, Returns: true,
+		Params: []keyregen.ParamSink{{Index: 1, Sink: "the Idempotency-Key header", Class: catalog.SinkKey}, {Index: 3, Sink: "the X-Request-ID header", Class: catalog.SinkRequestID}}}
+	var first, second bytes.Buffer
+	if err := gob.NewEncoder(&first).Encode(f); err != nil {
+		t.Fatal(err)
+	}
+	var back keyregen.Fact
+	if err := gob.NewDecoder(bytes.NewReader(first.Bytes())).Decode(&back); err != nil {
+		t.Fatal(err)
+	}
+	if err := gob.NewEncoder(&second).Encode(&back); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first.Bytes(), second.Bytes()) || back.String() != f.String() {
+		t.Errorf("fact changed in a round trip: %s -> %s", f, &back)
+	}
+	if n := first.Len(); n > 400 {
+		t.Errorf("fact takes %d bytes, want at most 400", n)
+	}
 }

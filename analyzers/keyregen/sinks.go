@@ -14,67 +14,87 @@ import (
 
 // findSinks walks the region for the places an ID is sent and records a
 // finding for each fresh value that reaches one (the first sink of each
-// origin, in source order). The shapes:
+// origin, in source order; a key sink replaces a request-ID sink). The
+// shapes:
 //
 //	req.Header.Set("Idempotency-Key", k)             // header setters (catalog)
 //	req.Header["Idempotency-Key"] = []string{k}      // map writes with a constant key
 //	http.Header{"Idempotency-Key": {k}}              // map literals with a constant key
 //	metadata.AppendToOutgoingContext(ctx, "idempotency-key", k)
-//	params.SetIdempotencyKey(k)                      // key setters (catalog)
-//	&sqs.SendMessageInput{MessageDeduplicationId: &k} // SDK fields (catalog)
+//	params.SetIdempotencyKey(k); call.RequestId(k)   // token setters (catalog)
+//	&sqs.SendMessageInput{MessageDeduplicationId: &k} // SDK token fields (catalog)
 //	Order{IdempotencyKey: k}; o.IdempotencyKey = k   // fields named like a key
-//	charge(ctx, amount, k)                           // parameters named like a key
-//	newChargeRequest()                               // a helper with a Fact
+//	setKey(req, k)                                   // a helper whose Fact says arg 1 is sent
+//	newChargeRequest()                               // a helper with a generatesKey Fact
 func (reg *region) findSinks() {
-	seen := map[token.Pos]bool{}
+	seen := map[token.Pos]int{}
 	add := func(o *origin, s sink) {
-		if o == nil || seen[o.pos] {
+		if o == nil {
 			return
 		}
-		if s.target != nil && reg.guarded(s.node, s.target) {
+		if s.target != nil && reg.guarded(s.node, s.target, o) {
 			return
 		}
-		seen[o.pos] = true
+		if i, ok := seen[o.pos]; ok {
+			if reg.findings[i].sink.class == catalog.SinkRequestID && s.class == catalog.SinkKey {
+				reg.findings[i].sink = s
+			}
+			return
+		}
+		seen[o.pos] = len(reg.findings)
 		reg.findings = append(reg.findings, finding{origin: o, sink: s})
 	}
-	info := reg.r.pass.TypesInfo
 	ast.Inspect(reg.root, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			fn := reg.r.calleeOf(n)
+		var fn *types.Func
+		if call, ok := n.(*ast.CallExpr); ok {
+			fn = reg.r.calleeOf(call)
 			if f, pos := reg.r.factOf(fn); f != nil && f.Sink != "" {
-				o := &origin{pos: n.Pos(), node: n, gen: f.Gen, via: analysisutil.FuncName(fn, reg.r.pass.Pkg), fact: f}
+				o := &origin{pos: call.Pos(), node: call, gen: f.Gen, via: analysisutil.FuncName(fn, reg.r.pass.Pkg), fact: f}
 				add(o, sink{pos: pos, desc: f.Sink, class: f.Class})
 			}
-			for _, s := range reg.callSinks(n, fn) {
-				add(reg.taintOf(s.value), s.sink)
-			}
-		case *ast.AssignStmt:
-			if len(n.Lhs) != len(n.Rhs) {
-				return true
-			}
-			for i, lhs := range n.Lhs {
-				if s, ok := reg.targetSink(lhs); ok {
-					add(reg.taintOf(n.Rhs[i]), s)
-				}
-			}
-		case *ast.CompositeLit:
-			t := info.TypeOf(n)
-			if t == nil {
-				return true
-			}
-			for _, elt := range n.Elts {
-				kv, ok := elt.(*ast.KeyValueExpr)
-				if !ok {
-					continue
-				}
-				if s, ok := reg.litSink(t, kv); ok {
-					add(reg.taintOf(kv.Value), s)
-				}
-			}
+		}
+		for _, s := range reg.sinksAt(n, fn) {
+			add(reg.taintOf(s.value), s.sink)
 		}
 		return true
 	})
+}
+
+// sinksAt returns the values node n sends as IDs: the arguments of a
+// call (fn is its callee), the right-hand sides of an assignment to a key
+// field or entry, the values of a literal's key fields and entries. It
+// needs no dataflow, so it also tells whether a region has a sink at all.
+func (reg *region) sinksAt(n ast.Node, fn *types.Func) []valueSink {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		return reg.callSinks(n, fn)
+	case *ast.AssignStmt:
+		if len(n.Lhs) != len(n.Rhs) {
+			return nil
+		}
+		var out []valueSink
+		for i, lhs := range n.Lhs {
+			if s, ok := reg.targetSink(lhs); ok {
+				out = append(out, valueSink{n.Rhs[i], s})
+			}
+		}
+		return out
+	case *ast.CompositeLit:
+		t := reg.r.pass.TypesInfo.TypeOf(n)
+		if t == nil {
+			return nil
+		}
+		var out []valueSink
+		for _, elt := range n.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if s, ok := reg.litSink(t, kv); ok {
+					out = append(out, valueSink{kv.Value, s})
+				}
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 type valueSink struct {
@@ -111,35 +131,10 @@ func (reg *region) callSinks(call *ast.CallExpr, fn *types.Func) []valueSink {
 		}
 		return out
 	}
-	if k := catalog.LookupKeySetter(fn); k != nil && k.Arg < len(call.Args) {
+	if k := catalog.LookupTokenSetter(fn); k != nil && k.Arg < len(call.Args) {
 		return []valueSink{{call.Args[k.Arg], sink{pos: call.Pos(), node: call, desc: fn.Name(), class: catalog.SinkKey, target: target}}}
 	}
-	// Parameters named like a key: charge(ctx, amount, idempotencyKey).
-	sig, _ := reg.r.pass.TypesInfo.TypeOf(call.Fun).(*types.Signature)
-	if fn != nil {
-		sig, _ = fn.Type().(*types.Signature)
-	}
-	if sig == nil || call.Ellipsis.IsValid() {
-		return nil
-	}
-	for i, a := range call.Args {
-		pi := i
-		if sig.Variadic() && pi >= sig.Params().Len()-1 {
-			pi = sig.Params().Len() - 1
-		}
-		if pi >= sig.Params().Len() {
-			break
-		}
-		p := sig.Params().At(pi)
-		if class, ok := catalog.NameClass(p.Name()); ok {
-			name := "a function value"
-			if fn != nil {
-				name = analysisutil.FuncName(fn, reg.r.pass.Pkg)
-			}
-			out = append(out, valueSink{a, sink{pos: a.Pos(), desc: "parameter " + p.Name() + " of " + name, class: class}})
-		}
-	}
-	return out
+	return reg.helperSinks(call, fn, target)
 }
 
 // targetSink classifies an assignment target: a key field, or a map entry
@@ -194,14 +189,14 @@ func (reg *region) litSink(t types.Type, kv *ast.KeyValueExpr) (sink, bool) {
 	return sink{}, false
 }
 
-// fieldClass classifies a struct field: an SDK key field (catalog), or a
-// field whose name says key or request ID.
+// fieldClass classifies a struct field: an SDK's token field (catalog),
+// or a field whose name says key or request ID.
 func fieldClass(f *types.Var, owner *types.TypeName) (catalog.SinkClass, bool) {
 	recv := ""
 	if owner != nil {
 		recv = owner.Name()
 	}
-	if catalog.KeyField(analysisutil.PkgPath(f), recv, f.Name()) {
+	if catalog.TokenFieldOf(analysisutil.PkgPath(f), recv, f.Name()) != nil {
 		return catalog.SinkKey, true
 	}
 	return catalog.NameClass(f.Name())

@@ -3,7 +3,6 @@ package catalog
 import (
 	"go/types"
 	"regexp"
-	"strings"
 )
 
 // ID generators and idempotency-key sinks, for the keyregen analyzer.
@@ -139,62 +138,6 @@ func stripePkg(pkg string) string {
 	return pkg
 }
 
-// SinkClass says what a sink carries.
-type SinkClass uint8
-
-const (
-	// SinkKey is an idempotency key: the server deduplicates by it.
-	SinkKey SinkClass = iota + 1
-	// SinkRequestID is a request or correlation ID: X-Request-ID,
-	// Request-Id, a field or parameter named requestID. Servers use it
-	// to trace rather than to deduplicate, in general (see the keyregen
-	// documentation for why it is behind a flag).
-	SinkRequestID
-)
-
-// Header names, lower case. PayPal-Request-Id and Repeatability-Request-ID
-// are request IDs by name but idempotency keys by contract.
-var (
-	keyHeaders = map[string]bool{
-		"idempotency-key": true, "x-idempotency-key": true, "cko-idempotency-key": true,
-		"paypal-request-id": true, "repeatability-request-id": true,
-	}
-	requestIDHeaders = map[string]bool{"x-request-id": true, "request-id": true}
-)
-
-// HeaderClass classifies an HTTP header or gRPC metadata key, case
-// insensitively; ok is false for any other header.
-func HeaderClass(name string) (SinkClass, bool) {
-	n := strings.ToLower(strings.TrimSpace(name))
-	switch {
-	case keyHeaders[n]:
-		return SinkKey, true
-	case requestIDHeaders[n]:
-		return SinkRequestID, true
-	}
-	return 0, false
-}
-
-// NameClass classifies the name of a struct field, a parameter or a map
-// key by what it says it holds: "IdempotencyKey", "idempotency_token",
-// "dedupID" are keys; "RequestID", "X-Request-Id" are request IDs. Names
-// are compared lower case without '_' and '-'.
-func NameClass(name string) (SinkClass, bool) {
-	if c, ok := HeaderClass(name); ok {
-		return c, true
-	}
-	n := squash(name)
-	switch {
-	case strings.Contains(n, "idempoten"):
-		return SinkKey, true
-	case n == "dedupkey" || n == "dedupid" || strings.HasSuffix(n, "deduplicationid") || strings.HasSuffix(n, "deduplicationkey"):
-		return SinkKey, true
-	case n == "requestid" || n == "xrequestid" || n == "reqid":
-		return SinkRequestID, true
-	}
-	return 0, false
-}
-
 // HeaderArgs says where a header-setting call takes its names and values.
 type HeaderArgs uint8
 
@@ -248,73 +191,4 @@ func LookupHeaderSetter(fn *types.Func) *HeaderSetter {
 		return nil
 	}
 	return headerSetterIndex[SymbolOf(fn)]
-}
-
-// KeySetter is a method that stores its argument Arg as the idempotency
-// key: stripe's (*Params).SetIdempotencyKey(val string) (v85.0.0). Its
-// parameter name says nothing, so it needs a row.
-type KeySetter struct {
-	Symbol
-	Arg int
-}
-
-var keySetters = []KeySetter{{Symbol{stripeMod, "Params", "SetIdempotencyKey"}, 0}}
-
-// LookupKeySetter returns the key-setting row fn is, or nil.
-func LookupKeySetter(fn *types.Func) *KeySetter {
-	if fn == nil {
-		return nil
-	}
-	s := SymbolOf(fn)
-	s.Pkg = stripePkg(s.Pkg)
-	for i := range keySetters {
-		if keySetters[i].Symbol == s {
-			return &keySetters[i]
-		}
-	}
-	return nil
-}
-
-// KeyField reports whether a struct field declared in package pkg, in
-// the struct type recv, is an SDK's idempotency key whose name alone would
-// not say so (ClientToken), or whose SDK makes a request ID a key:
-//
-//   - stripe-go v85.0.0 Params.IdempotencyKey (embedded in every *Params);
-//   - aws-sdk-go-v2 service inputs (sqs v1.53.0, ec2, dynamodb, ...):
-//     ClientToken, ClientRequestToken, IdempotencyToken,
-//     MessageDeduplicationId;
-//
-// Auto-filled tokens need no row: when the caller leaves ClientToken nil,
-// the SDK's own middleware fills it once per operation call, outside any
-// code keyregen reads, so a field that is never written is never a sink.
-func KeyField(pkg, recv, name string) bool {
-	switch {
-	case stripePkg(pkg) == stripeMod:
-		return recv == "Params" && name == "IdempotencyKey"
-	case strings.HasPrefix(pkg, awsService):
-		switch name {
-		case "ClientToken", "ClientRequestToken", "IdempotencyToken", "MessageDeduplicationId":
-			return true
-		}
-	}
-	return false
-}
-
-// squash lower-cases name and drops '_' and '-'. NameClass runs on every
-// field, parameter and map key of every package (keyregen summaries run on
-// all dependencies), so it must not build a strings.Replacer per call: that
-// was 10% of the suite's CPU time on the LARGE corpus set.
-func squash(name string) string {
-	b := make([]byte, 0, len(name))
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		switch {
-		case c == '_' || c == '-':
-			continue
-		case 'A' <= c && c <= 'Z':
-			c += 'a' - 'A'
-		}
-		b = append(b, c)
-	}
-	return string(b)
 }

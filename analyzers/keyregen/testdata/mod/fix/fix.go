@@ -37,7 +37,7 @@ func loop(ctx context.Context) error {
 	return err
 }
 
-func closure(ctx context.Context, orderID string) error {
+func closure(ctx context.Context, orderID string) error { // want closure:`sendsKey\(arg 1 -> the Idempotency-Key header\)`
 	return backoff.Retry(func() error {
 		key := "order-" + orderID + "-" + uuid.New().String() // want `idempotency key from uuid\.New is generated inside the retry \(backoff\.Retry`
 		req := newReq(ctx)

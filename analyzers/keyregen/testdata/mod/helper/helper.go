@@ -3,6 +3,7 @@ package helper
 
 import (
 	"context"
+	"log"
 	"net/http"
 
 	"github.com/google/uuid"
@@ -36,4 +37,17 @@ func KeyFor(orderID string) string {
 // SpanID is fresh but goes nowhere: only a freshID fact.
 func SpanID() string { // want SpanID:`freshID\(uuid.NewString\)`
 	return uuid.NewString()
+}
+
+// SetKey sends the key it is given, when it is given one; the condition
+// is on the key, not on the request, so every call sends its own key.
+func SetKey(req *http.Request, k string) { // want SetKey:`sendsKey\(arg 1 -> the Idempotency-Key header\)`
+	if k != "" {
+		req.Header.Set("Idempotency-Key", k)
+	}
+}
+
+// LogKey only logs its parameter, whatever its name says.
+func LogKey(idempotencyKey string) {
+	log.Printf("key %s", idempotencyKey)
 }

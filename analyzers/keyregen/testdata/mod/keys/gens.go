@@ -226,9 +226,12 @@ func mathRand() error {
 	})
 }
 
-func charge(ctx context.Context, amount int64, idempotencyKey string) error { return nil }
+// charge sends its third parameter as the order's key.
+func charge(ctx context.Context, amount int64, idempotencyKey string) error { // want charge:`sendsKey\(arg 2 -> field IdempotencyKey\)`
+	return submit(Order{ID: "c-1", IdempotencyKey: idempotencyKey})
+}
 
-// math/rand/v2 via fmt.Sprintf into a parameter named like a key.
+// math/rand/v2 via fmt.Sprintf into a helper that sends it.
 func mathRandV2(ctx context.Context) error {
 	return retry.Do(func() error {
 		key := fmt.Sprintf("%x", randv2.Uint64()) // want `idempotency key from rand\.Uint64 is generated`

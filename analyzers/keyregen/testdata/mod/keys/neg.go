@@ -58,7 +58,7 @@ func lazy(ctx context.Context) error {
 	})
 }
 
-func lazyCmpOr(ctx context.Context, given string) error {
+func lazyCmpOr(ctx context.Context, given string) error { // want lazyCmpOr:`sendsKey\(arg 1 -> the Idempotency-Key header\)`
 	key := given
 	return retry.Do(func() error {
 		key = cmp.Or(key, uuid.NewString())
@@ -80,7 +80,7 @@ func lazyHeader(ctx context.Context) error {
 }
 
 // Fresh IDs that are not keys: a log field, a span ID, a temp file name.
-func notKeys(ctx context.Context, key string) error {
+func notKeys(ctx context.Context, key string) error { // want notKeys:`sendsKey\(arg 1 -> the Idempotency-Key header\)`
 	return retry.Do(func() error {
 		attemptID := uuid.NewString()
 		log.Printf("attempt %s", attemptID)
@@ -109,7 +109,7 @@ func perItem(ctx context.Context, items []string) error { // want perItem:`gener
 }
 
 // A name-based UUID is the same on every attempt.
-func nameBased(ctx context.Context, orderID string) error {
+func nameBased(ctx context.Context, orderID string) error { // want nameBased:`sendsKey\(arg 1 -> the Idempotency-Key header\)`
 	return retry.Do(func() error {
 		req := newReq(ctx)
 		req.Header.Set("Idempotency-Key", uuid.NewSHA1(uuid.NameSpaceURL, []byte(orderID)).String())
@@ -138,7 +138,7 @@ func sdkAutoFill(ctx context.Context, c *sqs.Client, queue string) error {
 }
 
 // A time-derived deadline is not the key that is sent.
-func deadline(ctx context.Context, key string, call func(context.Context) error) error {
+func deadline(ctx context.Context, key string, call func(context.Context) error) error { // want deadline:`sendsKey\(arg 1 -> the "idempotency-key" metadata\)`
 	return retry.Do(func() error {
 		ctx, cancel := context.WithDeadline(ctx, time.Now().Add(time.Second))
 		defer cancel()
@@ -147,7 +147,7 @@ func deadline(ctx context.Context, key string, call func(context.Context) error)
 }
 
 // A struct built per attempt with a deterministic key.
-func deterministicField(orderID string) error {
+func deterministicField(orderID string) error { // want deterministicField:`sendsKey\(arg 0 -> field IdempotencyKey\)`
 	return retry.Do(func() error {
 		return submit(Order{ID: orderID, IdempotencyKey: "order-" + orderID})
 	})

@@ -70,3 +70,16 @@ func viaHelper(ctx context.Context) error {
 		return send(tagged(ctx)) // want `request id from uuid\.NewString \(via tagged\) is generated`
 	})
 }
+
+// A request ID handed to a helper, whatever its parameter is called.
+func setTrace(req *http.Request, v string) { // want setTrace:`sendsRequestID\(arg 1 -> the X-Request-ID header\)`
+	req.Header.Set("X-Request-ID", v)
+}
+
+func helperParam(ctx context.Context) error {
+	return retry.Do(func() error {
+		req := newReq(ctx)
+		setTrace(req, uuid.NewString()) // want `^request id from uuid\.NewString is generated inside the retry`
+		return send(req)
+	})
+}

@@ -1,0 +1,115 @@
+package catalog
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestHeaderAndNameClass(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		class SinkClass // 0: not a sink
+	}{
+		{"Idempotency-Key", SinkKey},
+		{"idempotency-key", SinkKey},
+		{"X-IDEMPOTENCY-KEY", SinkKey},
+		{"PayPal-Request-Id", SinkKey},
+		{"X-Request-ID", SinkRequestID},
+		{"Request-Id", SinkRequestID},
+		{"x-ms-client-request-id", SinkRequestID},
+		{"IdempotencyKey", SinkKey},
+		{"idempotency_token", SinkKey},
+		{"MessageDeduplicationId", SinkKey},
+		{"dedupID", SinkKey},
+		{"ClientRequestToken", SinkKey},
+		{"client_request_token", SinkKey},
+		{"RepeatabilityRequestID", SinkKey},
+		{"PayPalRequestID", SinkKey},
+		{"RequestID", SinkRequestID},
+		{"RequestId", SinkRequestID}, // a key only where a Token row says so
+		// Look-alikes: auth tokens, tracing IDs, plain names.
+		{"ClientToken", 0}, // Vault's auth token
+		{"Token", 0},
+		{"X-B3-SpanId", 0},
+		{"Content-Type", 0},
+		{"TraceID", 0},
+		{"key", 0},
+		{"requestIDs", 0},
+		{"CorrelationID", 0},
+	} {
+		got, ok := NameClass(tc.name)
+		if !ok {
+			got = 0
+		}
+		if got != tc.class {
+			t.Errorf("NameClass(%q) = %v, want %v", tc.name, got, tc.class)
+		}
+	}
+	if _, ok := HeaderClass("IdempotencyKey"); ok {
+		t.Errorf("HeaderClass accepts a field name")
+	}
+}
+
+func TestNameRules(t *testing.T) {
+	for _, r := range NameRules() {
+		if r.Text == "" || r.Text != squash(r.Text) || r.Match == 0 || r.Class == 0 || r.Note == "" {
+			t.Errorf("incomplete or unsquashed name rule %+v", r)
+		}
+	}
+}
+
+func TestTokenRows(t *testing.T) {
+	type key struct {
+		pkg, owner, name string
+		kind             TokenKind
+	}
+	seen := map[key]bool{}
+	for _, r := range Tokens() {
+		k := key{r.Pkg, r.Owner, r.Name, r.Kind}
+		if seen[k] {
+			t.Errorf("duplicate token row %+v", r)
+		}
+		seen[k] = true
+		if r.Pkg == "" || strings.HasSuffix(r.Pkg, "/") || r.Name == "" || r.Kind == 0 || r.Note == "" || (r.OwnerSuffix && r.Owner == "") {
+			t.Errorf("malformed token row %+v", r)
+		}
+	}
+}
+
+func TestTokenFieldOf(t *testing.T) {
+	for _, tc := range []struct {
+		pkg, owner, name string
+		want             bool
+	}{
+		{"github.com/stripe/stripe-go/v85", "Params", "IdempotencyKey", true},
+		{"github.com/stripe/stripe-go/v85", "ChargeParams", "IdempotencyKey", false}, // declared in Params
+		{"github.com/aws/aws-sdk-go-v2/service/ec2", "RunInstancesInput", "ClientToken", true},
+		{"github.com/aws/aws-sdk-go-v2/service/sqs/types", "SendMessageBatchRequestEntry", "MessageDeduplicationId", true},
+		{"github.com/aws/aws-sdk-go/service/ec2", "RunInstancesInput", "ClientToken", true},
+		{"github.com/aws/aws-sdk-go-v2/service/cloudformation", "CreateStackSetInput", "OperationId", true},
+		{"github.com/aws/aws-sdk-go-v2/service/ec2", "RunInstancesInput", "OperationId", false},
+		{"github.com/aws/aws-sdk-go-v2/servicex", "In", "ClientToken", false},
+		{"cloud.google.com/go/redis/apiv1/redispb", "CreateInstanceRequest", "RequestId", true},
+		{"cloud.google.com/go/compute/apiv1/computepb", "InsertInstanceRequest", "RequestId", true},
+		{"cloud.google.com/go/appengine/apiv1/appenginepb", "RequestLog", "RequestId", false}, // a log record's ID
+		{"google.golang.org/api/alloydb/v1", "RestartInstanceRequest", "RequestId", true},
+		{"google.golang.org/api/apigee/v1", "GoogleCloudApigeeV1DeleteResponse", "RequestId", false},
+		{"github.com/aliyun/alibaba-cloud-sdk-go/services/ecs", "CreateInstanceRequest", "ClientToken", true},
+		{"github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/cvm/v20170312", "AllocateHostsRequestParams", "ClientToken", true},
+		// The same names in any other package are not tokens.
+		{"github.com/hashicorp/vault/api", "SecretAuth", "ClientToken", false},
+		{"example.com/app/rpc", "CreateOrderRequest", "RequestId", false},
+		{"example.com/app", "Input", "ClientToken", false},
+	} {
+		if got := TokenFieldOf(tc.pkg, tc.owner, tc.name) != nil; got != tc.want {
+			t.Errorf("TokenFieldOf(%q, %q, %q) = %v, want %v", tc.pkg, tc.owner, tc.name, got, tc.want)
+		}
+	}
+	// A setter row is not a field row, and the reverse.
+	if TokenFieldOf("google.golang.org/api/alloydb/v1", "ProjectsLocationsBackupsCreateCall", "RequestId") != nil {
+		t.Errorf("TokenFieldOf matches the RequestId setter of a Call")
+	}
+	if lookupToken(TokenSetter, "google.golang.org/api/alloydb/v1", "ProjectsLocationsBackupsCreateCall", "RequestId") == nil {
+		t.Errorf("the RequestId setter of google.golang.org/api calls is not found")
+	}
+}
