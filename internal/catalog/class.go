@@ -200,16 +200,19 @@ var classIndex = index(classHooks, func(h *ClassHook) Symbol { return h.Symbol }
 func LookupClassHook(obj types.Object) *ClassHook {
 	switch obj := obj.(type) {
 	case *types.Func:
+		if obj == nil {
+			return nil
+		}
 		if obj.Pkg() != nil && obj.Pkg().Path() == "context" && obj.Name() != "Cause" {
 			return &contextNoFail
 		}
 		return classIndex[SymbolOf(obj.Origin())]
 	case *types.TypeName:
-		if obj.Pkg() != nil {
+		if obj != nil && obj.Pkg() != nil {
 			return classIndex[Symbol{Pkg: obj.Pkg().Path(), Recv: obj.Name()}]
 		}
 	case *types.Var:
-		if obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope() {
+		if obj != nil && obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope() {
 			return classIndex[Symbol{Pkg: obj.Pkg().Path(), Name: obj.Name()}]
 		}
 	}
