@@ -17,5 +17,5 @@ import (
 func TestAnalyzer(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData(), "mod")
 	testenv.Download(t, dir)
-	analysistest.Run(t, dir, retryclass.Analyzer, "./cancel")
+	analysistest.Run(t, dir, retryclass.Analyzer, "./cancel", "./status")
 }

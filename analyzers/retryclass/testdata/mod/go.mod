@@ -6,10 +6,12 @@ require (
 	github.com/avast/retry-go/v4 v4.7.0
 	github.com/cenkalti/backoff/v4 v4.3.0
 	github.com/cenkalti/backoff/v5 v5.0.3
+	github.com/hashicorp/go-retryablehttp v0.7.8
 	google.golang.org/grpc v1.85.0
 )
 
 require (
+	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
 	golang.org/x/net v0.60.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/text v0.42.0 // indirect
