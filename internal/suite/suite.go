@@ -10,6 +10,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/nestedretry"
 	"github.com/retrylint/retrylint/analyzers/nodeadline"
 	"github.com/retrylint/retrylint/analyzers/nonidempotent"
+	"github.com/retrylint/retrylint/analyzers/retryclass"
 	"github.com/retrylint/retrylint/analyzers/unboundedbackoff"
 )
 
@@ -22,6 +23,7 @@ func Analyzers() []*analysis.Analyzer {
 		nodeadline.Analyzer,
 		unboundedbackoff.Analyzer,
 		nonidempotent.Analyzer,
+		retryclass.Analyzer,
 		directives.Analyzer, // checks the //retrylint: comments the five read
 	}
 }
