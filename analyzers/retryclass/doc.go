@@ -106,8 +106,8 @@
 // A server that sends Retry-After: 30 turns away every attempt made
 // before then: with a one-second wait, 29 attempts in the window are
 // wasted, each counted against the client's quota, and a fleet of
-// clients doing the same keeps the server throttling. The fix: wait what
-// the header says when it is set (an operation given to backoff v5
+// clients doing the same keeps the server throttling. The fix: wait as
+// long as the header says when it is set (an operation given to backoff v5
 // returns backoff.RetryAfter(seconds)). For go-retryablehttp, a Client
 // whose Backoff is LinearJitterBackoff, or a function of its own that
 // neither reads the response nor calls DefaultBackoff or

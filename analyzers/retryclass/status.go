@@ -191,7 +191,7 @@ func (c *checker) ignoresRetryAfter(site *retryscan.Site, d *retryscan.Decision)
 		if named == nil {
 			continue
 		}
-		fix := `wait what its Retry-After header says when the response has one`
+		fix := `wait as long as its Retry-After header says when the response has one`
 		if site.Kind == retryscan.KindLibrary {
 			fix = `return backoff.RetryAfter(seconds) with the value of its Retry-After header`
 		}

@@ -197,7 +197,7 @@ func throttled(c *http.Client, req *http.Request) error {
 			continue
 		}
 		resp.Body.Close()
-		if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 { // want `retry loop answers HTTP 429 with its own delay and never reads Retry-After: it comes back before the server said it could and is turned away again; wait what its Retry-After header says when the response has one`
+		if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 { // want `retry loop answers HTTP 429 with its own delay and never reads Retry-After: it comes back before the server said it could and is turned away again; wait as long as its Retry-After header says when the response has one`
 			time.Sleep(time.Second)
 			continue
 		}
