@@ -254,7 +254,7 @@ func (c *checker) cancelEvaluator(site *retryscan.Site, body ast.Node, derived m
 	return &evaluator{
 		info:    info,
 		sc:      scenario{cancel: true, deadline: deadline},
-		related: relatedVars(info, body),
+		related: c.relatedVars(body),
 		fails: func(call *ast.CallExpr) (errClass, bool) {
 			fn := calleeOf(info, call)
 			if h := catalog.LookupClassHook(fn); h != nil && h.Hook == catalog.HookNoFail {

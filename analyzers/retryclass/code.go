@@ -38,7 +38,7 @@ func (c *checker) grpcEvaluator(site *retryscan.Site, code int64) *evaluator {
 	return &evaluator{
 		info:    info,
 		sc:      scenario{grpc: true, code: code},
-		related: relatedVars(info, site.Body),
+		related: c.relatedVars(site.Body),
 		fails: func(call *ast.CallExpr) (errClass, bool) {
 			if retryscan.IsGRPCCall(calleeOf(info, call)) {
 				return errGRPC, true

@@ -519,6 +519,9 @@ func (ev *evaluator) errorsIs(err value, target ast.Expr) value {
 // mentionsRelated reports whether n refers to a variable the attempt's
 // outcome flows into.
 func (ev *evaluator) mentionsRelated(n ast.Node) bool {
+	if n == nil {
+		return false
+	}
 	found := false
 	ast.Inspect(n, func(m ast.Node) bool {
 		if id, ok := m.(*ast.Ident); ok && ev.related[ev.info.ObjectOf(id)] {

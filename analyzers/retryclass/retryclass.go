@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"reflect"
 	"slices"
 	"strconv"
@@ -135,11 +136,23 @@ type checker struct {
 	// permanent; codes the gRPC codes, by value.
 	permanent4xx []int
 	codes        []catalog.GRPCCode
+	related      map[ast.Node]map[types.Object]bool // by attempt body
+}
+
+// relatedVars returns, once per attempt body, the variables its outcome
+// flows into.
+func (c *checker) relatedVars(body ast.Node) map[types.Object]bool {
+	r, ok := c.related[body]
+	if !ok {
+		r = relatedVars(c.pass.TypesInfo, body)
+		c.related[body] = r
+	}
+	return r
 }
 
 func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	r := pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
-	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass)}
+	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), related: map[ast.Node]map[types.Object]bool{}}
 	for s := 400; s < 500; s++ {
 		if !slices.Contains(cfg.TransientStatuses, s) {
 			c.permanent4xx = append(c.permanent4xx, s)
@@ -158,6 +171,9 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		case retryscan.KindLoop, retryscan.KindLibrary:
 		default:
 			continue // a wrapper's or retrier's retry is judged where it is written
+		}
+		if site.Func == nil || site.Body == nil {
+			continue
 		}
 		d := site.Decision(pass.TypesInfo)
 		c.retryAfterCancel(site, d)

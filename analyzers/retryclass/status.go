@@ -35,7 +35,7 @@ func (c *checker) httpEvaluator(site *retryscan.Site, status int) *evaluator {
 	return &evaluator{
 		info:    c.pass.TypesInfo,
 		sc:      scenario{status: status},
-		related: relatedVars(c.pass.TypesInfo, site.Body),
+		related: c.relatedVars(site.Body),
 		fails:   func(*ast.CallExpr) (errClass, bool) { return 0, false },
 	}
 }
