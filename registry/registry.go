@@ -30,6 +30,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/nestedretry"
 	"github.com/retrylint/retrylint/analyzers/nodeadline"
 	"github.com/retrylint/retrylint/analyzers/nonidempotent"
+	"github.com/retrylint/retrylint/analyzers/retryclass"
 	"github.com/retrylint/retrylint/analyzers/unboundedbackoff"
 )
 
@@ -43,6 +44,7 @@ var entries = []Entry{
 	entry(nodeadline.Analyzer, nodeadline.NewAnalyzer, nodeadline.DefaultConfig),
 	entry(unboundedbackoff.Analyzer, unboundedbackoff.NewAnalyzer, unboundedbackoff.DefaultConfig),
 	entry(nonidempotent.Analyzer, nonidempotent.NewAnalyzer, nonidempotent.DefaultConfig),
+	entry(retryclass.Analyzer, retryclass.NewAnalyzer, retryclass.DefaultConfig),
 }
 
 // Entry is one reporting analyzer.

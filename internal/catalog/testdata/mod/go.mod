@@ -19,10 +19,12 @@ require (
 	github.com/flowchartsman/retry v1.2.0
 	github.com/go-resty/resty/v2 v2.17.2
 	github.com/googleapis/gax-go/v2 v2.27.0
+	github.com/grpc-ecosystem/go-grpc-middleware/v2 v2.3.4
 	github.com/hashicorp/go-retryablehttp v0.7.8
 	github.com/lestrrat-go/backoff/v2 v2.0.8
 	github.com/matryer/try v0.0.0-20161228173917-9ac251b645a2
 	github.com/sethvargo/go-retry v0.5.0
+	google.golang.org/grpc v1.84.0
 	gopkg.in/matryer/try.v1 v1.0.0-20150601225556-312d2599e12e
 	k8s.io/apimachinery v0.37.2
 	k8s.io/client-go v0.37.2
@@ -65,7 +67,6 @@ require (
 	golang.org/x/text v0.43.0 // indirect
 	google.golang.org/api v0.304.0 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20261012220534-4341edf3f941 // indirect
-	google.golang.org/grpc v1.84.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 	gopkg.in/inf.v0 v0.9.1 // indirect
 	k8s.io/klog/v2 v2.140.0 // indirect

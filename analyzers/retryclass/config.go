@@ -1,0 +1,315 @@
+package retryclass
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// Retry policies configured as data rather than as a loop:
+//
+//	grpc.WithDefaultServiceConfig(`{... "retryableStatusCodes": ["UNAVAILABLE", "NOT_FOUND"]}`)
+//	grpc_retry.WithCodes(codes.Unavailable, codes.NotFound)        // go-grpc-middleware v2
+//	retry.AddWithErrorCodes(r, "AccessDenied")                      // aws-sdk-go-v2
+//	retry.IsErrorRetryableFunc(func(error) aws.Ternary { return aws.TrueTernary })
+//	func (r myRetryer) IsErrorRetryable(error) bool { return true }
+//	client.Backoff = retryablehttp.LinearJitterBackoff              // drops Retry-After
+//
+// The first four are permanent-code findings, the last an
+// ignores-retry-after one. Only constants are read: a code list built at
+// run time is not.
+
+// configPkgs are the imports that make a package worth the walk.
+var configPkgs = []string{
+	"google.golang.org/grpc",
+	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry",
+	"github.com/aws/aws-sdk-go-v2/aws",
+	"github.com/aws/aws-sdk-go-v2/aws/retry",
+	"github.com/hashicorp/go-retryablehttp",
+}
+
+func (c *checker) configs() {
+	relevant := false
+	for _, p := range configPkgs {
+		relevant = relevant || analysisutil.Imports(c.pass.Pkg, p)
+	}
+	if !relevant {
+		return
+	}
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				c.configCall(n)
+			case *ast.FuncDecl:
+				c.retryableMethod(n)
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && i < len(n.Rhs) && len(n.Lhs) == len(n.Rhs) {
+						if t := namedOf(c.pass.TypesInfo.TypeOf(sel.X)); t != nil && catalog.LookupClassField(analysisutil.PkgPath(t.Obj()), t.Obj().Name(), sel.Sel.Name) != nil {
+							c.backoffValue(n.Rhs[i])
+						}
+					}
+				}
+			case *ast.CompositeLit:
+				if t := namedOf(c.pass.TypesInfo.TypeOf(n)); t != nil {
+					for _, elt := range n.Elts {
+						kv, ok := elt.(*ast.KeyValueExpr)
+						if !ok {
+							continue
+						}
+						if key, ok := kv.Key.(*ast.Ident); ok && catalog.LookupClassField(analysisutil.PkgPath(t.Obj()), t.Obj().Name(), key.Name) != nil {
+							c.backoffValue(kv.Value)
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+func (c *checker) configCall(call *ast.CallExpr) {
+	info := c.pass.TypesInfo
+	var h *catalog.ClassHook
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		if t := namedOf(tv.Type); t != nil {
+			h = catalog.LookupClassHook(t.Obj())
+		}
+	} else {
+		h = catalog.LookupClassHook(calleeOf(info, call))
+	}
+	if h == nil || h.Arg < 0 || h.Arg >= len(call.Args) {
+		return
+	}
+	switch h.Hook {
+	case catalog.HookServiceConfig:
+		c.serviceConfig(call.Args[h.Arg])
+	case catalog.HookCodes:
+		if call.Ellipsis.IsValid() {
+			return
+		}
+		for _, a := range call.Args[h.Arg:] {
+			if msg := c.permanentListed(a); msg != "" {
+				c.rep.Report(analysisDiag(a, CategoryPermanentCode, fmt.Sprintf("%s %s", shortExpr(call.Fun), msg)))
+				return
+			}
+		}
+	case catalog.HookRetryableFunc:
+		if lit, ok := ast.Unparen(call.Args[h.Arg]).(*ast.FuncLit); ok && c.alwaysTrue(lit.Body) {
+			c.rep.Report(analysisDiag(call, CategoryPermanentCode,
+				"retryable check returns aws.TrueTernary for every error: the SDK retries validation and access errors too, up to 3 attempts each; return aws.UnknownTernary for errors it does not know"))
+		}
+	}
+}
+
+// permanentListed says what is wrong with one entry of a retried-codes
+// list, or "" when it is fine or not a constant.
+func (c *checker) permanentListed(a ast.Expr) string {
+	tv, ok := c.pass.TypesInfo.Types[a]
+	if !ok || tv.Value == nil {
+		return ""
+	}
+	switch tv.Value.Kind() {
+	case constant.String:
+		code := constant.StringVal(tv.Value)
+		if catalog.AWSPermanentCode(code) {
+			return fmt.Sprintf("makes %s retryable, an error that does not change on retry: each such call is sent up to 3 times; remove it", code)
+		}
+	case constant.Int:
+		if !isNamed(tv.Type, catalog.GRPCCodesPkg, "Code") {
+			return ""
+		}
+		v, _ := constant.Uint64Val(tv.Value)
+		for _, code := range c.codes {
+			if uint64(code.Value) == v {
+				return fmt.Sprintf("retries codes.%s, which does not change on retry: every such call is repeated until the attempts run out; keep only codes.Unavailable and codes.ResourceExhausted", code.Name)
+			}
+		}
+	}
+	return ""
+}
+
+// serviceConfig reads a constant gRPC service config for retry policies
+// that list a permanent code.
+func (c *checker) serviceConfig(arg ast.Expr) {
+	tv, ok := c.pass.TypesInfo.Types[arg]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return
+	}
+	var sc struct {
+		MethodConfig []struct {
+			RetryPolicy *struct {
+				MaxAttempts int               `json:"maxAttempts"`
+				Codes       []json.RawMessage `json:"retryableStatusCodes"`
+			} `json:"retryPolicy"`
+		} `json:"methodConfig"`
+	}
+	if json.Unmarshal([]byte(constant.StringVal(tv.Value)), &sc) != nil {
+		return
+	}
+	for _, mc := range sc.MethodConfig {
+		if mc.RetryPolicy == nil {
+			continue
+		}
+		for _, raw := range mc.RetryPolicy.Codes {
+			var name string
+			if json.Unmarshal(raw, &name) != nil {
+				continue
+			}
+			for _, code := range c.codes {
+				if strings.EqualFold(code.JSON, name) || code.Name == name {
+					attempts := min(max(mc.RetryPolicy.MaxAttempts, 2), 5) // grpc caps at 5
+					c.rep.Report(analysisDiag(arg, CategoryPermanentCode, fmt.Sprintf(
+						"service config retries %s (retryableStatusCodes), a code that does not change on retry: each such call is sent %d times; list only UNAVAILABLE (and RESOURCE_EXHAUSTED)",
+						code.JSON, attempts)))
+					return
+				}
+			}
+		}
+	}
+}
+
+// retryableMethod reports an aws-sdk-go-v2 retryer whose IsErrorRetryable
+// says yes to every error:
+//
+//	func (myRetryer) IsErrorRetryable(error) bool { return true }
+func (c *checker) retryableMethod(fd *ast.FuncDecl) {
+	if fd.Recv == nil || fd.Name.Name != "IsErrorRetryable" || fd.Body == nil || !analysisutil.Imports(c.pass.Pkg, "github.com/aws/aws-sdk-go-v2/aws") {
+		return
+	}
+	fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Params().Len() != 1 || !isErrorType(sig.Params().At(0).Type()) || sig.Results().Len() != 1 {
+		return
+	}
+	if c.alwaysTrue(fd.Body) {
+		c.rep.Report(analysisDiag(fd.Name, CategoryPermanentCode,
+			"IsErrorRetryable says yes to every error: the SDK retries validation and access errors too, up to its maximum attempts each; answer only for the errors this retryer knows"))
+	}
+}
+
+// alwaysTrue reports whether every return of a body returns true or
+// aws.TrueTernary, and there is one.
+func (c *checker) alwaysTrue(body *ast.BlockStmt) bool {
+	returns, truths := 0, 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns++
+			if len(n.Results) == 1 {
+				obj := analysisutil.ObjectOf(c.pass.TypesInfo, n.Results[0])
+				if tv := c.pass.TypesInfo.Types[n.Results[0]]; tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) ||
+					obj != nil && obj.Name() == "TrueTernary" && analysisutil.PkgPath(obj) == "github.com/aws/aws-sdk-go-v2/aws" {
+					truths++
+				}
+			}
+		}
+		return true
+	})
+	return returns > 0 && returns == truths
+}
+
+// backoffValue reports a retryablehttp Backoff that drops Retry-After: a
+// catalogued backoff that ignores it, or a function of this package that
+// neither calls one that honours it nor looks at the response.
+func (c *checker) backoffValue(e ast.Expr) {
+	info := c.pass.TypesInfo
+	var what string
+	switch v := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		if c.dropsPushback(v.Type, v.Body) {
+			what = "func(...)"
+		}
+	case *ast.Ident, *ast.SelectorExpr:
+		obj := analysisutil.ObjectOf(info, v)
+		if h := catalog.LookupClassHook(obj); h != nil {
+			if h.Hook == catalog.HookBackoffNoRA {
+				what = shortExpr(v)
+			}
+			break
+		}
+		if fd := c.funcDecl(obj); fd != nil && c.dropsPushback(fd.Type, fd.Body) {
+			what = shortExpr(v)
+		}
+	}
+	if what == "" {
+		return
+	}
+	c.rep.Report(analysisDiag(e, CategoryIgnoresRetryAfter, fmt.Sprintf(
+		"retryablehttp Backoff %s ignores Retry-After: on 429 and 503 the client waits its own delay instead of what the server asked and is turned away again; use retryablehttp.RateLimitLinearJitterBackoff or call retryablehttp.DefaultBackoff for those responses",
+		what)))
+}
+
+// dropsPushback reports whether a backoff function ignores the response
+// it is given (its last parameter) and calls no backoff that reads it.
+func (c *checker) dropsPushback(ft *ast.FuncType, body *ast.BlockStmt) bool {
+	info := c.pass.TypesInfo
+	if body == nil || ft.Params == nil || len(ft.Params.List) == 0 {
+		return false
+	}
+	last := ft.Params.List[len(ft.Params.List)-1]
+	resp := map[types.Object]bool{}
+	for _, id := range last.Names {
+		resp[info.Defs[id]] = true
+	}
+	if !isResponse(info.TypeOf(last.Type)) {
+		return false
+	}
+	if len(resp) == 0 {
+		return true // an unnamed response is never read
+	}
+	readsRA := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if resp[info.ObjectOf(n)] {
+				readsRA = true
+			}
+		case *ast.CallExpr:
+			if h := catalog.LookupClassHook(calleeOf(info, n)); h != nil && h.Hook == catalog.HookBackoffRA {
+				readsRA = true
+			}
+		}
+		return !readsRA
+	})
+	return !readsRA
+}
+
+// funcDecl returns the declaration of a function of this package.
+func (c *checker) funcDecl(obj types.Object) *ast.FuncDecl {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && c.pass.TypesInfo.Defs[fd.Name] == fn {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+func namedOf(t types.Type) *types.Named {
+	if t == nil {
+		return nil
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
+}

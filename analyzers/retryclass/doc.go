@@ -1,0 +1,155 @@
+// Package retryclass defines an Analyzer that reports retries of
+// failures that say stop.
+//
+// # Analyzer retryclass
+//
+// retryclass: report retries of failures that say stop
+//
+// A retry helps only when the failure is transient: a timeout, a reset
+// connection, HTTP 503, gRPC UNAVAILABLE. Some failures say the request
+// is wrong, refused or no longer wanted, and come back the same however
+// often it is sent: every further attempt adds load to a dependency that
+// may already be struggling and delay for the caller, and cannot succeed.
+// Others carry the server's own answer to "when": 429 and 503 with
+// Retry-After. The analyzer reads the retry sites found by the retryscan
+// recognizer and, for each hand-rolled loop and each operation handed to
+// cenkalti/backoff or avast/retry-go, the paths through one attempt and
+// the conditions that send it round again. It evaluates those conditions
+// under one way of failing at a time (the server answered 404, the gRPC
+// call failed with NotFound, the caller's context is done) and reports
+// four kinds of finding, each with its own category.
+//
+// retry-after-cancel: the retry goes on after its caller gave up. The
+// attempt is given the context, directly or through the request it
+// sends, but the wait ignores it and nothing on the failure path looks
+// at it:
+//
+//	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+//	for i := 0; i < 6; i++ {
+//		if resp, err := client.Do(req); err == nil {
+//			return resp, nil
+//		}
+//		time.Sleep(d) // retry loop waits with time.Sleep and never checks ctx ...
+//		d *= 2
+//	}
+//
+// Once ctx is done every attempt fails at once with context.Canceled and
+// the loop sleeps and tries again until its attempts run out: here 5 more
+// attempts over 1+2+4+8+16 = 31s, for a caller that has gone. The
+// goroutine, the request's memory and the caller's slot in any pool are
+// held all that time, and an attempt that does not carry ctx keeps
+// calling the dependency. The fix: wait in a select on ctx.Done() and
+// return ctx.Err(). The same holds for a library retry whose operation
+// uses ctx while the retry is not given it: backoff.Retry without
+// backoff.WithContext(b, ctx) (up to 15 minutes, the default
+// MaxElapsedTime), retry.Do without retry.Context(ctx) (9 more attempts
+// over 51.1s with the defaults), backoff v5 given context.Background().
+// A decision that explicitly goes round on its own context's error
+// (errors.Is(err, context.DeadlineExceeded) leading to another attempt) is
+// reported too; a context made inside the loop for one attempt (a
+// per-attempt timeout) may time out and be retried, and is not.
+//
+// permanent-status: an HTTP retry that goes round on a 4xx. Its failure
+// test lets client errors through with the server errors:
+//
+//	resp, err := client.Do(req)
+//	if err == nil && resp.StatusCode == http.StatusOK {
+//		return resp, nil
+//	}
+//	time.Sleep(time.Second) // a 404 goes round with the 503s
+//
+// A 400, 401, 403, 404, 409 or 422 is the server's verdict on the request
+// and it does not change: with 5 attempts one bad request costs the
+// server five times its work and the caller four waits before it sees the
+// answer, and a batch of bad requests in an outage multiplies the load
+// by five. 408 Request Timeout, 425 Too Early and 429 Too Many Requests
+// may change and are not reported (-transient-statuses). The fix: stop
+// on 4xx, `if resp.StatusCode < 500 && resp.StatusCode != 429 { return }`,
+// or make them permanent (backoff.Permanent, retry.Unrecoverable). Code
+// that tells 4xx from 5xx anywhere on the failure path (>= 500, == 404,
+// a switch with 4xx cases) has thought about it and is not reported.
+//
+// permanent-code: a gRPC retry that goes round on a code that will not
+// change: INVALID_ARGUMENT, NOT_FOUND, ALREADY_EXISTS, PERMISSION_DENIED,
+// UNAUTHENTICATED, FAILED_PRECONDITION, OUT_OF_RANGE, UNIMPLEMENTED
+// (-permanent-codes). Reported are a loop or operation around a gRPC
+// call that retries every error without looking at status.Code(err), a
+// decision that names a permanent code among those it retries, and the
+// same lists written as data:
+//
+//	switch status.Code(err) {
+//	case codes.Unavailable, codes.NotFound: // retries codes.NotFound ...
+//	default:
+//		return err
+//	}
+//
+//	grpc.WithDefaultServiceConfig(`{... "retryableStatusCodes": ["UNAVAILABLE", "NOT_FOUND"]}`)
+//	retry.WithCodes(codes.Unavailable, codes.PermissionDenied) // go-grpc-middleware v2
+//	retry.AddWithErrorCodes(r, "AccessDenied")                 // aws-sdk-go-v2
+//	retry.IsErrorRetryableFunc(func(error) aws.Ternary { return aws.TrueTernary })
+//	func (r retryer) IsErrorRetryable(error) bool { return true }
+//
+// A service config with maxAttempts 4 sends every such call 4 times; the
+// AWS SDK's standard retryer 3 times, each retry also drawing on the
+// client's retry quota that transient errors need. The fix: retry
+// codes.Unavailable (and codes.ResourceExhausted with backoff); let the
+// SDK's own classification stand and add only codes that are transient.
+//
+// ignores-retry-after: a retry that recognises 429 or 503 and waits its
+// own delay without reading Retry-After:
+//
+//	if resp.StatusCode == http.StatusTooManyRequests {
+//		time.Sleep(time.Second) // the server said when; this does not ask
+//		continue
+//	}
+//
+// A server that sends Retry-After: 30 turns away every attempt made
+// before then: with a one-second wait, 29 attempts in the window are
+// wasted, each counted against the client's quota, and a fleet of
+// clients doing the same keeps the server throttling. The fix: wait as
+// long as the header says when it is set (an operation given to backoff v5
+// returns backoff.RetryAfter(seconds)). For go-retryablehttp, a Client
+// whose Backoff is LinearJitterBackoff, or a function of its own that
+// neither reads the response nor calls DefaultBackoff or
+// RateLimitLinearJitterBackoff, drops the Retry-After handling of the
+// default backoff.
+//
+// Flags (given as -retryclass.NAME to the retrylint binary and to go vet
+// -vettool):
+//
+//	-retryclass.transient-statuses list   4xx statuses a retry may change (default 408,425,429)
+//	-retryclass.permanent-codes list      gRPC codes a retry cannot change, Go or service config names
+//	                                      (default InvalidArgument,NotFound,AlreadyExists,PermissionDenied,
+//	                                      FailedPrecondition,OutOfRange,Unimplemented,Unauthenticated)
+//	-retryclass.tests                     report retries in _test.go files too (default false)
+//
+// # Limitations
+//
+// The analyzer reports only what the code shows, and misses on purpose:
+//
+//   - retries of every error of an opaque operation (op(), a method of
+//     another package that is not a gRPC stub): common and often right;
+//   - decisions it cannot read: a classifier such as isRetryable(err) or
+//     shouldRetry(resp), a response or error handed to code outside the
+//     standard library, retry.RetryIf, options passed as a slice; and
+//     operations given as named functions rather than literals;
+//   - library retries other than cenkalti/backoff (v3, v4, v5) and
+//     avast/retry-go (v3, v4, v5), whose operations it reads, and
+//     wrappers and retriers of the package, judged where their loop is;
+//   - loops the recognizer does not count as retries: a loop that returns
+//     every failure but the ones it names (if retryable { continue };
+//     return err), recursion, goto;
+//   - retries with no bound at all, which unboundedbackoff reports (one
+//     defect, one finding), and retry-after-cancel where the wait is a
+//     helper, a timer or a select (any of which may watch the context),
+//     or where no cancellable context reaches the attempt (a context
+//     received as a parameter counts: the caller may cancel it);
+//   - permanent-status where 4xx and 5xx are told apart anywhere, even if
+//     a 4xx still goes round; a permanent gRPC code that goes round by
+//     default while the decision looks at codes without naming it;
+//   - ignores-retry-after where the function mentions Retry-After at
+//     all, and for 503 unless the code names 503;
+//   - code lists built at run time, and service configs not written as
+//     constants;
+//   - retries in _test.go files, unless -retryclass.tests.
+package retryclass

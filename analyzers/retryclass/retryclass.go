@@ -1,0 +1,217 @@
+package retryclass
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/report"
+)
+
+//go:embed doc.go
+var doc string
+
+// Categories of findings, one per kind.
+const (
+	CategoryRetryAfterCancel  = "retry-after-cancel"
+	CategoryPermanentStatus   = "permanent-status"
+	CategoryPermanentCode     = "permanent-code"
+	CategoryIgnoresRetryAfter = "ignores-retry-after"
+)
+
+// Config holds the analyzer's options; each is also a flag.
+type Config struct {
+	// TransientStatuses are the 4xx statuses a retry may change; every
+	// other 4xx is permanent.
+	TransientStatuses []int
+	// PermanentCodes are the gRPC codes a retry cannot change, by Go name.
+	PermanentCodes []string
+	// Tests reports in _test.go files too (-tests; see report.BindTests).
+	Tests bool
+}
+
+// DefaultConfig returns the defaults: 408, 425 and 429 are the transient
+// 4xx; InvalidArgument, NotFound, AlreadyExists, PermissionDenied,
+// FailedPrecondition, OutOfRange, Unimplemented and Unauthenticated the
+// permanent gRPC codes; tests are not reported.
+func DefaultConfig() Config {
+	cfg := Config{TransientStatuses: catalog.DefaultTransientStatuses()}
+	for _, c := range catalog.GRPCCodes() {
+		if c.Permanent {
+			cfg.PermanentCodes = append(cfg.PermanentCodes, c.Name)
+		}
+	}
+	return cfg
+}
+
+// Analyzer is the retryclass analyzer with default settings.
+var Analyzer = NewAnalyzer(DefaultConfig())
+
+// NewAnalyzer returns a retryclass analyzer whose flags are bound to its
+// own copy of cfg, so that differently configured instances coexist.
+func NewAnalyzer(cfg Config) *analysis.Analyzer {
+	c := &Config{
+		TransientStatuses: slices.Clone(cfg.TransientStatuses),
+		PermanentCodes:    slices.Clone(cfg.PermanentCodes),
+		Tests:             cfg.Tests,
+	}
+	a := &analysis.Analyzer{
+		Name:       "retryclass",
+		Doc:        analysisutil.MustExtractDoc(doc, "retryclass"),
+		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryclass",
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
+		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, c, at) }),
+		ResultType: reflect.TypeFor[*report.Usage](),
+	}
+	a.Flags.Var((*statusList)(&c.TransientStatuses), "transient-statuses", "4xx statuses a retry may change (comma-separated); every other 4xx is permanent")
+	a.Flags.Var((*codeList)(&c.PermanentCodes), "permanent-codes", "gRPC codes a retry cannot change (comma-separated Go names, e.g. NotFound,InvalidArgument)")
+	report.BindTests(&a.Flags, &c.Tests)
+	return a
+}
+
+// statusList is a flag holding HTTP statuses: "408,425,429".
+type statusList []int
+
+func (l *statusList) String() string {
+	var s []string
+	for _, n := range *l {
+		s = append(s, strconv.Itoa(n))
+	}
+	return strings.Join(s, ",")
+}
+
+func (l *statusList) Set(v string) error {
+	var out []int
+	for _, f := range strings.Split(v, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 400 || n > 499 {
+			return fmt.Errorf("%q is not a 4xx status", f)
+		}
+		out = append(out, n)
+	}
+	*l = out
+	return nil
+}
+
+// codeList is a flag holding gRPC codes by name: "NotFound,InvalidArgument".
+type codeList []string
+
+func (l *codeList) String() string { return strings.Join(*l, ",") }
+
+func (l *codeList) Set(v string) error {
+	var out []string
+	for _, f := range strings.Split(v, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		c, ok := catalog.LookupGRPCCode(f)
+		if !ok {
+			return fmt.Errorf("%q is not a gRPC code (use names such as NotFound or NOT_FOUND)", f)
+		}
+		out = append(out, c.Name)
+	}
+	*l = out
+	return nil
+}
+
+type checker struct {
+	pass *analysis.Pass
+	cfg  *Config
+	rep  *report.Reporter
+	// permanent4xx are the 4xx statuses the configuration calls
+	// permanent; codes the gRPC codes, by value.
+	permanent4xx []int
+	codes        []catalog.GRPCCode
+	related      map[ast.Node]map[types.Object]bool // by attempt body
+}
+
+// relatedVars returns, once per attempt body, the variables its outcome
+// flows into.
+func (c *checker) relatedVars(body ast.Node) map[types.Object]bool {
+	r, ok := c.related[body]
+	if !ok {
+		r = relatedVars(c.pass.TypesInfo, body)
+		c.related[body] = r
+	}
+	return r
+}
+
+func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
+	r, err := retryscan.Of(pass)
+	if err != nil {
+		return nil, err
+	}
+	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), related: map[ast.Node]map[types.Object]bool{}}
+	for s := 400; s < 500; s++ {
+		if !slices.Contains(cfg.TransientStatuses, s) {
+			c.permanent4xx = append(c.permanent4xx, s)
+		}
+	}
+	for _, name := range cfg.PermanentCodes {
+		if code, ok := catalog.LookupGRPCCode(name); ok {
+			c.codes = append(c.codes, code)
+		}
+	}
+	for _, site := range r.Sites() {
+		at.At(site.Pos())
+		switch site.Kind {
+		case retryscan.KindLoop, retryscan.KindLibrary:
+		default:
+			continue // a wrapper's or retrier's retry is judged where it is written
+		}
+		if site.Func == nil || site.Body == nil {
+			continue
+		}
+		d := site.Decision(pass.TypesInfo)
+		c.retryAfterCancel(site, d)
+		if d == nil || c.classifierOption(site) {
+			continue
+		}
+		c.permanentStatus(site, d)
+		c.ignoresRetryAfter(site, d)
+		c.permanentCode(site, d)
+	}
+	c.configs()
+	return c.rep.Usage(), nil
+}
+
+// classifierOption reports whether a library call hands the decision to
+// code the analyzer does not read: an option such as retry.RetryIf(f),
+// or options passed as a slice (opts...).
+func (c *checker) classifierOption(site *retryscan.Site) bool {
+	call, ok := site.Node.(*ast.CallExpr)
+	if !ok || site.Kind != retryscan.KindLibrary {
+		return false
+	}
+	if call.Ellipsis.IsValid() {
+		return true
+	}
+	found := false
+	for i, a := range call.Args {
+		if a == site.OpExpr || i == site.Entry.Op {
+			continue
+		}
+		ast.Inspect(a, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if h := catalog.LookupClassHook(calleeOf(c.pass.TypesInfo, call)); h != nil && h.Hook == catalog.HookClassifier {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}

@@ -1,0 +1,9 @@
+module example.com/decisiontest
+
+go 1.26.0
+
+require (
+	github.com/avast/retry-go/v4 v4.7.0
+	github.com/cenkalti/backoff/v4 v4.3.0
+	github.com/cenkalti/backoff/v5 v5.0.3
+)

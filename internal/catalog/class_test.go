@@ -1,0 +1,198 @@
+package catalog_test
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/testenv"
+)
+
+// Every hook names a real symbol of the kind its role needs, and is found
+// again from that symbol.
+func TestClassHooksMatchRealLibraries(t *testing.T) {
+	pkgs := loadLibraries(t)
+	seen := map[catalog.Symbol]bool{}
+	for _, h := range catalog.ClassHooks() {
+		if seen[h.Symbol] {
+			t.Errorf("%s: catalogued twice", h.Symbol)
+		}
+		seen[h.Symbol] = true
+		obj := lookup(pkgs, h.Symbol)
+		if obj == nil {
+			t.Errorf("%s: no such symbol in the real module", h.Symbol)
+			continue
+		}
+		switch h.Hook {
+		case catalog.HookBackoffField:
+			if v, ok := obj.(*types.Var); !ok || !v.IsField() {
+				t.Errorf("%s: not a struct field", h.Symbol)
+			} else if catalog.LookupClassField(h.Pkg, h.Recv, h.Name) == nil {
+				t.Errorf("%s: LookupClassField does not find it", h.Symbol)
+			}
+			continue
+		case catalog.HookRetryableFunc:
+			if _, ok := obj.(*types.TypeName); !ok {
+				t.Errorf("%s: not a type", h.Symbol)
+			}
+		case catalog.HookBackoffRA, catalog.HookBackoffNoRA:
+			// Used as values: client.Backoff = retryablehttp.LinearJitterBackoff.
+			if _, ok := obj.(*types.Func); !ok {
+				t.Errorf("%s: not a function", h.Symbol)
+			}
+		default:
+			fn, ok := obj.(*types.Func)
+			if !ok {
+				t.Errorf("%s: not a function", h.Symbol)
+				continue
+			}
+			sig := fn.Type().(*types.Signature)
+			if h.Arg >= sig.Params().Len() {
+				t.Errorf("%s: argument %d out of range", h.Symbol, h.Arg)
+			}
+			if h.Hook == catalog.HookCodes && !sig.Variadic() {
+				t.Errorf("%s: a code list must be variadic", h.Symbol)
+			}
+			if h.Hook == catalog.HookNoFail && sig.Params().Len() > 0 && h.Arg >= 0 &&
+				sig.Params().At(h.Arg).Type().String() != "context.Context" {
+				t.Errorf("%s: argument %d is not a context.Context", h.Symbol, h.Arg)
+			}
+		}
+		if got := catalog.LookupClassHook(obj); got == nil || got.Symbol != h.Symbol {
+			t.Errorf("%s: LookupClassHook does not find the row from the real object", h.Symbol)
+		}
+	}
+}
+
+// The code table matches the constants of the real codes package, all of
+// them.
+func TestGRPCCodesMatchRealPackage(t *testing.T) {
+	pkgs := loadLibraries(t)
+	codes := pkgs[catalog.GRPCCodesPkg]
+	if codes == nil {
+		t.Fatalf("%s not loaded", catalog.GRPCCodesPkg)
+	}
+	consts := 0
+	for _, name := range codes.Scope().Names() {
+		c, ok := codes.Scope().Lookup(name).(*types.Const)
+		if !ok || c.Type().String() != catalog.GRPCCodesPkg+".Code" {
+			continue
+		}
+		consts++
+		v, _ := constant.Uint64Val(c.Val())
+		row, ok := catalog.LookupGRPCCode(name)
+		if !ok || uint64(row.Value) != v {
+			t.Errorf("codes.%s = %d, catalog has %+v", name, v, row)
+		}
+	}
+	if consts != len(catalog.GRPCCodes()) {
+		t.Errorf("codes has %d constants, catalog %d", consts, len(catalog.GRPCCodes()))
+	}
+	for _, c := range catalog.GRPCCodes() {
+		if got, ok := catalog.LookupGRPCCode(c.JSON); !ok || got != c {
+			t.Errorf("%s: not found by its service config name", c.JSON)
+		}
+	}
+	if c, _ := catalog.LookupGRPCCode("not_found"); !c.Permanent {
+		t.Errorf("NOT_FOUND should be permanent and found case-insensitively")
+	}
+	if c, _ := catalog.LookupGRPCCode("Unavailable"); c.Permanent {
+		t.Errorf("Unavailable is transient")
+	}
+}
+
+// No permanent AWS code is one the SDK itself retries: the sets of
+// aws/retry (DefaultRetryableErrorCodes, DefaultThrottleErrorCodes) are
+// read from the real source.
+func TestAWSPermanentCodesAreNotRetriedBySDK(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/mod")
+	testenv.Download(t, dir)
+	cfg := &packages.Config{Mode: packages.NeedFiles, Dir: dir,
+		Env: append(testenv.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off")}
+	pkgs, err := packages.Load(cfg, "github.com/aws/aws-sdk-go-v2/aws/retry")
+	if err != nil || len(pkgs) != 1 {
+		t.Fatalf("load aws/retry: %v", err)
+	}
+	retried := map[string]bool{}
+	fset := token.NewFileSet()
+	for _, name := range pkgs[0].GoFiles {
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, spec := range varSpecs(f, "DefaultRetryableErrorCodes", "DefaultThrottleErrorCodes") {
+			for _, elt := range spec.Elts {
+				if lit, ok := elt.(*ast.KeyValueExpr).Key.(*ast.BasicLit); ok {
+					s, _ := strconv.Unquote(lit.Value)
+					retried[s] = true
+				}
+			}
+		}
+	}
+	if !retried["ThrottlingException"] || !retried["RequestTimeout"] {
+		t.Fatalf("did not read the SDK's retried codes: %v", retried)
+	}
+	for code := range retried {
+		if catalog.AWSPermanentCode(code) {
+			t.Errorf("%s is retried by the SDK, not permanent", code)
+		}
+	}
+	if !catalog.AWSPermanentCode("AccessDenied") {
+		t.Errorf("AccessDenied should be permanent")
+	}
+}
+
+// varSpecs returns the composite literals of the named package variables.
+func varSpecs(f *ast.File, names ...string) []*ast.CompositeLit {
+	var out []*ast.CompositeLit
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			continue
+		}
+		for _, s := range gd.Specs {
+			vs := s.(*ast.ValueSpec)
+			for i, id := range vs.Names {
+				for _, n := range names {
+					if id.Name == n && i < len(vs.Values) {
+						if cl, ok := vs.Values[i].(*ast.CompositeLit); ok {
+							out = append(out, cl)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Each library with a cancellation hint takes its context the way the
+// hint says: an EffCtx option, or a context argument of its entry point.
+func TestCancelHints(t *testing.T) {
+	ctxOption := map[string]bool{}
+	for _, o := range catalog.BoundOptions() {
+		if o.Effect == catalog.EffCtx {
+			ctxOption[o.Pkg] = true
+		}
+	}
+	ctxArg := map[string]bool{}
+	for _, r := range catalog.Retries() {
+		if r.Ctx >= 0 {
+			ctxArg[r.Pkg] = true
+		}
+		if _, ok := catalog.LookupCancelHint(r.Pkg); ok && !ctxOption[r.Pkg] && !ctxArg[r.Pkg] {
+			t.Errorf("%s: a cancel hint but neither a context option nor a context argument", r.Pkg)
+		}
+		if _, ok := catalog.LookupCancelHint(r.Pkg); ok && r.Role == catalog.RoleLoop && !catalog.ErrorOperation(r.Pkg) {
+			t.Errorf("%s: a cancel hint for a library whose operation is not read", r.Pkg)
+		}
+	}
+}
