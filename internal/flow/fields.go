@@ -26,6 +26,11 @@ type fieldIndex struct {
 	returns map[*types.Func][][]ast.Expr // per result, the returned expressions
 	opaque  map[*types.Func]bool         // bare returns or a call returning all results
 	decls   map[*types.Func]*ast.FuncDecl
+	// sets and handed describe what is done to the value a field holds:
+	// s.http.Timeout = d (sets[http] has "Timeout"), configure(s.http),
+	// hc := s.http, return s.http (handed[http]).
+	sets   map[*types.Var][]string
+	handed map[*types.Var]bool
 }
 
 // FieldOf returns the struct field a selector expression selects
@@ -58,6 +63,22 @@ func (x *Index) FieldComplete(f *types.Var) bool {
 	return f != nil && f.IsField() && !f.Exported() && f.Pkg() != nil && x.pkg == f.Pkg() && !x.fields.addr[f]
 }
 
+// FieldSetsOn returns the names of the fields assigned through field f
+// in this package: "Timeout" for s.http.Timeout = d.
+func (x *Index) FieldSetsOn(f *types.Var) []string {
+	x.build()
+	return x.fields.sets[f]
+}
+
+// FieldHanded reports whether the value of field f is passed to a call,
+// copied into a variable or another field, put into a literal or
+// returned somewhere in this package: code the index does not follow
+// may configure it.
+func (x *Index) FieldHanded(f *types.Var) bool {
+	x.build()
+	return x.fields.handed[f]
+}
+
 // Returns returns the expressions a function declared in this package
 // returns as its result i; ok is false when they cannot all be seen (no
 // body, a bare return of named results, return f() of several results).
@@ -87,6 +108,7 @@ func (x *Index) visitFields(n ast.Node) {
 	fx := &x.fields
 	switch n := n.(type) {
 	case *ast.AssignStmt:
+		x.handFields(n.Rhs)
 		if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
 			for _, l := range n.Lhs {
 				if f := x.FieldOf(l); f != nil {
@@ -99,8 +121,25 @@ func (x *Index) visitFields(n ast.Node) {
 			if f := x.FieldOf(l); f != nil {
 				fx.writes[f] = append(fx.writes[f], n.Rhs[i])
 			}
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+				if f := x.FieldOf(sel.X); f != nil {
+					fx.sets[f] = append(fx.sets[f], sel.Sel.Name)
+				}
+			}
 		}
+	case *ast.CallExpr:
+		x.handFields(n.Args)
+	case *ast.ReturnStmt:
+		x.handFields(n.Results)
+	case *ast.ValueSpec:
+		x.handFields(n.Values)
 	case *ast.CompositeLit:
+		for _, el := range n.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			x.handFields([]ast.Expr{el})
+		}
 		st, ok := x.info.TypeOf(n).Underlying().(*types.Struct)
 		if !ok {
 			if p, isPtr := x.info.TypeOf(n).(*types.Pointer); isPtr {
@@ -148,5 +187,14 @@ func (x *Index) visitFields(n ast.Node) {
 			}
 			return true
 		})
+	}
+}
+
+// handFields marks the fields read as plain values among es.
+func (x *Index) handFields(es []ast.Expr) {
+	for _, e := range es {
+		if f := x.FieldOf(e); f != nil {
+			x.fields.handed[f] = true
+		}
 	}
 }

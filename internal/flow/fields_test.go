@@ -98,3 +98,46 @@ func TestFields(t *testing.T) {
 		t.Errorf("FieldOf(s.http) = %v", x.FieldOf(sel))
 	}
 }
+
+const handSrc = `package p
+
+import "time"
+
+type Client struct{ Timeout time.Duration }
+
+type svc struct {
+	quiet *Client
+	tuned *Client
+	given *Client
+	kept  *Client
+	back  *Client
+	list  *Client
+}
+
+func use(*Client) {}
+
+func (s *svc) setup() *Client {
+	s.tuned.Timeout = time.Second
+	use(s.given)
+	c := s.kept
+	_ = c
+	_ = []*Client{s.list}
+	_ = s.quiet.Timeout // a read, not a write
+	return s.back
+}
+`
+
+func TestFieldUses(t *testing.T) {
+	x, vars := load(t, handSrc)
+	if got := x.FieldSetsOn(vars["tuned"]); len(got) != 1 || got[0] != "Timeout" {
+		t.Errorf("FieldSetsOn(tuned) = %v, want [Timeout]", got)
+	}
+	if got := x.FieldSetsOn(vars["quiet"]); len(got) != 0 {
+		t.Errorf("FieldSetsOn(quiet) = %v, want none", got)
+	}
+	for name, want := range map[string]bool{"quiet": false, "tuned": false, "given": true, "kept": true, "back": true, "list": true} {
+		if got := x.FieldHanded(vars[name]); got != want {
+			t.Errorf("FieldHanded(%s) = %v, want %v", name, got, want)
+		}
+	}
+}
