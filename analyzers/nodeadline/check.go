@@ -304,7 +304,7 @@ func delegates(info *types.Info, fi *funcInfo, call *ast.CallExpr) bool {
 		}
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != fi.decl.Name.Name+"Context" {
+	if !ok || !catalog.ContextTwin(fi.decl.Name.Name, sel.Sel.Name) {
 		return false // only the X -> XContext twin: Refresh calling c.fetch(context.Background()) is reported
 	}
 	id, ok := ast.Unparen(sel.X).(*ast.Ident)

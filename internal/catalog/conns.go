@@ -78,3 +78,11 @@ var connUsers = map[Symbol]ConnIO{
 // ConnUser returns whether fn, given a connection as an argument, reads
 // or writes it; ConnNone for anything else.
 func ConnUser(fn *types.Func) ConnIO { return connUsers[SymbolOf(fn)] }
+
+// ContextTwin reports whether twin is the context-taking twin of a
+// context-free method named name, in the naming of the standard library:
+// XContext for X, and database/sql's BeginTx for Begin (which drivers
+// copy: driver.Conn.Begin and driver.ConnBeginTx.BeginTx).
+func ContextTwin(name, twin string) bool {
+	return twin == name+"Context" || (sqlNoCtx[name] == twin && twin != "")
+}

@@ -114,3 +114,11 @@ func (l *legacy) refresh(ctx context.Context) error { // want refresh:`reaches\(
 	_, err := l.c.Check(ctx, req)
 	return err
 }
+
+// database/sql's naming: Begin's twin is BeginTx.
+func (l *legacy) Begin() error { return l.BeginTx(context.Background(), nil) } // ok
+
+func (l *legacy) BeginTx(ctx context.Context, _ any) error { // want BeginTx:`reaches\(param 0 via HealthClient.Check\)`
+	_, err := l.c.Check(ctx, req)
+	return err
+}
