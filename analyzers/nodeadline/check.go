@@ -36,6 +36,7 @@ type funcInfo struct {
 func (c *checker) scan(fi *funcInfo, report bool) {
 	c.at.Func(fi.decl)
 	fl := newTracer(c.x, fi.obj.Type().(*types.Signature))
+	fl.imp = c.resultOf
 	ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			c.at.At(call.Pos())
@@ -226,6 +227,8 @@ func origin(info *types.Info, st state) string {
 		return "the context.Background() of http.NewRequest"
 	case fn.Name() == "WithoutCancel":
 		return "context.WithoutCancel, which drops the deadline,"
+	case catalog.ContextEffect(fn) != catalog.CtxRoot:
+		return "the context from " + analysisutil.FuncName(fn, nil) + "()" // a helper of another package
 	}
 	return "context." + fn.Name() + "()"
 }

@@ -52,6 +52,8 @@ type tracer struct {
 	// arguments its context and request parameters receive (helpers.go).
 	bind    map[*types.Var]state
 	helpers map[*types.Func]bool // helpers being read: recursion
+	// imp returns the ResultFact of a function of another package.
+	imp func(*types.Func) *ResultFact
 }
 
 func newTracer(x *flow.Index, sig *types.Signature) *tracer {
@@ -170,7 +172,7 @@ func (f *tracer) ctxCall(call *ast.CallExpr, idx int, other *types.Var) state {
 			return f.request(sel.X)
 		}
 	}
-	return f.helper(call, fn, idx, f.ctx)
+	return f.helper(call, fn, idx, f.ctx, f.ctxCall)
 }
 
 // request returns the state of the context an *http.Request carries.
@@ -205,7 +207,7 @@ func (f *tracer) requestCall(call *ast.CallExpr, idx int, _ *types.Var) state {
 		}
 		return state{}
 	}
-	return f.helper(call, fn, idx, f.request)
+	return f.helper(call, fn, idx, f.request, f.requestCall)
 }
 
 // noTimeout reports whether an *http.Client or net.Dialer expression is

@@ -103,15 +103,31 @@ func (f *tracer) fieldNoTimeout(e *ast.SelectorExpr, fields []string) (ast.Node,
 //		return req, nil
 //	}
 //	req, err := newRequest(context.Background(), u) // no deadline
-func (f *tracer) helper(call *ast.CallExpr, fn *types.Func, idx int, eval func(ast.Expr) state) state {
+func (f *tracer) helper(call *ast.CallExpr, fn *types.Func, idx int, eval func(ast.Expr) state, evalCall func(*ast.CallExpr, int, *types.Var) state) state {
 	if f.helpers[fn] {
 		return state{kind: neutral} // recursion: its returns are being joined
 	}
 	if fn == nil || len(f.helpers) >= analysisutil.MaxHops || isMethodExpr(f.x.Info(), call) {
 		return state{}
 	}
-	rs, ok := f.x.Returns(fn, idx)
-	if !ok || len(rs) == 0 {
+	if rf := f.importResult(fn); rf != nil {
+		// A function of another package, read through its ResultFact.
+		switch {
+		case idx != 0:
+			return state{}
+		case rf.Param < 0:
+			return state{kind: noDeadline, origin: call}
+		case rf.Param < len(call.Args) && rf.Param < fn.Type().(*types.Signature).Params().Len():
+			t := fn.Type().(*types.Signature).Params().At(rf.Param).Type()
+			if catalog.IsContext(t) {
+				return f.ctx(call.Args[rf.Param])
+			} else if isRequest(t) {
+				return f.request(call.Args[rf.Param])
+			}
+		}
+		return state{}
+	}
+	if _, ok := f.x.ReturnValues(fn, idx); !ok {
 		return state{} // another package, or returns the index cannot see
 	}
 	sig := fn.Type().(*types.Signature)
@@ -139,9 +155,7 @@ func (f *tracer) helper(call *ast.CallExpr, fn *types.Func, idx int, eval func(a
 		restore = append(restore, saved{p, old, had})
 		f.bind[p] = s
 	}
-	f.helpers[fn] = true
 	defer func() {
-		delete(f.helpers, fn)
 		for _, r := range restore {
 			if r.had {
 				f.bind[r.v] = r.s
@@ -150,12 +164,29 @@ func (f *tracer) helper(call *ast.CallExpr, fn *types.Func, idx int, eval func(a
 			}
 		}
 	}()
+	return f.returns(fn, idx, eval, evalCall)
+}
+
+// returns joins the states of the values fn returns as result idx.
+func (f *tracer) returns(fn *types.Func, idx int, eval func(ast.Expr) state, evalCall func(*ast.CallExpr, int, *types.Var) state) state {
+	rs, ok := f.x.ReturnValues(fn, idx)
+	if !ok || len(rs) == 0 {
+		return state{}
+	}
+	f.helpers[fn] = true
+	defer delete(f.helpers, fn)
 	s := state{kind: neutral}
 	for _, r := range rs {
-		if isNil(f.x.Info(), r) {
+		var rs state
+		switch {
+		case r.Call != nil:
+			rs = evalCall(r.Call, r.Result, nil) // return http.NewRequestWithContext(ctx, ...)
+		case isNil(f.x.Info(), r.Value):
 			continue
+		default:
+			rs = eval(r.Value)
 		}
-		if s = join(s, eval(r)); s.kind == unknown {
+		if s = join(s, rs); s.kind == unknown {
 			return s
 		}
 	}
@@ -192,6 +223,13 @@ func (f *tracer) helperNoTimeout(call *ast.CallExpr, fn *types.Func, fields []st
 		}
 	}
 	return first, first != nil
+}
+
+func (f *tracer) importResult(fn *types.Func) *ResultFact {
+	if f.imp == nil {
+		return nil
+	}
+	return f.imp(fn)
 }
 
 func isNil(info *types.Info, e ast.Expr) bool {

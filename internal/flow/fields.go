@@ -31,6 +31,10 @@ type fieldIndex struct {
 	// hc := s.http, return s.http (handed[http]).
 	sets   map[*types.Var][]string
 	handed map[*types.Var]bool
+	// tuples are the calls returned as all results (return g()), bare
+	// the functions with a bare return of named results.
+	tuples map[*types.Func][]*ast.CallExpr
+	bare   map[*types.Func]bool
 }
 
 // FieldOf returns the struct field a selector expression selects
@@ -93,6 +97,36 @@ func (x *Index) Returns(fn *types.Func, i int) (values []ast.Expr, ok bool) {
 		return nil, false
 	}
 	return rs[i], true
+}
+
+// Ret is one value a function returns as a result: Value, or result
+// Result of Call for return g() of several results.
+type Ret struct {
+	Value  ast.Expr
+	Call   *ast.CallExpr
+	Result int
+}
+
+// ReturnValues is Returns that also reads return g() of several results
+// as result i of the call g(): ok is false only without a body or with a
+// bare return of named results.
+func (x *Index) ReturnValues(fn *types.Func, i int) (rets []Ret, ok bool) {
+	x.build()
+	if fn == nil {
+		return nil, false
+	}
+	fn = fn.Origin()
+	rs, found := x.fields.returns[fn]
+	if !found || x.fields.bare[fn] || i >= len(rs) {
+		return nil, false
+	}
+	for _, v := range rs[i] {
+		rets = append(rets, Ret{Value: v})
+	}
+	for _, c := range x.fields.tuples[fn] {
+		rets = append(rets, Ret{Call: c, Result: i})
+	}
+	return rets, true
 }
 
 // Decl returns the declaration of a function of this package, or nil.
@@ -179,6 +213,11 @@ func (x *Index) visitFields(n ast.Node) {
 			case *ast.ReturnStmt:
 				if len(m.Results) != results {
 					fx.opaque[fn] = true // bare return, or return f() of all results
+					if c, ok := ast.Unparen(firstOr(m.Results)).(*ast.CallExpr); ok && len(m.Results) == 1 {
+						fx.tuples[fn] = append(fx.tuples[fn], c)
+					} else {
+						fx.bare[fn] = true
+					}
 					return true
 				}
 				for i, r := range m.Results {
@@ -197,4 +236,11 @@ func (x *Index) handFields(es []ast.Expr) {
 			x.fields.handed[f] = true
 		}
 	}
+}
+
+func firstOr(es []ast.Expr) ast.Expr {
+	if len(es) == 0 {
+		return nil
+	}
+	return es[0]
 }

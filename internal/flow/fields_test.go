@@ -84,6 +84,15 @@ func TestFields(t *testing.T) {
 	if _, ok := x.Returns(fn("both"), 1); ok {
 		t.Error("both: return f2() is visible")
 	}
+	if rs, ok := x.ReturnValues(fn("both"), 1); !ok || len(rs) != 1 || rs[0].Call == nil || rs[0].Result != 1 {
+		t.Errorf("ReturnValues(both, 1) = %v %v, want the call f() as result 1", rs, ok)
+	}
+	if rs, ok := x.ReturnValues(fn("newClient"), 0); !ok || len(rs) != 1 || rs[0].Value == nil {
+		t.Errorf("ReturnValues(newClient, 0) = %v %v", rs, ok)
+	}
+	if _, ok := x.ReturnValues(fn("named"), 0); ok {
+		t.Error("ReturnValues(named): a bare return is visible")
+	}
 	if d := x.Decl(fn("newStore")); d == nil || d.Name.Name != "newStore" {
 		t.Errorf("Decl(newStore) = %v", d)
 	}

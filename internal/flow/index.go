@@ -103,7 +103,8 @@ func (x *Index) build() {
 		x.addr, x.handed, x.uses = map[*types.Var]bool{}, map[*types.Var]bool{}, map[*types.Var]int{}
 		x.fields = fieldIndex{writes: map[*types.Var][]ast.Expr{}, addr: map[*types.Var]bool{},
 			returns: map[*types.Func][][]ast.Expr{}, opaque: map[*types.Func]bool{}, decls: map[*types.Func]*ast.FuncDecl{},
-			sets: map[*types.Var][]string{}, handed: map[*types.Var]bool{}}
+			sets: map[*types.Var][]string{}, handed: map[*types.Var]bool{},
+			tuples: map[*types.Func][]*ast.CallExpr{}, bare: map[*types.Func]bool{}}
 		for _, f := range x.files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				x.visitFields(n)

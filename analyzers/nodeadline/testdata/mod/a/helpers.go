@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"google.golang.org/grpc/health/grpc_health_v1"
+
+	"example.com/nodeadlinetest/b"
 )
 
 // Requests and contexts built by helpers of the package are read as if
@@ -122,3 +124,32 @@ func (l *legacy) BeginTx(ctx context.Context, _ any) error { // want BeginTx:`re
 	_, err := l.c.Check(ctx, req)
 	return err
 }
+
+// A helper returning the constructor's two results at once.
+func postRequest(ctx context.Context, url string) (*http.Request, error) {
+	return http.NewRequestWithContext(ctx, "POST", url, nil)
+}
+
+func helperTuple(url string) {
+	req, _ := postRequest(context.TODO(), url)
+	http.DefaultClient.Do(req) // want `http.DefaultClient.Do sends a request with no deadline`
+}
+
+func helperTupleParam(ctx context.Context, url string) { // want helperTupleParam:`reaches\(param 0 via http.Client.Do\)`
+	req, _ := postRequest(ctx, url)
+	http.DefaultClient.Do(req) // ok here: the caller's context
+}
+
+// Helpers of another package, through their ResultFact.
+func importedHelpers(c grpc_health_v1.HealthClient, url string) {
+	req, _ := b.NewRequest(context.Background(), url)
+	http.DefaultClient.Do(req) // want `http.DefaultClient.Do sends a request with no deadline`
+	c.Check(b.Root(), req2)    // want `the context from b.Root\(\) reaches c.Check`
+	ctx, cancel := b.Timed()
+	defer cancel()
+	c.Check(ctx, req2) // ok: b.Timed adds a deadline
+	bounded, _ := b.NewRequest(ctx, url)
+	http.DefaultClient.Do(bounded) // ok
+}
+
+var req2 = &grpc_health_v1.HealthCheckRequest{}
