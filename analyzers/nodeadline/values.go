@@ -74,12 +74,18 @@ func (f *tracer) fieldNoTimeout(e *ast.SelectorExpr, fields []string) (ast.Node,
 	}
 	f.busy[fv] = true
 	defer delete(f.busy, fv)
+	return f.allNoTimeout(f.x.FieldWrites(fv), fields)
+}
+
+// allNoTimeout reports whether every non-nil value of es is made
+// without a timeout, and where the first one is.
+func (f *tracer) allNoTimeout(es []ast.Expr, fields []string) (ast.Node, bool) {
 	var first ast.Node
-	for _, w := range f.x.FieldWrites(fv) {
-		if isNil(f.x.Info(), w) {
+	for _, e := range es {
+		if isNil(f.x.Info(), e) {
 			continue
 		}
-		n, ok := f.noTimeout(w, fields...)
+		n, ok := f.noTimeout(e, fields...)
 		if !ok {
 			return nil, false
 		}
@@ -209,20 +215,7 @@ func (f *tracer) helperNoTimeout(call *ast.CallExpr, fn *types.Func, fields []st
 	}
 	f.helpers[fn] = true
 	defer delete(f.helpers, fn)
-	var first ast.Node
-	for _, r := range rs {
-		if isNil(f.x.Info(), r) {
-			continue
-		}
-		n, ok := f.noTimeout(r, fields...)
-		if !ok {
-			return nil, false
-		}
-		if first == nil {
-			first = n
-		}
-	}
-	return first, first != nil
+	return f.allNoTimeout(rs, fields)
 }
 
 func (f *tracer) importResult(fn *types.Func) *ResultFact {
