@@ -36,6 +36,7 @@ type funcInfo struct {
 func (c *checker) scan(fi *funcInfo, report bool) {
 	c.at.Func(fi.decl)
 	fl := newTracer(c.x, fi.obj.Type().(*types.Signature))
+	fl.imp = c.resultOf
 	ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			c.at.At(call.Pos())
@@ -62,6 +63,9 @@ func (c *checker) call(fi *funcInfo, fl *tracer, call *ast.CallExpr, report bool
 		if o.Dial {
 			if report && !own {
 				c.dialContext(fi, fl, call, fn)
+				if c.dialsForever(fl, call) {
+					c.conn(fi, fl, call, types.ExprString(call.Fun)+" on a dialer with no Timeout")
+				}
 			}
 			return
 		}
@@ -89,8 +93,11 @@ func (c *checker) call(fi *funcInfo, fl *tracer, call *ast.CallExpr, report bool
 		c.httpDo(fi, fl, call, fn, true)
 	case catalog.HTTPShortcut(fn):
 		c.httpShortcut(fi, fl, call, fn)
-	case catalog.TimeoutFreeDial(fn):
-		c.dial(fi, call, fn, nil)
+	case catalog.ConnDial(fn):
+		if catalog.TimeoutFreeDial(fn) {
+			c.dial(fi, call, fn, nil)
+		}
+		c.conn(fi, fl, call, fn.Pkg().Name()+"."+fn.Name())
 	case s == catalog.NetDialerDial || s == catalog.TLSDialWithDialer:
 		d := ast.Expr(nil)
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && s == catalog.NetDialerDial {
@@ -100,6 +107,7 @@ func (c *checker) call(fi *funcInfo, fl *tracer, call *ast.CallExpr, report bool
 		}
 		if origin, ok := fl.noTimeout(d, "Timeout", "Deadline"); ok {
 			c.dial(fi, call, fn, origin)
+			c.conn(fi, fl, call, types.ExprString(call.Fun)+" on a dialer with no Timeout")
 		}
 	default:
 		if twin := catalog.SQLWithoutContext(fn); twin != "" {
@@ -219,6 +227,8 @@ func origin(info *types.Info, st state) string {
 		return "the context.Background() of http.NewRequest"
 	case fn.Name() == "WithoutCancel":
 		return "context.WithoutCancel, which drops the deadline,"
+	case catalog.ContextEffect(fn) != catalog.CtxRoot:
+		return "the context from " + analysisutil.FuncName(fn, nil) + "()" // a helper of another package
 	}
 	return "context." + fn.Name() + "()"
 }
@@ -277,9 +287,9 @@ func related(n ast.Node, msg string) []analysis.RelatedInformation {
 	return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.End(), Message: msg}}
 }
 
-// delegates reports a context-free method handing its work to a method
-// of the same receiver, the way drivers and clients implement their
-// legacy API:
+// delegates reports a context-free method X handing its work to its
+// twin XContext on the same receiver, the way drivers and clients
+// implement their legacy API:
 //
 //	func (c *Conn) Prepare(query string) (driver.Stmt, error) {
 //		return c.PrepareContext(context.Background(), query)
@@ -297,8 +307,8 @@ func delegates(info *types.Info, fi *funcInfo, call *ast.CallExpr) bool {
 		}
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
+	if !ok || !catalog.ContextTwin(fi.decl.Name.Name, sel.Sel.Name) {
+		return false // only the X -> XContext twin: Refresh calling c.fetch(context.Background()) is reported
 	}
 	id, ok := ast.Unparen(sel.X).(*ast.Ident)
 	return ok && info.ObjectOf(id) == info.Defs[fi.decl.Recv.List[0].Names[0]]

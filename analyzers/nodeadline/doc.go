@@ -45,9 +45,49 @@
 //
 // A context received as a parameter is the caller's responsibility and
 // is not reported where it is used; neither are r.Context() of an
-// incoming request, t.Context() in tests, contexts kept in struct fields,
-// or contexts handed to functions that make no outbound call (a server's
-// Serve, local work).
+// incoming request, t.Context() in tests, or contexts handed to
+// functions that make no outbound call (a server's Serve, local work).
+//
+// Values kept in struct fields and made by helpers are followed. An
+// unexported field of the package whose address is never taken has every
+// write in sight; its value is the join of its writes, so a context kept
+// in a field by a constructor is judged like a local one:
+//
+//	func newWorker() *worker {
+//		ctx, cancel := context.WithCancel(context.Background())
+//		return &worker{ctx: ctx, cancel: cancel, http: &http.Client{}}
+//	}
+//	w.client.Check(w.ctx, req) // reported: no deadline
+//	w.http.Do(req)             // reported when req has no deadline either
+//
+// Exported fields may be set by importers and are never judged; neither
+// is a field written from a constructor's parameter, a client field
+// handed to other code (configure(s.http), return s.http), or one whose
+// Timeout is set through it (s.http.Timeout = d). A request, a context
+// or a client returned by a function of the same package
+// (req, err := newRequest(ctx, url)) is read as if its return statements
+// were written in place, with the helper's context and request
+// parameters taking the caller's arguments; a helper that adds a
+// deadline or a Timeout is quiet.
+//
+// # Connections that wait forever
+//
+// A connection dialed with no timeout (net.Dial, net.DialTCP,
+// net.DialUnix, tls.Dial, a net.Dialer without Timeout or Deadline) and
+// then read or written with no deadline waits as long as the peer stays
+// silent, inside a retry or not:
+//
+//	conn, err := net.Dial("tcp", addr)
+//	n, err := conn.Read(buf) // reported: call conn.SetDeadline first
+//
+// The reads and writes are the connection's own methods and the standard
+// functions given it (io.ReadFull, bufio.NewReader, fmt.Fprintf,
+// encoding/json.NewDecoder, ...). The function must keep the connection
+// in sight: one that is returned, stored, converted (conn.(*net.TCPConn))
+// or handed to other code is not judged, nor one copied to another
+// connection with io.Copy (a tunnel lives as long as its peers), nor a
+// datagram write. A SetDeadline, SetReadDeadline or SetWriteDeadline
+// anywhere in the function counts.
 //
 // HTTP requests are reported when neither a deadline nor a client
 // Timeout bounds them: http.Get, Head, Post and PostForm (they use
@@ -56,8 +96,9 @@
 // (&http.Client{Transport: t}), new(http.Client), or go-cleanhttp's
 // DefaultClient and DefaultPooledClient, when the request's context has
 // no deadline (http.NewRequest, or NewRequestWithContext with a
-// deadline-less context). A client from a field, a parameter or an
-// unknown constructor is assumed to have a Timeout.
+// deadline-less context). A client from a parameter, an exported field
+// or a constructor of another package the catalog does not know is
+// assumed to have a Timeout.
 //
 // # Inside retry sites
 //
@@ -87,7 +128,11 @@
 // client's ReadTimeout and WriteTimeout (5s by default). Calls that a
 // package makes to its own outbound methods (database/sql's Exec calling
 // ExecContext with context.Background()) are the package's context-free
-// API, and are not reported there.
+// API, and are not reported there; so is a context-free method X that
+// hands context.Background() to its twin XContext on the same receiver
+// (database/sql's naming Begin -> BeginTx included). Any other
+// context-free method that does (Refresh calling c.refresh(ctx)) is
+// reported.
 //
 // Test files are skipped by default: tests talk to httptest servers and
 // fakes, and the test binary has its own timeout.
@@ -102,16 +147,23 @@
 // ctx (a deadline-less context reaches an outbound call), ctx-chain (it
 // does through other functions), stream, http-default (http.Get and
 // friends), http-client (a client with no Timeout, a request with no
-// deadline), dial, sql-noctx.
+// deadline), dial, conn (a connection read or written with neither a dial
+// timeout nor a deadline), sql-noctx.
 //
 // # Limitations
 //
-// The analyzer works on syntax and types, within a function for
-// variables and across functions only through context parameters. It
-// misses on purpose: contexts stored in struct fields or returned by
-// helper functions; clients and dialers configured elsewhere (assumed to
-// have a Timeout); requests built by helpers; calls through interfaces
-// other than gRPC stubs and pgx.Tx; a Timeout set to zero at run time;
-// go-redis clients configured with ReadTimeout -1. A variable assigned
-// in a branch with a deadline counts as having one.
+// The analyzer works on syntax and types, flow-insensitively: a variable
+// or field is the join of all its assignments, and one with a deadline
+// counts as having one. Across functions it follows context parameters
+// (with facts) and the results of helpers of the same package (without:
+// a helper of another package that returns a deadline-less context or
+// request is not seen). It misses on purpose: exported fields, fields
+// of structs of other packages and fields whose address is taken;
+// clients and dialers configured elsewhere (assumed to have a Timeout);
+// a request or connection kept in a field; connections dialed in one
+// function and read in another, or read after a dial with a timeout
+// (the dial timeout does not bound reads, but the author chose one);
+// calls through interfaces other than gRPC stubs and pgx.Tx; a Timeout
+// set to zero at run time; go-redis clients configured with ReadTimeout
+// -1.
 package nodeadline

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
 )
 
 // ReachFact is exported for a function whose context parameter reaches
@@ -56,4 +57,71 @@ func callText(call *ast.CallExpr, fn *types.Func, from *types.Package) string {
 		return s
 	}
 	return analysisutil.FuncName(fn, from)
+}
+
+// ResultFact is exported for an exported function whose first result is
+// a context.Context or an *http.Request with no deadline added inside:
+// one made from context.Background() and friends (Param -1), or the
+// state of its parameter Param passed through:
+//
+//	func NewRequest(ctx context.Context, u string) (*http.Request, error) {
+//		return http.NewRequestWithContext(ctx, "GET", u, nil) // returns(param 0)
+//	}
+//
+// Importers read a call of it as they read a helper of their own
+// package (values.go).
+type ResultFact struct {
+	Param int
+}
+
+func (*ResultFact) AFact() {}
+
+func (f *ResultFact) String() string {
+	if f.Param < 0 {
+		return "returns(no deadline)"
+	}
+	return fmt.Sprintf("returns(param %d)", f.Param)
+}
+
+// exportResults exports a ResultFact for each exported function of the
+// package whose first result carries a context.
+func (c *checker) exportResults() {
+	for _, fi := range c.funcs {
+		if !fi.obj.Exported() {
+			continue
+		}
+		sig := fi.obj.Type().(*types.Signature)
+		if sig.Results().Len() == 0 || sig.TypeParams() != nil || sig.RecvTypeParams() != nil {
+			continue
+		}
+		t := sig.Results().At(0).Type()
+		if !catalog.IsContext(t) && !isRequest(t) {
+			continue
+		}
+		fl := newTracer(c.x, sig)
+		fl.imp = c.resultOf
+		eval, evalCall := fl.ctx, fl.ctxCall
+		if isRequest(t) {
+			eval, evalCall = fl.request, fl.requestCall
+		}
+		st := fl.returns(fi.obj, 0, eval, evalCall)
+		switch st.kind {
+		case noDeadline:
+			c.pass.ExportObjectFact(fi.obj, &ResultFact{Param: -1})
+		case param:
+			c.pass.ExportObjectFact(fi.obj, &ResultFact{Param: st.param})
+		}
+	}
+}
+
+// resultOf returns the ResultFact of a function of another package.
+func (c *checker) resultOf(fn *types.Func) *ResultFact {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	f := new(ResultFact)
+	if c.pass.ImportObjectFact(fn, f) {
+		return f
+	}
+	return nil
 }

@@ -48,10 +48,16 @@ type tracer struct {
 	x    *flow.Index
 	sig  *types.Signature // the top-level function's, or nil
 	busy map[*types.Var]bool
+	// bind holds, while a helper's results are read, the states of the
+	// arguments its context and request parameters receive (helpers.go).
+	bind    map[*types.Var]state
+	helpers map[*types.Func]bool // helpers being read: recursion
+	// imp returns the ResultFact of a function of another package.
+	imp func(*types.Func) *ResultFact
 }
 
 func newTracer(x *flow.Index, sig *types.Signature) *tracer {
-	return &tracer{x: x, sig: sig, busy: map[*types.Var]bool{}}
+	return &tracer{x: x, sig: sig, busy: map[*types.Var]bool{}, bind: map[*types.Var]state{}, helpers: map[*types.Func]bool{}}
 }
 
 // join combines the states of a variable's assignments.
@@ -82,6 +88,8 @@ func (f *tracer) ctx(e ast.Expr) state {
 		if v := f.x.Local(e); v != nil {
 			return f.variable(v, f.ctxCall)
 		}
+	case *ast.SelectorExpr:
+		return f.field(e, f.ctx)
 	}
 	return state{}
 }
@@ -101,6 +109,16 @@ func (f *tracer) variable(v *types.Var, eval func(*ast.CallExpr, int, *types.Var
 				s = state{kind: param, param: i}
 			}
 		}
+	}
+	if b, ok := f.bind[v]; ok {
+		s = b
+	} else if s.kind == neutral && v.Kind() != types.LocalVar && v.Kind() != types.ResultVar {
+		// A parameter of another function (a constructor writing a
+		// field, a function literal): its callers' values are unseen.
+		return state{}
+	}
+	if s.kind == unknown {
+		return s
 	}
 	defs := f.x.Defs(v)
 	if (len(defs) == 0 && s.kind == neutral) || f.x.AddrTaken(v) {
@@ -154,7 +172,7 @@ func (f *tracer) ctxCall(call *ast.CallExpr, idx int, other *types.Var) state {
 			return f.request(sel.X)
 		}
 	}
-	return state{}
+	return f.helper(call, fn, idx, f.ctx, f.ctxCall)
 }
 
 // request returns the state of the context an *http.Request carries.
@@ -166,6 +184,8 @@ func (f *tracer) request(e ast.Expr) state {
 		if v := f.x.Local(e); v != nil {
 			return f.variable(v, f.requestCall)
 		}
+	case *ast.SelectorExpr:
+		return f.field(e, f.request)
 	}
 	return state{}
 }
@@ -185,8 +205,9 @@ func (f *tracer) requestCall(call *ast.CallExpr, idx int, _ *types.Var) state {
 		if len(call.Args) > 0 {
 			return f.ctx(call.Args[0])
 		}
+		return state{}
 	}
-	return state{}
+	return f.helper(call, fn, idx, f.request, f.requestCall)
 }
 
 // noTimeout reports whether an *http.Client or net.Dialer expression is
@@ -200,6 +221,7 @@ func (f *tracer) noTimeout(e ast.Expr, fields ...string) (ast.Node, bool) {
 		if v, ok := f.x.Info().Uses[e.Sel].(*types.Var); ok && analysisutil.PkgPath(v) == catalog.HTTPDefaultClient.Pkg && v.Name() == catalog.HTTPDefaultClient.Name {
 			return e, true
 		}
+		return f.fieldNoTimeout(e, fields)
 	case *ast.UnaryExpr:
 		if e.Op == token.AND {
 			return f.noTimeout(e.X, fields...)
@@ -221,13 +243,15 @@ func (f *tracer) noTimeout(e ast.Expr, fields ...string) (ast.Node, bool) {
 				return e, true
 			}
 		}
-		if fn := analysisutil.Callee(f.x.Info(), e); fn != nil && catalog.TimeoutFreeClient(fn) {
+		fn := analysisutil.Callee(f.x.Info(), e)
+		if fn != nil && catalog.TimeoutFreeClient(fn) {
 			return e, true
 		}
+		return f.helperNoTimeout(e, fn, fields)
 	case *ast.Ident:
 		v := f.x.Local(e)
-		if v == nil || f.x.AddrTaken(v) || f.x.Handed(v) || f.busy[v] {
-			return nil, false
+		if v == nil || v.Kind() != types.LocalVar || f.x.AddrTaken(v) || f.x.Handed(v) || f.busy[v] {
+			return nil, false // a parameter holds its callers' values too
 		}
 		for _, set := range f.x.FieldSets(v) {
 			if contains(fields, set) {

@@ -40,7 +40,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Requires:   []*analysis.Analyzer{retryscan.Analyzer, flow.Analyzer},
 		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, &c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
-		FactTypes:  []analysis.Fact{new(ReachFact)},
+		FactTypes:  []analysis.Fact{new(ReachFact), new(ResultFact)},
 	}
 	a.Flags.BoolVar(&c.RetryOnly, "retry-only", c.RetryOnly, "report only inside retry sites")
 	report.BindTests(&a.Flags, &c.Tests)
@@ -103,5 +103,6 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	for fn, s := range c.sums {
 		pass.ExportObjectFact(fn, s.fact)
 	}
+	c.exportResults()
 	return rep.Usage(), nil
 }

@@ -26,6 +26,15 @@ type fieldIndex struct {
 	returns map[*types.Func][][]ast.Expr // per result, the returned expressions
 	opaque  map[*types.Func]bool         // bare returns or a call returning all results
 	decls   map[*types.Func]*ast.FuncDecl
+	// sets and handed describe what is done to the value a field holds:
+	// s.http.Timeout = d (sets[http] has "Timeout"), configure(s.http),
+	// hc := s.http, return s.http (handed[http]).
+	sets   map[*types.Var][]string
+	handed map[*types.Var]bool
+	// tuples are the calls returned as all results (return g()), bare
+	// the functions with a bare return of named results.
+	tuples map[*types.Func][]*ast.CallExpr
+	bare   map[*types.Func]bool
 }
 
 // FieldOf returns the struct field a selector expression selects
@@ -58,6 +67,22 @@ func (x *Index) FieldComplete(f *types.Var) bool {
 	return f != nil && f.IsField() && !f.Exported() && f.Pkg() != nil && x.pkg == f.Pkg() && !x.fields.addr[f]
 }
 
+// FieldSetsOn returns the names of the fields assigned through field f
+// in this package: "Timeout" for s.http.Timeout = d.
+func (x *Index) FieldSetsOn(f *types.Var) []string {
+	x.build()
+	return x.fields.sets[f]
+}
+
+// FieldHanded reports whether the value of field f is passed to a call,
+// copied into a variable or another field, put into a literal or
+// returned somewhere in this package: code the index does not follow
+// may configure it.
+func (x *Index) FieldHanded(f *types.Var) bool {
+	x.build()
+	return x.fields.handed[f]
+}
+
 // Returns returns the expressions a function declared in this package
 // returns as its result i; ok is false when they cannot all be seen (no
 // body, a bare return of named results, return f() of several results).
@@ -74,6 +99,36 @@ func (x *Index) Returns(fn *types.Func, i int) (values []ast.Expr, ok bool) {
 	return rs[i], true
 }
 
+// Ret is one value a function returns as a result: Value, or result
+// Result of Call for return g() of several results.
+type Ret struct {
+	Value  ast.Expr
+	Call   *ast.CallExpr
+	Result int
+}
+
+// ReturnValues is Returns that also reads return g() of several results
+// as result i of the call g(): ok is false only without a body or with a
+// bare return of named results.
+func (x *Index) ReturnValues(fn *types.Func, i int) (rets []Ret, ok bool) {
+	x.build()
+	if fn == nil {
+		return nil, false
+	}
+	fn = fn.Origin()
+	rs, found := x.fields.returns[fn]
+	if !found || x.fields.bare[fn] || i >= len(rs) {
+		return nil, false
+	}
+	for _, v := range rs[i] {
+		rets = append(rets, Ret{Value: v})
+	}
+	for _, c := range x.fields.tuples[fn] {
+		rets = append(rets, Ret{Call: c, Result: i})
+	}
+	return rets, true
+}
+
 // Decl returns the declaration of a function of this package, or nil.
 func (x *Index) Decl(fn *types.Func) *ast.FuncDecl {
 	x.build()
@@ -87,6 +142,7 @@ func (x *Index) visitFields(n ast.Node) {
 	fx := &x.fields
 	switch n := n.(type) {
 	case *ast.AssignStmt:
+		x.handFields(n.Rhs)
 		if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
 			for _, l := range n.Lhs {
 				if f := x.FieldOf(l); f != nil {
@@ -99,8 +155,25 @@ func (x *Index) visitFields(n ast.Node) {
 			if f := x.FieldOf(l); f != nil {
 				fx.writes[f] = append(fx.writes[f], n.Rhs[i])
 			}
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+				if f := x.FieldOf(sel.X); f != nil {
+					fx.sets[f] = append(fx.sets[f], sel.Sel.Name)
+				}
+			}
 		}
+	case *ast.CallExpr:
+		x.handFields(n.Args)
+	case *ast.ReturnStmt:
+		x.handFields(n.Results)
+	case *ast.ValueSpec:
+		x.handFields(n.Values)
 	case *ast.CompositeLit:
+		for _, el := range n.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			x.handFields([]ast.Expr{el})
+		}
 		st, ok := x.info.TypeOf(n).Underlying().(*types.Struct)
 		if !ok {
 			if p, isPtr := x.info.TypeOf(n).(*types.Pointer); isPtr {
@@ -140,6 +213,11 @@ func (x *Index) visitFields(n ast.Node) {
 			case *ast.ReturnStmt:
 				if len(m.Results) != results {
 					fx.opaque[fn] = true // bare return, or return f() of all results
+					if c, ok := ast.Unparen(firstOr(m.Results)).(*ast.CallExpr); ok && len(m.Results) == 1 {
+						fx.tuples[fn] = append(fx.tuples[fn], c)
+					} else {
+						fx.bare[fn] = true
+					}
 					return true
 				}
 				for i, r := range m.Results {
@@ -149,4 +227,20 @@ func (x *Index) visitFields(n ast.Node) {
 			return true
 		})
 	}
+}
+
+// handFields marks the fields read as plain values among es.
+func (x *Index) handFields(es []ast.Expr) {
+	for _, e := range es {
+		if f := x.FieldOf(e); f != nil {
+			x.fields.handed[f] = true
+		}
+	}
+}
+
+func firstOr(es []ast.Expr) ast.Expr {
+	if len(es) == 0 {
+		return nil
+	}
+	return es[0]
 }

@@ -84,6 +84,15 @@ func TestFields(t *testing.T) {
 	if _, ok := x.Returns(fn("both"), 1); ok {
 		t.Error("both: return f2() is visible")
 	}
+	if rs, ok := x.ReturnValues(fn("both"), 1); !ok || len(rs) != 1 || rs[0].Call == nil || rs[0].Result != 1 {
+		t.Errorf("ReturnValues(both, 1) = %v %v, want the call f() as result 1", rs, ok)
+	}
+	if rs, ok := x.ReturnValues(fn("newClient"), 0); !ok || len(rs) != 1 || rs[0].Value == nil {
+		t.Errorf("ReturnValues(newClient, 0) = %v %v", rs, ok)
+	}
+	if _, ok := x.ReturnValues(fn("named"), 0); ok {
+		t.Error("ReturnValues(named): a bare return is visible")
+	}
 	if d := x.Decl(fn("newStore")); d == nil || d.Name.Name != "newStore" {
 		t.Errorf("Decl(newStore) = %v", d)
 	}
@@ -96,5 +105,48 @@ func TestFields(t *testing.T) {
 	})
 	if x.FieldOf(sel) != vars["http"] {
 		t.Errorf("FieldOf(s.http) = %v", x.FieldOf(sel))
+	}
+}
+
+const handSrc = `package p
+
+import "time"
+
+type Client struct{ Timeout time.Duration }
+
+type svc struct {
+	quiet *Client
+	tuned *Client
+	given *Client
+	kept  *Client
+	back  *Client
+	list  *Client
+}
+
+func use(*Client) {}
+
+func (s *svc) setup() *Client {
+	s.tuned.Timeout = time.Second
+	use(s.given)
+	c := s.kept
+	_ = c
+	_ = []*Client{s.list}
+	_ = s.quiet.Timeout // a read, not a write
+	return s.back
+}
+`
+
+func TestFieldUses(t *testing.T) {
+	x, vars := load(t, handSrc)
+	if got := x.FieldSetsOn(vars["tuned"]); len(got) != 1 || got[0] != "Timeout" {
+		t.Errorf("FieldSetsOn(tuned) = %v, want [Timeout]", got)
+	}
+	if got := x.FieldSetsOn(vars["quiet"]); len(got) != 0 {
+		t.Errorf("FieldSetsOn(quiet) = %v, want none", got)
+	}
+	for name, want := range map[string]bool{"quiet": false, "tuned": false, "given": true, "kept": true, "back": true, "list": true} {
+		if got := x.FieldHanded(vars[name]); got != want {
+			t.Errorf("FieldHanded(%s) = %v, want %v", name, got, want)
+		}
 	}
 }

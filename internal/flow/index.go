@@ -102,7 +102,9 @@ func (x *Index) build() {
 		x.defs, x.fieldSets = map[*types.Var][]Def{}, map[*types.Var][]string{}
 		x.addr, x.handed, x.uses = map[*types.Var]bool{}, map[*types.Var]bool{}, map[*types.Var]int{}
 		x.fields = fieldIndex{writes: map[*types.Var][]ast.Expr{}, addr: map[*types.Var]bool{},
-			returns: map[*types.Func][][]ast.Expr{}, opaque: map[*types.Func]bool{}, decls: map[*types.Func]*ast.FuncDecl{}}
+			returns: map[*types.Func][][]ast.Expr{}, opaque: map[*types.Func]bool{}, decls: map[*types.Func]*ast.FuncDecl{},
+			sets: map[*types.Var][]string{}, handed: map[*types.Var]bool{},
+			tuples: map[*types.Func][]*ast.CallExpr{}, bare: map[*types.Func]bool{}}
 		for _, f := range x.files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				x.visitFields(n)

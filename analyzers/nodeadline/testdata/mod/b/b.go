@@ -74,3 +74,17 @@ func Tail(ctx context.Context, c grpc_health_v1.HealthClient) error { // want Ta
 	_, err = w.Recv()
 	return err
 }
+
+// NewRequest builds a request on its caller's context: importers read it
+// as if written in place.
+func NewRequest(ctx context.Context, url string) (*http.Request, error) { // want NewRequest:`returns\(param 0\)`
+	return http.NewRequestWithContext(ctx, "GET", url, nil)
+}
+
+// Root makes a context with no deadline.
+func Root() context.Context { return context.WithValue(context.Background(), key{}, "root") } // want Root:`returns\(no deadline\)`
+
+// Timed adds a deadline: no fact.
+func Timed() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), 1)
+}
