@@ -53,10 +53,11 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if body == nil || s.pollsTicker(body) {
 		return nil
 	}
-	call, success := s.successExit(loop, body)
-	if call == nil {
+	d := s.decide(fn, loop, body)
+	if d == nil {
 		return nil
 	}
+	call := d.call
 	if counter != nil && s.failsOver(body, call, counter) {
 		return nil // failover: hosts[i]
 	}
@@ -66,11 +67,14 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if !s.stableCall(body, call, counter) {
 		return nil // each iteration works on something new: err = x.Unwrap()
 	}
-	if !s.counts(loop, body) && !s.pauses(body) {
-		return nil // neither counts attempts nor waits: a parser or cursor loop
+	if pauses := s.pauses(body); !pauses && (d.byBool || !s.counts(loop, body)) {
+		// Neither counts attempts nor waits: a parser or cursor loop.
+		// An attempt that reports success as a bool must wait: counted
+		// calls of a bool function are more often a search.
+		return nil
 	}
 	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call}
-	site.Bound = s.loopBound(loop, body, counter, success)
+	site.Bound = s.loopBound(loop, body, counter, d)
 	site.Delay = s.loopDelay(body)
 	return site
 }
@@ -236,148 +240,6 @@ func (s *scanner) mentionsContext(nodes []ast.Node) bool {
 		}
 	}
 	return false
-}
-
-// successExit finds the check that leaves the loop when the attempt
-// succeeded while a failure goes round again, and returns the attempt's
-// call and the if statement of the check (nil for a condition loop), or
-// a nil call when the loop has no such check.
-func (s *scanner) successExit(loop ast.Stmt, body *ast.BlockStmt) (*ast.CallExpr, *ast.IfStmt) {
-	// A condition loop retries while the error is set:
-	//	for err = op(); err != nil; err = op() { sleep }
-	if f, ok := loop.(*ast.ForStmt); ok && f.Cond != nil {
-		if x, succTrue, ok := s.errCheck(f.Cond); ok && !succTrue {
-			if call := s.assignedCall(x, f.Init, f.Post, body); call != nil {
-				return call, nil
-			}
-		}
-	}
-	var found *ast.CallExpr
-	var foundIf *ast.IfStmt
-	s.eachIf(body, func(ifs *ast.IfStmt, rest []ast.Stmt, inSwitch bool) bool {
-		x, succTrue, ok := s.errCheck(ifs.Cond)
-		if !ok {
-			return true
-		}
-		call := s.assignedCall(x, ifs.Init, nil, body)
-		if call == nil {
-			return true
-		}
-		ex := exitCtx{loop: loop, inSwitch: inSwitch}
-		var success, failure []ast.Stmt
-		if succTrue {
-			success = ifs.Body.List
-			failure = append(elseStmts(ifs), rest...)
-			if ex.exits(failure) || !ex.exits(success) {
-				return true
-			}
-		} else {
-			failure = ifs.Body.List
-			switch {
-			case ifs.Else != nil:
-				success = elseStmts(ifs)
-			case ex.neverFallsThrough(failure):
-				success = rest
-			default:
-				return true
-			}
-			if ex.exits(failure) || !ex.exits(success) {
-				return true
-			}
-		}
-		if endsNoReturn(success) {
-			return true // success aborts: the loop expects failures (if err == nil { t.Fatal(...) })
-		}
-		found, foundIf = call, ifs
-		return false
-	})
-	return found, foundIf
-}
-
-// errCheck recognizes a nil comparison of an error value and says
-// whether the condition being true means success:
-//
-//	err == nil            success when true
-//	err == nil && ok      success when true
-//	err != nil            success when false
-//	err != nil || bad     success when false
-func (s *scanner) errCheck(cond ast.Expr) (types.Object, bool, bool) {
-	switch c := ast.Unparen(cond).(type) {
-	case *ast.BinaryExpr:
-		switch c.Op {
-		case token.EQL, token.NEQ:
-			x := c.X
-			if isNil(s.info, x) {
-				x = c.Y
-			} else if !isNil(s.info, c.Y) {
-				return nil, false, false
-			}
-			id, ok := ast.Unparen(x).(*ast.Ident)
-			if !ok || !isError(s.info.TypeOf(id)) {
-				return nil, false, false
-			}
-			return s.info.ObjectOf(id), c.Op == token.EQL, true
-		case token.LAND:
-			for _, e := range []ast.Expr{c.X, c.Y} {
-				if x, succ, ok := s.errCheck(e); ok && succ {
-					return x, true, true
-				}
-			}
-		case token.LOR:
-			for _, e := range []ast.Expr{c.X, c.Y} {
-				if x, succ, ok := s.errCheck(e); ok && !succ {
-					return x, false, true
-				}
-			}
-		}
-	}
-	return nil, false, false
-}
-
-// assignedCall returns the call whose error result is assigned to x in
-// the given statements or the loop body (outside nested function
-// literals), or nil.
-func (s *scanner) assignedCall(x types.Object, extra ...ast.Node) *ast.CallExpr {
-	var found *ast.CallExpr
-	for _, n := range extra {
-		if n == nil || found != nil {
-			continue
-		}
-		ast.Inspect(n, func(n ast.Node) bool {
-			if found != nil {
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.AssignStmt:
-				if len(n.Rhs) != 1 {
-					return true
-				}
-				call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				for _, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok && s.info.ObjectOf(id) == x {
-						found = call
-					}
-				}
-			case *ast.ValueSpec:
-				if len(n.Values) == 1 {
-					if call, ok := ast.Unparen(n.Values[0]).(*ast.CallExpr); ok {
-						for _, id := range n.Names {
-							if s.info.ObjectOf(id) == x {
-								found = call
-							}
-						}
-					}
-				}
-			}
-			return true
-		})
-	}
-	return found
 }
 
 // eachIf calls f for every if statement of the loop body that a break
@@ -563,14 +425,4 @@ func condOverLen(cond ast.Expr) bool {
 		}
 	}
 	return false
-}
-
-// endsNoReturn reports whether a statement list ends in a call that does
-// not return (panic, t.Fatal, log.Fatal, os.Exit).
-func endsNoReturn(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	st, ok := list[len(list)-1].(*ast.ExprStmt)
-	return ok && isNoReturn(st.X)
 }

@@ -1,0 +1,478 @@
+package retryscan
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// A retry loop decides, after each attempt, whether to leave or go round
+// again. Real code decides in many forms, all of which mean "success
+// leaves, a failure goes round":
+//
+//	if err == nil || attempt == max { break }
+//	if err != nil && isRetryable(err) { continue }
+//	retry := err != nil || resp.StatusCode >= 500
+//	if !shouldRetry(resp, err) { return resp, err }
+//	if err == nil { if resp.StatusCode < 500 { return }; err = errStatus }
+//	if ok, err := try(ctx); ok { return nil }
+//
+// Rather than match these forms, the recognizer runs the loop body in
+// the abstract under three outcomes of a candidate attempt call (it
+// succeeded; it failed with an error; it answered with a 5xx status) and
+// asks where each iteration ends. The call is the attempt when success
+// always leaves the loop and some failure goes round again. Conditions
+// that do not depend on the outcome (a counter, a flag) take both
+// branches, so a read loop (success goes round), a loop that gives up on
+// the first failure, and a pagination loop (success leaves only on the
+// last page) all fail the test.
+
+// tri is a three-valued truth.
+type tri uint8
+
+const (
+	unknown tri = iota
+	yes
+	no
+)
+
+func (t tri) not() tri {
+	switch t {
+	case yes:
+		return no
+	case no:
+		return yes
+	}
+	return unknown
+}
+
+func triOf(b bool) tri {
+	if b {
+		return yes
+	}
+	return no
+}
+
+// outcome is the assumed result of the attempt.
+type outcome uint8
+
+const (
+	succeeded    outcome = iota // err == nil, ok, a 2xx status
+	failedErr                   // err != nil, !ok
+	failedStatus                // err == nil, a 503 status
+)
+
+// role is what a result of the attempt call tells.
+type role uint8
+
+const (
+	roleErr  role = iota + 1 // an error: nil on success
+	roleOK                   // a bool: true on success
+	roleResp                 // a response with a StatusCode field
+)
+
+// fact is what is known about one variable on a path.
+type fact struct {
+	isNil  tri // error and response variables
+	truth  tri // bool variables
+	status int // response variables: the status code, 0 if unknown
+}
+
+// env is the state of one abstract path. It is copied on write.
+type env struct {
+	facts     map[types.Object]fact
+	attempted bool // the attempt call has run on this path
+}
+
+func (e env) with(obj types.Object, f fact) env {
+	m := make(map[types.Object]fact, len(e.facts)+1)
+	for k, v := range e.facts {
+		m[k] = v
+	}
+	m[obj] = f
+	return env{facts: m, attempted: e.attempted}
+}
+
+// merge joins the states of two paths that meet.
+func merge(a, b *env) *env {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	m := map[types.Object]fact{}
+	for k, fa := range a.facts {
+		if fb, ok := b.facts[k]; ok {
+			m[k] = fact{isNil: same(fa.isNil, fb.isNil), truth: same(fa.truth, fb.truth), status: sameInt(fa.status, fb.status)}
+		}
+	}
+	return &env{facts: m, attempted: a.attempted || b.attempted}
+}
+
+func same(a, b tri) tri {
+	if a == b {
+		return a
+	}
+	return unknown
+}
+
+func sameInt(a, b int) int {
+	if a == b {
+		return a
+	}
+	return 0
+}
+
+// decision is the attempt a retry loop decides on.
+type decision struct {
+	call *ast.CallExpr
+	stmt ast.Node // the statement assigning the call's results
+	vars map[types.Object]role
+	// bools are the loop's local booleans, by their single definition:
+	// retry := err != nil || resp.StatusCode >= 500.
+	bools map[types.Object]ast.Expr
+	// byBool: only a bool result reports success (ok := try()).
+	byBool bool
+	// inCond: the loop condition makes the decision
+	// (for err = op(); err != nil; err = op()).
+	inCond bool
+}
+
+// decide finds the attempt call of a loop: success always leaves and a
+// failure may go round. It returns nil when the loop has none.
+func (s *scanner) decide(fn ast.Node, loop ast.Stmt, body *ast.BlockStmt) *decision {
+	bools := s.localBools(body)
+	var cands []*decision
+	add := func(st ast.Node, lhs []ast.Expr, rhs []ast.Expr) {
+		if len(rhs) != 1 {
+			return
+		}
+		call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return
+		}
+		d := &decision{call: call, stmt: st, vars: s.resultRoles(call, lhs), bools: bools}
+		if len(d.vars) > 0 {
+			cands = append(cands, d)
+		}
+	}
+	visitStmts(body.List, func(st ast.Stmt) {
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			add(st, st.Lhs, st.Rhs)
+		case *ast.DeclStmt:
+			if gd, ok := st.Decl.(*ast.GenDecl); ok {
+				for _, sp := range gd.Specs {
+					if vs, ok := sp.(*ast.ValueSpec); ok {
+						lhs := make([]ast.Expr, len(vs.Names))
+						for i, n := range vs.Names {
+							lhs[i] = n
+						}
+						add(st, lhs, vs.Values)
+					}
+				}
+			}
+		}
+	})
+	if f, ok := loop.(*ast.ForStmt); ok {
+		if as, ok := f.Post.(*ast.AssignStmt); ok {
+			add(as, as.Lhs, as.Rhs)
+		}
+	}
+	for _, d := range cands {
+		if s.decides(fn, loop, body, d) {
+			return d
+		}
+	}
+	return nil
+}
+
+// decides runs the loop body under the outcomes of d's call.
+func (s *scanner) decides(fn ast.Node, loop ast.Stmt, body *ast.BlockStmt, d *decision) bool {
+	hasStatus, hasErr := false, false
+	for _, r := range d.vars {
+		hasStatus = hasStatus || r == roleResp
+		hasErr = hasErr || r == roleErr
+	}
+	for _, r := range d.vars {
+		if r == roleOK && !hasErr {
+			d.byBool = true
+		}
+	}
+	sim := &simulator{s: s, d: d, loop: loop, fn: fn, budget: 400}
+	sim.outcome = succeeded
+	if ends := sim.iteration(body); ends&endExit == 0 || ends&^(endExit|endAbort) != 0 || sim.budget <= 0 {
+		return false
+	}
+	d.inCond = sim.condExit
+	for _, o := range []outcome{failedErr, failedStatus} {
+		if o == failedStatus && !hasStatus {
+			continue
+		}
+		sim := &simulator{s: s, d: d, loop: loop, fn: fn, budget: 400, outcome: o}
+		if ends := sim.iteration(body); ends&endRound != 0 && sim.budget > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// resultRoles assigns roles to the variables receiving a call's results.
+func (s *scanner) resultRoles(call *ast.CallExpr, lhs []ast.Expr) map[types.Object]role {
+	tup, ok := s.info.TypeOf(call).(*types.Tuple)
+	var types_ []types.Type
+	if ok {
+		for i := 0; i < tup.Len(); i++ {
+			types_ = append(types_, tup.At(i).Type())
+		}
+	} else if t := s.info.TypeOf(call); t != nil {
+		types_ = []types.Type{t}
+	}
+	if len(types_) != len(lhs) {
+		return nil
+	}
+	roles := map[types.Object]role{}
+	for i, l := range lhs {
+		id, ok := ast.Unparen(l).(*ast.Ident)
+		if !ok || id.Name == "_" {
+			continue
+		}
+		obj := s.info.ObjectOf(id)
+		if obj == nil {
+			continue
+		}
+		switch t := types_[i]; {
+		case isError(t):
+			roles[obj] = roleErr
+		case isBool(t) && !queriesState(s.calledName(call)):
+			roles[obj] = roleOK
+		case hasStatusField(t):
+			roles[obj] = roleResp
+		}
+	}
+	return roles
+}
+
+// queriesState reports a callee named like a question about a state
+// (isReady, hasLeader, checkHealth, pollJob, exists): its bool result
+// says what the state is, not whether an attempt worked, and a loop
+// waiting for it to turn true is a poll.
+func queriesState(name string) bool {
+	name = strings.ToLower(name)
+	for _, p := range []string{"is", "has", "can", "check", "poll", "ready", "exist", "contain", "get", "list", "find", "lookup", "wait", "status", "health", "alive", "next", "scan", "more"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func isBool(t types.Type) bool {
+	b, ok := types.Unalias(t).Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+// hasStatusField reports a pointer to a struct with an integer
+// StatusCode field (net/http's Response, and the many like it).
+func hasStatusField(t types.Type) bool {
+	p, ok := types.Unalias(t).Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); f.Name() == "StatusCode" && isInteger(f.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// localBools returns the booleans declared in the loop body and given a
+// value once: retry := err != nil || resp.StatusCode >= 500.
+func (s *scanner) localBools(body *ast.BlockStmt) map[types.Object]ast.Expr {
+	defs := map[types.Object]ast.Expr{}
+	writes := map[types.Object]int{}
+	inBody := func(obj types.Object) bool { return body.Pos() <= obj.Pos() && obj.Pos() < body.End() }
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				obj := s.info.ObjectOf(id)
+				if obj == nil || !isBool(obj.Type()) || !inBody(obj) {
+					continue
+				}
+				writes[obj]++
+				if len(n.Lhs) == len(n.Rhs) {
+					defs[obj] = n.Rhs[i]
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if obj := s.info.ObjectOf(id); obj != nil && isBool(obj.Type()) && len(n.Values) == len(n.Names) {
+					writes[obj]++
+					defs[obj] = n.Values[i]
+				}
+			}
+		}
+		return true
+	})
+	for obj := range defs {
+		if writes[obj] != 1 {
+			delete(defs, obj)
+		}
+	}
+	return defs
+}
+
+// visitStmts calls f for every statement an iteration runs directly:
+// not inside nested loops or function literals.
+func visitStmts(list []ast.Stmt, f func(ast.Stmt)) {
+	for _, st := range list {
+		f(st)
+		switch st := st.(type) {
+		case *ast.IfStmt:
+			if st.Init != nil {
+				f(st.Init)
+			}
+			visitStmts(st.Body.List, f)
+			if st.Else != nil {
+				visitStmts([]ast.Stmt{st.Else}, f)
+			}
+		case *ast.BlockStmt:
+			visitStmts(st.List, f)
+		case *ast.LabeledStmt:
+			visitStmts([]ast.Stmt{st.Stmt}, f)
+		case *ast.SwitchStmt:
+			if st.Init != nil {
+				f(st.Init)
+			}
+			for _, c := range st.Body.List {
+				visitStmts(c.(*ast.CaseClause).Body, f)
+			}
+		case *ast.TypeSwitchStmt:
+			for _, c := range st.Body.List {
+				visitStmts(c.(*ast.CaseClause).Body, f)
+			}
+		case *ast.SelectStmt:
+			for _, c := range st.Body.List {
+				visitStmts(c.(*ast.CommClause).Body, f)
+			}
+		}
+	}
+}
+
+// outcomeAtom reports whether a leaf of a condition (no &&, || or !
+// above it inside) depends on the attempt's outcome: it mentions one of
+// the attempt's results or a local boolean made from them. Such leaves
+// are the decision, not a bound.
+func (s *scanner) outcomeAtom(d *decision, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			obj := s.info.ObjectOf(id)
+			if _, ok := d.vars[obj]; ok {
+				found = true
+			} else if def, ok := d.bools[obj]; ok && def != e {
+				found = s.outcomeAtom(d, def)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// boundAtoms returns the leaves of an exit condition that do not depend
+// on the attempt's outcome, expanding local booleans and the arguments
+// of predicate calls: in err == nil || attempt == max, attempt == max.
+func (s *scanner) boundAtoms(d *decision, e ast.Expr, depth int) []ast.Expr {
+	if d == nil {
+		return []ast.Expr{e}
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.NOT {
+			return s.boundAtoms(d, x.X, depth)
+		}
+	case *ast.BinaryExpr:
+		if x.Op == token.LAND || x.Op == token.LOR {
+			return append(s.boundAtoms(d, x.X, depth), s.boundAtoms(d, x.Y, depth)...)
+		}
+	case *ast.Ident:
+		if def, ok := d.bools[s.info.ObjectOf(x)]; ok && depth < 4 {
+			return s.boundAtoms(d, def, depth+1)
+		}
+	case *ast.CallExpr:
+		if s.outcomeAtom(d, x) {
+			// The callee counts too: a method or a closure in a field
+			// may count the attempts it is asked about (c.giveUp(err)).
+			out := []ast.Expr{x.Fun}
+			for _, a := range x.Args {
+				if !s.outcomeAtom(d, a) {
+					out = append(out, a)
+				}
+			}
+			return out
+		}
+	}
+	if s.outcomeAtom(d, e) {
+		return nil
+	}
+	return []ast.Expr{e}
+}
+
+// statusValue returns the status code a response variable has under an
+// outcome: 2xx on success (reported as 200, with comparisons checked
+// against 299 too), 503 on a status failure, 0 when unknown.
+func statusCmp(op token.Token, c int64, o outcome) tri {
+	cmp := func(v int64) bool {
+		switch op {
+		case token.EQL:
+			return v == c
+		case token.NEQ:
+			return v != c
+		case token.LSS:
+			return v < c
+		case token.LEQ:
+			return v <= c
+		case token.GTR:
+			return v > c
+		case token.GEQ:
+			return v >= c
+		}
+		return false
+	}
+	if o == failedStatus {
+		return triOf(cmp(503))
+	}
+	lo, hi := cmp(200), cmp(299)
+	if lo == hi {
+		return triOf(lo)
+	}
+	// resp.StatusCode == http.StatusCreated: the author's own success.
+	if c >= 200 && c < 300 && (op == token.EQL || op == token.NEQ) {
+		return triOf(op == token.EQL)
+	}
+	return unknown
+}
+
+// intValue returns a constant integer expression's value.
+func (s *scanner) intValue(e ast.Expr) (int64, bool) {
+	tv, ok := s.info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(tv.Value)
+}
