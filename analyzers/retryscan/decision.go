@@ -21,7 +21,8 @@ import (
 //
 // Rather than match these forms, the recognizer runs the loop body in
 // the abstract under three outcomes of a candidate attempt call (it
-// succeeded; it failed with an error; it answered with a 5xx status) and
+// succeeded; it failed with an error; it answered with no error but a
+// false result or a 5xx status) and
 // asks where each iteration ends. The call is the attempt when success
 // always leaves the loop and some failure goes round again. Conditions
 // that do not depend on the outcome (a counter, a flag) take both
@@ -60,8 +61,8 @@ type outcome uint8
 
 const (
 	succeeded    outcome = iota // err == nil, ok, a 2xx status
-	failedErr                   // err != nil, !ok
-	failedStatus                // err == nil, a 503 status
+	failedErr                   // err != nil (and !ok when no error is returned)
+	failedStatus                // err == nil but !ok, or a 503 status
 )
 
 // role is what a result of the attempt call tells.
@@ -192,24 +193,30 @@ func (s *scanner) decide(fn ast.Node, loop ast.Stmt, body *ast.BlockStmt) *decis
 
 // decides runs the loop body under the outcomes of d's call.
 func (s *scanner) decides(fn ast.Node, loop ast.Stmt, body *ast.BlockStmt, d *decision) bool {
-	hasStatus, hasErr := false, false
+	hasSoft := false
 	for _, r := range d.vars {
-		hasStatus = hasStatus || r == roleResp
-		hasErr = hasErr || r == roleErr
+		hasSoft = hasSoft || r == roleResp || r == roleOK
 	}
-	for _, r := range d.vars {
-		if r == roleOK && !hasErr {
-			d.byBool = true
-		}
+	leaves := func() bool {
+		sim := &simulator{s: s, d: d, loop: loop, fn: fn, budget: 400, outcome: succeeded}
+		ends := sim.iteration(body)
+		d.inCond = sim.condExit
+		return ends&endExit != 0 && ends&^(endExit|endAbort) == 0 && sim.budget > 0
 	}
-	sim := &simulator{s: s, d: d, loop: loop, fn: fn, budget: 400}
-	sim.outcome = succeeded
-	if ends := sim.iteration(body); ends&endExit == 0 || ends&^(endExit|endAbort) != 0 || sim.budget <= 0 {
+	if !leaves() {
 		return false
 	}
-	d.inCond = sim.condExit
+	// Does success leave without the bool's word? Then the error decides.
+	for obj, r := range d.vars {
+		if r == roleOK {
+			delete(d.vars, obj)
+			d.byBool = !leaves()
+			d.vars[obj] = r
+		}
+	}
+	leaves()
 	for _, o := range []outcome{failedErr, failedStatus} {
-		if o == failedStatus && !hasStatus {
+		if o == failedStatus && !hasSoft {
 			continue
 		}
 		sim := &simulator{s: s, d: d, loop: loop, fn: fn, budget: 400, outcome: o}

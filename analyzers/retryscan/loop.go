@@ -64,6 +64,9 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if f, ok := loop.(*ast.ForStmt); ok && condOverLen(f.Cond) {
 		return nil // failover: for i := 0; i < len(hosts); i++
 	}
+	if s.repicks(loop, body, call) {
+		return nil // failover: for b := pool.Pick(); b != nil; b = pool.Pick()
+	}
 	if !s.stableCall(body, call, counter) {
 		return nil // each iteration works on something new: err = x.Unwrap()
 	}
@@ -388,6 +391,86 @@ func (s *scanner) failsOver(body *ast.BlockStmt, call *ast.CallExpr, counter typ
 		if id, ok := n.(*ast.Ident); ok && picked[s.info.ObjectOf(id)] {
 			found = true
 		}
+		return !found
+	})
+	return found
+}
+
+// repicks reports whether the attempt works on a target picked anew on
+// each iteration, until the targets run out: a failover, with the
+// failed target removed, not a retry.
+//
+//	for b := pool.Pick(); b != nil; b = pool.Pick() {
+//
+//	for {
+//		b, ok := pool.Next()
+//		if !ok {
+//			return errNoBackend
+//		}
+func (s *scanner) repicks(loop ast.Stmt, body *ast.BlockStmt, call *ast.CallExpr) bool {
+	used := map[types.Object]bool{}
+	ast.Inspect(call, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := s.info.ObjectOf(id).(*types.Var); ok {
+				used[v] = true
+			}
+		}
+		return true
+	})
+	picked := map[types.Object]bool{}
+	pick := func(as *ast.AssignStmt) {
+		if len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) == call {
+			return
+		}
+		if _, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !ok {
+			return
+		}
+		hit := false
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && used[s.info.ObjectOf(id)] {
+				hit = true
+			}
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && hit && !isError(s.info.TypeOf(id)) {
+				picked[s.info.ObjectOf(id)] = true
+			}
+		}
+	}
+	f, isFor := loop.(*ast.ForStmt)
+	if isFor {
+		if as, ok := f.Post.(*ast.AssignStmt); ok {
+			pick(as)
+			if len(picked) > 0 {
+				return true
+			}
+		}
+	}
+	visitStmts(body.List, func(st ast.Stmt) {
+		if as, ok := st.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+			pick(as)
+		}
+	})
+	if len(picked) == 0 {
+		return false
+	}
+	mentions := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && picked[s.info.ObjectOf(id)] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	if isFor && f.Cond != nil && mentions(f.Cond) {
+		return true
+	}
+	found := false
+	s.eachIf(body, func(ifs *ast.IfStmt, _ []ast.Stmt, inSwitch bool) bool {
+		ex := exitCtx{loop: loop, inSwitch: inSwitch}
+		found = mentions(ifs.Cond) && ex.exits(ifs.Body.List)
 		return !found
 	})
 	return found

@@ -356,10 +356,10 @@ func (m *simulator) outcomeFact(r role) fact {
 	case roleErr:
 		return fact{isNil: triOf(m.outcome != failedErr)}
 	case roleOK:
-		switch m.outcome {
-		case succeeded:
+		switch {
+		case m.outcome == succeeded:
 			return fact{truth: yes}
-		case failedErr:
+		case m.outcome == failedStatus || !m.hasErr():
 			return fact{truth: no}
 		}
 	case roleResp:
@@ -371,6 +371,16 @@ func (m *simulator) outcomeFact(r role) fact {
 		}
 	}
 	return fact{}
+}
+
+// hasErr reports whether the attempt returns an error.
+func (m *simulator) hasErr() bool {
+	for _, r := range m.d.vars {
+		if r == roleErr {
+			return true
+		}
+	}
+	return false
 }
 
 // containsReturn reports a return statement outside function literals.
