@@ -129,14 +129,17 @@ func sameInt(a, b int) int {
 
 // decision is the attempt a retry loop decides on.
 type decision struct {
-	call *ast.CallExpr
-	stmt ast.Node // the statement assigning the call's results
-	vars map[types.Object]role
+	call  *ast.CallExpr
+	stmt  ast.Node          // the statement assigning the call's results
+	stmts map[ast.Node]bool // it, and those assigning the same error
+	vars  map[types.Object]role
 	// bools are the loop's local booleans, by their single definition:
 	// retry := err != nil || resp.StatusCode >= 500.
 	bools map[types.Object]ast.Expr
 	// byBool: only a bool result reports success (ok := try()).
 	byBool bool
+	// self is the call that goes round again in a recursive retry.
+	self *ast.CallExpr
 	// inCond: the loop condition makes the decision
 	// (for err = op(); err != nil; err = op()).
 	inCond bool
@@ -144,7 +147,10 @@ type decision struct {
 
 // decide finds the attempt call of a loop: success always leaves and a
 // failure may go round. It returns nil when the loop has none.
-func (s *scanner) decide(fn ast.Node, loop ast.Stmt, body *ast.BlockStmt) *decision {
+//
+// For a recursive retry, loop is nil and self is the call of the
+// function by itself, which goes round again.
+func (s *scanner) decide(fn ast.Node, loop ast.Stmt, body *ast.BlockStmt, self *ast.CallExpr) *decision {
 	bools := s.localBools(body)
 	var cands []*decision
 	add := func(st ast.Node, lhs []ast.Expr, rhs []ast.Expr) {
@@ -155,7 +161,10 @@ func (s *scanner) decide(fn ast.Node, loop ast.Stmt, body *ast.BlockStmt) *decis
 		if !ok {
 			return
 		}
-		d := &decision{call: call, stmt: st, vars: s.resultRoles(call, lhs), bools: bools}
+		if call == self {
+			return
+		}
+		d := &decision{call: call, stmt: st, vars: s.resultRoles(call, lhs), bools: bools, self: self}
 		if len(d.vars) > 0 {
 			cands = append(cands, d)
 		}
@@ -181,6 +190,16 @@ func (s *scanner) decide(fn ast.Node, loop ast.Stmt, body *ast.BlockStmt) *decis
 	if f, ok := loop.(*ast.ForStmt); ok {
 		if as, ok := f.Post.(*ast.AssignStmt); ok {
 			add(as, as.Lhs, as.Rhs)
+		}
+	}
+	// Calls assigning the same error on different branches are one
+	// attempt: if v2 { err = callV2() } else { err = callV1() }.
+	for _, d := range cands {
+		d.stmts = map[ast.Node]bool{}
+		for _, o := range cands {
+			if sameErr(d.vars, o.vars) {
+				d.stmts[o.stmt] = true
+			}
 		}
 	}
 	for _, d := range cands {
@@ -221,6 +240,16 @@ func (s *scanner) decides(fn ast.Node, loop ast.Stmt, body *ast.BlockStmt, d *de
 		}
 		sim := &simulator{s: s, d: d, loop: loop, fn: fn, budget: 400, outcome: o}
 		if ends := sim.iteration(body); ends&endRound != 0 && sim.budget > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// sameErr reports whether two attempts assign the same error variable.
+func sameErr(a, b map[types.Object]role) bool {
+	for obj, r := range a {
+		if r == roleErr && b[obj] == roleErr {
 			return true
 		}
 	}

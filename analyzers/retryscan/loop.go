@@ -53,7 +53,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if body == nil || s.pollsTicker(body) {
 		return nil
 	}
-	d := s.decide(fn, loop, body)
+	d := s.decide(fn, loop, body, nil)
 	if d == nil {
 		return nil
 	}

@@ -47,6 +47,16 @@ func (m *simulator) join(a, b result) result {
 
 // iteration runs one iteration of the loop from the top of its body.
 func (m *simulator) iteration(body *ast.BlockStmt) ends {
+	if m.loop == nil {
+		// A recursive retry: the self-call goes round, the end of the
+		// function leaves.
+		r := m.run(body.List, env{facts: map[types.Object]fact{}})
+		out := r.ends & (endExit | endAbort | endRound)
+		if r.ends&endFall != 0 && r.fall.attempted {
+			out |= endExit
+		}
+		return out
+	}
 	r := m.run(body.List, env{facts: map[types.Object]fact{}})
 	out := r.ends & (endExit | endAbort)
 	if r.ends&endBreak != 0 {
@@ -108,6 +118,15 @@ func (m *simulator) run(list []ast.Stmt, e env) result {
 
 // stmt runs one statement.
 func (m *simulator) stmt(st ast.Stmt, e env) result {
+	if self := m.d.self; self != nil && st.Pos() <= self.Pos() && self.End() <= st.End() {
+		switch st.(type) {
+		case *ast.ReturnStmt, *ast.AssignStmt, *ast.ExprStmt, *ast.DeclStmt:
+			if !e.attempted {
+				return result{}
+			}
+			return result{ends: endRound}
+		}
+	}
 	fall := func(e env) result { return result{ends: endFall, fall: &e} }
 	gate := func(x ends) result {
 		if !e.attempted {
@@ -301,7 +320,7 @@ func (m *simulator) loopLabel() types.Object {
 // attempt's results take the outcome's values; other writes to them
 // are known only for nil and constructed errors.
 func (m *simulator) assign(st ast.Node, e env) env {
-	if st == m.d.stmt {
+	if m.d.stmts[st] {
 		e.attempted = true
 		for obj, r := range m.d.vars {
 			e = e.with(obj, m.outcomeFact(r))
