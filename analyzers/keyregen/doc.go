@@ -102,8 +102,7 @@
 // (or calls a helper that does); a helper that merely receives a key and
 // puts it in a header is seen only through its parameter's name. The
 // dataflow in an attempt is flow-insensitive: a key generated after its
-// last use is still reported. Retries by recursion or goto, and the
-// retries of SDK clients (which reuse the key they were given), are out
-// of scope. Keys that differ per attempt for other reasons (an attempt
+// last use is still reported. The retries of SDK clients (which reuse
+// the key they were given) are out of scope. Keys that differ per attempt for other reasons (an attempt
 // counter in the key) are not reported.
 package keyregen

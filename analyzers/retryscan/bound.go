@@ -33,7 +33,7 @@ func (s *scanner) loopBound(loop ast.Stmt, body *ast.BlockStmt, counter types.Ob
 						return Bound{Attempts: n}
 					}
 				}
-				b := s.classify(l.Cond, body)
+				b := s.condBound(l.Cond, d)
 				if b.Attempts == catalog.AttemptsUnbounded && !b.Ctx && !b.Time {
 					b.Attempts = catalog.AttemptsUnknown // some condition ends it
 				}

@@ -2,8 +2,6 @@ package retryscan
 
 import (
 	"go/ast"
-	"go/constant"
-	"go/token"
 	"go/types"
 	"strings"
 )
@@ -140,6 +138,8 @@ type decision struct {
 	byBool bool
 	// self is the call that goes round again in a recursive retry.
 	self *ast.CallExpr
+	// label is the label a goto loop jumps back to.
+	label types.Object
 	// inCond: the loop condition makes the decision
 	// (for err = op(); err != nil; err = op()).
 	inCond bool
@@ -149,8 +149,9 @@ type decision struct {
 // failure may go round. It returns nil when the loop has none.
 //
 // For a recursive retry, loop is nil and self is the call of the
-// function by itself, which goes round again.
-func (s *scanner) decide(fn ast.Node, loop ast.Stmt, body *ast.BlockStmt, self *ast.CallExpr) *decision {
+// function by itself, which goes round again; for a goto loop, loop is
+// nil and a goto to label goes round again.
+func (s *scanner) decide(fn ast.Node, loop ast.Stmt, body *ast.BlockStmt, self *ast.CallExpr, label types.Object) *decision {
 	bools := s.localBools(body)
 	var cands []*decision
 	add := func(st ast.Node, lhs []ast.Expr, rhs []ast.Expr) {
@@ -164,7 +165,7 @@ func (s *scanner) decide(fn ast.Node, loop ast.Stmt, body *ast.BlockStmt, self *
 		if call == self {
 			return
 		}
-		d := &decision{call: call, stmt: st, vars: s.resultRoles(call, lhs), bools: bools, self: self}
+		d := &decision{call: call, stmt: st, vars: s.resultRoles(call, lhs), bools: bools, self: self, label: label}
 		if len(d.vars) > 0 {
 			cands = append(cands, d)
 		}
@@ -283,13 +284,26 @@ func (s *scanner) resultRoles(call *ast.CallExpr, lhs []ast.Expr) map[types.Obje
 		switch t := types_[i]; {
 		case isError(t):
 			roles[obj] = roleErr
-		case isBool(t) && !queriesState(s.calledName(call)):
+		case isBool(t) && boolAttempt(types_) && !queriesState(s.calledName(call)):
 			roles[obj] = roleOK
 		case hasStatusField(t):
 			roles[obj] = roleResp
 		}
 	}
 	return roles
+}
+
+// boolAttempt reports results shaped like an attempt's report: (bool)
+// or (bool, error). Two bools (stopped, errored) or a value beside the
+// bool (v, ok := cache.Load(k)) say something else.
+func boolAttempt(results []types.Type) bool {
+	switch len(results) {
+	case 1:
+		return true
+	case 2:
+		return isBool(results[0]) && isError(results[1])
+	}
+	return false
 }
 
 // queriesState reports a callee named like a question about a state
@@ -328,187 +342,4 @@ func hasStatusField(t types.Type) bool {
 		}
 	}
 	return false
-}
-
-// localBools returns the booleans declared in the loop body and given a
-// value once: retry := err != nil || resp.StatusCode >= 500.
-func (s *scanner) localBools(body *ast.BlockStmt) map[types.Object]ast.Expr {
-	defs := map[types.Object]ast.Expr{}
-	writes := map[types.Object]int{}
-	inBody := func(obj types.Object) bool { return body.Pos() <= obj.Pos() && obj.Pos() < body.End() }
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok {
-					continue
-				}
-				obj := s.info.ObjectOf(id)
-				if obj == nil || !isBool(obj.Type()) || !inBody(obj) {
-					continue
-				}
-				writes[obj]++
-				if len(n.Lhs) == len(n.Rhs) {
-					defs[obj] = n.Rhs[i]
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if obj := s.info.ObjectOf(id); obj != nil && isBool(obj.Type()) && len(n.Values) == len(n.Names) {
-					writes[obj]++
-					defs[obj] = n.Values[i]
-				}
-			}
-		}
-		return true
-	})
-	for obj := range defs {
-		if writes[obj] != 1 {
-			delete(defs, obj)
-		}
-	}
-	return defs
-}
-
-// visitStmts calls f for every statement an iteration runs directly:
-// not inside nested loops or function literals.
-func visitStmts(list []ast.Stmt, f func(ast.Stmt)) {
-	for _, st := range list {
-		f(st)
-		switch st := st.(type) {
-		case *ast.IfStmt:
-			if st.Init != nil {
-				f(st.Init)
-			}
-			visitStmts(st.Body.List, f)
-			if st.Else != nil {
-				visitStmts([]ast.Stmt{st.Else}, f)
-			}
-		case *ast.BlockStmt:
-			visitStmts(st.List, f)
-		case *ast.LabeledStmt:
-			visitStmts([]ast.Stmt{st.Stmt}, f)
-		case *ast.SwitchStmt:
-			if st.Init != nil {
-				f(st.Init)
-			}
-			for _, c := range st.Body.List {
-				visitStmts(c.(*ast.CaseClause).Body, f)
-			}
-		case *ast.TypeSwitchStmt:
-			for _, c := range st.Body.List {
-				visitStmts(c.(*ast.CaseClause).Body, f)
-			}
-		case *ast.SelectStmt:
-			for _, c := range st.Body.List {
-				visitStmts(c.(*ast.CommClause).Body, f)
-			}
-		}
-	}
-}
-
-// outcomeAtom reports whether a leaf of a condition (no &&, || or !
-// above it inside) depends on the attempt's outcome: it mentions one of
-// the attempt's results or a local boolean made from them. Such leaves
-// are the decision, not a bound.
-func (s *scanner) outcomeAtom(d *decision, e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			obj := s.info.ObjectOf(id)
-			if _, ok := d.vars[obj]; ok {
-				found = true
-			} else if def, ok := d.bools[obj]; ok && def != e {
-				found = s.outcomeAtom(d, def)
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// boundAtoms returns the leaves of an exit condition that do not depend
-// on the attempt's outcome, expanding local booleans and the arguments
-// of predicate calls: in err == nil || attempt == max, attempt == max.
-func (s *scanner) boundAtoms(d *decision, e ast.Expr, depth int) []ast.Expr {
-	if d == nil {
-		return []ast.Expr{e}
-	}
-	switch x := ast.Unparen(e).(type) {
-	case *ast.UnaryExpr:
-		if x.Op == token.NOT {
-			return s.boundAtoms(d, x.X, depth)
-		}
-	case *ast.BinaryExpr:
-		if x.Op == token.LAND || x.Op == token.LOR {
-			return append(s.boundAtoms(d, x.X, depth), s.boundAtoms(d, x.Y, depth)...)
-		}
-	case *ast.Ident:
-		if def, ok := d.bools[s.info.ObjectOf(x)]; ok && depth < 4 {
-			return s.boundAtoms(d, def, depth+1)
-		}
-	case *ast.CallExpr:
-		if s.outcomeAtom(d, x) {
-			// The callee counts too: a method or a closure in a field
-			// may count the attempts it is asked about (c.giveUp(err)).
-			out := []ast.Expr{x.Fun}
-			for _, a := range x.Args {
-				if !s.outcomeAtom(d, a) {
-					out = append(out, a)
-				}
-			}
-			return out
-		}
-	}
-	if s.outcomeAtom(d, e) {
-		return nil
-	}
-	return []ast.Expr{e}
-}
-
-// statusValue returns the status code a response variable has under an
-// outcome: 2xx on success (reported as 200, with comparisons checked
-// against 299 too), 503 on a status failure, 0 when unknown.
-func statusCmp(op token.Token, c int64, o outcome) tri {
-	cmp := func(v int64) bool {
-		switch op {
-		case token.EQL:
-			return v == c
-		case token.NEQ:
-			return v != c
-		case token.LSS:
-			return v < c
-		case token.LEQ:
-			return v <= c
-		case token.GTR:
-			return v > c
-		case token.GEQ:
-			return v >= c
-		}
-		return false
-	}
-	if o == failedStatus {
-		return triOf(cmp(503))
-	}
-	lo, hi := cmp(200), cmp(299)
-	if lo == hi {
-		return triOf(lo)
-	}
-	// resp.StatusCode == http.StatusCreated: the author's own success.
-	if c >= 200 && c < 300 && (op == token.EQL || op == token.NEQ) {
-		return triOf(op == token.EQL)
-	}
-	return unknown
-}
-
-// intValue returns a constant integer expression's value.
-func (s *scanner) intValue(e ast.Expr) (int64, bool) {
-	tv, ok := s.info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return 0, false
-	}
-	return constant.Int64Val(tv.Value)
 }

@@ -53,7 +53,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if body == nil || s.pollsTicker(body) {
 		return nil
 	}
-	d := s.decide(fn, loop, body, nil)
+	d := s.decide(fn, loop, body, nil, nil)
 	if d == nil {
 		return nil
 	}
@@ -70,15 +70,32 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if !s.stableCall(body, call, counter) {
 		return nil // each iteration works on something new: err = x.Unwrap()
 	}
-	if pauses := s.pauses(body); !pauses && (d.byBool || !s.counts(loop, body)) {
+	waitsInCond := false
+	if f, ok := loop.(*ast.ForStmt); ok && f.Cond != nil {
+		_, _, waitsInCond = s.driverBound(f.Cond) // for r.Wait(ctx)
+	}
+	if pauses := waitsInCond || s.pauses(body); !pauses && (d.byBool || !s.counts(loop, body)) {
 		// Neither counts attempts nor waits: a parser or cursor loop.
 		// An attempt that reports success as a bool must wait: counted
 		// calls of a bool function are more often a search.
 		return nil
 	}
 	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call}
+	s.eachIf(body, func(ifs *ast.IfStmt, _ []ast.Stmt, inSwitch bool) bool {
+		ex := exitCtx{loop: loop, inSwitch: inSwitch}
+		if ex.exits(ifs.Body.List) {
+			site.once = append(site.once, ifs.Body)
+		}
+		if e, ok := ifs.Else.(*ast.BlockStmt); ok && ex.exits(e.List) {
+			site.once = append(site.once, e)
+		}
+		return true
+	})
 	site.Bound = s.loopBound(loop, body, counter, d)
 	site.Delay = s.loopDelay(body)
+	if f, ok := loop.(*ast.ForStmt); ok && waitsInCond && len(site.Delay.Waits) == 0 {
+		_, site.Delay, _ = s.driverBound(f.Cond)
+	}
 	return site
 }
 
@@ -163,7 +180,7 @@ func (s *scanner) pauses(body *ast.BlockStmt) bool {
 		case *ast.UnaryExpr:
 			found = found || n.Op == token.ARROW
 		case *ast.CallExpr:
-			if s.isWait(n) {
+			if s.isWait(n) || s.isDriver(n) {
 				found = true
 			} else if name := strings.ToLower(s.calledName(n)); name != "" {
 				for _, w := range []string{"sleep", "backoff", "delay", "pause"} {
@@ -360,152 +377,4 @@ func forCounter(info *types.Info, f *ast.ForStmt) types.Object {
 		return nil
 	}
 	return obj
-}
-
-// failsOver reports whether the attempt call works on a different element
-// on each iteration: it indexes with the counter (hosts[i]), or uses a
-// variable defined in the loop from such an index:
-//
-//	for i := 0; i < attempts; i++ {
-//		server := servers[(offset+i)%n]
-//		if err := exchange(server); err == nil {
-func (s *scanner) failsOver(body *ast.BlockStmt, call *ast.CallExpr, counter types.Object) bool {
-	if indexesWith(s.info, call, counter) {
-		return true
-	}
-	picked := map[types.Object]bool{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == len(as.Rhs) {
-			for i, r := range as.Rhs {
-				if indexesWith(s.info, r, counter) {
-					if id, ok := as.Lhs[i].(*ast.Ident); ok {
-						picked[s.info.ObjectOf(id)] = true
-					}
-				}
-			}
-		}
-		return true
-	})
-	found := false
-	ast.Inspect(call, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && picked[s.info.ObjectOf(id)] {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
-// repicks reports whether the attempt works on a target picked anew on
-// each iteration, until the targets run out: a failover, with the
-// failed target removed, not a retry.
-//
-//	for b := pool.Pick(); b != nil; b = pool.Pick() {
-//
-//	for {
-//		b, ok := pool.Next()
-//		if !ok {
-//			return errNoBackend
-//		}
-func (s *scanner) repicks(loop ast.Stmt, body *ast.BlockStmt, call *ast.CallExpr) bool {
-	used := map[types.Object]bool{}
-	ast.Inspect(call, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := s.info.ObjectOf(id).(*types.Var); ok {
-				used[v] = true
-			}
-		}
-		return true
-	})
-	picked := map[types.Object]bool{}
-	pick := func(as *ast.AssignStmt) {
-		if len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) == call {
-			return
-		}
-		if _, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !ok {
-			return
-		}
-		hit := false
-		for _, l := range as.Lhs {
-			if id, ok := l.(*ast.Ident); ok && used[s.info.ObjectOf(id)] {
-				hit = true
-			}
-		}
-		for _, l := range as.Lhs {
-			if id, ok := l.(*ast.Ident); ok && hit && !isError(s.info.TypeOf(id)) {
-				picked[s.info.ObjectOf(id)] = true
-			}
-		}
-	}
-	f, isFor := loop.(*ast.ForStmt)
-	if isFor {
-		if as, ok := f.Post.(*ast.AssignStmt); ok {
-			pick(as)
-			if len(picked) > 0 {
-				return true
-			}
-		}
-	}
-	visitStmts(body.List, func(st ast.Stmt) {
-		if as, ok := st.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
-			pick(as)
-		}
-	})
-	if len(picked) == 0 {
-		return false
-	}
-	mentions := func(e ast.Expr) bool {
-		found := false
-		ast.Inspect(e, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && picked[s.info.ObjectOf(id)] {
-				found = true
-			}
-			return !found
-		})
-		return found
-	}
-	if isFor && f.Cond != nil && mentions(f.Cond) {
-		return true
-	}
-	found := false
-	s.eachIf(body, func(ifs *ast.IfStmt, _ []ast.Stmt, inSwitch bool) bool {
-		ex := exitCtx{loop: loop, inSwitch: inSwitch}
-		found = mentions(ifs.Cond) && ex.exits(ifs.Body.List)
-		return !found
-	})
-	return found
-}
-
-// indexesWith reports whether expression n indexes with obj: hosts[i].
-func indexesWith(info *types.Info, n ast.Node, obj types.Object) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if ix, ok := n.(*ast.IndexExpr); ok {
-			ast.Inspect(ix.Index, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok && info.ObjectOf(id) == obj {
-					found = true
-				}
-				return !found
-			})
-		}
-		return !found
-	})
-	return found
-}
-
-// condOverLen reports a loop condition that walks a collection:
-// i < len(hosts).
-func condOverLen(cond ast.Expr) bool {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok {
-		return false
-	}
-	for _, e := range []ast.Expr{b.X, b.Y} {
-		if c, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "len" {
-				return true
-			}
-		}
-	}
-	return false
 }

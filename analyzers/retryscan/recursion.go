@@ -40,7 +40,7 @@ func (s *scanner) recursionSite(fn ast.Node, call *ast.CallExpr) *Site {
 	if !s.repeatsItself(fd, call) || !s.pauses(fd.Body) {
 		return nil
 	}
-	d := s.decide(fn, nil, fd.Body, call)
+	d := s.decide(fn, nil, fd.Body, call, nil)
 	if d == nil {
 		return nil
 	}

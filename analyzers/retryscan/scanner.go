@@ -113,6 +113,8 @@ func (s *scanner) findSites() {
 			site = s.memoized(n, func() *Site { return s.loopSite(fn, n) })
 		case *ast.RangeStmt:
 			site = s.memoized(n, func() *Site { return s.loopSite(fn, n) })
+		case *ast.LabeledStmt:
+			site = s.memoized(n, func() *Site { return s.gotoSite(fn, n) })
 		case *ast.CallExpr:
 			site = s.memoized(n, func() *Site {
 				if site := s.callSite(fn, n); site != nil {

@@ -274,12 +274,15 @@ func (m *simulator) branch(st *ast.BranchStmt, e env) result {
 	if !e.attempted {
 		return result{} // before the attempt: this path decides nothing
 	}
-	if m.loop == nil {
-		return result{ends: endFall, fall: &e} // in a predicate: not followed
-	}
 	var label types.Object
 	if st.Label != nil {
 		label = m.s.info.Uses[st.Label]
+	}
+	if st.Tok == token.GOTO && label != nil && label == m.d.label {
+		return result{ends: endRound} // a goto loop goes round again
+	}
+	if m.loop == nil {
+		return result{ends: endFall, fall: &e} // in a function body: not followed
 	}
 	switch {
 	case st.Tok == token.GOTO:
