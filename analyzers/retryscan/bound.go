@@ -41,11 +41,7 @@ func (s *scanner) loopBound(loop ast.Stmt, body *ast.BlockStmt, counter types.Ob
 			}
 			// The condition decides (for err = op(); err != nil && i < n;
 			// err = op()): what else it tests bounds the loop.
-			b := Bound{Attempts: catalog.AttemptsUnbounded}
-			for _, a := range s.boundAtoms(d, l.Cond, 0) {
-				b = b.or(s.classify(a, nil))
-			}
-			return s.mergeExits(b, loop, body, d)
+			return s.mergeExits(s.condBound(l.Cond, d), loop, body, d)
 		}
 	}
 	return s.mergeExits(Bound{Attempts: catalog.AttemptsUnbounded}, loop, body, d)
@@ -100,9 +96,7 @@ func (s *scanner) mergeExits(b Bound, loop ast.Stmt, body *ast.BlockStmt, d *dec
 	s.eachIf(body, func(ifs *ast.IfStmt, rest []ast.Stmt, inSwitch bool) bool {
 		ex := exitCtx{loop: loop, inSwitch: inSwitch}
 		if ex.exits(ifs.Body.List) || (ifs.Else != nil && ex.exits(elseStmts(ifs))) {
-			for _, a := range s.boundAtoms(d, ifs.Cond, 0) {
-				b = b.or(s.classify(a, nil))
-			}
+			b = b.or(s.condBound(ifs.Cond, d))
 			// if err := ctx.Err(); err != nil { return err }
 			if ifs.Init != nil {
 				b = b.or(s.initBound(ifs.Init))

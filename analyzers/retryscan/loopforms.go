@@ -124,8 +124,8 @@ func (s *scanner) isDriver(call *ast.CallExpr) bool {
 	return catalog.LookupLoop(s.calleeOf(call)) != nil
 }
 
-// condAtoms classifies a loop condition that does not decide on the
-// attempt: drivers by their catalog row, the rest by what they test.
+// condBound classifies what a condition tests besides the attempt's
+// outcome: loop drivers by their catalog row, the rest by classify.
 func (s *scanner) condBound(cond ast.Expr, d *decision) Bound {
 	b := Bound{Attempts: catalog.AttemptsUnbounded}
 	for _, a := range s.boundAtoms(d, cond, 0) {
