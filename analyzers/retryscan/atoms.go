@@ -2,7 +2,6 @@ package retryscan
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 )
@@ -185,11 +184,15 @@ func statusCmp(op token.Token, c int64, o outcome) tri {
 	return unknown
 }
 
-// intValue returns a constant integer expression's value.
-func (s *scanner) intValue(e ast.Expr) (int64, bool) {
-	tv, ok := s.info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return 0, false
-	}
-	return constant.Int64Val(tv.Value)
+// mentionsAny reports whether n refers to one of the objects in set,
+// function literals inside n included.
+func mentionsAny(info *types.Info, n ast.Node, set map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && set[info.ObjectOf(id)] {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

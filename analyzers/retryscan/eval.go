@@ -106,10 +106,10 @@ func (m *simulator) nonNil(x ast.Expr) bool {
 // constant: resp.StatusCode >= 500, resp.StatusCode == http.StatusOK.
 func (m *simulator) status(x *ast.BinaryExpr, e env) tri {
 	a, b, op := x.X, x.Y, x.Op
-	c, ok := m.s.intValue(b)
+	c, ok := m.s.intConst(b)
 	if !ok {
 		a, b = b, a
-		if c, ok = m.s.intValue(b); !ok {
+		if c, ok = m.s.intConst(b); !ok {
 			return unknown
 		}
 		op = map[token.Token]token.Token{token.LSS: token.GTR, token.GTR: token.LSS, token.LEQ: token.GEQ, token.GEQ: token.LEQ, token.EQL: token.EQL, token.NEQ: token.NEQ}[op]

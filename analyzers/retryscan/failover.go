@@ -35,14 +35,7 @@ func (s *scanner) failsOver(body *ast.BlockStmt, call *ast.CallExpr, counter typ
 		}
 		return true
 	})
-	found := false
-	ast.Inspect(call, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && picked[s.info.ObjectOf(id)] {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return mentionsAny(s.info, call, picked)
 }
 
 // repicks reports whether the attempt works on a target picked anew on
@@ -103,16 +96,7 @@ func (s *scanner) repicks(loop ast.Stmt, body *ast.BlockStmt, call *ast.CallExpr
 	if len(picked) == 0 {
 		return false
 	}
-	mentions := func(e ast.Expr) bool {
-		found := false
-		ast.Inspect(e, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && picked[s.info.ObjectOf(id)] {
-				found = true
-			}
-			return !found
-		})
-		return found
-	}
+	mentions := func(e ast.Expr) bool { return mentionsAny(s.info, e, picked) }
 	if isFor && f.Cond != nil && mentions(f.Cond) {
 		return true
 	}

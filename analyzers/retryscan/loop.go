@@ -135,16 +135,7 @@ func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
 	if len(incr) == 0 {
 		return false
 	}
-	mentions := func(e ast.Node) bool {
-		found := false
-		ast.Inspect(e, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && incr[s.info.ObjectOf(id)] {
-				found = true
-			}
-			return !found
-		})
-		return found
-	}
+	mentions := func(e ast.Node) bool { return mentionsAny(s.info, e, incr) }
 	if f.Cond != nil && mentions(f.Cond) {
 		return true
 	}
@@ -301,14 +292,7 @@ func (s *scanner) eachIf(body *ast.BlockStmt, f func(ifs *ast.IfStmt, rest []ast
 					clauses = st.Body.List
 				}
 				for _, c := range clauses {
-					var l []ast.Stmt
-					switch c := c.(type) {
-					case *ast.CaseClause:
-						l = c.Body
-					case *ast.CommClause:
-						l = c.Body
-					}
-					if !visit(l, true) {
+					if !visit(stmtList(c), true) {
 						return false
 					}
 				}

@@ -72,15 +72,7 @@ func (s *scanner) jumpsBack(fn ast.Node, ls *ast.LabeledStmt, label types.Object
 func (s *scanner) blockOf(fn ast.Node, ls *ast.LabeledStmt) []ast.Stmt {
 	var out []ast.Stmt
 	ast.Inspect(fn, func(n ast.Node) bool {
-		var list []ast.Stmt
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
-		}
+		list := stmtList(n)
 		for i, st := range list {
 			if st == ls {
 				out = list[i:]
@@ -89,6 +81,19 @@ func (s *scanner) blockOf(fn ast.Node, ls *ast.LabeledStmt) []ast.Stmt {
 		return out == nil
 	})
 	return out
+}
+
+// stmtList returns the statements of a block or a case clause, or nil.
+func stmtList(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
+	case *ast.CommClause:
+		return n.Body
+	}
+	return nil
 }
 
 // driverBound returns the bound and the delay of the catalogued loop
