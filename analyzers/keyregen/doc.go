@@ -124,9 +124,8 @@
 // slice or byte array type: a key passed inside a struct, as a variadic
 // argument, or to a function literal called through a variable is not.
 // The dataflow in an attempt is flow-insensitive: a key generated after
-// its last use is still reported. Retries by recursion or goto, and the
-// retries of SDK clients (which reuse the key they were given), are out
-// of scope. Keys that differ per attempt for other reasons (an attempt
+// its last use is still reported. The retries of SDK clients (which
+// reuse the key they were given) are out of scope. Keys that differ per attempt for other reasons (an attempt
 // counter in the key) are not reported. An SDK's RequestId or
 // ClientToken is a key only once the catalog has a row for that SDK.
 package keyregen

@@ -18,7 +18,7 @@ import (
 // (`if attempt >= max { return err }`), the context (`ctx.Err() != nil`,
 // `case <-ctx.Done():`) or the clock (`time.Since(start) > limit`). A loop
 // whose exits all test only the error is unbounded.
-func (s *scanner) loopBound(loop ast.Stmt, body *ast.BlockStmt, counter types.Object, success *ast.IfStmt) Bound {
+func (s *scanner) loopBound(loop ast.Stmt, body *ast.BlockStmt, counter types.Object, d *decision) Bound {
 	switch l := loop.(type) {
 	case *ast.RangeStmt:
 		if n, ok := s.intConst(l.X); ok {
@@ -27,21 +27,24 @@ func (s *scanner) loopBound(loop ast.Stmt, body *ast.BlockStmt, counter types.Ob
 		return Bound{Attempts: catalog.AttemptsUnknown}
 	case *ast.ForStmt:
 		if l.Cond != nil {
-			if _, _, isErr := s.errCheck(l.Cond); !isErr {
+			if !d.inCond {
 				if counter != nil {
 					if n, ok := s.countedAttempts(l, counter); ok {
 						return Bound{Attempts: n}
 					}
 				}
-				b := s.classify(l.Cond, body)
+				b := s.condBound(l.Cond, d)
 				if b.Attempts == catalog.AttemptsUnbounded && !b.Ctx && !b.Time {
 					b.Attempts = catalog.AttemptsUnknown // some condition ends it
 				}
-				return s.mergeExits(b, loop, body, success)
+				return s.mergeExits(b, loop, body, d)
 			}
+			// The condition decides (for err = op(); err != nil && i < n;
+			// err = op()): what else it tests bounds the loop.
+			return s.mergeExits(s.condBound(l.Cond, d), loop, body, d)
 		}
 	}
-	return s.mergeExits(Bound{Attempts: catalog.AttemptsUnbounded}, loop, body, success)
+	return s.mergeExits(Bound{Attempts: catalog.AttemptsUnbounded}, loop, body, d)
 }
 
 // countedAttempts computes the attempts of `for i := k; i < n; i++` and
@@ -85,14 +88,15 @@ func (s *scanner) countedAttempts(f *ast.ForStmt, counter types.Object) (int, bo
 }
 
 // mergeExits adds what the loop's conditional exits test to b.
-func (s *scanner) mergeExits(b Bound, loop ast.Stmt, body *ast.BlockStmt, success *ast.IfStmt) Bound {
+//
+// Of each exit condition, only the parts that do not depend on the
+// attempt's outcome count: in `if err == nil || attempt == max`, the
+// counter bounds the loop and the error check is the decision.
+func (s *scanner) mergeExits(b Bound, loop ast.Stmt, body *ast.BlockStmt, d *decision) Bound {
 	s.eachIf(body, func(ifs *ast.IfStmt, rest []ast.Stmt, inSwitch bool) bool {
-		if ifs == success {
-			return true // the success check ends the loop only when the attempt works
-		}
 		ex := exitCtx{loop: loop, inSwitch: inSwitch}
 		if ex.exits(ifs.Body.List) || (ifs.Else != nil && ex.exits(elseStmts(ifs))) {
-			b = b.or(s.classify(ifs.Cond, nil))
+			b = b.or(s.condBound(ifs.Cond, d))
 			// if err := ctx.Err(); err != nil { return err }
 			if ifs.Init != nil {
 				b = b.or(s.initBound(ifs.Init))

@@ -14,7 +14,18 @@
 //
 //   - a hand-rolled retry loop: a loop that runs an operation, leaves
 //     when it succeeds and goes round again when it fails, counted
-//     (for i := 0; i < 3; i++, for range 3), conditional or bare (for {});
+//     (for i := 0; i < 3; i++, for range 3), conditional or bare (for {}),
+//     or written with goto (retry: ... goto retry); the decision may be
+//     combined with other tests (err == nil || attempt == max), held in a
+//     local boolean, made by a small predicate of the package
+//     (shouldRetry(resp, err)), made on the response's status code
+//     (5xx and 429 go round), or on a bool the attempt returns (ok, err
+//     := tryLock(ctx)) in a loop that waits;
+//   - a loop driven by a library call that waits (coder/retry's
+//     for r.Wait(ctx), and its goto form);
+//   - a function that waits and calls itself with the same arguments
+//     and a counter (fetch(ctx, url, left-1)): one retry layer, never
+//     nested in itself;
 //   - a call of a retry library with the operation as an argument:
 //     backoff.Retry(op, b), retry.Do(op, opts...), retry.RetryOnConflict,
 //     wait.ExponentialBackoff, gax.Invoke, failsafe-go executors, ...;
@@ -33,9 +44,15 @@
 //
 // Not retry sites: read and scan loops (success goes round, an error
 // leaves), accept, worker and event loops (success does not leave),
-// failover loops (each iteration tries a different host), poll loops (the
-// loop waits on a ticker for a state), and the wait.Poll and wait.Until
-// families. Retry by recursion and by goto is not recognized.
+// pagination and cursor loops (success leaves only on the last page),
+// failover loops (each iteration tries a different host: hosts[i], or a
+// target picked anew until none is left), poll loops (the loop waits on
+// a ticker, or asks a question such as isReady), recursive walks (the
+// call recurses on something else), and the wait.Poll and wait.Until
+// families. What a loop runs in a block that always leaves it (after
+// success, on giving up) runs once and is not part of the attempt.
+// Range-over-func iterators that yield attempts are not recognized: no
+// library offering one is catalogued yet.
 //
 // Client retries turned off in visible code (retryablehttp RetryMax = 0,
 // aws.NopRetryer or RetryMaxAttempts = 1, a resty client without a retry

@@ -53,25 +53,49 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if body == nil || s.pollsTicker(body) {
 		return nil
 	}
-	call, success := s.successExit(loop, body)
-	if call == nil {
+	d := s.decide(fn, loop, body, nil, nil)
+	if d == nil {
 		return nil
 	}
+	call := d.call
 	if counter != nil && s.failsOver(body, call, counter) {
 		return nil // failover: hosts[i]
 	}
 	if f, ok := loop.(*ast.ForStmt); ok && condOverLen(f.Cond) {
 		return nil // failover: for i := 0; i < len(hosts); i++
 	}
+	if s.repicks(loop, body, call) {
+		return nil // failover: for b := pool.Pick(); b != nil; b = pool.Pick()
+	}
 	if !s.stableCall(body, call, counter) {
 		return nil // each iteration works on something new: err = x.Unwrap()
 	}
-	if !s.counts(loop, body) && !s.pauses(body) {
-		return nil // neither counts attempts nor waits: a parser or cursor loop
+	waitsInCond := false
+	if f, ok := loop.(*ast.ForStmt); ok && f.Cond != nil {
+		_, _, waitsInCond = s.driverBound(f.Cond) // for r.Wait(ctx)
+	}
+	if pauses := waitsInCond || s.pauses(body); !pauses && (d.byBool || !s.counts(loop, body)) {
+		// Neither counts attempts nor waits: a parser or cursor loop.
+		// An attempt that reports success as a bool must wait: counted
+		// calls of a bool function are more often a search.
+		return nil
 	}
 	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call}
-	site.Bound = s.loopBound(loop, body, counter, success)
+	s.eachIf(body, func(ifs *ast.IfStmt, _ []ast.Stmt, inSwitch bool) bool {
+		ex := exitCtx{loop: loop, inSwitch: inSwitch}
+		if ex.exits(ifs.Body.List) {
+			site.once = append(site.once, ifs.Body)
+		}
+		if e, ok := ifs.Else.(*ast.BlockStmt); ok && ex.exits(e.List) {
+			site.once = append(site.once, e)
+		}
+		return true
+	})
+	site.Bound = s.loopBound(loop, body, counter, d)
 	site.Delay = s.loopDelay(body)
+	if f, ok := loop.(*ast.ForStmt); ok && waitsInCond && len(site.Delay.Waits) == 0 {
+		_, site.Delay, _ = s.driverBound(f.Cond)
+	}
 	return site
 }
 
@@ -111,16 +135,7 @@ func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
 	if len(incr) == 0 {
 		return false
 	}
-	mentions := func(e ast.Node) bool {
-		found := false
-		ast.Inspect(e, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && incr[s.info.ObjectOf(id)] {
-				found = true
-			}
-			return !found
-		})
-		return found
-	}
+	mentions := func(e ast.Node) bool { return mentionsAny(s.info, e, incr) }
 	if f.Cond != nil && mentions(f.Cond) {
 		return true
 	}
@@ -156,7 +171,7 @@ func (s *scanner) pauses(body *ast.BlockStmt) bool {
 		case *ast.UnaryExpr:
 			found = found || n.Op == token.ARROW
 		case *ast.CallExpr:
-			if s.isWait(n) {
+			if s.isWait(n) || s.isDriver(n) {
 				found = true
 			} else if name := strings.ToLower(s.calledName(n)); name != "" {
 				for _, w := range []string{"sleep", "backoff", "delay", "pause"} {
@@ -238,148 +253,6 @@ func (s *scanner) mentionsContext(nodes []ast.Node) bool {
 	return false
 }
 
-// successExit finds the check that leaves the loop when the attempt
-// succeeded while a failure goes round again, and returns the attempt's
-// call and the if statement of the check (nil for a condition loop), or
-// a nil call when the loop has no such check.
-func (s *scanner) successExit(loop ast.Stmt, body *ast.BlockStmt) (*ast.CallExpr, *ast.IfStmt) {
-	// A condition loop retries while the error is set:
-	//	for err = op(); err != nil; err = op() { sleep }
-	if f, ok := loop.(*ast.ForStmt); ok && f.Cond != nil {
-		if x, succTrue, ok := s.errCheck(f.Cond); ok && !succTrue {
-			if call := s.assignedCall(x, f.Init, f.Post, body); call != nil {
-				return call, nil
-			}
-		}
-	}
-	var found *ast.CallExpr
-	var foundIf *ast.IfStmt
-	s.eachIf(body, func(ifs *ast.IfStmt, rest []ast.Stmt, inSwitch bool) bool {
-		x, succTrue, ok := s.errCheck(ifs.Cond)
-		if !ok {
-			return true
-		}
-		call := s.assignedCall(x, ifs.Init, nil, body)
-		if call == nil {
-			return true
-		}
-		ex := exitCtx{loop: loop, inSwitch: inSwitch}
-		var success, failure []ast.Stmt
-		if succTrue {
-			success = ifs.Body.List
-			failure = append(elseStmts(ifs), rest...)
-			if ex.exits(failure) || !ex.exits(success) {
-				return true
-			}
-		} else {
-			failure = ifs.Body.List
-			switch {
-			case ifs.Else != nil:
-				success = elseStmts(ifs)
-			case ex.neverFallsThrough(failure):
-				success = rest
-			default:
-				return true
-			}
-			if ex.exits(failure) || !ex.exits(success) {
-				return true
-			}
-		}
-		if endsNoReturn(success) {
-			return true // success aborts: the loop expects failures (if err == nil { t.Fatal(...) })
-		}
-		found, foundIf = call, ifs
-		return false
-	})
-	return found, foundIf
-}
-
-// errCheck recognizes a nil comparison of an error value and says
-// whether the condition being true means success:
-//
-//	err == nil            success when true
-//	err == nil && ok      success when true
-//	err != nil            success when false
-//	err != nil || bad     success when false
-func (s *scanner) errCheck(cond ast.Expr) (types.Object, bool, bool) {
-	switch c := ast.Unparen(cond).(type) {
-	case *ast.BinaryExpr:
-		switch c.Op {
-		case token.EQL, token.NEQ:
-			x := c.X
-			if isNil(s.info, x) {
-				x = c.Y
-			} else if !isNil(s.info, c.Y) {
-				return nil, false, false
-			}
-			id, ok := ast.Unparen(x).(*ast.Ident)
-			if !ok || !isError(s.info.TypeOf(id)) {
-				return nil, false, false
-			}
-			return s.info.ObjectOf(id), c.Op == token.EQL, true
-		case token.LAND:
-			for _, e := range []ast.Expr{c.X, c.Y} {
-				if x, succ, ok := s.errCheck(e); ok && succ {
-					return x, true, true
-				}
-			}
-		case token.LOR:
-			for _, e := range []ast.Expr{c.X, c.Y} {
-				if x, succ, ok := s.errCheck(e); ok && !succ {
-					return x, false, true
-				}
-			}
-		}
-	}
-	return nil, false, false
-}
-
-// assignedCall returns the call whose error result is assigned to x in
-// the given statements or the loop body (outside nested function
-// literals), or nil.
-func (s *scanner) assignedCall(x types.Object, extra ...ast.Node) *ast.CallExpr {
-	var found *ast.CallExpr
-	for _, n := range extra {
-		if n == nil || found != nil {
-			continue
-		}
-		ast.Inspect(n, func(n ast.Node) bool {
-			if found != nil {
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.AssignStmt:
-				if len(n.Rhs) != 1 {
-					return true
-				}
-				call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				for _, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok && s.info.ObjectOf(id) == x {
-						found = call
-					}
-				}
-			case *ast.ValueSpec:
-				if len(n.Values) == 1 {
-					if call, ok := ast.Unparen(n.Values[0]).(*ast.CallExpr); ok {
-						for _, id := range n.Names {
-							if s.info.ObjectOf(id) == x {
-								found = call
-							}
-						}
-					}
-				}
-			}
-			return true
-		})
-	}
-	return found
-}
-
 // eachIf calls f for every if statement of the loop body that a break
 // or continue of the loop can be written in (not inside nested loops or
 // function literals), with the statements that follow it in its block.
@@ -419,14 +292,7 @@ func (s *scanner) eachIf(body *ast.BlockStmt, f func(ifs *ast.IfStmt, rest []ast
 					clauses = st.Body.List
 				}
 				for _, c := range clauses {
-					var l []ast.Stmt
-					switch c := c.(type) {
-					case *ast.CaseClause:
-						l = c.Body
-					case *ast.CommClause:
-						l = c.Body
-					}
-					if !visit(l, true) {
+					if !visit(stmtList(c), true) {
 						return false
 					}
 				}
@@ -495,82 +361,4 @@ func forCounter(info *types.Info, f *ast.ForStmt) types.Object {
 		return nil
 	}
 	return obj
-}
-
-// failsOver reports whether the attempt call works on a different element
-// on each iteration: it indexes with the counter (hosts[i]), or uses a
-// variable defined in the loop from such an index:
-//
-//	for i := 0; i < attempts; i++ {
-//		server := servers[(offset+i)%n]
-//		if err := exchange(server); err == nil {
-func (s *scanner) failsOver(body *ast.BlockStmt, call *ast.CallExpr, counter types.Object) bool {
-	if indexesWith(s.info, call, counter) {
-		return true
-	}
-	picked := map[types.Object]bool{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == len(as.Rhs) {
-			for i, r := range as.Rhs {
-				if indexesWith(s.info, r, counter) {
-					if id, ok := as.Lhs[i].(*ast.Ident); ok {
-						picked[s.info.ObjectOf(id)] = true
-					}
-				}
-			}
-		}
-		return true
-	})
-	found := false
-	ast.Inspect(call, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && picked[s.info.ObjectOf(id)] {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
-// indexesWith reports whether expression n indexes with obj: hosts[i].
-func indexesWith(info *types.Info, n ast.Node, obj types.Object) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if ix, ok := n.(*ast.IndexExpr); ok {
-			ast.Inspect(ix.Index, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok && info.ObjectOf(id) == obj {
-					found = true
-				}
-				return !found
-			})
-		}
-		return !found
-	})
-	return found
-}
-
-// condOverLen reports a loop condition that walks a collection:
-// i < len(hosts).
-func condOverLen(cond ast.Expr) bool {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok {
-		return false
-	}
-	for _, e := range []ast.Expr{b.X, b.Y} {
-		if c, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "len" {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// endsNoReturn reports whether a statement list ends in a call that does
-// not return (panic, t.Fatal, log.Fatal, os.Exit).
-func endsNoReturn(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	st, ok := list[len(list)-1].(*ast.ExprStmt)
-	return ok && isNoReturn(st.X)
 }

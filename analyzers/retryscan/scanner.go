@@ -113,8 +113,15 @@ func (s *scanner) findSites() {
 			site = s.memoized(n, func() *Site { return s.loopSite(fn, n) })
 		case *ast.RangeStmt:
 			site = s.memoized(n, func() *Site { return s.loopSite(fn, n) })
+		case *ast.LabeledStmt:
+			site = s.memoized(n, func() *Site { return s.gotoSite(fn, n) })
 		case *ast.CallExpr:
-			site = s.memoized(n, func() *Site { return s.callSite(fn, n) })
+			site = s.memoized(n, func() *Site {
+				if site := s.callSite(fn, n); site != nil {
+					return site
+				}
+				return s.recursionSite(fn, n)
+			})
 			if site == nil {
 				site = s.wrapperSite(fn, n)
 			}

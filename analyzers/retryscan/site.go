@@ -139,9 +139,12 @@ type Site struct {
 	Op   *types.Func
 	// OpExpr is the operation argument of a library or wrapper call.
 	OpExpr ast.Expr
-	// AttemptCall is, for a loop, the call whose error decides whether to
-	// go round again.
+	// AttemptCall is, for a loop, the call whose outcome decides whether
+	// to go round again.
 	AttemptCall *ast.CallExpr
+	// once are the blocks of a loop's body that always leave the loop:
+	// what runs there runs once, not on every attempt.
+	once []ast.Node
 }
 
 // Pos returns the position to report a site at.
@@ -163,6 +166,22 @@ func (s *Site) BodyBlock() *ast.BlockStmt {
 }
 
 // Contains reports whether pos lies in the site's attempt body.
+// Blocks that always leave a loop run at most once and are not part of
+// the attempt:
+//
+//	for i := 0; i < 3; i++ {
+//		if err = op(); err == nil {
+//			return publish() // once, after success
+//		}
+//	}
 func (s *Site) Contains(pos token.Pos) bool {
-	return s.Body != nil && s.Body.Pos() <= pos && pos < s.Body.End()
+	if s.Body == nil || pos < s.Body.Pos() || s.Body.End() <= pos {
+		return false
+	}
+	for _, b := range s.once {
+		if b.Pos() <= pos && pos < b.End() {
+			return false
+		}
+	}
+	return true
 }

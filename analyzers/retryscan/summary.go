@@ -26,7 +26,7 @@ func (s *scanner) summarize() {
 				continue
 			}
 			s.at.Func(fi.decl)
-			c := s.bodyChain(fi.decl.Body, map[ast.Node]bool{})
+			c := s.bodyChain(fi.decl.Body, map[ast.Node]bool{fi.decl: true})
 			if Layers(c) > 0 && (s.chains[fi.obj] == nil || deeper(c, s.chains[fi.obj])) {
 				s.chains[fi.obj] = c
 				changed = true
@@ -58,6 +58,9 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool) []Hop {
 			return true
 		}
 		if site := s.siteAt[n]; site != nil && site.Kind != KindRetrier {
+			if seen[site.Node] {
+				return false // inside the site's own attempt: a recursive retry's self-call
+			}
 			consider(prepend(s.siteHop(site), s.innerChain(site, seen)))
 			if call, ok := n.(*ast.CallExpr); ok {
 				for _, a := range call.Args {
@@ -86,7 +89,13 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool) []Hop {
 				}
 			}
 			if fn := s.calleeOf(n); fn != nil {
-				if c := s.retrierChain(fn); c != nil {
+				// A chain never repeats a function: a call back into a
+				// function being walked, or into one the chain below
+				// already passes, would multiply a layer by itself.
+				if fi := s.byObj[fn]; fi != nil && seen[fi.decl] {
+					return true
+				}
+				if c := s.retrierChain(fn); c != nil && !repeatsFunc(c, fn) {
 					consider(s.viaCall(fn, n, c))
 				}
 			}
@@ -98,6 +107,10 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool) []Hop {
 
 // innerChain returns the deepest chain one attempt of a site runs.
 func (s *scanner) innerChain(site *Site, seen map[ast.Node]bool) []Hop {
+	seen[site.Node] = true
+	if site.Func != nil {
+		seen[site.Func] = true
+	}
 	switch {
 	case site.Body != nil:
 		var body ast.Node = site.Body
@@ -179,6 +192,9 @@ func (s *scanner) addRetrierSites() {
 			return
 		}
 		if callee := s.calleeOf(call); callee != nil {
+			if fd, ok := fn.(*ast.FuncDecl); ok && s.info.Defs[fd.Name] == callee {
+				return // a function calling itself is not a retry layer of its own
+			}
 			if c := s.retrierChain(callee); c != nil {
 				site := &Site{Kind: KindRetrier, Node: call, Name: s.funcName(callee), Callee: callee, Func: fn}
 				site.Bound = Bound{Attempts: firstAttempts(c)}

@@ -1,0 +1,144 @@
+package retryscan
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A failover loop tries a different target on each iteration: the
+// counter indexes the targets (hosts[i]), or a target is picked anew
+// until none is left. It looks like a retry loop and is not one: each
+// attempt goes to somewhere else.
+
+// failsOver reports whether the attempt call works on a different element
+// on each iteration: it indexes with the counter (hosts[i]), or uses a
+// variable defined in the loop from such an index:
+//
+//	for i := 0; i < attempts; i++ {
+//		server := servers[(offset+i)%n]
+//		if err := exchange(server); err == nil {
+func (s *scanner) failsOver(body *ast.BlockStmt, call *ast.CallExpr, counter types.Object) bool {
+	if indexesWith(s.info, call, counter) {
+		return true
+	}
+	picked := map[types.Object]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == len(as.Rhs) {
+			for i, r := range as.Rhs {
+				if indexesWith(s.info, r, counter) {
+					if id, ok := as.Lhs[i].(*ast.Ident); ok {
+						picked[s.info.ObjectOf(id)] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return mentionsAny(s.info, call, picked)
+}
+
+// repicks reports whether the attempt works on a target picked anew on
+// each iteration, until the targets run out: a failover, with the
+// failed target removed, not a retry.
+//
+//	for b := pool.Pick(); b != nil; b = pool.Pick() {
+//
+//	for {
+//		b, ok := pool.Next()
+//		if !ok {
+//			return errNoBackend
+//		}
+func (s *scanner) repicks(loop ast.Stmt, body *ast.BlockStmt, call *ast.CallExpr) bool {
+	used := map[types.Object]bool{}
+	ast.Inspect(call, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := s.info.ObjectOf(id).(*types.Var); ok {
+				used[v] = true
+			}
+		}
+		return true
+	})
+	picked := map[types.Object]bool{}
+	pick := func(as *ast.AssignStmt) {
+		if len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) == call {
+			return
+		}
+		if _, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !ok {
+			return
+		}
+		hit := false
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && used[s.info.ObjectOf(id)] {
+				hit = true
+			}
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && hit && !isError(s.info.TypeOf(id)) {
+				picked[s.info.ObjectOf(id)] = true
+			}
+		}
+	}
+	f, isFor := loop.(*ast.ForStmt)
+	if isFor {
+		if as, ok := f.Post.(*ast.AssignStmt); ok {
+			pick(as)
+			if len(picked) > 0 {
+				return true
+			}
+		}
+	}
+	visitStmts(body.List, func(st ast.Stmt) {
+		if as, ok := st.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+			pick(as)
+		}
+	})
+	if len(picked) == 0 {
+		return false
+	}
+	mentions := func(e ast.Expr) bool { return mentionsAny(s.info, e, picked) }
+	if isFor && f.Cond != nil && mentions(f.Cond) {
+		return true
+	}
+	found := false
+	s.eachIf(body, func(ifs *ast.IfStmt, _ []ast.Stmt, inSwitch bool) bool {
+		ex := exitCtx{loop: loop, inSwitch: inSwitch}
+		found = mentions(ifs.Cond) && ex.exits(ifs.Body.List)
+		return !found
+	})
+	return found
+}
+
+// indexesWith reports whether expression n indexes with obj: hosts[i].
+func indexesWith(info *types.Info, n ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if ix, ok := n.(*ast.IndexExpr); ok {
+			ast.Inspect(ix.Index, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && info.ObjectOf(id) == obj {
+					found = true
+				}
+				return !found
+			})
+		}
+		return !found
+	})
+	return found
+}
+
+// condOverLen reports a loop condition that walks a collection:
+// i < len(hosts).
+func condOverLen(cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	for _, e := range []ast.Expr{b.X, b.Y} {
+		if c, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "len" {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,145 @@
+package retryscan
+
+import (
+	"go/ast"
+	"go/token"
+
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// Retry libraries that leave the loop to the user drive it with a call
+// that waits (catalog.FormWait), in a loop condition or before a goto:
+//
+//	r := retry.New(time.Second, 10*time.Second)
+//	for r.Wait(ctx) {                 retry:
+//		if err := op(); err == nil {      if err := op(); err != nil {
+//			return nil                        if r.Wait(ctx) {
+//		}                                         goto retry
+//	}                                         }
+//	                                          return err
+//	                                      }
+//
+// The goto form is a loop whose body runs from the label to the end of
+// its block; goto goes round again, the end of the block leaves.
+
+// gotoSite returns the retry site a labeled statement starts when a goto
+// below it jumps back to it, or nil.
+func (s *scanner) gotoSite(fn ast.Node, ls *ast.LabeledStmt) *Site {
+	label := s.info.Defs[ls.Label]
+	if label == nil || !s.jumpsBack(fn, ls, label) {
+		return nil
+	}
+	list := s.blockOf(fn, ls)
+	if list == nil {
+		return nil
+	}
+	region := &ast.BlockStmt{Lbrace: ls.Pos(), List: list, Rbrace: list[len(list)-1].End() - 1}
+	if !s.pauses(region) {
+		return nil
+	}
+	d := s.decide(fn, nil, region, nil, label)
+	if d == nil || !s.stableCall(region, d.call, nil) {
+		return nil
+	}
+	site := &Site{Kind: KindLoop, Node: ls, Name: "retry loop", Func: fn, Body: region, AttemptCall: d.call}
+	site.Bound = s.mergeExits(Bound{Attempts: catalog.AttemptsUnbounded}, nil, region, d)
+	site.Delay = s.loopDelay(region)
+	if b, delay, ok := s.driverBound(region); ok {
+		site.Bound = site.Bound.or(b)
+		if len(site.Delay.Waits) == 0 {
+			site.Delay = delay
+		}
+	}
+	return site
+}
+
+// jumpsBack reports a goto to label in fn after the label.
+func (s *scanner) jumpsBack(fn ast.Node, ls *ast.LabeledStmt, label types.Object) bool {
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if br, ok := n.(*ast.BranchStmt); ok && br.Tok == token.GOTO && br.Label != nil && br.Pos() > ls.Pos() && s.info.Uses[br.Label] == label {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// blockOf returns the statements from ls to the end of the block (or
+// case clause) holding it.
+func (s *scanner) blockOf(fn ast.Node, ls *ast.LabeledStmt) []ast.Stmt {
+	var out []ast.Stmt
+	ast.Inspect(fn, func(n ast.Node) bool {
+		list := stmtList(n)
+		for i, st := range list {
+			if st == ls {
+				out = list[i:]
+			}
+		}
+		return out == nil
+	})
+	return out
+}
+
+// stmtList returns the statements of a block or a case clause, or nil.
+func stmtList(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
+	case *ast.CommClause:
+		return n.Body
+	}
+	return nil
+}
+
+// driverBound returns the bound and the delay of the catalogued loop
+// drivers called in n (r.Wait(ctx)), and false when there are none.
+func (s *scanner) driverBound(n ast.Node) (Bound, Delay, bool) {
+	b := Bound{Attempts: catalog.AttemptsUnbounded}
+	var d Delay
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			_, lit := n.(*ast.FuncLit)
+			return !lit
+		}
+		row := catalog.LookupLoop(s.calleeOf(call))
+		if row == nil {
+			return true
+		}
+		found = true
+		rb := Bound{Attempts: row.Attempts}
+		if row.Ctx >= 0 && row.Ctx < len(call.Args) && !isBackgroundCall(s.info, call.Args[row.Ctx]) {
+			rb.Ctx = true
+		}
+		b = b.or(rb)
+		d = Delay{Kind: row.Delay, Capped: row.Capped, Jittered: row.Jittered, Evidence: call}
+		return true
+	})
+	return b, d, found
+}
+
+// isDriver reports a call of a catalogued loop driver.
+func (s *scanner) isDriver(call *ast.CallExpr) bool {
+	return catalog.LookupLoop(s.calleeOf(call)) != nil
+}
+
+// condBound classifies what a condition tests besides the attempt's
+// outcome: loop drivers by their catalog row, the rest by classify.
+func (s *scanner) condBound(cond ast.Expr, d *decision) Bound {
+	b := Bound{Attempts: catalog.AttemptsUnbounded}
+	for _, a := range s.boundAtoms(d, cond, 0) {
+		if call, ok := ast.Unparen(a).(*ast.CallExpr); ok && s.isDriver(call) {
+			db, _, _ := s.driverBound(call)
+			b = b.or(db)
+			continue
+		}
+		b = b.or(s.classify(a, nil))
+	}
+	return b
+}
