@@ -90,7 +90,7 @@ func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 		return nil // gax.Invoke without WithRetry, failsafe.With(breaker): one attempt
 	}
 	site.Bound = b
-	site.Delay = s.libraryDelay(site, nodes)
+	site.delay = deferDelay(func() Delay { return s.libraryDelay(site, nodes) })
 	return site
 }
 
@@ -128,7 +128,7 @@ func (s *scanner) clientSite(fn ast.Node, call *ast.CallExpr, callee *types.Func
 		return nil
 	}
 	site := &Site{Kind: KindClient, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn, Bound: b}
-	site.Delay = s.libraryDelay(site, nodes)
+	site.delay = deferDelay(func() Delay { return s.libraryDelay(site, nodes) })
 	return site
 }
 

@@ -71,7 +71,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	}
 	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call}
 	site.Bound = s.loopBound(loop, body, counter, success)
-	site.Delay = s.loopDelay(body)
+	site.delay = deferDelay(func() Delay { return s.loopDelay(site) })
 	return site
 }
 
@@ -217,7 +217,7 @@ func (s *scanner) controllerLoop(fn ast.Node, l *ast.ForStmt) *Site {
 	nodes := s.configNodes(fn, call.Args...)
 	site.Bound, _ = s.evalBound(row, call, nodes)
 	site.Bound.Ctx = site.Bound.Ctx || s.mentionsContext(nodes)
-	site.Delay = s.libraryDelay(site, nodes)
+	site.delay = deferDelay(func() Delay { return s.libraryDelay(site, nodes) })
 	return site
 }
 
