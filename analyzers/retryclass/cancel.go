@@ -315,7 +315,7 @@ func (c *checker) blindWait(site *retryscan.Site, body *ast.BlockStmt) *ast.Call
 		}
 		return true
 	})
-	for _, w := range site.Delay.Waits {
+	for _, w := range site.Delay().Waits {
 		fn := analysisutil.Callee(c.pass.TypesInfo, w)
 		if analysisutil.IsFunc(fn, "time", "", "Sleep") || analysisutil.IsFunc(fn, "time", "", "After") && !inSelect[w] {
 			return w

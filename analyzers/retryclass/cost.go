@@ -49,7 +49,7 @@ func (c *checker) cost(site *retryscan.Site) string {
 // every constant of the delay is visible and nothing caps it out of
 // sight.
 func (c *checker) totalWait(site *retryscan.Site, n int) (time.Duration, bool) {
-	d := site.Delay
+	d := site.Delay()
 	if d.Initial > 0 && d.Factor >= 1 && d.Capped != catalog.TriYes {
 		total := 0.0
 		for k := 0; k < n; k++ {

@@ -14,14 +14,15 @@ import (
 //	b.MaxElapsedTime = 0                              // found through b
 //	err := backoff.Retry(op, backoff.WithMaxRetries(b, 3))
 //
-// Variables defined outside the enclosing function (parameters, fields,
-// package variables) are not followed: their configuration is unknown,
-// and every caller of configNodes treats unknown as "not shown".
+// Values kept in fields and made by helpers are followed too (see
+// followValue). Parameters, package variables and exported fields are
+// not: their configuration is unknown, and every caller of configNodes
+// treats unknown as "not shown".
 func (s *scanner) configNodes(fn ast.Node, exprs ...ast.Expr) []ast.Node {
 	var out []ast.Node
 	seen := map[types.Object]bool{}
-	var visit func(e ast.Node, depth int)
-	visit = func(e ast.Node, depth int) {
+	var visit func(e ast.Node, fn ast.Node, depth int)
+	visit = func(e ast.Node, fn ast.Node, depth int) {
 		if e == nil || depth > 6 {
 			return
 		}
@@ -31,10 +32,18 @@ func (s *scanner) configNodes(fn ast.Node, exprs ...ast.Expr) []ast.Node {
 				// Option functions configure by assignment:
 				//	func(o *sqs.Options) { o.RetryMaxAttempts = 1 }
 				return true
-			case *ast.CallExpr, *ast.CompositeLit, *ast.AssignStmt:
+			case *ast.CallExpr:
+				out = append(out, n)
+				for _, v := range s.followCall(n, seen) {
+					visit(v, s.funcOf(v), depth+1)
+				}
+			case *ast.CompositeLit, *ast.AssignStmt:
 				out = append(out, n)
 			case *ast.SelectorExpr:
 				out = append(out, n)
+				for _, v := range s.followField(n, seen) {
+					visit(v, s.funcOf(v), depth+1)
+				}
 			case *ast.Ident:
 				obj, ok := s.info.ObjectOf(n).(*types.Var)
 				if !ok || seen[obj] || !s.localTo(obj, fn) {
@@ -46,14 +55,14 @@ func (s *scanner) configNodes(fn ast.Node, exprs ...ast.Expr) []ast.Node {
 				}
 				seen[obj] = true
 				for _, use := range s.varConfig(fn, obj) {
-					visit(use, depth+1)
+					visit(use, fn, depth+1)
 				}
 			}
 			return true
 		})
 	}
 	for _, e := range exprs {
-		visit(e, 0)
+		visit(e, fn, 0)
 	}
 	return out
 }

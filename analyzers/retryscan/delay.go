@@ -38,7 +38,8 @@ func (s *scanner) isWait(call *ast.CallExpr) bool {
 
 // loopDelay collects the waits of a hand-rolled loop. Whether the delay
 // grows, is capped or is jittered is worked out by delayPolicy.
-func (s *scanner) loopDelay(body *ast.BlockStmt) Delay {
+func (s *scanner) loopDelay(site *Site) Delay {
+	body := site.BodyBlock()
 	d := Delay{Kind: catalog.DelayNone}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -54,7 +55,7 @@ func (s *scanner) loopDelay(body *ast.BlockStmt) Delay {
 	if len(d.Waits) > 0 {
 		d.Kind = catalog.DelayUnknown
 	}
-	s.delayPolicy(&d, body)
+	s.delayPolicy(&d, site.Node, body)
 	return d
 }
 

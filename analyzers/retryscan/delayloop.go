@@ -32,8 +32,8 @@ import (
 // elsewhere, a call into another package, a table lookup) makes the
 // value opaque: it may be random, so the jitter is unknown.
 
-// flow is what contributes to a delay expression.
-type flow struct {
+// delayFlow is what contributes to a delay expression.
+type delayFlow struct {
 	growth  ast.Node // what grows geometrically: d *= 2, base << n, math.Pow(2, n)
 	factor  float64  // growth per attempt, 0 when not constant
 	clamped bool     // min(d, max), math.Min, if d > max { d = max }
@@ -46,7 +46,7 @@ type flow struct {
 	known bool
 }
 
-func (f *flow) merge(g flow) {
+func (f *delayFlow) merge(g delayFlow) {
 	if f.growth == nil {
 		f.growth, f.factor = g.growth, g.factor
 	}
@@ -61,17 +61,18 @@ func (f *flow) merge(g flow) {
 // reached from it (then params holds what the caller passes).
 type delayEval struct {
 	s      *scanner
-	fn     ast.Node // *ast.FuncDecl
-	loop   ast.Node // the loop statement; nil in a helper
-	params map[types.Object]flow
+	fn     *ast.FuncDecl
+	loop   ast.Node      // the loop statement; nil in a helper
+	ifs    []*ast.IfStmt // the if statements of fn, on first need
+	params map[types.Object]delayFlow
 	seen   map[types.Object]bool
 	depth  int
 }
 
 // delayPolicy refines a hand-rolled loop's delay: growth, cap, jitter.
-func (s *scanner) delayPolicy(d *Delay, body *ast.BlockStmt) {
-	decl, loop := s.loopOf(body)
-	if decl == nil {
+func (s *scanner) delayPolicy(d *Delay, loop ast.Node, body *ast.BlockStmt) {
+	decl := s.declOf(loop)
+	if decl == nil || body == nil {
 		return
 	}
 	type wait struct {
@@ -133,30 +134,14 @@ func (s *scanner) delayPolicy(d *Delay, body *ast.BlockStmt) {
 	}
 }
 
-// loopOf returns the function declaration holding a loop body and the
-// loop statement.
-func (s *scanner) loopOf(body *ast.BlockStmt) (*ast.FuncDecl, ast.Node) {
+// declOf returns the function declaration holding a node.
+func (s *scanner) declOf(n ast.Node) *ast.FuncDecl {
 	for _, fi := range s.funcs {
-		if fi.decl.Body == nil || body.Pos() < fi.decl.Pos() || body.End() > fi.decl.End() {
-			continue
+		if fi.decl.Body != nil && fi.decl.Pos() <= n.Pos() && n.End() <= fi.decl.End() {
+			return fi.decl
 		}
-		var loop ast.Node
-		ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.ForStmt:
-				if n.Body == body {
-					loop = n
-				}
-			case *ast.RangeStmt:
-				if n.Body == body {
-					loop = n
-				}
-			}
-			return loop == nil
-		})
-		return fi.decl, loop
 	}
-	return nil, nil
+	return nil
 }
 
 // waitParam returns the index of the duration parameter a call of a
@@ -192,11 +177,11 @@ func (s *scanner) waitParam(call *ast.CallExpr) int {
 }
 
 // eval returns what flows into e.
-func (ev *delayEval) eval(e ast.Expr) flow {
+func (ev *delayEval) eval(e ast.Expr) delayFlow {
 	e = ast.Unparen(e)
 	info := ev.s.info
 	if tv, ok := info.Types[e]; ok && tv.Value != nil {
-		f := flow{}
+		f := delayFlow{}
 		if v, ok := constant.Float64Val(constant.ToFloat(tv.Value)); ok || tv.Value.Kind() == constant.Int {
 			f.at0, f.known = v, true
 		}
@@ -228,10 +213,10 @@ func (ev *delayEval) eval(e ast.Expr) flow {
 	case *ast.CallExpr:
 		return ev.call(e)
 	}
-	return flow{opaque: true}
+	return delayFlow{opaque: true}
 }
 
-func (ev *delayEval) binary(e *ast.BinaryExpr) flow {
+func (ev *delayEval) binary(e *ast.BinaryExpr) delayFlow {
 	x, y := ev.eval(e.X), ev.eval(e.Y)
 	f := x
 	f.merge(y)
@@ -261,14 +246,14 @@ func (ev *delayEval) binary(e *ast.BinaryExpr) flow {
 	return f
 }
 
-func (ev *delayEval) call(e *ast.CallExpr) flow {
+func (ev *delayEval) call(e *ast.CallExpr) delayFlow {
 	info := ev.s.info
 	if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
 		return ev.eval(e.Args[0]) // time.Duration(x), float64(n)
 	}
-	args := func() (flow, []flow) {
-		var f flow
-		var all []flow
+	args := func() (delayFlow, []delayFlow) {
+		var f delayFlow
+		var all []delayFlow
 		for _, a := range e.Args {
 			g := ev.eval(a)
 			f.merge(g)
@@ -287,7 +272,7 @@ func (ev *delayEval) call(e *ast.CallExpr) flow {
 	fn := analysisutil.Callee(info, e)
 	switch {
 	case fn == nil:
-		return flow{opaque: true}
+		return delayFlow{opaque: true}
 	case catalog.IsRandom(fn):
 		f, _ := args()
 		f.random, f.known = true, false
@@ -330,12 +315,12 @@ func (ev *delayEval) call(e *ast.CallExpr) flow {
 
 // helper reads a call of a function of this package through its return
 // statements, with its parameters bound to what the call passes.
-func (ev *delayEval) helper(fn *types.Func, call *ast.CallExpr) flow {
+func (ev *delayEval) helper(fn *types.Func, call *ast.CallExpr) delayFlow {
 	fi := ev.s.byObj[fn]
 	if fi == nil || fi.decl.Body == nil || ev.depth >= 3 {
-		return flow{opaque: true}
+		return delayFlow{opaque: true}
 	}
-	params := map[types.Object]flow{}
+	params := map[types.Object]delayFlow{}
 	i := 0
 	for _, fld := range fi.decl.Type.Params.List {
 		for _, id := range fld.Names {
@@ -346,7 +331,7 @@ func (ev *delayEval) helper(fn *types.Func, call *ast.CallExpr) flow {
 		}
 	}
 	sub := &delayEval{s: ev.s, fn: fi.decl, params: params, seen: map[types.Object]bool{}, depth: ev.depth + 1}
-	var f flow
+	var f delayFlow
 	first, saturates := true, false
 	ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -389,7 +374,7 @@ func isOrdering(cond ast.Expr) bool {
 }
 
 // extreme is the smallest (or largest) of the known first values.
-func extreme(all []flow, smallest bool) (float64, bool) {
+func extreme(all []delayFlow, smallest bool) (float64, bool) {
 	v, ok := 0.0, false
 	for _, f := range all {
 		if !f.known {
@@ -403,7 +388,7 @@ func extreme(all []flow, smallest bool) (float64, bool) {
 }
 
 // local follows a variable, or a field when sel is set, through its
-// assignments in the function:
+// assignments:
 //
 //	d := time.Second        // first value
 //	d *= 2                  // grows, when inside the loop (or a helper)
@@ -413,11 +398,13 @@ func extreme(all []flow, smallest bool) (float64, bool) {
 //	}
 //	attempt++               // varying: a counter
 //
-// A variable with no definition here (a parameter, a variable captured
-// from outside, a field set elsewhere) is opaque.
-func (ev *delayEval) local(v *types.Var, sel *ast.SelectorExpr) flow {
+// A local variable's assignments come from the shared value-flow index; a
+// field is followed only through the assignments in this function (a
+// method updating its receiver: b.cur *= 2). A variable with no
+// definition (a parameter, a field set elsewhere) is opaque.
+func (ev *delayEval) local(v *types.Var, sel *ast.SelectorExpr) delayFlow {
 	if ev.seen[v] {
-		return flow{} // the variable's own value in its update: d = d * 2
+		return delayFlow{} // the variable's own value in its update: d = d * 2
 	}
 	ev.seen[v] = true
 	defer delete(ev.seen, v)
@@ -431,9 +418,9 @@ func (ev *delayEval) local(v *types.Var, sel *ast.SelectorExpr) flow {
 		}
 		return false
 	}
-	var f flow
+	var f delayFlow
 	defs := 0
-	def := func(g flow) {
+	def := func(g delayFlow) {
 		defs++
 		if defs == 1 {
 			f.at0, f.known = g.at0, g.known
@@ -442,70 +429,101 @@ func (ev *delayEval) local(v *types.Var, sel *ast.SelectorExpr) flow {
 		}
 		f.merge(g)
 	}
-	var ifs []*ast.IfStmt // enclosing if statements
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.IfStmt:
-			ifs = append(ifs, n)
-			ast.Inspect(n.Body, visit)
-			ifs = ifs[:len(ifs)-1]
-			if n.Init != nil {
-				ast.Inspect(n.Init, visit)
-			}
-			if n.Else != nil {
-				ast.Inspect(n.Else, visit)
-			}
-			return false
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				if !refers(l) {
-					continue
-				}
+	assign := func(n *ast.AssignStmt, rhs ast.Expr) {
+		if rhs == nil {
+			def(delayFlow{opaque: true}) // d, err := parse()
+			return
+		}
+		ev.assign(&f, n, rhs, v, refers, def)
+		if guard := ev.guard(n); guard != nil && comparesWith(guard.Cond, refers) {
+			f.clamped = true // if d > max { d = max }, if d < max { d *= 2 }
+		}
+	}
+	if sel == nil && isLocal(v) {
+		for _, d := range ev.s.x.Defs(v) {
+			switch n := d.Node.(type) {
+			case *ast.AssignStmt:
 				if len(n.Rhs) != len(n.Lhs) {
-					def(flow{opaque: true}) // d, err := parse()
-					continue
-				}
-				ev.assign(&f, n, n.Rhs[i], v, refers, def)
-				if len(ifs) > 0 && comparesWith(ifs[len(ifs)-1].Cond, refers) {
-					f.clamped = true // if d > max { d = max }, if d < max { d *= 2 }
-				}
-			}
-		case *ast.IncDecStmt:
-			if refers(n.X) {
-				f.varying = true
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if info.Defs[id] != v {
-					continue
-				}
-				if i < len(n.Values) {
-					def(ev.eval(n.Values[i]))
+					assign(n, nil)
 				} else {
-					def(flow{known: true}) // var attempt int
+					assign(n, d.RHS)
 				}
-			}
-		case *ast.RangeStmt:
-			if id, ok := n.Key.(*ast.Ident); ok && info.Defs[id] == v {
-				if isInteger(info.TypeOf(n.X)) {
-					def(flow{known: true, varying: true}) // for attempt := range n
+			case *ast.ValueSpec:
+				switch {
+				case d.RHS == nil:
+					def(delayFlow{known: true}) // var attempt int
+				case d.Result != 0:
+					def(delayFlow{opaque: true}) // var a, b = f()
+				default:
+					def(ev.eval(d.RHS))
+				}
+			case *ast.RangeStmt:
+				if id, ok := n.Key.(*ast.Ident); ok && info.Defs[id] == v && isInteger(info.TypeOf(n.X)) {
+					def(delayFlow{known: true, varying: true}) // for attempt := range n
 				} else {
-					def(flow{opaque: true})
+					def(delayFlow{opaque: true})
 				}
 			}
 		}
-		return true
+		if len(ev.s.x.Steps(v)) > 0 {
+			f.varying = true // attempt++
+		}
+	} else {
+		ast.Inspect(ev.fn, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					switch {
+					case !refers(l):
+					case len(n.Rhs) != len(n.Lhs):
+						assign(n, nil)
+					default:
+						assign(n, n.Rhs[i])
+					}
+				}
+			case *ast.IncDecStmt:
+				if refers(n.X) {
+					f.varying = true
+				}
+			}
+			return true
+		})
 	}
-	ast.Inspect(ev.fn, visit)
 	if defs == 0 {
 		f.opaque, f.known = true, false
 	}
 	return f
 }
 
+// isLocal reports whether v is a local variable or a parameter, whose
+// every assignment the value-flow index holds.
+func isLocal(v *types.Var) bool {
+	return !v.IsField() && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
+}
+
+// guard returns the innermost if statement of the function whose body
+// holds n, or nil.
+func (ev *delayEval) guard(n ast.Node) *ast.IfStmt {
+	if ev.ifs == nil {
+		ev.ifs = []*ast.IfStmt{}
+		ast.Inspect(ev.fn, func(m ast.Node) bool {
+			if is, ok := m.(*ast.IfStmt); ok {
+				ev.ifs = append(ev.ifs, is)
+			}
+			return true
+		})
+	}
+	var in *ast.IfStmt
+	for _, is := range ev.ifs {
+		if is.Body.Pos() <= n.Pos() && n.End() <= is.Body.End() && (in == nil || is.Body.Pos() > in.Body.Pos()) {
+			in = is
+		}
+	}
+	return in
+}
+
 // assign adds one assignment of v to f.
-func (ev *delayEval) assign(f *flow, n *ast.AssignStmt, rhs ast.Expr, v *types.Var, refers func(ast.Expr) bool, def func(flow)) {
+func (ev *delayEval) assign(f *delayFlow, n *ast.AssignStmt, rhs ast.Expr, v *types.Var, refers func(ast.Expr) bool, def func(delayFlow)) {
 	perAttempt := ev.loop == nil || (ev.loop.Pos() <= n.Pos() && n.Pos() < ev.loop.End())
 	self := mentions(rhs, refers)
 	switch n.Tok {

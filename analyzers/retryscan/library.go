@@ -90,7 +90,7 @@ func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 		return nil // gax.Invoke without WithRetry, failsafe.With(breaker): one attempt
 	}
 	site.Bound = b
-	site.Delay = s.libraryDelay(site, nodes)
+	site.delay = deferDelay(func() Delay { return s.libraryDelay(site, nodes) })
 	return site
 }
 
@@ -119,7 +119,14 @@ func (s *scanner) policyVisible(row *catalog.Retry, nodes []ast.Node) bool {
 // nil when visible configuration turns the retries off (RetryMax = 0,
 // aws.NopRetryer, RetryMaxAttempts = 1).
 func (s *scanner) clientSite(fn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry, config ...ast.Expr) *Site {
-	nodes := s.configNodes(fn, config...)
+	return s.clientSiteFrom(fn, fn, call, callee, row, config...)
+}
+
+// clientSiteFrom is clientSite with the client's configuration read in
+// the function cfgFn, where the client was built (a constructor that
+// stored it in a field).
+func (s *scanner) clientSiteFrom(fn, cfgFn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry, config ...ast.Expr) *Site {
+	nodes := s.configNodes(cfgFn, config...)
 	b, _ := s.evalBound(row, call, nodes)
 	// A package-level function (retryablehttp.Get) uses the library's
 	// own default client, which the package cannot have configured.
@@ -128,7 +135,7 @@ func (s *scanner) clientSite(fn ast.Node, call *ast.CallExpr, callee *types.Func
 		return nil
 	}
 	site := &Site{Kind: KindClient, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn, Bound: b}
-	site.Delay = s.libraryDelay(site, nodes)
+	site.delay = deferDelay(func() Delay { return s.libraryDelay(site, nodes) })
 	return site
 }
 
@@ -194,7 +201,11 @@ func (s *scanner) standardClientSite(fn ast.Node, call *ast.CallExpr, callee *ty
 			r := *row
 			r.Display = "retryablehttp.Client.StandardClient"
 			r.Attempts = 5
-			return s.clientSite(fn, call, callee, &r, s.receiver(c))
+			cfgFn := fn
+			if c.Pos() < fn.Pos() || c.End() > fn.End() {
+				cfgFn = s.funcOf(c) // written to a field by a constructor
+			}
+			return s.clientSiteFrom(fn, cfgFn, call, callee, &r, s.receiver(c))
 		}
 	}
 	return nil

@@ -92,10 +92,13 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 		return true
 	})
 	site.Bound = s.loopBound(loop, body, counter, d)
-	site.Delay = s.loopDelay(body)
-	if f, ok := loop.(*ast.ForStmt); ok && waitsInCond && len(site.Delay.Waits) == 0 {
-		_, site.Delay, _ = s.driverBound(f.Cond)
-	}
+	site.delay = deferDelay(func() Delay {
+		delay := s.loopDelay(site)
+		if f, ok := loop.(*ast.ForStmt); ok && waitsInCond && len(delay.Waits) == 0 {
+			_, delay, _ = s.driverBound(f.Cond) // for r.Wait(ctx): the driver waits
+		}
+		return delay
+	})
 	return site
 }
 
@@ -232,7 +235,7 @@ func (s *scanner) controllerLoop(fn ast.Node, l *ast.ForStmt) *Site {
 	nodes := s.configNodes(fn, call.Args...)
 	site.Bound, _ = s.evalBound(row, call, nodes)
 	site.Bound.Ctx = site.Bound.Ctx || s.mentionsContext(nodes)
-	site.Delay = s.libraryDelay(site, nodes)
+	site.delay = deferDelay(func() Delay { return s.libraryDelay(site, nodes) })
 	return site
 }
 

@@ -45,13 +45,16 @@ func (s *scanner) gotoSite(fn ast.Node, ls *ast.LabeledStmt) *Site {
 	}
 	site := &Site{Kind: KindLoop, Node: ls, Name: "retry loop", Func: fn, Body: region, AttemptCall: d.call}
 	site.Bound = s.mergeExits(Bound{Attempts: catalog.AttemptsUnbounded}, nil, region, d)
-	site.Delay = s.loopDelay(region)
-	if b, delay, ok := s.driverBound(region); ok {
+	b, driverDelay, driven := s.driverBound(region)
+	if driven {
 		site.Bound = site.Bound.or(b)
-		if len(site.Delay.Waits) == 0 {
-			site.Delay = delay
-		}
 	}
+	site.delay = deferDelay(func() Delay {
+		if delay := s.loopDelay(site); !driven || len(delay.Waits) > 0 {
+			return delay
+		}
+		return driverDelay // the driver waits: r.Wait(ctx) before goto
+	})
 	return site
 }
 

@@ -46,7 +46,7 @@ func (s *scanner) recursionSite(fn ast.Node, call *ast.CallExpr) *Site {
 	}
 	site := &Site{Kind: KindLoop, Node: call, Name: "recursive retry", Func: fn, Body: fd.Body, AttemptCall: d.call}
 	site.Bound = s.mergeExits(Bound{Attempts: catalog.AttemptsUnbounded}, nil, fd.Body, d)
-	site.Delay = s.loopDelay(fd.Body)
+	site.delay = deferDelay(func() Delay { return s.loopDelay(site) })
 	return site
 }
 

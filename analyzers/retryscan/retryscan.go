@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/flow"
 )
 
 //go:embed doc.go
@@ -23,6 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "retryscan",
 	Doc:        analysisutil.MustExtractDoc(doc, "retryscan"),
 	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryscan",
+	Requires:   []*analysis.Analyzer{flow.Analyzer},
 	Run:        runGuarded,
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact)},

@@ -12,6 +12,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/flow"
 )
 
 // scanner holds the state of one run of the recognizer on one package.
@@ -19,6 +20,7 @@ type scanner struct {
 	pass  *analysis.Pass
 	at    *analysisutil.Crumb // what is being analyzed, for a panic's error
 	info  *types.Info
+	x     *flow.Index // the package's assignments, shared with the analyzers
 	funcs []*funcInfo
 	byObj map[*types.Func]*funcInfo
 
@@ -49,6 +51,7 @@ func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 		pass:      pass,
 		at:        at,
 		info:      pass.TypesInfo,
+		x:         flow.Of(pass),
 		byObj:     map[*types.Func]*funcInfo{},
 		wrappers:  map[*types.Func]*WrapperFact{},
 		chains:    map[*types.Func][]Hop{},

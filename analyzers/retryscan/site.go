@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sync"
 	"time"
 
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -128,7 +129,10 @@ type Site struct {
 	Func ast.Node
 
 	Bound Bound
-	Delay Delay
+	// delay is worked out on the first call of Delay: only
+	// unboundedbackoff reads it, and a dependency analyzed for facts
+	// alone must not pay for it.
+	delay *lazyDelay
 
 	// The attempt body, the code each attempt runs. Body is the loop's
 	// *ast.BlockStmt or the *ast.FuncLit passed as the operation. Op is
@@ -145,6 +149,38 @@ type Site struct {
 	// once are the blocks of a loop's body that always leave the loop:
 	// what runs there runs once, not on every attempt.
 	once []ast.Node
+}
+
+// Delay returns the delay policy between the site's attempts, worked out
+// on the first call. It is safe for concurrent use: the analyzers of a
+// package run in parallel.
+func (s *Site) Delay() Delay {
+	if s.delay == nil {
+		return Delay{}
+	}
+	return s.delay.get()
+}
+
+// lazyDelay is a delay policy computed once, when first asked for.
+type lazyDelay struct {
+	once    sync.Once
+	compute func() Delay // nil once computed
+	val     Delay
+}
+
+func fixedDelay(d Delay) *lazyDelay {
+	l := &lazyDelay{val: d}
+	l.once.Do(func() {})
+	return l
+}
+
+func deferDelay(compute func() Delay) *lazyDelay { return &lazyDelay{compute: compute} }
+
+func (l *lazyDelay) get() Delay {
+	l.once.Do(func() {
+		l.val, l.compute = l.compute(), nil
+	})
+	return l.val
 }
 
 // Pos returns the position to report a site at.

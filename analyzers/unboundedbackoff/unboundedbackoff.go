@@ -99,7 +99,7 @@ func (c *checker) noBound(site *retryscan.Site) {
 		return
 	}
 	if site.Kind == retryscan.KindLoop {
-		if site.Delay.Kind == catalog.DelayNone {
+		if site.Delay().Kind == catalog.DelayNone {
 			// A loop that never waits is more often a parse, read or
 			// rejection-sampling loop than a retry (flag.Parse,
 			// bufio's collectFragments, ecdh key generation).
@@ -129,7 +129,7 @@ func (c *checker) noBound(site *retryscan.Site) {
 // noCap reports a delay that grows geometrically with no cap, when its
 // longest wait is unbounded or, from visible constants, over MaxWait.
 func (c *checker) noCap(site *retryscan.Site) {
-	d := site.Delay
+	d := site.Delay()
 	if d.Kind != catalog.DelayExponential || d.Capped != catalog.TriNo {
 		return
 	}
@@ -194,7 +194,7 @@ func (c *checker) noCap(site *retryscan.Site) {
 // noJitter reports a deterministic delay: every client that failed
 // together waits the same and retries together.
 func (c *checker) noJitter(site *retryscan.Site) {
-	d := site.Delay
+	d := site.Delay()
 	if d.Jittered != catalog.TriNo {
 		return
 	}

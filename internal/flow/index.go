@@ -89,6 +89,7 @@ type Index struct {
 	handed    map[*types.Var]bool
 	uses      map[*types.Var]int
 	fields    fieldIndex
+	steps     map[*types.Var][]*ast.IncDecStmt
 }
 
 // NewIndex returns an index of the files of a package, built on the
@@ -101,6 +102,7 @@ func (x *Index) build() {
 	x.once.Do(func() {
 		x.defs, x.fieldSets = map[*types.Var][]Def{}, map[*types.Var][]string{}
 		x.addr, x.handed, x.uses = map[*types.Var]bool{}, map[*types.Var]bool{}, map[*types.Var]int{}
+		x.steps = map[*types.Var][]*ast.IncDecStmt{}
 		x.fields = fieldIndex{writes: map[*types.Var][]ast.Expr{}, addr: map[*types.Var]bool{},
 			returns: map[*types.Func][][]ast.Expr{}, opaque: map[*types.Func]bool{}, decls: map[*types.Func]*ast.FuncDecl{},
 			sets: map[*types.Var][]string{}, handed: map[*types.Var]bool{},
@@ -234,6 +236,10 @@ func (x *Index) visit(n ast.Node) bool {
 			if v := x.Local(e); v != nil {
 				x.defs[v] = append(x.defs[v], Def{Node: n, Tok: n.Tok, Result: -1})
 			}
+		}
+	case *ast.IncDecStmt:
+		if v := x.Local(n.X); v != nil {
+			x.steps[v] = append(x.steps[v], n)
 		}
 	case *ast.UnaryExpr:
 		if v := x.Local(n.X); v != nil && n.Op == token.AND {
