@@ -96,25 +96,28 @@ func TestBuild(t *testing.T) {
 	}
 }
 
-// TestNogoDocs checks that docs/nogo.md lists exactly the registry's
-// analyzer packages, and the directives checker wired to them.
+// TestNogoDocs checks that docs/nogo.md and the README list exactly the
+// registry's analyzer packages as nogo deps, and the directives checker
+// wired to them.
 func TestNogoDocs(t *testing.T) {
-	doc, err := os.ReadFile("../docs/nogo.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	re := regexp.MustCompile(`"@com_github_retrylint_retrylint//([a-z/]+)"`)
-	var got []string
-	for _, m := range re.FindAllStringSubmatch(string(doc), -1) {
-		got = append(got, m[1])
-	}
 	var want []string
 	for _, e := range registry.Entries() {
 		want = append(want, "analyzers/"+e.Name)
 	}
 	want = append(want, "registry/directives")
-	if !slices.Equal(got, want) {
-		t.Errorf("docs/nogo.md nogo deps %v, want %v", got, want)
+	re := regexp.MustCompile(`"@com_github_retrylint_retrylint//([a-z/]+)"`)
+	for _, file := range []string{"../docs/nogo.md", "../README.md"} {
+		doc, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range re.FindAllStringSubmatch(string(doc), -1) {
+			got = append(got, m[1])
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: nogo deps %v, want %v", file, got, want)
+		}
 	}
 }
 
