@@ -151,9 +151,11 @@ func (s *scanner) boundAtoms(d *decision, e ast.Expr, depth int) []ast.Expr {
 
 // statusCmp evaluates "status op c" for a response under an outcome:
 // on success the status is some 2xx (the answer must agree for 200 and
-// 299), on a status failure it is 503.
-func statusCmp(op token.Token, c int64, o outcome) tri {
+// 299), on a status failure it is 503. The status is divided by div
+// first (code/100 == 2).
+func statusCmp(op token.Token, c, div int64, o outcome) tri {
 	cmp := func(v int64) bool {
+		v /= div
 		switch op {
 		case token.EQL:
 			return v == c
@@ -178,7 +180,7 @@ func statusCmp(op token.Token, c int64, o outcome) tri {
 		return triOf(lo)
 	}
 	// resp.StatusCode == http.StatusCreated: the author's own success.
-	if c >= 200 && c < 300 && (op == token.EQL || op == token.NEQ) {
+	if div == 1 && c >= 200 && c < 300 && (op == token.EQL || op == token.NEQ) {
 		return triOf(op == token.EQL)
 	}
 	return unknown

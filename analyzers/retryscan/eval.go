@@ -103,7 +103,9 @@ func (m *simulator) nonNil(x ast.Expr) bool {
 }
 
 // status evaluates a comparison of a response's status code with a
-// constant: resp.StatusCode >= 500, resp.StatusCode == http.StatusOK.
+// constant: resp.StatusCode >= 500, resp.StatusCode == http.StatusOK, and
+// the same through a local variable or a division by a constant
+// (code := resp.StatusCode; ok := code/100 == 2).
 func (m *simulator) status(x *ast.BinaryExpr, e env) tri {
 	a, b, op := x.X, x.Y, x.Op
 	c, ok := m.s.intConst(b)
@@ -114,21 +116,41 @@ func (m *simulator) status(x *ast.BinaryExpr, e env) tri {
 		}
 		op = map[token.Token]token.Token{token.LSS: token.GTR, token.GTR: token.LSS, token.LEQ: token.GEQ, token.GEQ: token.LEQ, token.EQL: token.EQL, token.NEQ: token.NEQ}[op]
 	}
-	sel, ok := ast.Unparen(a).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "StatusCode" {
-		return unknown
-	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
+	id, div := m.statusOperand(a, 0)
+	if id == nil {
 		return unknown
 	}
 	switch e.facts[m.s.info.ObjectOf(id)].status {
 	case 200:
-		return statusCmp(op, c, succeeded)
+		return statusCmp(op, c, div, succeeded)
 	case 503:
-		return statusCmp(op, c, failedStatus)
+		return statusCmp(op, c, div, failedStatus)
 	}
 	return unknown
+}
+
+// statusOperand returns the response whose StatusCode an operand reads,
+// and what the code is divided by on the way (1 for none), or nil.
+func (m *simulator) statusOperand(a ast.Expr, depth int) (*ast.Ident, int64) {
+	switch a := ast.Unparen(a).(type) {
+	case *ast.SelectorExpr:
+		if id, ok := ast.Unparen(a.X).(*ast.Ident); ok && a.Sel.Name == "StatusCode" {
+			return id, 1
+		}
+	case *ast.BinaryExpr:
+		if d, ok := m.s.intConst(a.Y); ok && a.Op == token.QUO && d > 0 {
+			if id, div := m.statusOperand(a.X, depth); id != nil {
+				return id, div * d
+			}
+		}
+	case *ast.Ident:
+		if v := m.s.x.Local(a); v != nil && depth < 3 {
+			if def := m.s.x.Single(v); def != nil {
+				return m.statusOperand(def, depth+1)
+			}
+		}
+	}
+	return nil, 0
 }
 
 // call evaluates errors.Is and errors.As on a nil error (false), and a

@@ -87,6 +87,24 @@ func predicate(c *http.Client, req *http.Request) (*http.Response, error) { // w
 	return nil, errors.New("gave up")
 }
 
+// The status class through a local variable: code/100 == 2 is success.
+func statusClass(c *http.Client, req *http.Request) error { // want `retrier\(3 via retry loop\)`
+	for i := 0; i < 3; i++ { // want `site loop "retry loop" 3 attempts`
+		resp, err := c.Do(req)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		code := resp.StatusCode
+		resp.Body.Close()
+		if code/100 == 2 {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errStatus
+}
+
 // Success is a good status, not only a nil error.
 func goodStatus(c *http.Client, req *http.Request) (*http.Response, error) { // want `retrier\(5 via retry loop\)`
 	for i := 0; i < 5; i++ { // want `site loop "retry loop" 5 attempts`

@@ -155,6 +155,23 @@ func statusOnce(c *http.Client, req *http.Request) (*http.Response, error) {
 	return nil, errStatus
 }
 
+// The status class read once: every class leaves, so nothing is retried.
+func statusClassOnce(c *http.Client, req *http.Request) (int, error) {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Do(req)
+		if err != nil {
+			return 0, err
+		}
+		code := resp.StatusCode
+		resp.Body.Close()
+		if code/100 == 5 {
+			return code, errStatus
+		}
+		return code, nil
+	}
+	return 0, errStatus
+}
+
 // A local boolean about something else: whether to log.
 func logged(ctx context.Context, verbose bool) error {
 	for {
