@@ -63,7 +63,7 @@
 // server five times its work and the caller four waits before it sees the
 // answer, and a batch of bad requests in an outage multiplies the load
 // by five. 408 Request Timeout, 425 Too Early and 429 Too Many Requests
-// may change and are not reported (-transient-statuses). The fix: stop
+// may change and are not reported (-retryclass.transient-statuses). The fix: stop
 // on 4xx, `if resp.StatusCode < 500 && resp.StatusCode != 429 { return }`,
 // or make them permanent (backoff.Permanent, retry.Unrecoverable). Code
 // that tells 4xx from 5xx anywhere on the failure path (>= 500, == 404,
@@ -72,7 +72,7 @@
 // permanent-code: a gRPC retry that goes round on a code that will not
 // change: INVALID_ARGUMENT, NOT_FOUND, ALREADY_EXISTS, PERMISSION_DENIED,
 // UNAUTHENTICATED, FAILED_PRECONDITION, OUT_OF_RANGE, UNIMPLEMENTED
-// (-permanent-codes). Reported are a loop or operation around a gRPC
+// (-retryclass.permanent-codes). Reported are a loop or operation around a gRPC
 // call that retries every error without looking at status.Code(err), a
 // decision that names a permanent code among those it retries, and the
 // same lists written as data:
@@ -114,8 +114,8 @@
 // RateLimitLinearJitterBackoff, drops the Retry-After handling of the
 // default backoff.
 //
-// Flags (given as -retryclass.NAME to the retrylint binary and to go vet
-// -vettool):
+// Flags (given as -retryclass.NAME to the retrylint binary, and so to go
+// vet with retrylint as its vet tool):
 //
 //	-retryclass.transient-statuses list   4xx statuses a retry may change (default 408,425,429)
 //	-retryclass.permanent-codes list      gRPC codes a retry cannot change, Go or service config names

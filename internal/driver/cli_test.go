@@ -56,12 +56,16 @@ func TestPatternErrors(t *testing.T) {
 		"package nosuch is not in std (/usr/local/go/src/nosuch)":            true,
 		"no required module provides package example.com/x; to add it:":      true,
 		"directory ../y is outside main module or its selected dependencies": true,
+		// Lines of packages set aside name the pattern first:
+		"./nosuch: stat /m/nosuch: directory not found":                  true,
+		"nosuchpkg: package nosuchpkg is not in std (/usr/local/go/src)": true,
 		// The code is broken, not the command line:
 		"a/a.go:3:8: no required module provides package example.com/x; to add it:": false,
 		"example.com/m/a: a/a.go:3:23: cannot use \"x\"":                            false,
 		"package a imports b: import cycle not allowed":                             false,
 		"go: warning: ignoring symlink /m/x":                                        false,
 		"stat /m/go.mod: permission denied":                                         false,
+		"example.com/m/a: a/a.go:3:8: no required module provides package x":        false,
 	} {
 		if got := isPatternError(line); got != want {
 			t.Errorf("isPatternError(%q) = %v, want %v", line, got, want)

@@ -33,8 +33,20 @@ var patternErrors = []string{
 }
 
 // isPatternError reports whether line, one of the lines failures
-// returns, says that a pattern on the command line names no package.
+// returns, says that a pattern on the command line names no package. The
+// line may name the pattern first, as the lines of packages set aside do
+// ("./x: stat /m/x: directory not found").
 func isPatternError(line string) bool {
+	if patternError(line) {
+		return true
+	}
+	// Not "a/a.go:3:8: no required module ...": a position means the
+	// code is broken, not the command line.
+	name, rest, ok := strings.Cut(line, ": ")
+	return ok && !strings.Contains(name, ".go:") && patternError(rest)
+}
+
+func patternError(line string) bool {
 	for _, p := range patternErrors {
 		if strings.HasPrefix(line, p) {
 			switch p {
