@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -88,46 +89,103 @@ const maxRounds = 6
 // summarize computes the facts of the package's functions: those that put
 // a fresh ID in a sink outside any retry of their own (a retry inside is
 // reported there), those that return one, and those that send a
-// parameter as an ID. Helpers calling helpers need several rounds; each
-// round recomputes every function, and stops when no fact changed.
+// parameter as an ID. One walk over each function finds what it does on
+// its own and which functions of the package it calls; then a function
+// is summarized when it has something of its own or calls a function
+// with a fact, and summarized again only when such a fact changes, until
+// nothing changes.
 func (r *runner) summarize() {
-	var decls []*ast.FuncDecl
+	var decls []*declInfo
 	for _, f := range r.pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				decls = append(decls, fd)
+				if fn, _ := r.pass.TypesInfo.Defs[fd.Name].(*types.Func); fn != nil {
+					decls = append(decls, r.declInfo(fn, fd))
+				}
 			}
 		}
 	}
-	for range maxRounds {
-		changed := false
-		for _, fd := range decls {
-			fn, _ := r.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil {
+	var changed map[*types.Func]bool // facts changed in the previous round
+	for round := range maxRounds {
+		next := map[*types.Func]bool{}
+		for _, d := range decls {
+			if round == 0 && !d.own && !slices.ContainsFunc(d.callees, func(c *types.Func) bool { return r.local[c] != nil }) {
 				continue
 			}
-			r.at.Func(fd)
-			f, pos := r.summary(fn, fd)
-			if old := r.local[fn]; (old == nil) != (f == nil) || (f != nil && old.String() != f.String()) {
-				r.local[fn], r.sinkPos[fn] = f, pos
-				changed = true
+			if round > 0 && !slices.ContainsFunc(d.callees, func(c *types.Func) bool { return changed[c] }) {
+				continue
+			}
+			r.at.Func(d.fd)
+			f, pos := r.summary(d.fn, d.fd, d.seeds)
+			if old := r.local[d.fn]; (old == nil) != (f == nil) || (f != nil && old.String() != f.String()) {
+				r.local[d.fn], r.sinkPos[d.fn] = f, pos
+				next[d.fn] = true
 			}
 		}
-		if !changed {
+		if len(next) == 0 {
 			break
 		}
+		changed = next
 	}
-	for _, fd := range decls {
-		fn, _ := r.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-		if f := r.local[fn]; f != nil {
-			r.pass.ExportObjectFact(fn, f)
+	for _, d := range decls {
+		if f := r.local[d.fn]; f != nil {
+			r.pass.ExportObjectFact(d.fn, f)
 		}
 	}
 }
 
+// declInfo is what one function does whatever the facts of the package's
+// other functions say.
+type declInfo struct {
+	fn    *types.Func
+	fd    *ast.FuncDecl
+	seeds []seed
+	// own: it calls a generator or an imported function that makes a
+	// fresh ID, or it has a parameter to follow and a sink.
+	own bool
+	// callees are the functions of this package it calls.
+	callees []*types.Func
+}
+
+func (r *runner) declInfo(fn *types.Func, fd *ast.FuncDecl) *declInfo {
+	d := &declInfo{fn: fn, fd: fd, seeds: r.paramSeeds(fd)}
+	reg := &region{r: r, root: fd.Body} // for sinksAt: no dataflow
+	hasSink := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		var callee *types.Func
+		if call, ok := n.(*ast.CallExpr); ok {
+			callee = r.calleeOf(call)
+			switch {
+			case callee == nil:
+			case callee.Pkg() == r.pass.Pkg:
+				if !slices.Contains(d.callees, callee) {
+					d.callees = append(d.callees, callee)
+				}
+			case catalog.LookupGenerator(callee) != nil:
+				d.own = true
+			default:
+				if f, _ := r.factOf(callee); f != nil && f.generates() {
+					d.own = true
+				}
+			}
+			if !d.own && r.isRandReaderFill(call) != nil {
+				d.own = true
+			}
+		}
+		// r.local is empty during this walk, so the sinks found here are
+		// the function's own, not those of the package's helpers.
+		if len(d.seeds) > 0 && !hasSink && len(reg.sinksAt(n, callee)) > 0 {
+			hasSink = true
+		}
+		return true
+	})
+	d.own = d.own || hasSink
+	return d
+}
+
 // summary returns fd's fact, or nil, and the position of its sink.
-func (r *runner) summary(fn *types.Func, fd *ast.FuncDecl) (*Fact, token.Pos) {
-	reg := r.scan(fd.Body, r.paramSeeds(fd))
+func (r *runner) summary(fn *types.Func, fd *ast.FuncDecl, seeds []seed) (*Fact, token.Pos) {
+	reg := r.scan(fd.Body, seeds)
 	if !reg.hasSources {
 		return nil, token.NoPos
 	}

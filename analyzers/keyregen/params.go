@@ -81,7 +81,7 @@ func idType(t types.Type) bool {
 //	type Payments interface {
 //		Charge(ctx context.Context, amount int64, idempotencyKey string) error
 //	}
-func (reg *region) helperSinks(call *ast.CallExpr, fn *types.Func, target types.Object) []valueSink {
+func (reg *region) helperSinks(call *ast.CallExpr, fn *types.Func, target func() types.Object) []valueSink {
 	if call.Ellipsis.IsValid() {
 		return nil
 	}
@@ -107,7 +107,7 @@ func (reg *region) helperSinks(call *ast.CallExpr, fn *types.Func, target types.
 			if !pos.IsValid() {
 				pos = args[p.Index].Pos()
 			}
-			t := target
+			t := target()
 			if t == nil {
 				t = reg.otherArgVar(args, p.Index)
 			}

@@ -105,15 +105,17 @@ type valueSink struct {
 // callSinks returns the values a call sends as IDs.
 func (reg *region) callSinks(call *ast.CallExpr, fn *types.Func) []valueSink {
 	var out []valueSink
-	target := reg.rootVar(receiverOf(reg.r.pass.TypesInfo, call))
+	// target is what the call writes into; computed only for sinks.
+	target := func() types.Object { return reg.rootVar(receiverOf(reg.r.pass.TypesInfo, call)) }
 	if h := catalog.LookupHeaderSetter(fn); h != nil {
+		recv := target()
 		step, first := 0, h.Value
 		if h.Args == catalog.HeaderPairs {
 			step, first = 2, h.Name+1
 			if call.Ellipsis.IsValid() {
 				return nil
 			}
-			target = nil
+			recv = nil
 		}
 		for i := first; i < len(call.Args); i++ {
 			nameArg := h.Name
@@ -125,14 +127,14 @@ func (reg *region) callSinks(call *ast.CallExpr, fn *types.Func) []valueSink {
 			}
 			if name, ok := reg.constString(call.Args[nameArg]); ok {
 				if class, ok := reg.r.headerClass(name); ok {
-					out = append(out, valueSink{call.Args[i], sink{pos: call.Pos(), node: call, desc: headerDesc(fn, name), class: class, target: target}})
+					out = append(out, valueSink{call.Args[i], sink{pos: call.Pos(), node: call, desc: headerDesc(fn, name), class: class, target: recv}})
 				}
 			}
 		}
 		return out
 	}
 	if k := catalog.LookupTokenSetter(fn); k != nil && k.Arg < len(call.Args) {
-		return []valueSink{{call.Args[k.Arg], sink{pos: call.Pos(), node: call, desc: fn.Name(), class: catalog.SinkKey, target: target}}}
+		return []valueSink{{call.Args[k.Arg], sink{pos: call.Pos(), node: call, desc: fn.Name(), class: catalog.SinkKey, target: target()}}}
 	}
 	return reg.helperSinks(call, fn, target)
 }

@@ -185,9 +185,18 @@ var headerSetters = func() []HeaderSetter {
 
 var headerSetterIndex = index(headerSetters, func(h *HeaderSetter) Symbol { return h.Symbol })
 
+// headerSetterNames lets most calls be rejected by name alone.
+var headerSetterNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, h := range headerSetters {
+		m[h.Symbol.Name] = true
+	}
+	return m
+}()
+
 // LookupHeaderSetter returns the header-setting row fn is, or nil.
 func LookupHeaderSetter(fn *types.Func) *HeaderSetter {
-	if fn == nil {
+	if fn == nil || !headerSetterNames[fn.Name()] {
 		return nil
 	}
 	return headerSetterIndex[SymbolOf(fn)]

@@ -1,7 +1,9 @@
 package catalog
 
 import (
+	"bytes"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -28,21 +30,19 @@ const (
 // x-ms-client-request-id is the Azure SDK's correlation ID (azcore's
 // request-ID policy fills it with a fresh UUID when it is empty).
 var (
-	keyHeaders = map[string]bool{
-		"idempotency-key": true, "x-idempotency-key": true, "cko-idempotency-key": true,
-		"paypal-request-id": true, "repeatability-request-id": true,
-	}
-	requestIDHeaders = map[string]bool{"x-request-id": true, "request-id": true, "x-ms-client-request-id": true}
+	keyHeaders       = []string{"idempotency-key", "x-idempotency-key", "cko-idempotency-key", "paypal-request-id", "repeatability-request-id"}
+	requestIDHeaders = []string{"x-request-id", "request-id", "x-ms-client-request-id"}
 )
 
 // HeaderClass classifies an HTTP header or gRPC metadata key, case
 // insensitively; ok is false for any other header.
 func HeaderClass(name string) (SinkClass, bool) {
-	n := strings.ToLower(strings.TrimSpace(name))
+	n := strings.TrimSpace(name)
+	is := func(h string) bool { return strings.EqualFold(n, h) }
 	switch {
-	case keyHeaders[n]:
+	case slices.ContainsFunc(keyHeaders, is):
 		return SinkKey, true
-	case requestIDHeaders[n]:
+	case slices.ContainsFunc(requestIDHeaders, is):
 		return SinkRequestID, true
 	}
 	return 0, false
@@ -91,19 +91,27 @@ func NameRules() []NameRule { return nameRules }
 // "dedupID" are keys; "RequestID", "X-Request-Id" are request IDs. The
 // first matching rule wins, so keys come before request IDs.
 func NameClass(name string) (SinkClass, bool) {
-	if c, ok := HeaderClass(name); ok {
-		return c, true
+	// Every catalogued header name has a '-'.
+	if strings.IndexByte(name, '-') >= 0 {
+		if c, ok := HeaderClass(name); ok {
+			return c, true
+		}
 	}
-	n := squash(name)
+	var buf [64]byte
+	b := buf[:0]
+	if len(name) > len(buf) {
+		b = make([]byte, 0, len(name))
+	}
+	n := squashInto(b, name)
 	for _, r := range nameRules {
 		var ok bool
 		switch r.Match {
 		case NameExact:
-			ok = n == r.Text
+			ok = string(n) == r.Text
 		case NameSuffix:
-			ok = strings.HasSuffix(n, r.Text)
+			ok = len(n) >= len(r.Text) && string(n[len(n)-len(r.Text):]) == r.Text
 		case NameContains:
-			ok = strings.Contains(n, r.Text)
+			ok = bytes.Contains(n, []byte(r.Text))
 		}
 		if ok {
 			return r.Class, true
@@ -234,19 +242,22 @@ func TokenFieldOf(pkg, owner, name string) *Token {
 // LookupTokenSetter returns the row of a method that sends its argument
 // Arg as a deduplication token, or nil.
 func LookupTokenSetter(fn *types.Func) *Token {
-	if fn == nil {
+	if fn == nil || tokensByName[fn.Name()] == nil {
 		return nil
 	}
 	s := SymbolOf(fn)
 	return lookupToken(TokenSetter, s.Pkg, s.Recv, s.Name)
 }
 
-// squash lower-cases name and drops '_' and '-'. NameClass runs on every
-// field, parameter and map key of every package (keyregen summaries run on
-// all dependencies), so it must not build a strings.Replacer per call: that
-// was 10% of the suite's CPU time on the LARGE corpus set.
-func squash(name string) string {
-	b := make([]byte, 0, len(name))
+// squash lower-cases name and drops '_' and '-'.
+func squash(name string) string { return string(squashInto(nil, name)) }
+
+// squashInto appends squash(name) to b. NameClass runs on every field,
+// parameter and map key of every package (keyregen summaries run on all
+// dependencies), so it squashes into a buffer on the stack: a
+// strings.Replacer per call was 10% of the suite's CPU time on the LARGE
+// corpus set.
+func squashInto(b []byte, name string) []byte {
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		switch {
@@ -257,5 +268,5 @@ func squash(name string) string {
 		}
 		b = append(b, c)
 	}
-	return string(b)
+	return b
 }

@@ -113,3 +113,19 @@ func TestTokenFieldOf(t *testing.T) {
 		t.Errorf("the RequestId setter of google.golang.org/api calls is not found")
 	}
 }
+
+// NameClass must not allocate: it runs on every field and map key of
+// every package.
+func TestNameClassAllocs(t *testing.T) {
+	names := []string{"IdempotencyKey", "X-Request-ID", "ClientToken", "Amount", "x_idempotency_key_for_the_order_created_by_the_checkout_service"}
+	if n := testing.AllocsPerRun(100, func() {
+		for _, s := range names[:4] {
+			NameClass(s)
+		}
+	}); n > 0 {
+		t.Errorf("NameClass allocates %v times per run", n)
+	}
+	if c, ok := NameClass(names[4]); !ok || c != SinkKey {
+		t.Errorf("a long name is not classified: %v %v", c, ok)
+	}
+}
