@@ -136,9 +136,10 @@
 //   - library retries other than cenkalti/backoff (v3, v4, v5) and
 //     avast/retry-go (v3, v4, v5), whose operations it reads, and
 //     wrappers and retriers of the package, judged where their loop is;
-//   - loops the recognizer does not count as retries: a loop that returns
-//     every failure but the ones it names (if retryable { continue };
-//     return err), recursion, goto;
+//   - retries by recursion and goto loops, whose decisions it does not
+//     read, and loops the recognizer does not count as retries (one that
+//     returns every transport error and goes round only on a 4xx such as
+//     429);
 //   - retries with no bound at all, which unboundedbackoff reports (one
 //     defect, one finding), and retry-after-cancel where the wait is a
 //     helper, a timer or a select (any of which may watch the context),

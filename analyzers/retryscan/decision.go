@@ -93,14 +93,18 @@ const maxPaths = 256
 
 // Decision returns how the site's attempt body decides to go round, or
 // nil when the body is not visible as syntax, the library's operation
-// convention is not catalogued (catalog.ErrorOperation), or the body has
-// ways through that are not followed: goto, fallthrough, a return or a
-// branch out of a loop nested in the body, more than maxPaths paths.
+// convention is not catalogued (catalog.ErrorOperation), the retry is by
+// recursion, or the body has ways through that are not followed: goto,
+// fallthrough, a return or a branch out of a loop nested in the body,
+// more than maxPaths paths.
 func (s *Site) Decision(info *types.Info) *Decision {
 	w := &walker{info: info, labels: map[string]cont{}}
 	var body []ast.Stmt
 	switch b := s.Body.(type) {
 	case *ast.BlockStmt: // a loop, or the body of a backoff.Continue loop
+		if _, recursive := s.Node.(*ast.CallExpr); recursive {
+			return nil // retry by recursion: its returns are not ways out
+		}
 		body = b.List
 		w.label = loopLabel(s.Func, s.Node)
 	case *ast.FuncLit:

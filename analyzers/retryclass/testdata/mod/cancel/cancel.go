@@ -281,3 +281,19 @@ func backoffV5(ctx context.Context, c *http.Client, req *http.Request) error {
 	}, backoffv5.WithMaxTries(3))
 	return err
 }
+
+// The same decision written as "continue on it, return the rest".
+func roundsOnCancelContinue(ctx context.Context, c *http.Client, req *http.Request) error {
+	for i := 0; i < 4; i++ {
+		_, err := c.Do(req.WithContext(ctx))
+		if err == nil {
+			return nil
+		}
+		if errors.Is(err, context.Canceled) { // want `retry loop goes round on context.Canceled, the error of its own context`
+			time.Sleep(time.Second)
+			continue
+		}
+		return err
+	}
+	return errGone
+}

@@ -216,3 +216,21 @@ func retryers() []aws.Retryer {
 type always struct{ aws.Retryer }
 
 func (always) IsErrorRetryable(error) bool { return true } // want `IsErrorRetryable says yes to every error: the SDK retries validation and access errors too, up to its maximum attempts each; answer only for the errors this retryer knows`
+
+// The switch that continues on the codes it retries and returns the rest.
+func switchedContinue(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+	var err error
+	for i := 0; i < 5; i++ {
+		_, err = hc.Check(ctx, req)
+		if err == nil {
+			return nil
+		}
+		switch status.Code(err) {
+		case codes.Unavailable, codes.FailedPrecondition: // want `retry loop retries codes.FailedPrecondition`
+			time.Sleep(time.Second)
+			continue
+		}
+		return err
+	}
+	return err
+}

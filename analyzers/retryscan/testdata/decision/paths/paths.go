@@ -159,3 +159,14 @@ func nested(c *http.Client, reqs []*http.Request) error {
 	}
 	return errGone
 }
+
+// Retry by recursion: the recursive call goes round, the returns around
+// it do not leave; not followed.
+func recursive(c *http.Client, req *http.Request, n int) error {
+	_, err := c.Do(req)
+	if err == nil || n == 0 {
+		return err
+	}
+	time.Sleep(time.Second)
+	return recursive(c, req, n-1) // want `no decision`
+}
