@@ -28,6 +28,11 @@ type sink struct {
 	desc  string    // "the Idempotency-Key header", "field IdempotencyKey"
 	in    string    // the helper the sink is in, for a key passed to one
 	class catalog.SinkClass
+	// nameParam, when not 0, is 1 + the position of the parameter of
+	// the summarized function that names the header: what the sink is
+	// is known only at the call (setHeader(req, "Idempotency-Key", k)).
+	// desc is then "header" or "metadata".
+	nameParam int
 	// target is the variable the sink writes into (req in
 	// req.Header.Set), for the lazy-initialization guard; nil when the
 	// sink builds a new value. node is the sink's syntax.
@@ -57,6 +62,10 @@ type region struct {
 	// nothing else is computed.
 	hasSources bool
 	findings   []finding
+	// seeds are the parameters followed in a summary; pairs the
+	// parameters it puts in a header whose name is another parameter.
+	seeds []seed
+	pairs []ParamSink
 }
 
 // scan computes the dataflow of root, closures included: a key generated
@@ -64,7 +73,7 @@ type region struct {
 // The seeds, parameters of the function whose body root is, are followed
 // too when root has a sink.
 func (r *runner) scan(root ast.Node, seeds []seed) *region {
-	reg := &region{r: r, root: root, taint: map[key]*origin{}, parent: map[ast.Node]ast.Node{}}
+	reg := &region{r: r, root: root, taint: map[key]*origin{}, parent: map[ast.Node]ast.Node{}, seeds: seeds}
 	// Most code generates nothing and sends no ID: look for a source, or
 	// for a seed and a sink, before building anything.
 	hasSink := false
