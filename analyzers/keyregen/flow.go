@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -337,14 +338,23 @@ func (reg *region) guarded(n ast.Node, obj types.Object, o *origin) bool {
 		return false // declared in the attempt: a new one every time
 	}
 	info := reg.r.pass.TypesInfo
-	for p := reg.parent[n]; p != nil && p != reg.root; p = reg.parent[p] {
+	for child, p := n, reg.parent[n]; p != nil && p != reg.root; child, p = p, reg.parent[p] {
 		var cond []ast.Expr
 		switch p := p.(type) {
 		case *ast.IfStmt:
+			if child != p.Body && child != p.Else {
+				continue // in the condition: runs on every attempt
+			}
 			cond = []ast.Expr{p.Cond}
 		case *ast.CaseClause:
+			if e, ok := child.(ast.Expr); ok && slices.Contains(p.List, e) {
+				continue
+			}
 			cond = p.List
 		case *ast.CommClause:
+			if child == p.Comm {
+				continue
+			}
 		default:
 			continue
 		}

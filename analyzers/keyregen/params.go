@@ -161,16 +161,19 @@ func isAbstract(fn *types.Func) bool {
 	return ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
 }
 
-// otherArgVar returns the variable the first other argument starts
-// from (req in setKey(req, k)): what the helper writes the key into, for
-// the lazy-initialization guard.
+// otherArgVar returns the variable the first other argument of pointer
+// or map type starts from (req in setKey(req, k)): what the helper
+// writes the key into, for the lazy-initialization guard.
 func (reg *region) otherArgVar(args []ast.Expr, skip int) types.Object {
 	for i, a := range args {
 		if i == skip {
 			continue
 		}
-		if v := reg.rootVar(a); v != nil {
-			return v
+		switch reg.r.pass.TypesInfo.TypeOf(a).Underlying().(type) {
+		case *types.Pointer, *types.Map:
+			if v := reg.rootVar(a); v != nil {
+				return v
+			}
 		}
 	}
 	return nil

@@ -223,3 +223,30 @@ func helperNamedHeader(ctx context.Context, hdr string) error {
 		return send(req)
 	})
 }
+
+// A helper called in an if statement's init runs on every attempt; the
+// context it is given is nothing it writes the key into.
+func chargeCtx(ctx context.Context, amount int64, k string) error { // want chargeCtx:`sendsKey\(arg 2 -> field IdempotencyKey\)`
+	return postCharge(chargeBody{Amount: amount, IdempotencyKey: k})
+}
+
+func helperInIfInit(ctx context.Context) error {
+	return retry.Do(func() error {
+		if err := chargeCtx(ctx, 100, uuid.NewString()); err != nil { // want `idempotency key from uuid\.NewString is generated`
+			return err
+		}
+		return nil
+	})
+}
+
+// Set only on a request kept across attempts that has no key yet: the
+// first key stays.
+func helperLazyCaller(ctx context.Context) error {
+	req := newReq(ctx)
+	return retry.Do(func() error {
+		if req.Header.Get("Idempotency-Key") == "" {
+			setKey(req, uuid.NewString())
+		}
+		return send(req)
+	})
+}
