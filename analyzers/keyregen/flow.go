@@ -303,7 +303,9 @@ func (reg *region) taintOf(e ast.Expr) *origin {
 	case *ast.TypeAssertExpr:
 		return reg.taintOf(e.X)
 	case *ast.CompositeLit:
-		if _, isStruct := info.TypeOf(e).Underlying().(*types.Struct); isStruct {
+		if t := info.TypeOf(e); t == nil {
+			return nil
+		} else if _, isStruct := t.Underlying().(*types.Struct); isStruct {
 			return nil
 		}
 		for _, elt := range e.Elts {

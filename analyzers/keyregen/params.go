@@ -131,9 +131,11 @@ func (reg *region) helperSinks(call *ast.CallExpr, fn *types.Func, target func()
 		}
 		return out
 	}
-	sig, _ := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	var sig *types.Signature
 	if fn != nil {
 		sig, _ = fn.Type().(*types.Signature)
+	} else if t := info.TypeOf(call.Fun); t != nil {
+		sig, _ = t.Underlying().(*types.Signature)
 	}
 	if sig == nil {
 		return nil
@@ -169,7 +171,11 @@ func (reg *region) otherArgVar(args []ast.Expr, skip int) types.Object {
 		if i == skip {
 			continue
 		}
-		switch reg.r.pass.TypesInfo.TypeOf(a).Underlying().(type) {
+		t := reg.r.pass.TypesInfo.TypeOf(a)
+		if t == nil {
+			continue
+		}
+		switch t.Underlying().(type) {
 		case *types.Pointer, *types.Map:
 			if v := reg.rootVar(a); v != nil {
 				return v
