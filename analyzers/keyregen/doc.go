@@ -83,9 +83,12 @@
 //	func logKey(idempotencyKey string)        { log.Print(idempotencyKey) }
 //
 // setKey(req, uuid.NewString()) in an attempt is reported,
-// logKey(uuid.NewString()) is not. Only the methods of interfaces and
-// function values, whose bodies cannot be seen, are sinks by their
-// declared parameter names (Charge(ctx, amount, idempotencyKey string)).
+// logKey(uuid.NewString()) is not. A helper that sets a header its caller
+// names (setHeader(req, name, value), an SDK's option.WithHeader(name,
+// value)) is a sink where the call names a key header. Only the methods
+// of interfaces and function values, whose bodies cannot be seen, are
+// sinks by their declared parameter names (Charge(ctx, amount,
+// idempotencyKey string)).
 //
 // Request IDs: X-Request-ID, Request-Id and x-ms-client-request-id
 // headers, and fields named requestID, are correlation IDs for most servers: a new

@@ -45,11 +45,18 @@ type Fact struct {
 	Params []ParamSink
 }
 
-// ParamSink says where a function sends one of its parameters.
+// ParamSink says where a function sends one of its parameters:
+//
+//	func setKey(req *http.Request, k string)                  // {Index: 1, Sink: "the Idempotency-Key header"}
+//	func setHeader(req *http.Request, name, value string)     // {Index: 2, NameArg: 2, Sink: "header"}
+//
+// With NameArg, the parameter at NameArg-1 names the header, and the
+// call decides: setHeader(req, "Idempotency-Key", k) sends a key.
 type ParamSink struct {
-	Index int // position among the parameters, receiver excluded
-	Sink  string
-	Class catalog.SinkClass
+	Index   int // position among the parameters, receiver excluded
+	NameArg int
+	Sink    string // the sink, or with NameArg "header" or "metadata"
+	Class   catalog.SinkClass
 }
 
 func (*Fact) AFact() {}
@@ -74,7 +81,11 @@ func (f *Fact) String() string {
 	}
 	for _, p := range f.Params {
 		kind := "sendsKey"
-		if p.Class == catalog.SinkRequestID {
+		switch {
+		case p.NameArg > 0:
+			parts = append(parts, fmt.Sprintf("sendsHeader(arg %d -> %s named by arg %d)", p.Index, p.Sink, p.NameArg-1))
+			continue
+		case p.Class == catalog.SinkRequestID:
 			kind = "sendsRequestID"
 		}
 		parts = append(parts, fmt.Sprintf("%s(arg %d -> %s)", kind, p.Index, p.Sink))
@@ -149,7 +160,7 @@ type declInfo struct {
 
 func (r *runner) declInfo(fn *types.Func, fd *ast.FuncDecl) *declInfo {
 	d := &declInfo{fn: fn, fd: fd, seeds: r.paramSeeds(fd)}
-	reg := &region{r: r, root: fd.Body} // for sinksAt: no dataflow
+	reg := &region{r: r, root: fd.Body, seeds: d.seeds} // for sinksAt: no dataflow
 	hasSink := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		var callee *types.Func

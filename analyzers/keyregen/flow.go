@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -28,6 +29,11 @@ type sink struct {
 	desc  string    // "the Idempotency-Key header", "field IdempotencyKey"
 	in    string    // the helper the sink is in, for a key passed to one
 	class catalog.SinkClass
+	// nameParam, when not 0, is 1 + the position of the parameter of
+	// the summarized function that names the header: what the sink is
+	// is known only at the call (setHeader(req, "Idempotency-Key", k)).
+	// desc is then "header" or "metadata".
+	nameParam int
 	// target is the variable the sink writes into (req in
 	// req.Header.Set), for the lazy-initialization guard; nil when the
 	// sink builds a new value. node is the sink's syntax.
@@ -57,6 +63,10 @@ type region struct {
 	// nothing else is computed.
 	hasSources bool
 	findings   []finding
+	// seeds are the parameters followed in a summary; pairs the
+	// parameters it puts in a header whose name is another parameter.
+	seeds []seed
+	pairs []ParamSink
 }
 
 // scan computes the dataflow of root, closures included: a key generated
@@ -64,7 +74,7 @@ type region struct {
 // The seeds, parameters of the function whose body root is, are followed
 // too when root has a sink.
 func (r *runner) scan(root ast.Node, seeds []seed) *region {
-	reg := &region{r: r, root: root, taint: map[key]*origin{}, parent: map[ast.Node]ast.Node{}}
+	reg := &region{r: r, root: root, taint: map[key]*origin{}, parent: map[ast.Node]ast.Node{}, seeds: seeds}
 	// Most code generates nothing and sends no ID: look for a source, or
 	// for a seed and a sink, before building anything.
 	hasSink := false
@@ -293,7 +303,9 @@ func (reg *region) taintOf(e ast.Expr) *origin {
 	case *ast.TypeAssertExpr:
 		return reg.taintOf(e.X)
 	case *ast.CompositeLit:
-		if _, isStruct := info.TypeOf(e).Underlying().(*types.Struct); isStruct {
+		if t := info.TypeOf(e); t == nil {
+			return nil
+		} else if _, isStruct := t.Underlying().(*types.Struct); isStruct {
 			return nil
 		}
 		for _, elt := range e.Elts {
@@ -328,14 +340,23 @@ func (reg *region) guarded(n ast.Node, obj types.Object, o *origin) bool {
 		return false // declared in the attempt: a new one every time
 	}
 	info := reg.r.pass.TypesInfo
-	for p := reg.parent[n]; p != nil && p != reg.root; p = reg.parent[p] {
+	for child, p := n, reg.parent[n]; p != nil && p != reg.root; child, p = p, reg.parent[p] {
 		var cond []ast.Expr
 		switch p := p.(type) {
 		case *ast.IfStmt:
+			if child != p.Body && child != p.Else {
+				continue // in the condition: runs on every attempt
+			}
 			cond = []ast.Expr{p.Cond}
 		case *ast.CaseClause:
+			if e, ok := child.(ast.Expr); ok && slices.Contains(p.List, e) {
+				continue
+			}
 			cond = p.List
 		case *ast.CommClause:
+			if child == p.Comm {
+				continue
+			}
 		default:
 			continue
 		}

@@ -100,7 +100,7 @@ func (reg *region) helperSinks(call *ast.CallExpr, fn *types.Func, target func()
 		name := analysisutil.FuncName(fn, reg.r.pass.Pkg)
 		var out []valueSink
 		for _, p := range f.Params {
-			if p.Index >= len(args) {
+			if p.Index >= len(args) || p.NameArg > len(args) {
 				continue
 			}
 			pos := reg.r.paramPos[paramKey{fn, p.Index}]
@@ -111,13 +111,31 @@ func (reg *region) helperSinks(call *ast.CallExpr, fn *types.Func, target func()
 			if t == nil {
 				t = reg.otherArgVar(args, p.Index)
 			}
-			out = append(out, valueSink{args[p.Index], sink{pos: pos, node: call, desc: p.Sink, in: name, class: p.Class, target: t}})
+			s := sink{pos: pos, node: call, desc: p.Sink, in: name, class: p.Class, target: t}
+			if p.NameArg > 0 {
+				// setHeader(req, "Idempotency-Key", k): the header is
+				// named here, or by a parameter of the caller in turn.
+				nameArg := args[p.NameArg-1]
+				if h, ok := reg.constString(nameArg); ok {
+					if s.class, ok = reg.r.headerClass(h); !ok {
+						continue
+					}
+					s.desc = namedHeader(p.Sink, h)
+				} else if j := reg.seedIndex(nameArg); j >= 0 {
+					s.nameParam = j + 1
+				} else {
+					continue
+				}
+			}
+			out = append(out, valueSink{args[p.Index], s})
 		}
 		return out
 	}
-	sig, _ := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	var sig *types.Signature
 	if fn != nil {
 		sig, _ = fn.Type().(*types.Signature)
+	} else if t := info.TypeOf(call.Fun); t != nil {
+		sig, _ = t.Underlying().(*types.Signature)
 	}
 	if sig == nil {
 		return nil
@@ -145,16 +163,23 @@ func isAbstract(fn *types.Func) bool {
 	return ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
 }
 
-// otherArgVar returns the variable the first other argument starts
-// from (req in setKey(req, k)): what the helper writes the key into, for
-// the lazy-initialization guard.
+// otherArgVar returns the variable the first other argument of pointer
+// or map type starts from (req in setKey(req, k)): what the helper
+// writes the key into, for the lazy-initialization guard.
 func (reg *region) otherArgVar(args []ast.Expr, skip int) types.Object {
 	for i, a := range args {
 		if i == skip {
 			continue
 		}
-		if v := reg.rootVar(a); v != nil {
-			return v
+		t := reg.r.pass.TypesInfo.TypeOf(a)
+		if t == nil {
+			continue
+		}
+		switch t.Underlying().(type) {
+		case *types.Pointer, *types.Map:
+			if v := reg.rootVar(a); v != nil {
+				return v
+			}
 		}
 	}
 	return nil
@@ -168,7 +193,8 @@ type paramKey struct {
 }
 
 // paramSinksOf returns the parameters whose values reach a sink in reg,
-// the summary of fn, and records where each one does.
+// the summary of fn, and records where each one does. A parameter set
+// as a header named by another one is listed too, once per name.
 func (r *runner) paramSinksOf(fn *types.Func, reg *region) []ParamSink {
 	var out []ParamSink
 	for _, fi := range reg.findings {
@@ -177,6 +203,36 @@ func (r *runner) paramSinksOf(fn *types.Func, reg *region) []ParamSink {
 			r.paramPos[paramKey{fn, o.index}] = fi.sink.pos
 		}
 	}
-	slices.SortFunc(out, func(a, b ParamSink) int { return a.Index - b.Index })
+	for _, p := range reg.pairs {
+		if !slices.ContainsFunc(out, func(q ParamSink) bool { return q.Index == p.Index && q.NameArg == 0 }) {
+			out = append(out, p)
+		}
+	}
+	slices.SortFunc(out, func(a, b ParamSink) int {
+		if a.Index != b.Index {
+			return a.Index - b.Index
+		}
+		return a.NameArg - b.NameArg
+	})
 	return out
+}
+
+// addPair records that a parameter is set as a header named by another.
+func (reg *region) addPair(p ParamSink) {
+	if !slices.Contains(reg.pairs, p) {
+		reg.pairs = append(reg.pairs, p)
+	}
+}
+
+// seedIndex returns the position of the followed parameter e names, or -1.
+func (reg *region) seedIndex(e ast.Expr) int {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		obj := reg.r.pass.TypesInfo.ObjectOf(id)
+		for _, s := range reg.seeds {
+			if s.v == obj {
+				return s.index
+			}
+		}
+	}
+	return -1
 }

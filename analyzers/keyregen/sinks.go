@@ -32,6 +32,12 @@ func (reg *region) findSinks() {
 		if o == nil {
 			return
 		}
+		if s.nameParam > 0 {
+			if o.param != nil {
+				reg.addPair(ParamSink{Index: o.index, NameArg: s.nameParam, Sink: s.desc})
+			}
+			return
+		}
 		if s.target != nil && reg.guarded(s.node, s.target, o) {
 			return
 		}
@@ -129,6 +135,8 @@ func (reg *region) callSinks(call *ast.CallExpr, fn *types.Func) []valueSink {
 				if class, ok := reg.r.headerClass(name); ok {
 					out = append(out, valueSink{call.Args[i], sink{pos: call.Pos(), node: call, desc: headerDesc(fn, name), class: class, target: recv}})
 				}
+			} else if j := reg.seedIndex(call.Args[nameArg]); j >= 0 && step == 0 {
+				out = append(out, valueSink{call.Args[i], sink{pos: call.Pos(), node: call, desc: headerKind(fn), nameParam: j + 1, target: recv}})
 			}
 		}
 		return out
@@ -303,8 +311,18 @@ func (r *runner) nameClass(name string) (catalog.SinkClass, bool) {
 	return catalog.NameClass(name)
 }
 
-func headerDesc(fn *types.Func, name string) string {
+func headerDesc(fn *types.Func, name string) string { return namedHeader(headerKind(fn), name) }
+
+// headerKind says what a header setter sets: "metadata" for gRPC.
+func headerKind(fn *types.Func) string {
 	if analysisutil.PkgPath(fn) == "google.golang.org/grpc/metadata" {
+		return "metadata"
+	}
+	return "header"
+}
+
+func namedHeader(kind, name string) string {
+	if kind == "metadata" {
 		return "the " + strconv.Quote(name) + " metadata"
 	}
 	return "the " + name + " header"

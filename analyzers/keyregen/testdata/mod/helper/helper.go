@@ -51,3 +51,8 @@ func SetKey(req *http.Request, k string) { // want SetKey:`sendsKey\(arg 1 -> th
 func LogKey(idempotencyKey string) {
 	log.Printf("key %s", idempotencyKey)
 }
+
+// WithHeader sets the header its caller names.
+func WithHeader(req *http.Request, name, value string) { // want WithHeader:`sendsHeader\(arg 2 -> header named by arg 1\)`
+	req.Header.Add(name, value)
+}

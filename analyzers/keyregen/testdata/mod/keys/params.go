@@ -8,6 +8,7 @@ import (
 	"github.com/avast/retry-go/v4"
 	"github.com/cenkalti/backoff/v4"
 	"github.com/google/uuid"
+	"github.com/rs/xid"
 	"github.com/stripe/stripe-go/v85"
 
 	"example.com/keyregentest/helper"
@@ -195,6 +196,57 @@ func helperChain(ctx context.Context) error {
 	return retry.Do(func() error {
 		req := newReq(ctx)
 		forwardKey(req, uuid.NewString()) // want `idempotency key from uuid\.NewString is generated`
+		return send(req)
+	})
+}
+
+// A helper that sets any header: the caller names it.
+func setHeader(req *http.Request, name, value string) { // want setHeader:`sendsHeader\(arg 2 -> header named by arg 1\)`
+	req.Header.Set(name, value)
+}
+
+// An option in the shape SDK request options take, through a closure.
+type reqOption func(*http.Request)
+
+func withHeader(name, value string) reqOption { // want withHeader:`sendsHeader\(arg 1 -> header named by arg 0\)`
+	return func(req *http.Request) { setHeader(req, name, value) }
+}
+
+func helperNamedHeader(ctx context.Context, hdr string) error {
+	return retry.Do(func() error {
+		req := newReq(ctx)
+		setHeader(req, "Idempotency-Key", uuid.NewString())           // want `idempotency key from uuid\.NewString is generated`
+		withHeader("X-Idempotency-Key", uuid.NewString())(req)        // want `idempotency key from uuid\.NewString is generated`
+		helper.WithHeader(req, "Idempotency-Key", xid.New().String()) // want `idempotency key from xid\.New is generated`
+		setHeader(req, "X-Trace-Id", uuid.NewString())                // no key header
+		setHeader(req, hdr, uuid.NewString())                         // a header unknown here
+		return send(req)
+	})
+}
+
+// A helper called in an if statement's init runs on every attempt; the
+// context it is given is nothing it writes the key into.
+func chargeCtx(ctx context.Context, amount int64, k string) error { // want chargeCtx:`sendsKey\(arg 2 -> field IdempotencyKey\)`
+	return postCharge(chargeBody{Amount: amount, IdempotencyKey: k})
+}
+
+func helperInIfInit(ctx context.Context) error {
+	return retry.Do(func() error {
+		if err := chargeCtx(ctx, 100, uuid.NewString()); err != nil { // want `idempotency key from uuid\.NewString is generated`
+			return err
+		}
+		return nil
+	})
+}
+
+// Set only on a request kept across attempts that has no key yet: the
+// first key stays.
+func helperLazyCaller(ctx context.Context) error {
+	req := newReq(ctx)
+	return retry.Do(func() error {
+		if req.Header.Get("Idempotency-Key") == "" {
+			setKey(req, uuid.NewString())
+		}
 		return send(req)
 	})
 }
