@@ -24,7 +24,6 @@ type fieldIndex struct {
 	writes  map[*types.Var][]ast.Expr
 	addr    map[*types.Var]bool
 	returns map[*types.Func][][]ast.Expr // per result, the returned expressions
-	opaque  map[*types.Func]bool         // bare returns or a call returning all results
 	decls   map[*types.Func]*ast.FuncDecl
 	// sets and handed describe what is done to the value a field holds:
 	// s.http.Timeout = d (sets[http] has "Timeout"), configure(s.http),
@@ -87,16 +86,17 @@ func (x *Index) FieldHanded(f *types.Var) bool {
 // returns as its result i; ok is false when they cannot all be seen (no
 // body, a bare return of named results, return f() of several results).
 func (x *Index) Returns(fn *types.Func, i int) (values []ast.Expr, ok bool) {
-	x.build()
-	if fn == nil {
+	rets, ok := x.ReturnValues(fn, i)
+	if !ok {
 		return nil, false
 	}
-	fn = fn.Origin()
-	rs, found := x.fields.returns[fn]
-	if !found || x.fields.opaque[fn] || i >= len(rs) {
-		return nil, false
+	for _, r := range rets {
+		if r.Call != nil {
+			return nil, false // return g() of several results
+		}
+		values = append(values, r.Value)
 	}
-	return rs[i], true
+	return values, true
 }
 
 // Ret is one value a function returns as a result: Value, or result
@@ -212,7 +212,6 @@ func (x *Index) visitFields(n ast.Node) {
 				return false // its returns are its own
 			case *ast.ReturnStmt:
 				if len(m.Results) != results {
-					fx.opaque[fn] = true // bare return, or return f() of all results
 					if c, ok := ast.Unparen(firstOr(m.Results)).(*ast.CallExpr); ok && len(m.Results) == 1 {
 						fx.tuples[fn] = append(fx.tuples[fn], c)
 					} else {

@@ -104,7 +104,7 @@ func (x *Index) build() {
 		x.addr, x.handed, x.uses = map[*types.Var]bool{}, map[*types.Var]bool{}, map[*types.Var]int{}
 		x.steps = map[*types.Var][]*ast.IncDecStmt{}
 		x.fields = fieldIndex{writes: map[*types.Var][]ast.Expr{}, addr: map[*types.Var]bool{},
-			returns: map[*types.Func][][]ast.Expr{}, opaque: map[*types.Func]bool{}, decls: map[*types.Func]*ast.FuncDecl{},
+			returns: map[*types.Func][][]ast.Expr{}, decls: map[*types.Func]*ast.FuncDecl{},
 			sets: map[*types.Var][]string{}, handed: map[*types.Var]bool{},
 			tuples: map[*types.Func][]*ast.CallExpr{}, bare: map[*types.Func]bool{}}
 		for _, f := range x.files {
