@@ -176,8 +176,5 @@ func (r *runner) report(rep *report.Reporter, s *retryscan.Site, f finding, fix 
 // calleeOf returns the function a call invokes, statically or through an
 // interface method.
 func (r *runner) calleeOf(call *ast.CallExpr) *types.Func {
-	if fn := analysisutil.Callee(r.pass.TypesInfo, call); fn != nil {
-		return fn
-	}
-	return analysisutil.InterfaceCallee(r.pass.TypesInfo, call)
+	return analysisutil.AnyCallee(r.pass.TypesInfo, call)
 }

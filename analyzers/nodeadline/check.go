@@ -48,10 +48,7 @@ func (c *checker) scan(fi *funcInfo, report bool) {
 
 func (c *checker) call(fi *funcInfo, fl *tracer, call *ast.CallExpr, report bool) {
 	info := c.pass.TypesInfo
-	fn := analysisutil.Callee(info, call)
-	if fn == nil {
-		fn = analysisutil.InterfaceCallee(info, call)
-	}
+	fn := analysisutil.AnyCallee(info, call)
 	if fn == nil {
 		return
 	}

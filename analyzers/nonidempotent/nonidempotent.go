@@ -235,10 +235,7 @@ func (c *checker) clientSite(call *ast.CallExpr) *retryscan.Site {
 // outermost attempt body around the call, or the body of the function
 // being summarized; nil when only the called client retries.
 func (c *checker) opEffect(call *ast.CallExpr, fd *ast.FuncDecl, scope ast.Node) *effect {
-	callee := analysisutil.Callee(c.info, call)
-	if callee == nil {
-		callee = analysisutil.InterfaceCallee(c.info, call)
-	}
+	callee := analysisutil.AnyCallee(c.info, call)
 	if callee == nil {
 		return nil
 	}

@@ -12,10 +12,7 @@ import (
 )
 
 func calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
-	if fn := analysisutil.Callee(info, call); fn != nil {
-		return fn
-	}
-	return analysisutil.InterfaceCallee(info, call)
+	return analysisutil.AnyCallee(info, call)
 }
 
 func isNilIdent(info *types.Info, e ast.Expr) bool {

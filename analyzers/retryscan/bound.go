@@ -150,10 +150,7 @@ func (s *scanner) classify(cond ast.Expr, _ *ast.BlockStmt) Bound {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			fn := analysisutil.Callee(s.info, n)
-			if fn == nil {
-				fn = analysisutil.InterfaceCallee(s.info, n)
-			}
+			fn := analysisutil.AnyCallee(s.info, n)
 			if fn != nil && analysisutil.PkgPath(fn) == "time" {
 				b.Time = true
 				return false

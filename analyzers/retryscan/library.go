@@ -12,10 +12,7 @@ import (
 // calleeOf returns the function a call invokes, statically or through an
 // interface method (failsafe-go's Executor, retrypolicy's Builder).
 func (s *scanner) calleeOf(call *ast.CallExpr) *types.Func {
-	if fn := analysisutil.Callee(s.info, call); fn != nil {
-		return fn
-	}
-	return analysisutil.InterfaceCallee(s.info, call)
+	return analysisutil.AnyCallee(s.info, call)
 }
 
 // callSite returns the retry site a call is (a catalogued library entry

@@ -33,6 +33,16 @@ func InterfaceCallee(info *types.Info, call *ast.CallExpr) *types.Func {
 	return fn.Origin()
 }
 
+// AnyCallee returns the function a call invokes, statically (Callee) or
+// through an interface method (InterfaceCallee), or nil for calls of
+// function values, builtins and conversions.
+func AnyCallee(info *types.Info, call *ast.CallExpr) *types.Func {
+	if fn := Callee(info, call); fn != nil {
+		return fn
+	}
+	return InterfaceCallee(info, call)
+}
+
 // RecvName returns the name of the named type a method is declared on,
 // without pointer or type arguments ("Client" for (*Client[T]).Do), or ""
 // for plain functions, interface methods of unnamed interfaces and nil.
