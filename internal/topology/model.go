@@ -1,0 +1,146 @@
+// Package topology is the model of `retrylint report`: the retry sites of
+// a codebase, the call graph restricted to retry layers (from entry points
+// through every retry layer down to outbound calls), and the paths through
+// it with their amplification. The driver builds a Report from one analysis
+// run; the renderers in this package (md, json, dot, html) only read it.
+//
+// The JSON encoding of Report is the documented, versioned schema of
+// `retrylint report -format=json` (docs/report.md): fields are added, never
+// renamed or removed, without a new Schema number. Slices are sorted (sites
+// and nodes by position, paths by amplification), so equal code gives equal
+// bytes.
+package topology
+
+// Schema is the version of the JSON encoding of Report.
+const Schema = 1
+
+// Report is the retry topology of the analyzed packages.
+type Report struct {
+	Schema int `json:"schema"`
+	// Tool is the binary's name and version: "retrylint (devel)".
+	Tool string `json:"tool"`
+	// P is the per-attempt failure probability E[N] is computed at (-p).
+	P     float64 `json:"p"`
+	Sites []Site  `json:"sites"`
+	Nodes []Node  `json:"nodes"`
+	Edges []Edge  `json:"edges"`
+	// Paths run from an entry point to an outbound call through at least
+	// one retry layer, highest amplification first.
+	Paths []Path `json:"paths"`
+}
+
+// Site is one retry site, as the recognizer sees it.
+type Site struct {
+	// ID is stable for the same code: "s" + the site's index in
+	// position order.
+	ID  string `json:"id"`
+	Pos Pos    `json:"pos"`
+	// Package is the import path, Func the enclosing function as the
+	// diagnostics name it ("(*pkg.Client).Get", "pkg.fetch").
+	Package string `json:"package"`
+	Func    string `json:"func"`
+	// Kind is the recognizer's kind: "loop", "library", "client",
+	// "wrapper", "retrier".
+	Kind string `json:"kind"`
+	// Name is the display name: "retry loop", "backoff.Retry".
+	Name string `json:"name"`
+	// Library is the import path of the retry library or retrying client,
+	// empty for loops and user wrappers.
+	Library string `json:"library,omitempty"`
+	// Attempts is N > 0, AttemptsUnknown or AttemptsUnbounded.
+	Attempts int `json:"attempts"`
+	// The delay policy. Durations are seconds; a nil pointer (an absent
+	// field) is a value the code does not show as a constant.
+	BaseDelay *float64 `json:"base_delay_s,omitempty"`
+	MaxDelay  *float64 `json:"max_delay_s,omitempty"`
+	// Capped and Jitter are "yes", "no" or "unknown".
+	Capped string `json:"capped"`
+	Jitter string `json:"jitter"`
+	// AttemptTimeout bounds one attempt; WorstCase is the longest the
+	// whole retry can take (attempt timeouts plus waits), when every term
+	// is a visible constant.
+	AttemptTimeout *float64 `json:"attempt_timeout_s,omitempty"`
+	WorstCase      *float64 `json:"worst_case_s,omitempty"`
+	// Findings are the analyzers' findings at this site: reported at its
+	// position or inside its attempt body.
+	Findings []Finding `json:"findings,omitempty"`
+}
+
+// Attempt counts that are not a number.
+const (
+	AttemptsUnknown   = 0
+	AttemptsUnbounded = -1
+)
+
+// Pos is a source position; File is relative to the report's root when
+// the file is under it.
+type Pos struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col,omitempty"`
+}
+
+// Finding is one diagnostic at a site.
+type Finding struct {
+	Analyzer string `json:"analyzer"`
+	Category string `json:"category,omitempty"`
+	Message  string `json:"message"`
+	Pos      Pos    `json:"pos"`
+}
+
+// NodeKind says what a node of the graph is.
+type NodeKind string
+
+const (
+	// NodeEntry is an entry point: main, an exported function of an
+	// analyzed package, an HTTP handler, a gRPC service method.
+	NodeEntry NodeKind = "entry"
+	// NodeFunc is a function on a path between an entry point and a
+	// retry layer or between two layers.
+	NodeFunc NodeKind = "func"
+	// NodeRetry is a retry layer: one Site.
+	NodeRetry NodeKind = "retry"
+	// NodeOutbound is an outbound call (HTTP, gRPC, SQL, Redis, Kafka, a
+	// cloud SDK), from the catalog's rows.
+	NodeOutbound NodeKind = "outbound"
+)
+
+// Node is one vertex of the topology graph.
+type Node struct {
+	// ID is stable for the same code: "n" + the node's index in
+	// position order.
+	ID    string   `json:"id"`
+	Kind  NodeKind `json:"kind"`
+	Label string   `json:"label"`
+	Pos   Pos      `json:"pos"`
+	// Site is the Site.ID of a retry node.
+	Site string `json:"site,omitempty"`
+	// Attempts is the site's attempts for a retry node, 1 otherwise.
+	Attempts int `json:"attempts"`
+}
+
+// Edge is a call (or an attempt running its body) from one node to
+// another.
+type Edge struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// Path is one chain from an entry point to an outbound call.
+type Path struct {
+	// Nodes are Node IDs, entry first, outbound last.
+	Nodes []string `json:"nodes"`
+	// Layers is the number of retry nodes on the path.
+	Layers int `json:"layers"`
+	// Amplification is the calls one request makes to the outbound
+	// target at full outage: the product of the layers' attempts, or
+	// AttemptsUnknown / AttemptsUnbounded when a layer's count is.
+	Amplification int `json:"amplification"`
+	// Expected is E[N] at the report's P, multiplied layer by layer;
+	// absent when a layer's attempts are not a number.
+	Expected *float64 `json:"expected,omitempty"`
+	// WorstCase is the longest the path's retries can take, seconds,
+	// when every layer's worst case is known: each layer's worst case
+	// with its attempts multiplied by the layers above it.
+	WorstCase *float64 `json:"worst_case_s,omitempty"`
+}
