@@ -9,14 +9,17 @@
 // naming the keys it accepts:
 //
 //	settings:
-//	  disable: [keyregen]        # analyzers to leave out
+//	  disable: [nodeadline]      # analyzers to leave out
+//	  keyheaders: [X-Dedup-Key]  # a flag several analyzers have, set on each
 //	  keyregen:                  # an analyzer's flags, by flag name
 //	    requestid: true
-//	    headers: [X-Dedup-Key]   # a list is passed as a comma-separated value
 //
 // The keys under an analyzer are the flags that analyzer has in every
 // other driver (retrylint -keyregen.requestid, go vet -vettool, nogo's
-// analyzer_flags), so there is one set of options to learn.
+// analyzer_flags), so there is one set of options to learn. A list is
+// passed as a comma-separated value. A flag that several analyzers have
+// (analysisutil.SharedFlags: keyheaders, tests) is also a top-level key,
+// as retrylint -keyheaders is a flag; an analyzer's own setting wins.
 //
 // Each plugin instance builds fresh analyzers from its settings: the
 // analyzers' NewAnalyzer constructors bind the flags to a fresh Config,

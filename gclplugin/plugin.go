@@ -13,6 +13,7 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/registry"
 )
 
@@ -33,25 +34,41 @@ type Settings struct {
 	// Flags holds each analyzer's settings, by analyzer name (a key of
 	// the registry) and then by flag name.
 	Flags map[string]map[string]any
+	// Shared holds the settings of flags that several analyzers have
+	// (keyheaders, tests), by flag name: each is set on every analyzer
+	// that has it, before that analyzer's own settings (which win).
+	Shared map[string]any
 }
 
 // disableKey is the one settings key that is not an analyzer name.
 const disableKey = "disable"
 
-// UnmarshalJSON decodes the settings object: "disable" and one key per
-// analyzer of the registry. Any other key is an error that lists the
-// accepted ones.
+// UnmarshalJSON decodes the settings object: "disable", one key per
+// analyzer of the registry and one per shared flag. Any other key is an
+// error that lists the accepted ones.
 func (s *Settings) UnmarshalJSON(data []byte) error {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
 	names := registry.Names()
+	shared := sharedNames()
 	for key, v := range raw {
 		if key == disableKey {
 			if err := json.Unmarshal(v, &s.Disable); err != nil {
 				return fmt.Errorf("%s: a list of analyzer names is wanted: %v", disableKey, err)
 			}
+			continue
+		}
+		if slices.Contains(shared, key) {
+			var val any
+			if err := json.Unmarshal(v, &val); err != nil {
+				return fmt.Errorf("%s: %v", key, err)
+			}
+			if s.Shared == nil {
+				s.Shared = map[string]any{}
+			}
+			s.Shared[key] = val
 			continue
 		}
 		if !slices.Contains(names, key) || key == "directives" {
@@ -105,12 +122,40 @@ func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 		}
 	}
 	as, err := registry.Build(p.settings.Disable, func(a *analysis.Analyzer) error {
-		return configure(a, p.settings.Flags[a.Name])
+		return configure(a, p.settings.flagsOf(a))
 	})
 	if err != nil {
 		return nil, fmt.Errorf("%s settings: %s: %v", Name, disableKey, err)
 	}
 	return as, nil
+}
+
+// flagsOf returns an analyzer's settings: the shared flags it has, then
+// its own settings, which win.
+func (s *Settings) flagsOf(a *analysis.Analyzer) map[string]any {
+	if len(s.Shared) == 0 {
+		return s.Flags[a.Name]
+	}
+	out := map[string]any{}
+	for k, v := range s.Shared {
+		if lookupFlag(&a.Flags, k) != nil {
+			out[k] = v
+		}
+	}
+	for k, v := range s.Flags[a.Name] {
+		out[k] = v
+	}
+	return out
+}
+
+// sharedNames returns the names of the flags several analyzers have
+// (analysisutil.SharedFlags): keyheaders, tests.
+func sharedNames() []string {
+	var out []string
+	for _, f := range analysisutil.SharedFlags(registry.Analyzers()) {
+		out = append(out, f.Name)
+	}
+	return out
 }
 
 // configure sets a fresh analyzer's flags from its settings.
@@ -187,12 +232,12 @@ func flagValue(v any) (string, error) {
 	}
 }
 
-// settingsKeys lists the keys Settings accepts: disable and the
-// registry's analyzers.
+// settingsKeys lists the keys Settings accepts: disable, the
+// registry's analyzers and the shared flags.
 func settingsKeys() []string {
 	keys := []string{disableKey}
 	for _, e := range registry.Entries() {
 		keys = append(keys, e.Name)
 	}
-	return keys
+	return append(keys, sharedNames()...)
 }

@@ -211,13 +211,16 @@ func TestDocumentedSettings(t *testing.T) {
 	as := build(t, map[string]any{
 		"disable":          []any{"nodeadline"},
 		"nestedretry":      map[string]any{"min-layers": float64(2), "ignore-packages": []any{"example.com/internal/legacy"}},
-		"keyregen":         map[string]any{"headers": []any{"X-Dedup-Key"}},
+		"keyheaders":       []any{"X-Dedup-Key"},
+		"keyregen":         map[string]any{"requestid": true},
 		"unboundedbackoff": map[string]any{"max-wait": "1m", "jitter": true},
 	})
 	for key, want := range map[string]string{
 		"nestedretry.min-layers":      "2",
 		"nestedretry.ignore-packages": "example.com/internal/legacy",
-		"keyregen.headers":            "X-Dedup-Key",
+		"keyregen.keyheaders":         "X-Dedup-Key",
+		"keyregen.requestid":          "true",
+		"nonidempotent.keyheaders":    "X-Dedup-Key",
 		"unboundedbackoff.max-wait":   "1m0s",
 		"unboundedbackoff.jitter":     "true",
 	} {
@@ -233,5 +236,28 @@ func TestDocumentedSettings(t *testing.T) {
 	}
 	if byName(as, "nodeadline") != nil {
 		t.Error("nodeadline not disabled")
+	}
+}
+
+// TestSharedSettings: a shared flag set at the top level reaches every
+// analyzer that has it; an analyzer's own setting of it wins; and a bad
+// value names the key.
+func TestSharedSettings(t *testing.T) {
+	as := build(t, map[string]any{
+		"tests":         true,
+		"nonidempotent": map[string]any{"tests": false},
+	})
+	for _, a := range as {
+		f := a.Flags.Lookup("tests")
+		if f == nil {
+			continue
+		}
+		want := a.Name != "nonidempotent"
+		if got := f.Value.String() == "true"; got != want {
+			t.Errorf("%s.tests = %s, want %v", a.Name, f.Value, want)
+		}
+	}
+	if _, err := New(map[string]any{"keyheaders": []any{"X-Dedup-Key: x"}}); err == nil || !strings.Contains(err.Error(), "keyheaders") || !strings.Contains(err.Error(), "not a header name") {
+		t.Errorf("a bad keyheaders value: err %v", err)
 	}
 }

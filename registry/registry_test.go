@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -13,6 +14,8 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/analyzers/directives"
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/report"
 	"github.com/retrylint/retrylint/internal/testenv"
 	"github.com/retrylint/retrylint/registry"
@@ -93,6 +96,38 @@ func TestBuild(t *testing.T) {
 	}
 	if _, err := registry.Build([]string{"keyregn"}, nil); err == nil || !strings.Contains(err.Error(), `unknown analyzer "keyregn"`) {
 		t.Errorf("Build(keyregn): err = %v", err)
+	}
+}
+
+// TestSharedFlags: a flag name several analyzers define is one setting
+// the drivers offer once (-keyheaders sets -keyregen.keyheaders and
+// -nonidempotent.keyheaders), so the copies must mean the same: the
+// same usage and value type. Its name must not be an analyzer's, and
+// the idempotency-key list must be one of them.
+func TestSharedFlags(t *testing.T) {
+	shared := analysisutil.SharedFlags(registry.Analyzers())
+	var names []string
+	for _, s := range shared {
+		names = append(names, s.Name)
+		for i, f := range s.Flags {
+			if f.Usage != s.Usage || reflect.TypeOf(f.Value) != reflect.TypeOf(s.Flags[0].Value) {
+				t.Errorf("-%s.%s (%T, %q) differs from -%s.%s (%T, %q)", s.Analyzers[i], s.Name, f.Value, f.Usage,
+					s.Analyzers[0], s.Name, s.Flags[0].Value, s.Usage)
+			}
+		}
+		if slices.Contains(registry.Names(), s.Name) {
+			t.Errorf("shared flag -%s has an analyzer's name", s.Name)
+		}
+	}
+	for _, want := range []string{catalog.KeyHeadersFlag, "tests"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("-%s is not shared (shared: %v)", want, names)
+		}
+	}
+	for _, s := range shared {
+		if s.Name == catalog.KeyHeadersFlag && !slices.Equal(s.Analyzers, []string{"keyregen", "nonidempotent"}) {
+			t.Errorf("-keyheaders is read by %v, want keyregen and nonidempotent", s.Analyzers)
+		}
 	}
 }
 

@@ -26,7 +26,7 @@ work=${RETRYLINT_E2E_DIR:-${TMPDIR:-/tmp}/retrylint-golangci-e2e}
 fixture=$root/testdata/golangci/fixture
 config=$root/testdata/golangci/golangci.yml
 # The retrylint binary gets the settings golangci.yml gives the plugin.
-retrylint_flags=(-keyregen.headers=X-Dedup-Key)
+retrylint_flags=(-keyheaders=X-Dedup-Key)
 
 fail() { echo "golangci-e2e: FAIL: $*" >&2; exit 1; }
 step() { echo "golangci-e2e: $*" >&2; }

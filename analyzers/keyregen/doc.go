@@ -115,9 +115,17 @@
 //
 // # Flags
 //
-//	-keyregen.requestid  also report request IDs (X-Request-ID, Request-Id, fields named requestID)
-//	-keyregen.headers    comma-separated extra header names that carry an idempotency key
-//	-keyregen.tests      report in _test.go files too
+//	-keyregen.requestid   also report request IDs (X-Request-ID, Request-Id, fields named requestID)
+//	-keyregen.keyheaders  comma-separated extra header names that carry an idempotency key
+//	-keyregen.headers     deprecated: the old name of -keyregen.keyheaders
+//	-keyregen.tests       report in _test.go files too
+//
+// The key headers are one list for the suite: nonidempotent reads the
+// same -nonidempotent.keyheaders, and -keyheaders=X-Dedup-Key, without
+// the analyzer name (the retrylint command and go vet; in golangci-lint a
+// top-level keyheaders setting), sets both, so that a header added once
+// makes keyregen report a key made per attempt and nonidempotent accept
+// the request as keyed.
 //
 // # Limitations
 //

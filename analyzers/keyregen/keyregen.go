@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -28,9 +27,10 @@ type Config struct {
 	// headers, fields and parameters named requestID) regenerated per
 	// attempt. Off by default: most servers only log them.
 	RequestID bool
-	// Headers lists further header names, comma-separated, that the
-	// servers this code talks to deduplicate by.
-	Headers string
+	// KeyHeaders are further header names that the servers this code
+	// talks to deduplicate by: the -keyheaders flag, which nonidempotent
+	// has too (catalog.BindKeyHeaders), so that one setting serves both.
+	KeyHeaders catalog.KeyHeaders
 	// Tests reports in _test.go files too (-tests; see report.BindTests).
 	Tests bool
 }
@@ -48,7 +48,8 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 	*c = cfg
 	var fs flag.FlagSet
 	fs.BoolVar(&c.RequestID, "requestid", c.RequestID, "also report request IDs (X-Request-ID, Request-Id, fields named requestID) generated inside a retry")
-	fs.StringVar(&c.Headers, "headers", c.Headers, "comma-separated extra header names that carry an idempotency key")
+	catalog.BindKeyHeaders(&fs, &c.KeyHeaders)
+	fs.Var(&c.KeyHeaders, "headers", "deprecated: the old name of -keyregen.keyheaders")
 	report.BindTests(&fs, &c.Tests)
 	return &analysis.Analyzer{
 		Name:       "keyregen",
@@ -64,11 +65,10 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 
 // runner holds the state of one pass.
 type runner struct {
-	pass    *analysis.Pass
-	at      *analysisutil.Crumb
-	cfg     *Config
-	res     *retryscan.Result
-	headers map[string]bool // -headers, lower case
+	pass *analysis.Pass
+	at   *analysisutil.Crumb
+	cfg  *Config
+	res  *retryscan.Result
 	// local are the summaries of this package's functions; sinkPos is
 	// where each one's key reaches its sink, and paramPos where each
 	// parameter it sends does, for Related entries.
@@ -88,15 +88,9 @@ func (c *Config) run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 		at:       at,
 		cfg:      c,
 		res:      res,
-		headers:  map[string]bool{},
 		local:    map[*types.Func]*Fact{},
 		sinkPos:  map[*types.Func]token.Pos{},
 		paramPos: map[paramKey]token.Pos{},
-	}
-	for _, h := range strings.Split(c.Headers, ",") {
-		if h = strings.TrimSpace(h); h != "" {
-			r.headers[strings.ToLower(h)] = true
-		}
 	}
 	r.summarize()
 	at.Func(nil)

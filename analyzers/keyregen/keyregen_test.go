@@ -29,11 +29,29 @@ func TestKeyregen(t *testing.T) {
 	analysistest.Run(t, dir(t), keyregen.Analyzer, "./keys", "./helper")
 }
 
-// TestFlags checks -requestid and -headers on their own analyzer value,
-// which leaves keyregen.Analyzer's defaults alone.
+// TestFlags checks -requestid and -keyheaders on their own analyzer
+// value, which leaves keyregen.Analyzer's defaults alone.
 func TestFlags(t *testing.T) {
-	a := keyregen.NewAnalyzer(keyregen.Config{RequestID: true, Headers: "X-Dedup-Token"})
+	a := keyregen.NewAnalyzer(keyregen.Config{RequestID: true})
+	if err := a.Flags.Set("keyheaders", "X-Dedup-Token"); err != nil {
+		t.Fatal(err)
+	}
 	analysistest.Run(t, dir(t), a, "./reqid")
+	if got := keyregen.Analyzer.Flags.Lookup("keyheaders").Value.String(); got != "" {
+		t.Errorf("keyregen.Analyzer's -keyheaders = %q: the flag of another instance leaked into it", got)
+	}
+}
+
+// TestDeprecatedHeaders: -keyregen.headers, the old name, sets the same
+// list as -keyregen.keyheaders.
+func TestDeprecatedHeaders(t *testing.T) {
+	a := keyregen.NewAnalyzer(keyregen.DefaultConfig())
+	if err := a.Flags.Set("headers", "X-Dedup-Token"); err != nil {
+		t.Fatal(err)
+	}
+	if got := a.Flags.Lookup("keyheaders").Value.String(); got != "X-Dedup-Token" {
+		t.Errorf("after -headers=X-Dedup-Token, -keyheaders = %q", got)
+	}
 }
 
 // TestFix checks the fix that moves the key before the retry, and that

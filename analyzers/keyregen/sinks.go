@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
-	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -295,20 +294,14 @@ func receiverOf(info *types.Info, call *ast.CallExpr) ast.Expr {
 	return nil
 }
 
-// headerClass classifies a header name, with the -headers flag.
+// headerClass classifies a header name, with the -keyheaders flag.
 func (r *runner) headerClass(name string) (catalog.SinkClass, bool) {
-	if r.headers[strings.ToLower(strings.TrimSpace(name))] {
-		return catalog.SinkKey, true
-	}
-	return catalog.HeaderClass(name)
+	return r.cfg.KeyHeaders.HeaderClass(name)
 }
 
-// nameClass classifies a map key, with the -headers flag.
+// nameClass classifies a map key, with the -keyheaders flag.
 func (r *runner) nameClass(name string) (catalog.SinkClass, bool) {
-	if c, ok := r.headerClass(name); ok {
-		return c, true
-	}
-	return catalog.NameClass(name)
+	return r.cfg.KeyHeaders.NameClass(name)
 }
 
 func headerDesc(fn *types.Func, name string) string { return namedHeader(headerKind(fn), name) }

@@ -102,7 +102,12 @@
 // -nonidempotent.keyheaders: comma-separated request headers that also
 // carry an idempotency key, beyond the catalogued Idempotency-Key,
 // X-Idempotency-Key, Cko-Idempotency-Key, PayPal-Request-Id and
-// Repeatability-Request-ID.
+// Repeatability-Request-ID. It is one list with keyregen's
+// -keyregen.keyheaders: -keyheaders=X-Dedup-Key, without the analyzer
+// name (the retrylint command and go vet; in golangci-lint a top-level
+// keyheaders setting), sets both, so that a request keyed by the header
+// is not reported here and a key made anew per attempt is reported by
+// keyregen.
 //
 // -nonidempotent.tests: report in _test.go files too.
 //

@@ -142,12 +142,7 @@ func (c *checker) mapHasKey(e ast.Expr) bool {
 
 // isKeyHeader reports whether a header carries an idempotency key: a
 // catalogued key header or one named by the -keyheaders flag.
-func (c *checker) isKeyHeader(name string) bool {
-	if class, ok := catalog.HeaderClass(name); ok && class == catalog.SinkKey {
-		return true
-	}
-	return c.keys[strings.ToLower(strings.TrimSpace(name))]
-}
+func (c *checker) isKeyHeader(name string) bool { return c.keys.IsKey(name) }
 
 // helperSetsKey reports whether a function the request is handed to may
 // set an idempotency key: its name says so (setIdempotencyKey), or, in

@@ -12,6 +12,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/report"
 )
@@ -21,10 +22,11 @@ var doc string
 
 // Config holds the analyzer's options.
 type Config struct {
-	// KeyHeaders lists, comma-separated, request headers that carry an
-	// idempotency key in addition to the catalogued ones
-	// (Idempotency-Key, X-Idempotency-Key, ...).
-	KeyHeaders string
+	// KeyHeaders are request headers that carry an idempotency key in
+	// addition to the catalogued ones (Idempotency-Key, ...): the
+	// -keyheaders flag, which keyregen has too (catalog.BindKeyHeaders),
+	// so that one setting serves both.
+	KeyHeaders catalog.KeyHeaders
 	// Tests reports in _test.go files too (-tests; see report.BindTests).
 	Tests bool
 }
@@ -45,8 +47,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		ResultType: reflect.TypeFor[*report.Usage](),
 		FactTypes:  []analysis.Fact{new(Fact)},
 	}
-	a.Flags.StringVar(&c.KeyHeaders, "keyheaders", c.KeyHeaders,
-		"comma-separated request headers that also carry an idempotency key")
+	catalog.BindKeyHeaders(&a.Flags, &c.KeyHeaders)
 	report.BindTests(&a.Flags, &c.Tests)
 	return a
 }
@@ -62,7 +63,7 @@ type checker struct {
 	res     *retryscan.Result
 	rep     *report.Reporter
 	x       *flow.Index
-	keys    map[string]bool // extra key headers, lower case
+	keys    *catalog.KeyHeaders
 	invoked map[*ast.FuncLit]bool
 	funcs   []*funcInfo
 	byObj   map[*types.Func]*funcInfo
@@ -81,15 +82,10 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		res:     res,
 		rep:     report.New(pass),
 		x:       flow.Of(pass),
-		keys:    map[string]bool{},
+		keys:    &cfg.KeyHeaders,
 		invoked: map[*ast.FuncLit]bool{},
 		byObj:   map[*types.Func]*funcInfo{},
 		facts:   map[*types.Func]*effect{},
-	}
-	for _, h := range strings.Split(cfg.KeyHeaders, ",") {
-		if h = strings.TrimSpace(h); h != "" {
-			c.keys[strings.ToLower(h)] = true
-		}
 	}
 	c.collect()
 	c.summarize()

@@ -129,3 +129,42 @@ func TestNameClassAllocs(t *testing.T) {
 		t.Errorf("a long name is not classified: %v %v", c, ok)
 	}
 }
+
+func TestKeyHeaders(t *testing.T) {
+	var k KeyHeaders
+	if err := k.Set(" X-Dedup-Key , x-request-id,,"); err != nil {
+		t.Fatal(err)
+	}
+	if got := k.String(); got != "X-Dedup-Key,x-request-id" {
+		t.Errorf("String() = %q", got)
+	}
+	for _, tc := range []struct {
+		name string
+		key  bool
+	}{
+		{"x-dedup-key", true},
+		{"X-Request-ID", true}, // listed: a key here, not a request ID
+		{"Idempotency-Key", true},
+		{"Request-Id", false},
+		{"X-Dedup", false},
+	} {
+		if got := k.IsKey(tc.name); got != tc.key {
+			t.Errorf("IsKey(%q) = %v, want %v", tc.name, got, tc.key)
+		}
+	}
+	if c, ok := k.NameClass("dedupID"); !ok || c != SinkKey {
+		t.Errorf("NameClass(dedupID) = %v, %v: the catalogued names still count", c, ok)
+	}
+	var zero *KeyHeaders
+	if !zero.IsKey("Idempotency-Key") || zero.IsKey("X-Dedup-Key") {
+		t.Error("a nil list must add nothing to the catalog")
+	}
+	for _, bad := range []string{"X-Dedup-Key: abc", "Dedup Key", "Schlüssel"} {
+		if err := k.Set(bad); err == nil || !strings.Contains(err.Error(), "not a header name") {
+			t.Errorf("Set(%q) = %v, want a 'not a header name' error", bad, err)
+		}
+	}
+	if err := k.Set(""); err != nil || k.String() != "" {
+		t.Errorf("Set(\"\") = %v, left %q: want the list emptied", err, k.String())
+	}
+}

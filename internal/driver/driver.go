@@ -47,6 +47,7 @@ func Main(analyzers []*analysis.Analyzer) int {
 		return code
 	}
 	if IsVetTool(os.Args[1:]) {
+		bindShared(flag.CommandLine, analyzers, vetToolFlags, func(s *analysisutil.SharedFlag) flag.Value { return s })
 		unitchecker.Main(analyzers...)
 		return ExitError // unreachable: unitchecker.Main exits
 	}

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // command is a parsed standalone command line.
@@ -71,6 +74,12 @@ func parseFlags(args []string, analyzers []*analysis.Analyzer) (*command, error)
 			}}, full, f.Usage)
 		})
 	}
+	bindShared(fs, analyzers, nil, func(s *analysisutil.SharedFlag) flag.Value {
+		return &passFlag{name: s.Name, isBool: s.IsBoolFlag(), value: s, record: func(v string) error {
+			c.passthrough = append(c.passthrough, "-"+s.Name+"="+v)
+			return nil
+		}}
+	})
 	pkgs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return c, err
@@ -118,6 +127,24 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 			return pkgs, nil
 		}
 		args = args[i:]
+	}
+}
+
+// vetToolFlags are the flags unitchecker defines itself; a shared flag
+// of the same name would make it panic.
+var vetToolFlags = []string{"flags", "V", "json", "c", "fix", "diff", "source", "v", "all", "tags"}
+
+// bindShared registers each flag that several analyzers define
+// (analysisutil.SharedFlags) on fs without the analyzer prefix, so that
+// -keyheaders=X sets -keyregen.keyheaders and -nonidempotent.keyheaders.
+// wrap returns the flag.Value to register for it. A name fs or reserved already has is left out (the registry's
+// tests keep them apart).
+func bindShared(fs *flag.FlagSet, analyzers []*analysis.Analyzer, reserved []string, wrap func(*analysisutil.SharedFlag) flag.Value) {
+	for _, s := range analysisutil.SharedFlags(analyzers) {
+		if fs.Lookup(s.Name) != nil || slices.Contains(reserved, s.Name) {
+			continue
+		}
+		fs.Var(wrap(s), s.Name, s.Usage+" (sets -NAME."+s.Name+" of "+strings.Join(s.Analyzers, ", ")+")")
 	}
 }
 
@@ -197,7 +224,12 @@ Analyzer flags (x/tools convention, also accepted by go vet):
   -NAME           run only the named analyzers (repeatable)
   -NAME=false     run all analyzers but NAME
   -NAME.flag=v    set an analyzer's flag; 'retrylint help NAME' lists them
-
+  -flag=v         set a flag that several analyzers have on each of them:
+`)
+	for _, sh := range analysisutil.SharedFlags(analyzers) {
+		fmt.Fprintf(w, "                    -%s (%s)\n", sh.Name, strings.Join(sh.Analyzers, ", "))
+	}
+	fmt.Fprint(w, `
 Exit codes (every format):
   0  nothing found (or findings with -exit-zero); -fix: nothing remains
   1  packages could not be loaded or an analysis failed (one line each on stderr)

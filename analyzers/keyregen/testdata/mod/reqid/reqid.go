@@ -1,4 +1,4 @@
-// Package reqid is checked with -requestid and -headers=X-Dedup-Token.
+// Package reqid is checked with -requestid and -keyheaders=X-Dedup-Token.
 package reqid
 
 import (
@@ -49,7 +49,7 @@ func field() error {
 	return err
 }
 
-// An extra header named with -headers is a key.
+// An extra header named with -keyheaders is a key.
 func extraHeader(ctx context.Context) error {
 	return retry.Do(func() error {
 		req := newReq(ctx)
