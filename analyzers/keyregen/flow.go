@@ -8,6 +8,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/flow"
 )
 
 // origin is where a fresh ID comes from: a generator call, or the call of
@@ -46,17 +47,18 @@ type finding struct {
 	sink   sink
 }
 
-// key names a tainted variable, or one field of it.
-type key struct{ obj, field types.Object }
-
 // region is the local dataflow of one attempt body or function body, on
-// syntax: which variables hold a fresh ID, and which sinks they reach.
-// It is flow-insensitive: an attempt body runs again from the top, so an
-// assignment anywhere in it taints every use in it.
+// syntax: which places (local variables, fields of them) hold a fresh
+// ID, and which sinks they reach. The assignments and the fixpoint are
+// the shared value-flow layer's (flow.AssignsIn, flow.Propagate); what
+// makes a value an ID (taintOf) and which assignments do not count
+// (accept) are keyregen's. It is flow-insensitive: an attempt body runs
+// again from the top, so an assignment anywhere in it taints every use
+// in it.
 type region struct {
 	r      *runner
 	root   ast.Node
-	taint  map[key]*origin
+	taint  map[flow.Place]*origin
 	parent map[ast.Node]ast.Node
 	// hasSources is false when the region calls no generator and no
 	// helper with a fact, and has no seeded parameter and sink; then
@@ -74,7 +76,7 @@ type region struct {
 // The seeds, parameters of the function whose body root is, are followed
 // too when root has a sink.
 func (r *runner) scan(root ast.Node, seeds []seed) *region {
-	reg := &region{r: r, root: root, taint: map[key]*origin{}, parent: map[ast.Node]ast.Node{}, seeds: seeds}
+	reg := &region{r: r, root: root, taint: map[flow.Place]*origin{}, parent: map[ast.Node]ast.Node{}, seeds: seeds}
 	// Most code generates nothing and sends no ID: look for a source, or
 	// for a seed and a sink, before building anything.
 	hasSink := false
@@ -101,13 +103,15 @@ func (r *runner) scan(root ast.Node, seeds []seed) *region {
 	if hasSink {
 		reg.hasSources = true
 		for _, s := range seeds {
-			reg.taint[key{obj: s.v}] = &origin{pos: s.v.Pos(), gen: "parameter " + s.v.Name(), param: s.v, index: s.index}
+			reg.taint[flow.Place{Var: s.v}] = &origin{pos: s.v.Pos(), gen: "parameter " + s.v.Name(), param: s.v, index: s.index}
 		}
 	}
 	if !reg.hasSources {
 		return reg
 	}
 	var stack []ast.Node
+	var fills []flow.Assign // rand.Read(buf): buf is given fresh bytes
+	fillOrigin := map[ast.Expr]*origin{}
 	ast.Inspect(root, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
@@ -117,143 +121,47 @@ func (r *runner) scan(root ast.Node, seeds []seed) *region {
 			reg.parent[n] = stack[len(stack)-1]
 		}
 		stack = append(stack, n)
+		if call, ok := n.(*ast.CallExpr); ok {
+			if o, target := reg.fillOf(call); o != nil {
+				if p, ok := r.x.PlaceOf(target); ok {
+					fills = append(fills, flow.Assign{Place: p, Def: flow.Def{Node: call}, Lhs: target})
+					fillOrigin[target] = o
+				}
+			}
+		}
 		return true
 	})
-	reg.propagate()
+	flow.Propagate(r.x, root, reg.taint, fills, func(a flow.Assign) *origin {
+		if o := fillOrigin[a.Lhs]; o != nil && a.Def.RHS == nil {
+			return reg.accept(a, o)
+		}
+		if a.Def.RHS == nil {
+			return nil
+		}
+		if a.Lit {
+			return reg.taintOf(a.Def.RHS) // p := &Params{Key: uuid.NewString()} taints p.Key
+		}
+		if o := reg.taintOf(a.Def.RHS); o != nil && !mentions(r.pass.TypesInfo, a.Def.RHS, a.Place.Var) {
+			return reg.accept(a, o)
+		}
+		return nil
+	})
 	reg.findSinks()
 	return reg
 }
 
-// assignment is one "lhs = rhs" of the region; rhs is nil for the
-// targets of fill calls (rand.Read(buf)), whose origin is fill.
-type assignment struct {
-	lhs, rhs ast.Expr
-	fill     *origin
-	tuple    bool // lhs is one of several results of rhs
-}
-
-// propagate taints every variable assigned a fresh value in the region,
-// until nothing changes.
-func (reg *region) propagate() {
-	var as []assignment
-	ast.Inspect(reg.root, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			switch {
-			case len(n.Lhs) == len(n.Rhs):
-				for i := range n.Lhs {
-					as = append(as, assignment{lhs: n.Lhs[i], rhs: n.Rhs[i]})
-				}
-			case len(n.Rhs) == 1:
-				for _, l := range n.Lhs {
-					as = append(as, assignment{lhs: l, rhs: n.Rhs[0], tuple: true})
-				}
-			}
-		case *ast.ValueSpec:
-			for i, name := range n.Names {
-				switch {
-				case len(n.Values) == len(n.Names):
-					as = append(as, assignment{lhs: name, rhs: n.Values[i]})
-				case len(n.Values) == 1:
-					as = append(as, assignment{lhs: name, rhs: n.Values[0], tuple: true})
-				}
-			}
-		case *ast.CallExpr:
-			if o, target := reg.fillOf(n); o != nil {
-				as = append(as, assignment{lhs: target, fill: o})
-			}
-		}
-		return true
-	})
-	for changed := true; changed; {
-		changed = false
-		for _, a := range as {
-			k, ok := reg.keyOf(a.lhs)
-			if !ok || reg.taint[k] != nil {
-				continue
-			}
-			if a.tuple && analysisutil.IsErrorType(reg.r.pass.TypesInfo.TypeOf(a.lhs)) {
-				continue
-			}
-			o := a.fill
-			if o == nil {
-				o = reg.taintOf(a.rhs)
-			}
-			if o == nil || reg.guarded(a.lhs, k.obj, o) || (a.rhs != nil && mentions(reg.r.pass.TypesInfo, a.rhs, k.obj)) {
-				continue
-			}
-			reg.taint[k] = o
-			changed = true
-		}
-		// A struct literal taints the fields it fills:
-		// p := &Params{Key: uuid.NewString()} taints p.Key.
-		for _, a := range as {
-			if k, ok := reg.keyOf(a.lhs); ok && k.field == nil && a.rhs != nil {
-				for _, fk := range reg.structFields(k.obj, a.rhs) {
-					if reg.taint[fk.key] == nil {
-						reg.taint[fk.key] = fk.origin
-						changed = true
-					}
-				}
-			}
-		}
-	}
-}
-
-type fieldTaint struct {
-	key    key
-	origin *origin
-}
-
-func (reg *region) structFields(obj types.Object, rhs ast.Expr) []fieldTaint {
-	e := ast.Unparen(rhs)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	lit, ok := e.(*ast.CompositeLit)
-	if !ok {
+// accept returns o when an assignment of a fresh ID to a place makes
+// the place fresh: not the error of a tuple (id, err := newID()), not the
+// lazy initialization of a value kept across attempts (guarded), not
+// key = cmp.Or(key, uuid.NewString()) (checked by the caller).
+func (reg *region) accept(a flow.Assign, o *origin) *origin {
+	if a.Tuple && analysisutil.IsErrorType(reg.r.pass.TypesInfo.TypeOf(a.Lhs)) {
 		return nil
 	}
-	var out []fieldTaint
-	for _, elt := range lit.Elts {
-		kv, ok := elt.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		id, ok := kv.Key.(*ast.Ident)
-		if !ok {
-			continue
-		}
-		if f, ok := reg.r.pass.TypesInfo.ObjectOf(id).(*types.Var); ok && f.IsField() {
-			if o := reg.taintOf(kv.Value); o != nil {
-				out = append(out, fieldTaint{key{obj, f}, o})
-			}
-		}
+	if reg.guarded(a.Lhs, a.Place.Var, o) {
+		return nil
 	}
-	return out
-}
-
-// keyOf returns the taint key an assignment target names: a local
-// variable, or a field of one. Package variables are left alone.
-func (reg *region) keyOf(e ast.Expr) (key, bool) {
-	info := reg.r.pass.TypesInfo
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		if v, ok := info.ObjectOf(e).(*types.Var); ok && !isPackageVar(v) {
-			return key{obj: v}, true
-		}
-	case *ast.SelectorExpr:
-		if x, ok := ast.Unparen(e.X).(*ast.Ident); ok {
-			v, ok1 := info.ObjectOf(x).(*types.Var)
-			f, ok2 := info.ObjectOf(e.Sel).(*types.Var)
-			if ok1 && ok2 && f.IsField() && !isPackageVar(v) {
-				return key{v, f}, true
-			}
-		}
-	case *ast.StarExpr:
-		return reg.keyOf(e.X)
-	}
-	return key{}, false
+	return o
 }
 
 func isPackageVar(v *types.Var) bool {
@@ -271,11 +179,11 @@ func (reg *region) taintOf(e ast.Expr) *origin {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		if v, ok := info.ObjectOf(e).(*types.Var); ok {
-			return reg.taint[key{obj: v}]
+			return reg.taint[flow.Place{Var: v}]
 		}
 	case *ast.SelectorExpr:
-		if k, ok := reg.keyOf(e); ok && k.field != nil {
-			if o := reg.taint[k]; o != nil {
+		if p, ok := reg.r.x.PlaceOf(e); ok && p.Field != nil {
+			if o := reg.taint[p]; o != nil {
 				return o
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
@@ -56,7 +57,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Doc:        analysisutil.MustExtractDoc(doc, "keyregen"),
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/keyregen",
 		Flags:      fs,
-		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer, flow.Analyzer},
 		Run:        analysisutil.Guard(c.run),
 		ResultType: reflect.TypeFor[*report.Usage](),
 		FactTypes:  []analysis.Fact{new(Fact)},
@@ -69,6 +70,7 @@ type runner struct {
 	at   *analysisutil.Crumb
 	cfg  *Config
 	res  *retryscan.Result
+	x    *flow.Index
 	// local are the summaries of this package's functions; sinkPos is
 	// where each one's key reaches its sink, and paramPos where each
 	// parameter it sends does, for Related entries.
@@ -88,6 +90,7 @@ func (c *Config) run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 		at:       at,
 		cfg:      c,
 		res:      res,
+		x:        flow.Of(pass),
 		local:    map[*types.Func]*Fact{},
 		sinkPos:  map[*types.Func]token.Pos{},
 		paramPos: map[paramKey]token.Pos{},

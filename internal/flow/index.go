@@ -15,11 +15,13 @@
 package flow
 
 import (
+	"cmp"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -90,6 +92,7 @@ type Index struct {
 	uses      map[*types.Var]int
 	fields    fieldIndex
 	steps     map[*types.Var][]*ast.IncDecStmt
+	assigns   []Assign // sorted by Def.Node.Pos() (places.go)
 }
 
 // NewIndex returns an index of the files of a package, built on the
@@ -113,6 +116,8 @@ func (x *Index) build() {
 				return x.visit(n)
 			})
 		}
+		// Each file's are in source order already; files need not be.
+		slices.SortStableFunc(x.assigns, func(a, b Assign) int { return cmp.Compare(a.Def.Node.Pos(), b.Def.Node.Pos()) })
 	})
 }
 
@@ -187,20 +192,28 @@ func (x *Index) ConstString(e ast.Expr) (string, bool) {
 	return constant.StringVal(tv.Value), true
 }
 
+// defAt returns the Def target i of nl targets gets from rhs: rhs[i],
+// result i of a single call, or no value.
+func defAt(node ast.Node, tok token.Token, nl int, rhs []ast.Expr, i int) Def {
+	d := Def{Node: node, Tok: tok}
+	switch {
+	case len(rhs) == nl:
+		d.RHS = rhs[i]
+	case len(rhs) == 1:
+		d.RHS, d.Result = rhs[0], i
+	}
+	return d
+}
+
 func (x *Index) visit(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.AssignStmt:
+		x.addAssigns(n, n.Tok, n.Lhs, n.Rhs)
 		for i, l := range n.Lhs {
 			if v := x.Local(l); v != nil {
-				d := Def{Node: n, Tok: n.Tok}
-				switch {
-				case len(n.Rhs) == len(n.Lhs):
-					d.RHS = n.Rhs[i]
-				case len(n.Rhs) == 1:
-					d.RHS, d.Result = n.Rhs[0], i
-					if len(n.Lhs) == 2 {
-						d.Other = x.Local(n.Lhs[1-i])
-					}
+				d := defAt(n, n.Tok, len(n.Lhs), n.Rhs, i)
+				if len(n.Rhs) == 1 && len(n.Lhs) == 2 {
+					d.Other = x.Local(n.Lhs[1-i])
 				}
 				x.defs[v] = append(x.defs[v], d)
 				continue
@@ -217,20 +230,14 @@ func (x *Index) visit(n ast.Node) bool {
 			}
 		}
 	case *ast.ValueSpec:
+		names := make([]ast.Expr, len(n.Names))
 		for i, id := range n.Names {
-			v, _ := x.info.Defs[id].(*types.Var)
-			if v == nil {
-				continue
+			names[i] = id
+			if v, _ := x.info.Defs[id].(*types.Var); v != nil {
+				x.defs[v] = append(x.defs[v], defAt(n, token.ASSIGN, len(n.Names), n.Values, i))
 			}
-			d := Def{Node: n, Tok: token.ASSIGN}
-			switch {
-			case len(n.Values) == len(n.Names):
-				d.RHS = n.Values[i]
-			case len(n.Values) == 1:
-				d.RHS, d.Result = n.Values[0], i
-			}
-			x.defs[v] = append(x.defs[v], d)
 		}
+		x.addAssigns(n, token.ASSIGN, names, n.Values)
 	case *ast.RangeStmt:
 		for _, e := range []ast.Expr{n.Key, n.Value} {
 			if v := x.Local(e); v != nil {
