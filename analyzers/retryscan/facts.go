@@ -5,13 +5,9 @@ import (
 	"go/token"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 )
-
-// maxHops bounds the chains kept in facts and summaries: enough to name
-// every layer of a real stack, small enough to keep facts tiny and the
-// fixpoint finite when functions recurse.
-const maxHops = 8
 
 // Pos returns the hop's position in the package being analyzed, or
 // token.NoPos for hops that came from another package's fact.
@@ -152,19 +148,14 @@ func deeper(a, b []Hop) bool {
 	return len(a) < len(b)
 }
 
+// prepend returns h followed by chain, capped by the suite's one rule
+// (analysisutil.CapChain): plain call hops leave the middle first, so
+// that every retry layer (what the product is made of) survives while it
+// can; the first and the last hop always stay. The cap also keeps the
+// summary fixpoint finite when functions recurse.
 func prepend(h Hop, chain []Hop) []Hop {
 	out := make([]Hop, 0, len(chain)+1)
 	out = append(out, h)
 	out = append(out, chain...)
-	// Too long: drop plain call hops from the middle first, so that every
-	// retry layer (what the product is made of) survives.
-	for i := len(out) - 2; len(out) > maxHops && i > 0; i-- {
-		if !out[i].Retry {
-			out = append(out[:i], out[i+1:]...)
-		}
-	}
-	if len(out) > maxHops {
-		out = out[:maxHops]
-	}
-	return out
+	return analysisutil.CapChain(out, func(h Hop) bool { return h.Retry })
 }

@@ -93,7 +93,7 @@ func (s *scanner) grpcSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 	if !ok {
 		return nil
 	}
-	name := s.funcName(callee)
+	name := analysisutil.FuncName(callee, s.pass.Pkg)
 	row := &catalog.Retry{Symbol: catalog.SymbolOf(callee), Role: catalog.RoleClient, Op: -1, Attempts: n, Ctx: 0,
 		Display: name, Delay: catalog.DelayExponential, Capped: catalog.TriYes, Jittered: catalog.TriYes}
 	return &Site{Kind: KindClient, Node: call, Name: name, Entry: row, Callee: callee, Func: fn,

@@ -53,7 +53,7 @@ func (s *scanner) wrapperSite(fn ast.Node, call *ast.CallExpr) *Site {
 		return nil
 	}
 	if w := s.wrapperOf(callee); w != nil && w.Param < len(call.Args) {
-		site := &Site{Kind: KindWrapper, Node: call, Name: s.funcName(callee), Callee: callee, Func: fn}
+		site := &Site{Kind: KindWrapper, Node: call, Name: analysisutil.FuncName(callee, s.pass.Pkg), Callee: callee, Func: fn}
 		site.Bound = Bound{Attempts: int(w.Attempts)}
 		site.OpExpr = call.Args[w.Param]
 		s.resolveOp(site, fn)

@@ -297,19 +297,6 @@ func isStd(pkg *types.Package) bool {
 	return !strings.Contains(path, ".")
 }
 
-// funcName renders a function for messages: "fetch", "Client.Get",
-// "store.Get" for functions of other packages.
-func (s *scanner) funcName(fn *types.Func) string {
-	name := fn.Name()
-	if recv := analysisutil.RecvName(fn); recv != "" {
-		name = recv + "." + name
-	}
-	if fn.Pkg() != nil && fn.Pkg() != s.pass.Pkg && analysisutil.RecvName(fn) == "" {
-		name = fn.Pkg().Name() + "." + name
-	}
-	return name
-}
-
 // posn renders a position as "file.go:40" for facts.
 func (s *scanner) posn(n ast.Node) string {
 	p := s.pass.Fset.Position(n.Pos())

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"sort"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/directive"
 )
@@ -12,14 +13,14 @@ import (
 // summarize computes, for every function of the package, the deepest
 // retry chain that calling it runs. Functions may call each other in any
 // order and recursively, so the chains are recomputed until none grows;
-// chains are capped at maxHops, which makes the iteration finite.
+// chains are capped at analysisutil.MaxHops, which makes the iteration finite.
 func (s *scanner) summarize() {
 	for _, fi := range s.funcs {
 		if fi.declared != nil {
 			s.chains[fi.obj] = []Hop{{Name: fi.obj.Name(), Posn: s.posn(fi.decl), Attempts: int32(*fi.declared), Retry: true, Pkg: s.pass.Pkg.Path(), pos: fi.decl.Pos()}}
 		}
 	}
-	for range maxHops + 2 {
+	for range analysisutil.MaxHops + 2 {
 		changed := false
 		for _, fi := range s.funcs {
 			if fi.decl.Body == nil || fi.declared != nil {
@@ -130,7 +131,7 @@ func (s *scanner) innerChain(site *Site, seen map[ast.Node]bool) []Hop {
 // then fn's chain. A function declared with //retrylint:retrier is its
 // own single layer, so its call is that layer rather than a hop to it.
 func (s *scanner) viaCall(fn *types.Func, n ast.Node, chain []Hop) []Hop {
-	hop := Hop{Name: s.funcName(fn), Posn: s.posn(n), Pkg: pkgPath(fn), pos: n.Pos()}
+	hop := Hop{Name: analysisutil.FuncName(fn, s.pass.Pkg), Posn: s.posn(n), Pkg: pkgPath(fn), pos: n.Pos()}
 	if len(chain) == 1 && chain[0].Retry && chain[0].Name == fn.Name() && chain[0].Pkg == hop.Pkg {
 		hop.Retry, hop.Attempts = true, chain[0].Attempts
 		return []Hop{hop}
@@ -196,7 +197,7 @@ func (s *scanner) addRetrierSites() {
 				return // a function calling itself is not a retry layer of its own
 			}
 			if c := s.retrierChain(callee); c != nil {
-				site := &Site{Kind: KindRetrier, Node: call, Name: s.funcName(callee), Callee: callee, Func: fn}
+				site := &Site{Kind: KindRetrier, Node: call, Name: analysisutil.FuncName(callee, s.pass.Pkg), Callee: callee, Func: fn}
 				site.Bound = Bound{Attempts: firstAttempts(c)}
 				s.sites = append(s.sites, site)
 				s.siteAt[n] = site
