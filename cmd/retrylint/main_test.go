@@ -382,10 +382,7 @@ func TestHelp(t *testing.T) {
 // makes go vet analyze every dependency again, so this runs on a module
 // that imports two small std packages.
 func TestAnalyzerFlags(t *testing.T) {
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
-		"go.mod": "module example.com/tiny\n\ngo 1.26.0\n",
-		"p/p.go": `package p
+	dir := tinyModule(t, `package p
 
 import (
 	"errors"
@@ -412,8 +409,7 @@ func Sync(f func() error) error {
 	}
 	return errors.New("sync failed")
 }
-`,
-	})
+`)
 	const nested = "p/p.go:20:2: retry loop (3 attempts) wraps fetch"
 	const jitter = "retry delay has no jitter"
 	tests := []struct {
@@ -453,6 +449,16 @@ func Sync(f func() error) error {
 	if r.code != 3 || strings.Contains(r.stdout, `"nestedretry`) || !strings.Contains(r.stdout, `"unboundedbackoff/`) {
 		t.Errorf("-nestedretry=false -format=sarif: exit %d; want unboundedbackoff rules and results, no nestedretry rule:\n%s", r.code, r.stdout)
 	}
+}
+
+// tinyModule writes a module example.com/tiny with one package p,
+// whose source is src, and returns its directory. Std imports only: every
+// new set of flags makes go vet analyze every dependency again.
+func tinyModule(t *testing.T, src string) string {
+	t.Helper()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"go.mod": "module example.com/tiny\n\ngo 1.26.0\n", "p/p.go": src})
+	return dir
 }
 
 func writeFiles(t *testing.T, dir string, files map[string]string) {

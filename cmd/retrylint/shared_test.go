@@ -13,10 +13,7 @@ import (
 // finding). Standalone and under go vet, which gets the flag from the
 // tool's -flags list.
 func TestSharedKeyHeaders(t *testing.T) {
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
-		"go.mod": "module example.com/tiny\n\ngo 1.26.0\n",
-		"p/p.go": `package p
+	dir := tinyModule(t, `package p
 
 import (
 	"crypto/rand"
@@ -57,8 +54,7 @@ func Once(c *http.Client, url string) error {
 	}
 	return errors.New("once failed")
 }
-`,
-	})
+`)
 	const (
 		regen   = "p/p.go:17:33: idempotency key from rand.Text is generated inside the retry"
 		keyless = "retry wraps an HTTP POST with no Idempotency-Key header"
