@@ -1,0 +1,395 @@
+package topology
+
+import (
+	"cmp"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/base64"
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The page is one file that works offline: the style sheet and the script
+// are embedded here and inlined, the data rides along as JSON, and a
+// Content-Security-Policy forbids every fetch, so a report opened from a
+// laptop or a CI artifact never reaches the network.
+
+var (
+	//go:embed assets/report.html.tmpl
+	pageTemplate string
+	//go:embed assets/report.css
+	pageCSS string
+	//go:embed assets/report.js
+	pageJS string
+
+	page = template.Must(template.New("report").Funcs(template.FuncMap{
+		"add": func(a, b int) int { return a + b },
+		// sortkey writes a number for the table's data-sort; +Inf
+		// (unbounded) would not parse back in the script.
+		"sortkey": func(f float64) string {
+			return strconv.FormatFloat(min(f, math.MaxFloat64), 'g', -1, 64)
+		},
+	}).Parse(pageTemplate))
+)
+
+// maxPathRows is how many paths the page's table lists; the graph and the
+// JSON keep them all.
+const maxPathRows = 50
+
+// HTML writes r as one self-contained HTML page: a summary, the topology
+// graph as SVG (click a node for its site and source location), the top
+// paths and the inventory of retry sites (sortable, filterable).
+func HTML(w io.Writer, r *Report) error {
+	return page.Execute(w, newPageView(r))
+}
+
+type pageView struct {
+	Title   string
+	Tool    string
+	P       string
+	Cards   []card
+	Graph   *graphLayout
+	Nodes   []graphNode
+	NodeAmp map[string]ampView // by node ID
+	Legend  []ampView
+	Sites   []siteView
+	Paths   []pathView
+	More    int // paths not listed in the table
+	Data    pageData
+	CSS     template.CSS
+	JS      template.JS
+	CSP     string
+}
+
+// graphNode is a placed node with what its box shows.
+type graphNode struct {
+	placedNode
+	Short, Caption string
+	Amp            ampView
+}
+
+type card struct{ Label, Value, Note, Class string }
+
+// ampView is an amplification as the page shows it: a text and a colour
+// class. Sort orders unknown < 1 < 2 < ... < unbounded.
+type ampView struct {
+	Text  string  `json:"text"`
+	Class string  `json:"class"`
+	Sort  float64 `json:"-"`
+}
+
+// siteView is one Site with its values formatted once, for the table and
+// for the detail panel.
+type siteView struct {
+	ID        string    `json:"id"`
+	Node      string    `json:"node,omitempty"`
+	Loc       string    `json:"loc"`
+	LocSort   string    `json:"-"`
+	Package   string    `json:"package"`
+	Func      string    `json:"func"`
+	Kind      string    `json:"kind"`
+	Name      string    `json:"name"`
+	Library   string    `json:"library,omitempty"`
+	Attempts  string    `json:"attempts"`
+	AttSort   float64   `json:"-"`
+	BaseDelay dur       `json:"base_delay"`
+	MaxDelay  dur       `json:"max_delay"`
+	Capped    string    `json:"capped"`
+	Jitter    string    `json:"jitter"`
+	Timeout   dur       `json:"attempt_timeout"`
+	WorstCase dur       `json:"worst_case"`
+	Findings  []finding `json:"findings,omitempty"`
+	Amp       ampView   `json:"-"`
+}
+
+type dur struct {
+	Text string  `json:"text"`
+	Sort float64 `json:"-"`
+}
+
+type finding struct {
+	Analyzer string `json:"analyzer"`
+	Message  string `json:"message"`
+	Loc      string `json:"loc"`
+}
+
+type pathView struct {
+	Index    int
+	Amp      ampView
+	Expected string
+	Worst    dur
+	Layers   int
+	Labels   []string
+	Nodes    string // space-separated node IDs, for data-nodes
+}
+
+// pageData is the JSON the script reads: what the detail panel shows.
+type pageData struct {
+	Nodes map[string]nodeData `json:"nodes"`
+	Sites map[string]siteView `json:"sites"`
+	Paths []pathData          `json:"paths"`
+}
+
+type nodeData struct {
+	Kind  NodeKind `json:"kind"`
+	Label string   `json:"label"`
+	Loc   string   `json:"loc"`
+	Site  string   `json:"site,omitempty"`
+	Amp   string   `json:"amp"`
+	Worst int      `json:"worst"` // index of the worst path through the node, -1 for none
+}
+
+type pathData struct {
+	Nodes    []string `json:"nodes"`
+	Amp      string   `json:"amp"`
+	Expected string   `json:"expected"`
+	Worst    string   `json:"worst_case"`
+}
+
+func newPageView(r *Report) *pageView {
+	v := &pageView{
+		Tool:    r.Tool,
+		P:       strconv.FormatFloat(r.P, 'g', -1, 64),
+		Graph:   layoutGraph(r),
+		NodeAmp: map[string]ampView{},
+		CSS:     template.CSS(pageCSS),
+		JS:      template.JS(pageJS),
+		CSP:     csp(pageCSS, pageJS),
+		Data: pageData{
+			Nodes: map[string]nodeData{},
+			Sites: map[string]siteView{},
+		},
+	}
+	for _, a := range []int{1, 5, 10, 30, 100, 101, AttemptsUnbounded, AttemptsUnknown} {
+		l := amp(a)
+		switch {
+		case a == 1:
+		case a == 101:
+			l.Text = "> ×100"
+		case a > 1:
+			l.Text = "≤ " + l.Text
+		case a == AttemptsUnbounded:
+			l.Text = "∞ unbounded"
+		default:
+			l.Text = "? unknown"
+		}
+		v.Legend = append(v.Legend, l)
+	}
+
+	labels := map[string]string{}
+	worst := map[string]int{} // node ID -> index of its worst path
+	for _, n := range r.Nodes {
+		labels[n.ID] = n.Label
+	}
+	worstPath := -1
+	for i, p := range r.Paths {
+		for _, id := range p.Nodes {
+			if j, ok := worst[id]; !ok || amp(p.Amplification).Sort > amp(r.Paths[j].Amplification).Sort {
+				worst[id] = i
+			}
+		}
+		if worstPath < 0 || amp(p.Amplification).Sort > amp(r.Paths[worstPath].Amplification).Sort {
+			worstPath = i
+		}
+		pd := pathData{
+			Nodes:    p.Nodes,
+			Amp:      amp(p.Amplification).Text,
+			Expected: expected(p.Expected),
+			Worst:    seconds(p.WorstCase).Text,
+		}
+		v.Data.Paths = append(v.Data.Paths, pd)
+		if i < maxPathRows {
+			pv := pathView{Index: i, Amp: amp(p.Amplification), Expected: pd.Expected,
+				Worst: seconds(p.WorstCase), Layers: p.Layers, Nodes: strings.Join(p.Nodes, " ")}
+			for _, id := range p.Nodes {
+				pv.Labels = append(pv.Labels, labels[id])
+			}
+			v.Paths = append(v.Paths, pv)
+		}
+	}
+	v.More = len(r.Paths) - len(v.Paths)
+
+	siteNode := map[string]string{}
+	for _, n := range r.Nodes {
+		a := ampView{Text: "", Class: "amp-none"}
+		j, ok := worst[n.ID]
+		if ok {
+			a = amp(r.Paths[j].Amplification)
+		} else {
+			j = -1
+		}
+		v.NodeAmp[n.ID] = a
+		v.Data.Nodes[n.ID] = nodeData{Kind: n.Kind, Label: n.Label, Loc: loc(n.Pos), Site: n.Site, Amp: a.Text, Worst: j}
+		if n.Site != "" {
+			siteNode[n.Site] = n.ID
+		}
+	}
+
+	siteName := map[string]string{}
+	for _, s := range r.Sites {
+		siteName[s.ID] = s.Name
+	}
+	for _, pn := range v.Graph.Nodes {
+		v.Nodes = append(v.Nodes, graphNode{placedNode: pn, Short: shorten(pn.Label, 30),
+			Caption: caption(pn.Node, siteName[pn.Site]), Amp: v.NodeAmp[pn.ID]})
+	}
+
+	findings, layers := 0, 0
+	for _, s := range r.Sites {
+		sv := newSiteView(s)
+		sv.Node = siteNode[s.ID]
+		sv.Amp = ampView{Text: "—", Class: "amp-none", Sort: -1}
+		if sv.Node != "" && v.NodeAmp[sv.Node].Text != "" {
+			sv.Amp = v.NodeAmp[sv.Node]
+		}
+		v.Sites = append(v.Sites, sv)
+		v.Data.Sites[s.ID] = sv
+		findings += len(s.Findings)
+	}
+	for _, p := range r.Paths {
+		layers = max(layers, p.Layers)
+	}
+
+	worstText, worstNote, worstClass := "—", "no path reaches an outbound call", "amp-none"
+	if worstPath >= 0 {
+		p := r.Paths[worstPath]
+		a := amp(p.Amplification)
+		worstText, worstClass = a.Text, a.Class
+		worstNote = "calls per request at full outage"
+		if p.Expected != nil {
+			worstNote = fmt.Sprintf("E[N] = %s at p = %s", expected(p.Expected), v.P)
+		}
+	}
+	v.Cards = []card{
+		{Label: "Retry sites", Value: strconv.Itoa(len(r.Sites)), Note: plural(findings, "finding")},
+		{Label: "Deepest chain", Value: plural(layers, "layer"), Note: "retry layers on one path"},
+		{Label: "Worst amplification", Value: worstText, Note: worstNote, Class: worstClass},
+		{Label: "Paths", Value: strconv.Itoa(len(r.Paths)), Note: "entry point to outbound call"},
+	}
+	v.Title = fmt.Sprintf("retrylint report: %s, %s deep, worst %s",
+		plural(len(r.Sites), "retry site"), plural(layers, "layer"), worstText)
+	return v
+}
+
+func newSiteView(s Site) siteView {
+	sv := siteView{
+		ID:        s.ID,
+		Loc:       loc(s.Pos),
+		LocSort:   fmt.Sprintf("%s\x00%09d\x00%06d", s.Pos.File, s.Pos.Line, s.Pos.Col),
+		Package:   s.Package,
+		Func:      s.Func,
+		Kind:      s.Kind,
+		Name:      s.Name,
+		Library:   s.Library,
+		BaseDelay: seconds(s.BaseDelay),
+		MaxDelay:  seconds(s.MaxDelay),
+		Capped:    s.Capped,
+		Jitter:    s.Jitter,
+		Timeout:   seconds(s.AttemptTimeout),
+		WorstCase: seconds(s.WorstCase),
+	}
+	a := amp(s.Attempts)
+	sv.Attempts, sv.AttSort = strings.TrimPrefix(a.Text, "×"), a.Sort
+	for _, f := range s.Findings {
+		sv.Findings = append(sv.Findings, finding{Analyzer: f.Analyzer, Message: f.Message, Loc: loc(f.Pos)})
+	}
+	return sv
+}
+
+// amp formats an amplification (or an attempt count) and picks its
+// colour: a single retry of a few attempts is normal, three layers of
+// three (27) is an outage multiplier, 243 is five.
+func amp(a int) ampView {
+	switch {
+	case a == AttemptsUnbounded:
+		return ampView{Text: "∞", Class: "amp-inf", Sort: math.Inf(1)}
+	case a <= 0:
+		return ampView{Text: "?", Class: "amp-unknown", Sort: 0}
+	}
+	class := "amp-5"
+	for i, limit := range []int{1, 5, 10, 30, 100} {
+		if a <= limit {
+			class = "amp-" + strconv.Itoa(i)
+			break
+		}
+	}
+	return ampView{Text: "×" + strconv.Itoa(a), Class: class, Sort: float64(a)}
+}
+
+// seconds formats a duration the code shows as a constant; "—" when it
+// does not.
+func seconds(s *float64) dur {
+	if s == nil {
+		return dur{Text: "—", Sort: -1}
+	}
+	return dur{Text: time.Duration(*s * float64(time.Second)).String(), Sort: *s}
+}
+
+func expected(e *float64) string {
+	if e == nil {
+		return "—"
+	}
+	return strconv.FormatFloat(*e, 'f', 2, 64)
+}
+
+func loc(p Pos) string {
+	switch {
+	case p.File == "":
+		return "—"
+	case p.Col > 0:
+		return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+	}
+	return fmt.Sprintf("%s:%d", p.File, p.Line)
+}
+
+// shorten keeps the end of a long label, where the function's own name is.
+func shorten(s string, n int) string {
+	rs := []rune(s)
+	if len(rs) <= n {
+		return s
+	}
+	return "…" + string(rs[len(rs)-n+1:])
+}
+
+// caption is the second line of a node's box.
+func caption(n *Node, siteName string) string {
+	switch n.Kind {
+	case NodeEntry:
+		return "entry point"
+	case NodeOutbound:
+		return "outbound call"
+	case NodeRetry:
+		name := cmp.Or(siteName, "retry")
+		switch a := n.Attempts; {
+		case a == AttemptsUnbounded:
+			return shorten(name, 18) + " · unbounded"
+		case a <= 0:
+			return shorten(name, 18) + " · ? attempts"
+		default:
+			return shorten(name, 18) + " · " + plural(a, "attempt")
+		}
+	}
+	return "function"
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// csp allows the inline style sheet and script by their hashes and
+// nothing else: no fetch, no image, no font, no frame.
+func csp(css, js string) string {
+	h := func(s string) string {
+		sum := sha256.Sum256([]byte(s))
+		return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	}
+	return "default-src 'none'; style-src " + h(css) + "; script-src " + h(js) + "; base-uri 'none'; form-action 'none'"
+}
