@@ -44,19 +44,19 @@ func chainFixture() *Report {
 		r.Nodes = append(r.Nodes, Node{ID: "n" + strconv.Itoa(len(r.Nodes)), Kind: kind, Label: label,
 			Pos: Pos{File: file, Line: line}, Site: site, Attempts: attempts})
 	}
-	node(NodeEntry, "(*api.Server).Checkout", "api/server.go", 20, "", 1)              // n0
-	node(NodeEntry, "(*api.Server).Refund", "api/server.go", 48, "", 1)                // n1
-	node(NodeFunc, "(*orders.Client).Place", "orders/client.go", 15, "", 1)            // n2
-	node(NodeRetry, "(*orders.Client).Place", "orders/client.go", 22, "s1", 3)         // n3
-	node(NodeFunc, "payments.Charge", "payments/charge.go", 25, "", 1)                 // n4
-	node(NodeRetry, "payments.Charge", "payments/charge.go", 31, "s2", 5)              // n5
-	node(NodeFunc, "(*bank.Conn).Send", "bank/conn.go", 33, "", 1)                     // n6
-	node(NodeRetry, "(*bank.Conn).Send", "bank/conn.go", 40, "s0", 3)                  // n7
-	node(NodeOutbound, "(*net/http.Client).Do", "bank/conn.go", 44, "", 1)             // n8
-	node(NodeEntry, "main.main", "cmd/worker/main.go", 9, "", 1)                       // n9
-	node(NodeFunc, "worker.poll", "worker/poll.go", 10, "", 1)                         // n10
-	node(NodeRetry, "worker.poll", "worker/poll.go", 15, "s3", AttemptsUnbounded)      // n11
-	node(NodeOutbound, "(*database/sql.DB).QueryContext", "worker/poll.go", 17, "", 1) // n12
+	node(NodeEntry, "(*api.Server).Checkout", "api/server.go", 20, "", 1)                    // n0
+	node(NodeEntry, "(*api.Server).Refund", "api/server.go", 48, "", 1)                      // n1
+	node(NodeFunc, "(*orders.Client).Place", "orders/client.go", 15, "", 1)                  // n2
+	node(NodeRetry, "retry loop ×3", "orders/client.go", 22, "s1", 3)                        // n3
+	node(NodeFunc, "payments.Charge", "payments/charge.go", 25, "", 1)                       // n4
+	node(NodeRetry, "backoff.Retry ×5", "payments/charge.go", 31, "s2", 5)                   // n5
+	node(NodeFunc, "(*bank.Conn).Send", "bank/conn.go", 33, "", 1)                           // n6
+	node(NodeRetry, "retry.Do ×3", "bank/conn.go", 40, "s0", 3)                              // n7
+	node(NodeOutbound, "(*net/http.Client).Do (http)", "bank/conn.go", 44, "", 1)            // n8
+	node(NodeEntry, "main.main", "cmd/worker/main.go", 9, "", 1)                             // n9
+	node(NodeFunc, "worker.poll", "worker/poll.go", 10, "", 1)                               // n10
+	node(NodeRetry, "retry loop ×∞", "worker/poll.go", 15, "s3", AttemptsUnbounded)          // n11
+	node(NodeOutbound, "(*database/sql.DB).QueryContext (sql)", "worker/poll.go", 17, "", 1) // n12
 	for _, e := range [][2]int{{0, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7}, {7, 8}, {1, 4}, {9, 10}, {10, 11}, {11, 12}} {
 		r.Edges = append(r.Edges, Edge{From: "n" + strconv.Itoa(e[0]), To: "n" + strconv.Itoa(e[1])})
 	}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // The page is one file that works offline: the style sheet and the script
@@ -54,6 +55,8 @@ type pageView struct {
 	P       string
 	Cards   []card
 	Graph   *graphLayout
+	NodeW   int
+	NodeH   int
 	Nodes   []graphNode
 	NodeAmp map[string]ampView // by node ID
 	Legend  []ampView
@@ -71,6 +74,8 @@ type graphNode struct {
 	placedNode
 	Short, Caption string
 	Amp            ampView
+	BadgeX, BadgeW int // the amplification badge, sized to its text
+	BadgeMid       int
 }
 
 type card struct{ Label, Value, Note, Class string }
@@ -118,13 +123,18 @@ type finding struct {
 	Loc      string `json:"loc"`
 }
 
+type pathStep struct {
+	Label string
+	Kind  NodeKind
+}
+
 type pathView struct {
 	Index    int
 	Amp      ampView
 	Expected string
 	Worst    dur
 	Layers   int
-	Labels   []string
+	Steps    []pathStep
 	Nodes    string // space-separated node IDs, for data-nodes
 }
 
@@ -156,6 +166,8 @@ func newPageView(r *Report) *pageView {
 		Tool:    r.Tool,
 		P:       strconv.FormatFloat(r.P, 'g', -1, 64),
 		Graph:   layoutGraph(r),
+		NodeW:   nodeW,
+		NodeH:   nodeH,
 		NodeAmp: map[string]ampView{},
 		CSS:     template.CSS(pageCSS),
 		JS:      template.JS(pageJS),
@@ -181,10 +193,10 @@ func newPageView(r *Report) *pageView {
 		v.Legend = append(v.Legend, l)
 	}
 
-	labels := map[string]string{}
+	steps := map[string]pathStep{}
 	worst := map[string]int{} // node ID -> index of its worst path
 	for _, n := range r.Nodes {
-		labels[n.ID] = n.Label
+		steps[n.ID] = pathStep{n.Label, n.Kind}
 	}
 	worstPath := -1
 	for i, p := range r.Paths {
@@ -207,7 +219,7 @@ func newPageView(r *Report) *pageView {
 			pv := pathView{Index: i, Amp: amp(p.Amplification), Expected: pd.Expected,
 				Worst: seconds(p.WorstCase), Layers: p.Layers, Nodes: strings.Join(p.Nodes, " ")}
 			for _, id := range p.Nodes {
-				pv.Labels = append(pv.Labels, labels[id])
+				pv.Steps = append(pv.Steps, steps[id])
 			}
 			v.Paths = append(v.Paths, pv)
 		}
@@ -230,13 +242,16 @@ func newPageView(r *Report) *pageView {
 		}
 	}
 
-	siteName := map[string]string{}
+	siteKind := map[string]string{}
 	for _, s := range r.Sites {
-		siteName[s.ID] = s.Name
+		siteKind[s.ID] = s.Kind
 	}
 	for _, pn := range v.Graph.Nodes {
-		v.Nodes = append(v.Nodes, graphNode{placedNode: pn, Short: shorten(pn.Label, 30),
-			Caption: caption(pn.Node, siteName[pn.Site]), Amp: v.NodeAmp[pn.ID]})
+		a := v.NodeAmp[pn.ID]
+		w := 14 + 7*utf8.RuneCountInString(a.Text)
+		v.Nodes = append(v.Nodes, graphNode{placedNode: pn, Short: shorten(pn.Label, 25),
+			Caption: caption(pn.Node, siteKind[pn.Site]), Amp: a,
+			BadgeX: nodeW - 8 - w, BadgeW: w, BadgeMid: nodeW - 8 - w/2})
 	}
 
 	findings, layers := 0, 0
@@ -356,22 +371,24 @@ func shorten(s string, n int) string {
 	return "…" + string(rs[len(rs)-n+1:])
 }
 
-// caption is the second line of a node's box.
-func caption(n *Node, siteName string) string {
+// caption is the second line of a node's box. A retry node's label is
+// its retry ("backoff.Retry ×5"); the function it is in stands just left
+// of it, so the caption says how many attempts and what kind of retry.
+func caption(n *Node, siteKind string) string {
 	switch n.Kind {
 	case NodeEntry:
 		return "entry point"
 	case NodeOutbound:
 		return "outbound call"
 	case NodeRetry:
-		name := cmp.Or(siteName, "retry")
+		kind := cmp.Or(siteKind, "retry")
 		switch a := n.Attempts; {
 		case a == AttemptsUnbounded:
-			return shorten(name, 18) + " · unbounded"
+			return "unbounded · " + kind
 		case a <= 0:
-			return shorten(name, 18) + " · ? attempts"
+			return "? attempts · " + kind
 		default:
-			return shorten(name, 18) + " · " + plural(a, "attempt")
+			return plural(a, "attempt") + " · " + kind
 		}
 	}
 	return "function"

@@ -34,6 +34,7 @@ import (
 var (
 	screenshot = flag.String("screenshot", "", "write a PNG of the rendered page to this `file`")
 	reportJSON = flag.String("report", "", "render this JSON report `file` instead of the test fixture")
+	width      = flag.Int("width", 1440, "the browser window's `width` for -screenshot")
 )
 
 func chromium(t *testing.T) string {
@@ -89,7 +90,7 @@ func openInBrowser(t *testing.T, r *Report) *browserPage {
 		chromedp.Flag("no-default-browser-check", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.UserDataDir(filepath.Join(dir, "profile")),
-		chromedp.WindowSize(1440, 1000),
+		chromedp.WindowSize(*width, 1000),
 	)
 	ctx, cancelTab := chromedp.NewContext(actx)
 	t.Cleanup(func() { cancelTab(); cancelAlloc() })
@@ -194,6 +195,10 @@ func TestHTMLInBrowser(t *testing.T) {
 	}
 	p := openInBrowser(t, r)
 	if *screenshot != "" {
+		// The picture shows the worst path traced and its target's detail.
+		if len(r.Paths) > 0 {
+			do(t, p, "clicking the worst path", chromedp.Click("#path-0"))
+		}
 		png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)

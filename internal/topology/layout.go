@@ -21,8 +21,8 @@ import (
 
 // Layout sizes, in SVG user units (CSS pixels at 100%).
 const (
-	nodeW, nodeH = 216, 46
-	gapX, gapY   = 64, 14
+	nodeW, nodeH = 200, 48
+	gapX, gapY   = 40, 14
 	padX, padTop = 16, 40 // padTop leaves room for the column titles
 	padBottom    = 16
 )
@@ -287,6 +287,6 @@ func bandTitle(band, outbound int) string {
 	case band == 1:
 		return "functions"
 	default:
-		return fmt.Sprintf("called in layer %d", band/2)
+		return fmt.Sprintf("called by layer %d", band/2)
 	}
 }

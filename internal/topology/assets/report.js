@@ -59,20 +59,45 @@
     }
     document.getElementById('detail-hint').hidden = true;
     body.textContent = '';
-    body.appendChild(el('span', 'kind', n.kind === 'retry' && s ? 'retry · ' + s.kind : n.kind));
-    body.appendChild(el('h3', '', n.label));
+    var p = data.paths[n.worst];
+    var panel = document.getElementById('detail');
+    panel.className = 'detail ' + (g ? g.getAttribute('class').split(' ').filter(function (c) {
+      return c.indexOf('amp-') === 0;
+    }).join(' ') : '');
+
+    // Column 1: what and where.
+    var what = el('div');
+    what.appendChild(el('span', 'kind', n.kind === 'retry' && s ? 'retry · ' + s.kind : n.kind));
+    what.appendChild(el('h3', '', n.label));
     var loc = el('code', 'loc', s ? s.loc : n.loc);
     loc.id = 'detail-location';
     loc.title = 'source location';
-    body.appendChild(loc);
+    what.appendChild(loc);
     if (s) {
-      body.appendChild(facts([
-        ['Function', s.func], ['Package', s.package], ['Retry', s.name], ['Library', s.library],
-        ['Attempts', s.attempts], ['Base delay', s.base_delay.text], ['Cap', s.max_delay.text],
-        ['Capped', s.capped], ['Jitter', s.jitter], ['Attempt timeout', s.attempt_timeout.text],
-        ['Worst case', s.worst_case.text]
+      what.appendChild(el('p', 'func', 'in ' + s.func));
+      what.appendChild(el('p', 'pkg', s.package));
+    }
+    body.appendChild(what);
+
+    // Column 2: the retry policy.
+    var policy = el('div');
+    if (s) {
+      policy.appendChild(el('h4', '', 'Retry policy'));
+      policy.appendChild(facts([
+        ['Retry', s.name], ['Library', s.library], ['Attempts', s.attempts],
+        ['Base delay', s.base_delay.text], ['Cap', s.max_delay.text + (s.capped ? ' (capped: ' + s.capped + ')' : '')],
+        ['Jitter', s.jitter], ['Attempt timeout', s.attempt_timeout.text], ['Worst case', s.worst_case.text]
       ]));
-      body.appendChild(el('h4', '', 'Findings'));
+    } else {
+      policy.appendChild(el('p', 'hint', n.kind === 'outbound' ? 'An outbound call: the target every layer above multiplies.' :
+        n.kind === 'entry' ? 'An entry point: where a request comes in.' : 'A function between retry layers.'));
+    }
+    body.appendChild(policy);
+
+    // Column 3: findings and the worst path.
+    var more = el('div');
+    if (s) {
+      more.appendChild(el('h4', '', 'Findings'));
       if (s.findings && s.findings.length) {
         var ul = el('ul', 'findings-list');
         s.findings.forEach(function (f) {
@@ -82,19 +107,19 @@
           li.appendChild(el('code', '', f.loc));
           ul.appendChild(li);
         });
-        body.appendChild(ul);
+        more.appendChild(ul);
       } else {
-        body.appendChild(el('p', 'hint', 'none'));
+        more.appendChild(el('p', 'hint', 'none'));
       }
     }
-    body.appendChild(el('h4', '', 'Worst path through it'));
-    var p = data.paths[n.worst];
+    more.appendChild(el('h4', '', 'Worst path through it'));
     if (p) {
-      body.appendChild(facts([['Amplification', p.amp], ['E[N]', p.expected], ['Worst case', p.worst_case]]));
-      body.appendChild(el('p', 'chain', chain(p)));
+      more.appendChild(facts([['Amplification', p.amp], ['E[N]', p.expected], ['Worst case', p.worst_case]]));
+      more.appendChild(el('p', 'chain', chain(p)));
     } else {
-      body.appendChild(el('p', 'hint', 'on no path from an entry point to an outbound call'));
+      more.appendChild(el('p', 'hint', 'on no path from an entry point to an outbound call'));
     }
+    body.appendChild(more);
     trace(n.worst);
   }
 
@@ -122,6 +147,21 @@
       var n = nodeEl(ids[0]);
       if (n && n.scrollIntoView) n.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     });
+  });
+
+  // Zoom: the SVG keeps its viewBox; only its rendered size changes.
+  var natural = { w: Number(graph.getAttribute('width')), h: Number(graph.getAttribute('height')) };
+  var scale = 1;
+  function zoom(s) {
+    scale = Math.min(2, Math.max(0.2, s));
+    graph.setAttribute('width', Math.round(natural.w * scale));
+    graph.setAttribute('height', Math.round(natural.h * scale));
+  }
+  document.getElementById('zoom-in').addEventListener('click', function () { zoom(scale * 1.25); });
+  document.getElementById('zoom-out').addEventListener('click', function () { zoom(scale / 1.25); });
+  document.getElementById('zoom-reset').addEventListener('click', function () { zoom(1); });
+  document.getElementById('zoom-fit').addEventListener('click', function () {
+    zoom(Math.min(1, (graph.parentNode.clientWidth - 2) / natural.w));
   });
 
   // Sorting: a header's button sorts by its column's data-sort, ascending
