@@ -175,6 +175,7 @@ func newPageView(r *Report) *pageView {
 		Data: pageData{
 			Nodes: map[string]nodeData{},
 			Sites: map[string]siteView{},
+			Paths: []pathData{}, // the script indexes it: never null
 		},
 	}
 	for _, a := range []int{1, 5, 10, 30, 100, 101, AttemptsUnbounded, AttemptsUnknown} {
