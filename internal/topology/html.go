@@ -50,23 +50,24 @@ func HTML(w io.Writer, r *Report) error {
 }
 
 type pageView struct {
-	Title   string
-	Tool    string
-	P       string
-	Cards   []card
-	Graph   *graphLayout
-	NodeW   int
-	NodeH   int
-	Nodes   []graphNode
-	NodeAmp map[string]ampView // by node ID
-	Legend  []ampView
-	Sites   []siteView
-	Paths   []pathView
-	More    int // paths not listed in the table
-	Data    pageData
-	CSS     template.CSS
-	JS      template.JS
-	CSP     string
+	Title     string
+	Tool      string
+	P         string
+	Cards     []card
+	Graph     *graphLayout
+	GraphNote string // says when the graph is not all of it
+	NodeW     int
+	NodeH     int
+	Nodes     []graphNode
+	NodeAmp   map[string]ampView // by node ID
+	Legend    []ampView
+	Sites     []siteView
+	Paths     []pathView
+	More      int // paths not listed in the table
+	Data      pageData
+	CSS       template.CSS
+	JS        template.JS
+	CSP       string
 }
 
 // graphNode is a placed node with what its box shows.
@@ -94,6 +95,7 @@ type siteView struct {
 	ID        string    `json:"id"`
 	Node      string    `json:"node,omitempty"`
 	Loc       string    `json:"loc"`
+	ShortLoc  string    `json:"-"` // for the table: module cache paths cut to the module
 	LocSort   string    `json:"-"`
 	Package   string    `json:"package"`
 	Func      string    `json:"func"`
@@ -165,7 +167,6 @@ func newPageView(r *Report) *pageView {
 	v := &pageView{
 		Tool:    r.Tool,
 		P:       strconv.FormatFloat(r.P, 'g', -1, 64),
-		Graph:   layoutGraph(r),
 		NodeW:   nodeW,
 		NodeH:   nodeH,
 		NodeAmp: map[string]ampView{},
@@ -177,6 +178,12 @@ func newPageView(r *Report) *pageView {
 			Sites: map[string]siteView{},
 			Paths: []pathData{}, // the script indexes it: never null
 		},
+	}
+	drawn, drawnPaths := drawnGraph(r)
+	v.Graph = layoutGraph(drawn)
+	if len(drawn.Nodes) < len(r.Nodes) {
+		v.GraphNote = fmt.Sprintf("The graph draws the %s with the highest amplification (%d of %d nodes); the tables below list every path and site.",
+			plural(drawnPaths, "path"), len(drawn.Nodes), len(r.Nodes))
 	}
 	for _, a := range []int{1, 5, 10, 30, 100, 101, AttemptsUnbounded, AttemptsUnknown} {
 		l := amp(a)
@@ -296,6 +303,7 @@ func newSiteView(s Site) siteView {
 	sv := siteView{
 		ID:        s.ID,
 		Loc:       loc(s.Pos),
+		ShortLoc:  loc(Pos{File: shortFile(s.Pos.File), Line: s.Pos.Line, Col: s.Pos.Col}),
 		LocSort:   fmt.Sprintf("%s\x00%09d\x00%06d", s.Pos.File, s.Pos.Line, s.Pos.Col),
 		Package:   s.Package,
 		Func:      s.Func,
@@ -351,6 +359,16 @@ func expected(e *float64) string {
 		return "—"
 	}
 	return strconv.FormatFloat(*e, 'f', 2, 64)
+}
+
+// shortFile cuts a file in the module cache to its module path and
+// version: ".../pkg/mod/github.com/x/y@v1.2.3/z.go" is
+// "github.com/x/y@v1.2.3/z.go".
+func shortFile(f string) string {
+	if i := strings.LastIndex(f, "/pkg/mod/"); i >= 0 {
+		return f[i+len("/pkg/mod/"):]
+	}
+	return f
 }
 
 func loc(p Pos) string {

@@ -290,3 +290,45 @@ func bandTitle(band, outbound int) string {
 		return fmt.Sprintf("called by layer %d", band/2)
 	}
 }
+
+// maxGraphNodes bounds the drawn graph. Past a few dozen boxes a layered
+// drawing turns into a hairball, and the question the picture answers is
+// where the worst paths run: a larger graph is drawn for its top paths,
+// taken in order while their nodes fit. The tables list everything.
+const maxGraphNodes = 60
+
+// drawnGraph returns the part of r's graph the page draws and how many of
+// r's top paths it holds.
+func drawnGraph(r *Report) (g *Report, paths int) {
+	if len(r.Nodes) <= maxGraphNodes {
+		return r, len(r.Paths)
+	}
+	keep := map[string]bool{}
+	for i, p := range r.Paths {
+		added := 0
+		for _, id := range p.Nodes {
+			if !keep[id] {
+				added++
+			}
+		}
+		if i > 0 && len(keep)+added > maxGraphNodes {
+			break
+		}
+		for _, id := range p.Nodes {
+			keep[id] = true
+		}
+		paths = i + 1
+	}
+	g = &Report{}
+	for _, n := range r.Nodes {
+		if keep[n.ID] {
+			g.Nodes = append(g.Nodes, n)
+		}
+	}
+	for _, e := range r.Edges {
+		if keep[e.From] && keep[e.To] {
+			g.Edges = append(g.Edges, e)
+		}
+	}
+	return g, paths
+}
