@@ -1,6 +1,7 @@
 package topology
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -116,5 +117,39 @@ func TestHTMLEmptyReport(t *testing.T) {
 		if !strings.Contains(page, want) {
 			t.Errorf("empty report lacks %q", want)
 		}
+	}
+}
+
+// TestDrawnGraphLarge: a graph past maxGraphNodes is drawn for its top
+// paths only, the first path always whole, and the page says so.
+func TestDrawnGraphLarge(t *testing.T) {
+	r := &Report{P: 0.1}
+	for i := range 40 { // 40 chains of 3 nodes: 120 nodes, amplification 40-i
+		base := len(r.Nodes)
+		id := func(k int) string { return "n" + strconv.Itoa(base+k) }
+		r.Nodes = append(r.Nodes,
+			Node{ID: id(0), Kind: NodeEntry, Label: "e" + strconv.Itoa(i)},
+			Node{ID: id(1), Kind: NodeRetry, Label: "retry loop", Attempts: 40 - i},
+			Node{ID: id(2), Kind: NodeOutbound, Label: "o" + strconv.Itoa(i)})
+		r.Edges = append(r.Edges, Edge{From: id(0), To: id(1)}, Edge{From: id(1), To: id(2)})
+		r.Paths = append(r.Paths, Path{Nodes: []string{id(0), id(1), id(2)}, Layers: 1, Amplification: 40 - i})
+	}
+	g, paths := drawnGraph(r)
+	if paths != maxGraphNodes/3 || len(g.Nodes) != paths*3 || len(g.Edges) != paths*2 {
+		t.Errorf("drew %d paths, %d nodes, %d edges; want %d, %d, %d",
+			paths, len(g.Nodes), len(g.Edges), maxGraphNodes/3, maxGraphNodes, maxGraphNodes/3*2)
+	}
+	if g.Nodes[0].ID != "n0" || g.Nodes[len(g.Nodes)-1].ID != "n"+strconv.Itoa(paths*3-1) {
+		t.Errorf("drew %s..%s, want the top paths' nodes", g.Nodes[0].ID, g.Nodes[len(g.Nodes)-1].ID)
+	}
+	page := render(t, r)
+	if !strings.Contains(page, "The graph draws the 20 paths with the highest amplification (60 of 120 nodes)") {
+		t.Error("the page does not say the graph is partial")
+	}
+	if n := strings.Count(page, `class="node `); n != 60 {
+		t.Errorf("page draws %d nodes, want 60", n)
+	}
+	if n := strings.Count(page, `<tr id="path-`); n != min(len(r.Paths), maxPathRows) {
+		t.Errorf("paths table has %d rows, want %d", n, min(len(r.Paths), maxPathRows))
 	}
 }
