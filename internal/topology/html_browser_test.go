@@ -30,11 +30,12 @@ import (
 // (retrylint report -format=json) instead of the fixture, for the
 // screenshot in docs/:
 //
-//	go test ./internal/topology -run Browser -report r.json -screenshot docs/report.png
+//	go test ./internal/topology -run Browser -report r.json -screenshot docs/report.png -width 1960 -scale 0.9
 var (
 	screenshot = flag.String("screenshot", "", "write a PNG of the rendered page to this `file`")
 	reportJSON = flag.String("report", "", "render this JSON report `file` instead of the test fixture")
 	width      = flag.Int("width", 1440, "the browser window's `width` for -screenshot")
+	scale      = flag.Float64("scale", 1, "the device `scale` factor for -screenshot (0.9 makes a smaller picture)")
 )
 
 func chromium(t *testing.T) string {
@@ -195,9 +196,18 @@ func TestHTMLInBrowser(t *testing.T) {
 	}
 	p := openInBrowser(t, r)
 	if *screenshot != "" {
-		// The picture shows the worst path traced and its target's detail.
-		if len(r.Paths) > 0 {
-			do(t, p, "clicking the worst path", chromedp.Click("#path-0"))
+		// The picture traces the deepest chain: the story of the report.
+		deepest := -1
+		for i, path := range r.Paths {
+			if deepest < 0 || path.Layers > r.Paths[deepest].Layers {
+				deepest = i
+			}
+		}
+		if deepest >= 0 && deepest < maxPathRows {
+			do(t, p, "tracing the deepest path", chromedp.Click(fmt.Sprintf("#path-%d", deepest)))
+		}
+		if *scale != 1 {
+			do(t, p, "scaling", chromedp.EmulateViewport(int64(*width), 1000, chromedp.EmulateScale(*scale)))
 		}
 		png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
 		if err != nil {

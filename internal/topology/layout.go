@@ -22,7 +22,7 @@ import (
 // Layout sizes, in SVG user units (CSS pixels at 100%).
 const (
 	nodeW, nodeH = 200, 48
-	gapX, gapY   = 40, 14
+	gapX, gapY   = 36, 14
 	padX, padTop = 16, 40 // padTop leaves room for the column titles
 	padBottom    = 16
 )
