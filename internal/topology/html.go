@@ -1,17 +1,13 @@
 package topology
 
 import (
-	"cmp"
-	"crypto/sha256"
 	_ "embed"
-	"encoding/base64"
 	"fmt"
 	"html/template"
 	"io"
 	"math"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 )
 
@@ -170,6 +166,7 @@ func newPageView(r *Report) *pageView {
 		NodeW:   nodeW,
 		NodeH:   nodeH,
 		NodeAmp: map[string]ampView{},
+		Legend:  legend(),
 		CSS:     template.CSS(pageCSS),
 		JS:      template.JS(pageJS),
 		CSP:     csp(pageCSS, pageJS),
@@ -185,36 +182,30 @@ func newPageView(r *Report) *pageView {
 		v.GraphNote = fmt.Sprintf("The graph draws the %s with the highest amplification (%d of %d nodes); the tables below list every path and site.",
 			plural(drawnPaths, "path"), len(drawn.Nodes), len(r.Nodes))
 	}
-	for _, a := range []int{1, 5, 10, 30, 100, 101, AttemptsUnbounded, AttemptsUnknown} {
-		l := amp(a)
-		switch {
-		case a == 1:
-		case a == 101:
-			l.Text = "> ×100"
-		case a > 1:
-			l.Text = "≤ " + l.Text
-		case a == AttemptsUnbounded:
-			l.Text = "∞ unbounded"
-		default:
-			l.Text = "? unknown"
-		}
-		v.Legend = append(v.Legend, l)
-	}
+	worst := v.addPaths(r)
+	v.addNodes(r, worst)
+	v.addSites(r)
+	v.summarize(r)
+	return v
+}
 
+// worse reports whether amplification a is worse than b: unbounded, then
+// the larger number, then unknown.
+func worse(a, b int) bool { return amp(a).Sort > amp(b).Sort }
+
+// addPaths lists the paths and returns, for each node, the index of the
+// worst path through it.
+func (v *pageView) addPaths(r *Report) map[string]int {
 	steps := map[string]pathStep{}
-	worst := map[string]int{} // node ID -> index of its worst path
 	for _, n := range r.Nodes {
 		steps[n.ID] = pathStep{n.Label, n.Kind}
 	}
-	worstPath := -1
+	worst := map[string]int{}
 	for i, p := range r.Paths {
 		for _, id := range p.Nodes {
-			if j, ok := worst[id]; !ok || amp(p.Amplification).Sort > amp(r.Paths[j].Amplification).Sort {
+			if j, ok := worst[id]; !ok || worse(p.Amplification, r.Paths[j].Amplification) {
 				worst[id] = i
 			}
-		}
-		if worstPath < 0 || amp(p.Amplification).Sort > amp(r.Paths[worstPath].Amplification).Sort {
-			worstPath = i
 		}
 		pd := pathData{
 			Nodes:    p.Nodes,
@@ -233,8 +224,12 @@ func newPageView(r *Report) *pageView {
 		}
 	}
 	v.More = len(r.Paths) - len(v.Paths)
+	return worst
+}
 
-	siteNode := map[string]string{}
+// addNodes gives every node the amplification of the worst path through
+// it, and the drawn ones their boxes.
+func (v *pageView) addNodes(r *Report, worst map[string]int) {
 	for _, n := range r.Nodes {
 		a := ampView{Text: "", Class: "amp-none"}
 		j, ok := worst[n.ID]
@@ -245,11 +240,7 @@ func newPageView(r *Report) *pageView {
 		}
 		v.NodeAmp[n.ID] = a
 		v.Data.Nodes[n.ID] = nodeData{Kind: n.Kind, Label: n.Label, Loc: loc(n.Pos), Site: n.Site, Amp: a.Text, Worst: j}
-		if n.Site != "" {
-			siteNode[n.Site] = n.ID
-		}
 	}
-
 	siteKind := map[string]string{}
 	for _, s := range r.Sites {
 		siteKind[s.ID] = s.Kind
@@ -261,26 +252,43 @@ func newPageView(r *Report) *pageView {
 			Caption: caption(pn.Node, siteKind[pn.Site]), Amp: a,
 			BadgeX: nodeW - 8 - w, BadgeW: w, BadgeMid: nodeW - 8 - w/2})
 	}
+}
 
-	findings, layers := 0, 0
+// addSites fills the inventory; a site's worst path is its node's.
+func (v *pageView) addSites(r *Report) {
+	siteNode := map[string]string{}
+	for _, n := range r.Nodes {
+		if n.Site != "" {
+			siteNode[n.Site] = n.ID
+		}
+	}
 	for _, s := range r.Sites {
 		sv := newSiteView(s)
 		sv.Node = siteNode[s.ID]
 		sv.Amp = ampView{Text: "—", Class: "amp-none", Sort: -1}
-		if sv.Node != "" && v.NodeAmp[sv.Node].Text != "" {
-			sv.Amp = v.NodeAmp[sv.Node]
+		if a := v.NodeAmp[sv.Node]; a.Text != "" {
+			sv.Amp = a
 		}
 		v.Sites = append(v.Sites, sv)
 		v.Data.Sites[s.ID] = sv
+	}
+}
+
+// summarize writes the header: the counts and the worst path.
+func (v *pageView) summarize(r *Report) {
+	findings, layers, worst := 0, 0, -1
+	for _, s := range r.Sites {
 		findings += len(s.Findings)
 	}
-	for _, p := range r.Paths {
+	for i, p := range r.Paths {
 		layers = max(layers, p.Layers)
+		if worst < 0 || worse(p.Amplification, r.Paths[worst].Amplification) {
+			worst = i
+		}
 	}
-
 	worstText, worstNote, worstClass := "—", "no path reaches an outbound call", "amp-none"
-	if worstPath >= 0 {
-		p := r.Paths[worstPath]
+	if worst >= 0 {
+		p := r.Paths[worst]
 		a := amp(p.Amplification)
 		worstText, worstClass = a.Text, a.Class
 		worstNote = "calls per request at full outage"
@@ -296,7 +304,6 @@ func newPageView(r *Report) *pageView {
 	}
 	v.Title = fmt.Sprintf("retrylint report: %s, %s deep, worst %s",
 		plural(len(r.Sites), "retry site"), plural(layers, "layer"), worstText)
-	return v
 }
 
 func newSiteView(s Site) siteView {
@@ -323,109 +330,4 @@ func newSiteView(s Site) siteView {
 		sv.Findings = append(sv.Findings, finding{Analyzer: f.Analyzer, Message: f.Message, Loc: loc(f.Pos)})
 	}
 	return sv
-}
-
-// amp formats an amplification (or an attempt count) and picks its
-// colour: a single retry of a few attempts is normal, three layers of
-// three (27) is an outage multiplier, 243 is five.
-func amp(a int) ampView {
-	switch {
-	case a == AttemptsUnbounded:
-		return ampView{Text: "∞", Class: "amp-inf", Sort: math.Inf(1)}
-	case a <= 0:
-		return ampView{Text: "?", Class: "amp-unknown", Sort: 0}
-	}
-	class := "amp-5"
-	for i, limit := range []int{1, 5, 10, 30, 100} {
-		if a <= limit {
-			class = "amp-" + strconv.Itoa(i)
-			break
-		}
-	}
-	return ampView{Text: "×" + strconv.Itoa(a), Class: class, Sort: float64(a)}
-}
-
-// seconds formats a duration the code shows as a constant; "—" when it
-// does not.
-func seconds(s *float64) dur {
-	if s == nil {
-		return dur{Text: "—", Sort: -1}
-	}
-	return dur{Text: time.Duration(*s * float64(time.Second)).String(), Sort: *s}
-}
-
-func expected(e *float64) string {
-	if e == nil {
-		return "—"
-	}
-	return strconv.FormatFloat(*e, 'f', 2, 64)
-}
-
-// shortFile cuts a file in the module cache to its module path and
-// version: ".../pkg/mod/github.com/x/y@v1.2.3/z.go" is
-// "github.com/x/y@v1.2.3/z.go".
-func shortFile(f string) string {
-	if i := strings.LastIndex(f, "/pkg/mod/"); i >= 0 {
-		return f[i+len("/pkg/mod/"):]
-	}
-	return f
-}
-
-func loc(p Pos) string {
-	switch {
-	case p.File == "":
-		return "—"
-	case p.Col > 0:
-		return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
-	}
-	return fmt.Sprintf("%s:%d", p.File, p.Line)
-}
-
-// shorten keeps the end of a long label, where the function's own name is.
-func shorten(s string, n int) string {
-	rs := []rune(s)
-	if len(rs) <= n {
-		return s
-	}
-	return "…" + string(rs[len(rs)-n+1:])
-}
-
-// caption is the second line of a node's box. A retry node's label is
-// its retry ("backoff.Retry ×5"); the function it is in stands just left
-// of it, so the caption says how many attempts and what kind of retry.
-func caption(n *Node, siteKind string) string {
-	switch n.Kind {
-	case NodeEntry:
-		return "entry point"
-	case NodeOutbound:
-		return "outbound call"
-	case NodeRetry:
-		kind := cmp.Or(siteKind, "retry")
-		switch a := n.Attempts; {
-		case a == AttemptsUnbounded:
-			return "unbounded · " + kind
-		case a <= 0:
-			return "? attempts · " + kind
-		default:
-			return plural(a, "attempt") + " · " + kind
-		}
-	}
-	return "function"
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
-}
-
-// csp allows the inline style sheet and script by their hashes and
-// nothing else: no fetch, no image, no font, no frame.
-func csp(css, js string) string {
-	h := func(s string) string {
-		sum := sha256.Sum256([]byte(s))
-		return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
-	}
-	return "default-src 'none'; style-src " + h(css) + "; script-src " + h(js) + "; base-uri 'none'; form-action 'none'"
 }
