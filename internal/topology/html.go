@@ -211,12 +211,12 @@ func (v *pageView) addPaths(r *Report) map[string]int {
 			Nodes:    p.Nodes,
 			Amp:      amp(p.Amplification).Text,
 			Expected: expected(p.Expected),
-			Worst:    seconds(p.WorstCase).Text,
+			Worst:    duration(p.WorstCase).Text,
 		}
 		v.Data.Paths = append(v.Data.Paths, pd)
 		if i < maxPathRows {
 			pv := pathView{Index: i, Amp: amp(p.Amplification), Expected: pd.Expected,
-				Worst: seconds(p.WorstCase), Layers: p.Layers, Nodes: strings.Join(p.Nodes, " ")}
+				Worst: duration(p.WorstCase), Layers: p.Layers, Nodes: strings.Join(p.Nodes, " ")}
 			for _, id := range p.Nodes {
 				pv.Steps = append(pv.Steps, steps[id])
 			}
@@ -317,12 +317,12 @@ func newSiteView(s Site) siteView {
 		Kind:      s.Kind,
 		Name:      s.Name,
 		Library:   s.Library,
-		BaseDelay: seconds(s.BaseDelay),
-		MaxDelay:  seconds(s.MaxDelay),
+		BaseDelay: duration(s.BaseDelay),
+		MaxDelay:  duration(s.MaxDelay),
 		Capped:    s.Capped,
 		Jitter:    s.Jitter,
-		Timeout:   seconds(s.AttemptTimeout),
-		WorstCase: seconds(s.WorstCase),
+		Timeout:   duration(s.AttemptTimeout),
+		WorstCase: duration(s.WorstCase),
 	}
 	a := amp(s.Attempts)
 	sv.Attempts, sv.AttSort = strings.TrimPrefix(a.Text, "×"), a.Sort

@@ -54,9 +54,9 @@ func amp(a int) ampView {
 	return ampView{Text: "×" + strconv.Itoa(a), Class: class, Sort: float64(a)}
 }
 
-// seconds formats a duration the code shows as a constant; "—" when it
+// duration formats a duration the code shows as a constant; "—" when it
 // does not.
-func seconds(s *float64) dur {
+func duration(s *float64) dur {
 	if s == nil {
 		return dur{Text: "—", Sort: -1}
 	}
