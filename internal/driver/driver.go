@@ -23,6 +23,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -41,14 +42,19 @@ const (
 )
 
 // Main runs the command with os.Args and returns its exit code. Called
-// back by go vet, it runs the unitchecker, which exits by itself.
-func Main(analyzers []*analysis.Analyzer) int {
+// back by go vet, it runs the unitchecker, which exits by itself, with
+// the analyzers and the inventory of `retrylint report` (which reports
+// nothing unless the report command sets its flag).
+func Main(analyzers []*analysis.Analyzer, inventory *analysis.Analyzer) int {
 	if code, ok := vetVersion(os.Args[1:], os.Stdout, os.Stderr); ok {
 		return code
 	}
 	if IsVetTool(os.Args[1:]) {
-		unitchecker.Main(analyzers...)
+		unitchecker.Main(append(slices.Clone(analyzers), inventory)...)
 		return ExitError // unreachable: unitchecker.Main exits
+	}
+	if len(os.Args) > 1 && os.Args[1] == "report" {
+		return Report(os.Args[2:], analyzers, inventory, os.Stdout, os.Stderr)
 	}
 	return Run(os.Args[1:], analyzers, os.Stdout, os.Stderr)
 }

@@ -137,6 +137,7 @@ func newGraph(units []*Unit) *graph {
 	// A call of a retrier whose code is in the report is a call edge to
 	// it: its own sites are the layers.
 	redirect := map[string]string{}
+	var reaches []UnitSite
 	add := func(key string, n Node) {
 		if g.nodes[key] == nil {
 			gn := &gnode{Node: n, key: key}
@@ -168,11 +169,7 @@ func newGraph(units []*Unit) *graph {
 			g.sites = append(g.sites, &gsite{Site: site, key: s.ID})
 			add(s.ID, Node{Kind: NodeRetry, Label: retryLabel(&site), Pos: site.Pos, Package: u.Package, Attempts: site.Attempts})
 			if s.Reaches != "" {
-				// The site's attempts run code Build cannot follow: one
-				// outbound node stands for what they call.
-				out := "r:" + s.ID
-				add(out, Node{Kind: NodeOutbound, Label: s.Name + " (" + s.Reaches + ")", Pos: site.Pos, Package: u.Package, Attempts: 1})
-				g.edge(s.ID, out)
+				reaches = append(reaches, s)
 			}
 		}
 	}
@@ -186,6 +183,18 @@ func newGraph(units []*Unit) *graph {
 				g.edge(from, to)
 			}
 		}
+	}
+	for _, s := range reaches {
+		// The site's attempts run code of a package outside the report
+		// (a retrying client, a function that retries inside): one
+		// outbound node stands for what they call. When the code is in
+		// the report, its own nodes say it.
+		if slices.ContainsFunc(g.out[s.ID], func(to string) bool { return g.nodes[to].Kind != NodeOutbound }) {
+			continue
+		}
+		out := "r:" + s.ID
+		add(out, Node{Kind: NodeOutbound, Label: s.Name + " (" + s.Reaches + ")", Pos: s.Pos, Package: g.nodes[s.ID].Package, Attempts: 1})
+		g.edge(s.ID, out)
 	}
 	slices.SortStableFunc(g.sites, func(a, b *gsite) int { return comparePos(a.Pos, b.Pos) })
 	slices.SortStableFunc(g.order, func(a, b *gnode) int {
