@@ -259,9 +259,9 @@ func (g *graph) relevant() map[string]bool {
 			outs = append(outs, n.key)
 		}
 	}
-	up := reach(retries, in)       // retry nodes and their callers
-	down := reach(retries, g.out)  // what retry layers run
-	toOut := reach(outs, in)       // what reaches an outbound call
+	up := reach(retries, in)      // retry nodes and their callers
+	down := reach(retries, g.out) // what retry layers run
+	toOut := reach(outs, in)      // what reaches an outbound call
 	keep := map[string]bool{}
 	for k := range up {
 		keep[k] = true

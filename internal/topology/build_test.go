@@ -26,10 +26,10 @@ func chain() []*Unit {
 			Sites: []UnitSite{{Site: Site{ID: "s:b", Pos: pos("b/b.go", 4), Func: "b.Get", Kind: "library", Name: "backoff.Retry", Attempts: 5}}},
 			Edges: []Edge{{From: "m/b.Get", To: "s:b"}, {From: "s:b", To: "m/b.op"}, {From: "m/b.op", To: "m/c.Fetch"}}},
 		{Package: "m/c",
-			Funcs: []UnitFunc{{Key: "m/c.Fetch", Label: "c.Fetch", Pos: pos("c/c.go", 3), Entry: EntryExported}, {Key: "m/c.Ping", Label: "c.Ping", Pos: pos("c/c.go", 20), Entry: EntryExported}},
-			Sites: []UnitSite{{Site: Site{ID: "s:c", Pos: pos("c/c.go", 4), Func: "c.Fetch", Kind: "client", Name: "retryablehttp.Client.Do", Attempts: 3}, Reaches: "an HTTP call"}},
+			Funcs:    []UnitFunc{{Key: "m/c.Fetch", Label: "c.Fetch", Pos: pos("c/c.go", 3), Entry: EntryExported}, {Key: "m/c.Ping", Label: "c.Ping", Pos: pos("c/c.go", 20), Entry: EntryExported}},
+			Sites:    []UnitSite{{Site: Site{ID: "s:c", Pos: pos("c/c.go", 4), Func: "c.Fetch", Kind: "client", Name: "retryablehttp.Client.Do", Attempts: 3}, Reaches: "an HTTP call"}},
 			Outbound: []UnitOut{{Key: "o:c", Label: "http.Get", Family: "an HTTP call", Pos: pos("c/c.go", 21)}},
-			Edges: []Edge{{From: "m/c.Fetch", To: "s:c"}, {From: "m/c.Ping", To: "o:c"}}},
+			Edges:    []Edge{{From: "m/c.Fetch", To: "s:c"}, {From: "m/c.Ping", To: "o:c"}}},
 	}
 }
 
