@@ -27,7 +27,7 @@ func TestDefault(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	if err := analysis.Validate(registry.Analyzers()); err != nil {
+	if err := analysis.Validate(append(registry.Analyzers(), registry.Inventory())); err != nil {
 		t.Fatal(err)
 	}
 	as, err := registry.Build(nil, nil)

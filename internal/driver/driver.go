@@ -135,6 +135,19 @@ func Run(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer
 		fmt.Fprintf(stderr, "retrylint: writing output: %v\n", err)
 		return ExitError
 	}
+	if code := errorLines(stderr, errs); code != ExitClean {
+		return code
+	}
+	if len(findings) > 0 && !cmd.exitZero {
+		return ExitFindings
+	}
+	return ExitClean
+}
+
+// errorLines prints one line per package that could not be analyzed and
+// returns the exit code they make: ExitUsage when a pattern matched
+// nothing, ExitError for any other, ExitClean when there are none.
+func errorLines(stderr io.Writer, errs []string) int {
 	for _, e := range errs {
 		fmt.Fprintf(stderr, "retrylint: %s\n", e)
 	}
@@ -143,8 +156,6 @@ func Run(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer
 		return ExitUsage
 	case len(errs) > 0:
 		return ExitError
-	case len(findings) > 0 && !cmd.exitZero:
-		return ExitFindings
 	}
 	return ExitClean
 }

@@ -193,14 +193,7 @@ Analyzers:
 `)
 	listAnalyzers(w, analyzers)
 	fmt.Fprint(w, "\nFlags:\n")
-	for _, name := range []string{"format", "json", "root", "exit-zero", "fix", "diff", "tags", "stack", "related", "version"} {
-		f := c.fs.Lookup(name)
-		def := ""
-		if f.DefValue != "" && f.DefValue != "false" {
-			def = fmt.Sprintf(" (default %q)", f.DefValue)
-		}
-		fmt.Fprintf(w, "  -%-10s %s%s\n", name, f.Usage, def)
-	}
+	printFlags(w, c.fs, 10, "format", "json", "root", "exit-zero", "fix", "diff", "tags", "stack", "related", "version")
 	fmt.Fprint(w, `
 Analyzer flags (x/tools convention, also accepted by go vet):
   -NAME           run only the named analyzers (repeatable)
@@ -213,6 +206,19 @@ Exit codes (every format):
   2  bad command line: unknown flag, bad value, no packages, a pattern that matches none
   3  findings; -fix: findings remain after the fixes; -diff: there are fixes to apply
 `)
+}
+
+// printFlags lists the named flags of fs with their usage and default,
+// names padded to width.
+func printFlags(w io.Writer, fs *flag.FlagSet, width int, names ...string) {
+	for _, name := range names {
+		f := fs.Lookup(name)
+		def := ""
+		if f.DefValue != "" && f.DefValue != "false" {
+			def = fmt.Sprintf(" (default %q)", f.DefValue)
+		}
+		fmt.Fprintf(w, "  -%-*s %s%s\n", width, name, f.Usage, def)
+	}
 }
 
 func listAnalyzers(w io.Writer, analyzers []*analysis.Analyzer) {

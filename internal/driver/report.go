@@ -127,16 +127,7 @@ func Report(args []string, analyzers []*analysis.Analyzer, inventory *analysis.A
 	if code := writeReport(c, r, stdout, stderr); code != ExitClean {
 		return code
 	}
-	for _, e := range errs {
-		fmt.Fprintf(stderr, "retrylint: %s\n", e)
-	}
-	switch {
-	case noPackages(stderr, errs):
-		return ExitUsage
-	case len(errs) > 0:
-		return ExitError
-	}
-	return ExitClean
+	return errorLines(stderr, errs)
 }
 
 func writeReport(c *reportCommand, r *topology.Report, stdout, stderr io.Writer) int {
@@ -222,14 +213,7 @@ when each attempt fails with probability p, layer by layer
 
 Flags:
 `)
-	for _, name := range []string{"format", "o", "p", "top", "paths-per-entry", "max-paths", "root", "tags", "stack"} {
-		f := c.fs.Lookup(name)
-		def := ""
-		if f.DefValue != "" && f.DefValue != "false" {
-			def = fmt.Sprintf(" (default %q)", f.DefValue)
-		}
-		fmt.Fprintf(w, "  -%-16s %s%s\n", name, f.Usage, def)
-	}
+	printFlags(w, c.fs, 16, "format", "o", "p", "top", "paths-per-entry", "max-paths", "root", "tags", "stack")
 	fmt.Fprint(w, `
 Analyzer flags (-NAME, -NAME.flag=v) are accepted as by retrylint: the
 findings listed at each site are those of the analyzers that run.
