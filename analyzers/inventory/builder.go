@@ -25,6 +25,12 @@ type builder struct {
 	byObj  map[*types.Func]*fnInfo
 	facts  map[*types.Func]*OutboundFact // imported, by callee
 	entryK map[*types.Func]string        // entry points and why
+
+	// Interface methods of the package that a type of the package
+	// implements with a method that calls out (see ifaceMethods).
+	ifaceOut   map[*types.Func]string
+	ifaceOrder []*types.Func
+	impls      map[*types.Func][]*types.Func
 }
 
 // fnInfo is one function declaration of the package and what its body
@@ -49,7 +55,8 @@ type event struct {
 }
 
 func newBuilder(pass *analysis.Pass, r *retryscan.Result, at *analysisutil.Crumb) *builder {
-	return &builder{pass: pass, r: r, at: at, byObj: map[*types.Func]*fnInfo{}, facts: map[*types.Func]*OutboundFact{}}
+	return &builder{pass: pass, r: r, at: at, byObj: map[*types.Func]*fnInfo{}, facts: map[*types.Func]*OutboundFact{},
+		ifaceOut: map[*types.Func]string{}, impls: map[*types.Func][]*types.Func{}}
 }
 
 // scan records every function declaration outside test files and the
@@ -145,6 +152,9 @@ func (b *builder) reaches(fn *types.Func) (out string, retries bool) {
 	if fi := b.byObj[fn]; fi != nil {
 		return fi.out, fi.retries
 	}
+	if out, ok := b.ifaceOut[fn]; ok {
+		return out, false
+	}
 	_, retries = b.r.Retrier(fn)
 	if f := b.importedFact(fn); f != nil {
 		out = f.Family
@@ -191,6 +201,9 @@ func (b *builder) exportFacts() {
 		if fi.out != "" {
 			b.pass.ExportObjectFact(fi.obj, &OutboundFact{Family: fi.out})
 		}
+	}
+	for _, m := range b.ifaceOrder {
+		b.pass.ExportObjectFact(m, &OutboundFact{Family: b.ifaceOut[m]})
 	}
 }
 

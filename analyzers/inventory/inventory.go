@@ -73,6 +73,9 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	b := newBuilder(pass, r, at)
 	b.scan()
 	b.propagate()
+	if b.ifaceMethods(); len(b.ifaceOrder) > 0 {
+		b.propagate() // calls through the package's own interfaces
+	}
 	b.exportFacts()
 	u := b.unit()
 	if len(u.Funcs) == 0 && len(u.Sites) == 0 {

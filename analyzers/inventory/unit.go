@@ -2,6 +2,7 @@ package inventory
 
 import (
 	"go/ast"
+	"go/types"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/topology"
@@ -13,6 +14,7 @@ import (
 // attempts run the code, to what it runs.
 func (b *builder) unit() *topology.Unit {
 	u := &topology.Unit{Package: b.pass.Pkg.Path()}
+	seen := map[string]bool{} // extern outbound nodes
 	for _, fi := range b.funcs {
 		if fi.out == "" && !fi.retries {
 			continue
@@ -42,10 +44,40 @@ func (b *builder) unit() *topology.Unit {
 				u.Edges = append(u.Edges, topology.Edge{From: holder, To: k})
 			case b.relevant(e.callee):
 				u.Edges = append(u.Edges, topology.Edge{From: holder, To: key(e.callee)})
+				if x, ok := b.extern(e.callee); ok {
+					if !seen[x.Key] {
+						seen[x.Key] = true
+						u.Outbound = append(u.Outbound, x)
+					}
+					u.Edges = append(u.Edges, topology.Edge{From: holder, To: x.Key})
+				}
 			}
 		}
 	}
+	// Interface methods that reach out through an implementation here.
+	for _, m := range b.ifaceOrder {
+		u.Funcs = append(u.Funcs, topology.UnitFunc{Key: key(m), Label: label(m), Pos: b.pos(m.Pos())})
+		for _, impl := range b.impls[m] {
+			u.Edges = append(u.Edges, topology.Edge{From: key(m), To: key(impl)})
+		}
+	}
 	return u
+}
+
+// extern is the outbound node that stands for what a function of another
+// package calls, when its package is not in the report: the key is
+// topology.ExternPrefix and the function's key, and Build drops it when
+// the function's own unit is there.
+func (b *builder) extern(fn *types.Func) (topology.UnitOut, bool) {
+	fn = fn.Origin()
+	if fn.Pkg() == b.pass.Pkg {
+		return topology.UnitOut{}, false
+	}
+	f := b.importedFact(fn)
+	if f == nil {
+		return topology.UnitOut{}, false
+	}
+	return topology.UnitOut{Key: topology.ExternPrefix + key(fn), Label: label(fn), Family: f.Family, Pos: b.pos(fn.Pos())}, true
 }
 
 // holder is the key of what runs n: the innermost site whose attempts

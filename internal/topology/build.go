@@ -154,7 +154,14 @@ func newGraph(units []*Unit) *graph {
 			add(f.Key, Node{Kind: kind, Label: f.Label, Pos: f.Pos, Entry: f.Entry, Package: u.Package, Attempts: 1})
 		}
 		for _, o := range u.Outbound {
-			add(o.Key, Node{Kind: NodeOutbound, Label: o.Label + " (" + o.Family + ")", Pos: o.Pos, Package: u.Package, Attempts: 1})
+			if fn, ok := strings.CutPrefix(o.Key, ExternPrefix); ok && funcs[fn] {
+				continue // the function is in the report
+			}
+			label := o.Label + " (" + o.Family + ")"
+			if strings.HasPrefix(o.Key, ExternPrefix) {
+				label = o.Label + " (" + o.Family + " inside)"
+			}
+			add(o.Key, Node{Kind: NodeOutbound, Label: label, Pos: o.Pos, Package: u.Package, Attempts: 1})
 		}
 		for _, s := range u.Sites {
 			if s.Callee != "" && funcs[s.Callee] {

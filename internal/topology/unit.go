@@ -67,6 +67,12 @@ type UnitSite struct {
 	Reaches string `json:"reaches,omitempty"`
 }
 
+// ExternPrefix starts the key of an outbound node that stands for a
+// function of another package that calls out: "x:" and the function's
+// key. Build keeps it only when that package is not in the report (when
+// it is, the function's own nodes say what it calls).
+const ExternPrefix = "x:"
+
 // UnitOut is an outbound call.
 type UnitOut struct {
 	Key string `json:"key"`
