@@ -1,4 +1,4 @@
-package p // want `^\{"pkg":"example.com/inv/p","funcs":\[\{"key":"example.com/inv/p.Get","label":"p.Get",[^}]*\},"entry":"exported"\},\{"key":"\(example.com/inv/p.Handler\).ServeHTTP","label":"p.Handler.ServeHTTP",[^}]*\},"entry":"http"\},\{"key":"example.com/inv/p.handle",[^}]*\},"entry":"http"\},\{"key":"\(example.com/inv/p.server\).Fetch",[^}]*\},"entry":"grpc"\},\{"key":"example.com/inv/p.Ping",[^}]*\},"entry":"exported"\}\],"sites":\[\{[^]]*"kind":"loop","name":"retry loop","attempts":3,.*"out":\[\{"key":"o:[^"]*p.go:[0-9:]+","label":"\(\*http.Client\).Do","family":"an HTTP call"`
+package p // want `^\{"pkg":"example.com/inv/p","funcs":\[\{"key":"example.com/inv/p.Get","label":"p.Get",[^}]*\},"entry":"exported"\},\{"key":"\(example.com/inv/p.Handler\).ServeHTTP","label":"p.Handler.ServeHTTP",[^}]*\},"entry":"http"\},\{"key":"example.com/inv/p.handle",[^}]*\},"entry":"http"\},\{"key":"\(example.com/inv/p.server\).Fetch",[^}]*\},"entry":"grpc"\},\{"key":"example.com/inv/p.Ping",[^}]*\},"entry":"exported"\},\{"key":"\(example.com/inv/p.FooServer\).Fetch","label":"p.FooServer.Fetch",[^]]*\],"sites":\[\{[^]]*"kind":"loop","name":"retry loop","attempts":3,.*"out":\[\{"key":"o:[^"]*p.go:[0-9:]+","label":"\(\*http.Client\).Do","family":"an HTTP call"`
 
 import (
 	"net/http"
@@ -37,7 +37,7 @@ func handle(w http.ResponseWriter, r *http.Request) { _ = Get(r.URL.String()) } 
 // FooServer is the shape protoc-gen-go-grpc writes; server implements
 // it and is registered.
 type FooServer interface {
-	Fetch(url string) error
+	Fetch(url string) error // want Fetch:`outbound\(an HTTP call\)`
 	mustEmbedUnimplementedFooServer()
 }
 
