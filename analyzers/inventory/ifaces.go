@@ -54,6 +54,9 @@ func (b *builder) ifaceMethods() {
 			}
 			for i := range iface.NumMethods() {
 				m := iface.Method(i)
+				if m.Pkg() != b.pass.Pkg {
+					continue // embedded from another package's interface: its fact is not ours to set
+				}
 				obj, _, _ := types.LookupFieldOrMethod(ptr, true, b.pass.Pkg, m.Name())
 				impl, ok := obj.(*types.Func)
 				if !ok {

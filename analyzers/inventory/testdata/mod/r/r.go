@@ -1,6 +1,9 @@
 package r // want `"funcs":\[\{"key":"\(\*example.com/inv/r.client\).Fetch".*\{"key":"\(example.com/inv/r.Fetcher\).Fetch","label":"r.Fetcher.Fetch".*"edges":\[.*\{"from":"\(example.com/inv/r.Fetcher\).Fetch","to":"\(\*example.com/inv/r.client\).Fetch"\}\]`
 
-import "net/http"
+import (
+	"fmt"
+	"net/http"
+)
 
 // Fetcher is implemented here by client, which calls out: a call through
 // Fetcher reaches an HTTP call.
@@ -20,3 +23,15 @@ func New() Fetcher { return &client{} }
 
 // Quiet is an interface no type here implements: no fact.
 type Quiet interface{ Close() error }
+
+// Named embeds fmt.Stringer, whose String the client implements with a
+// call out: the fact goes on Fetch alone, String is fmt's.
+type Named interface {
+	Fetcher
+	fmt.Stringer
+}
+
+func (c *client) String() string { // want String:`outbound\(an HTTP call\)`
+	_ = c.Fetch("http://example.com/name")
+	return "client"
+}
