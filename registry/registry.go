@@ -26,6 +26,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/analyzers/directives"
+	"github.com/retrylint/retrylint/analyzers/inventory"
 	"github.com/retrylint/retrylint/analyzers/keyregen"
 	"github.com/retrylint/retrylint/analyzers/nestedretry"
 	"github.com/retrylint/retrylint/analyzers/nodeadline"
@@ -104,6 +105,12 @@ func defaults() []*analysis.Analyzer {
 func Analyzers() []*analysis.Analyzer {
 	return append(defaults(), defaultDirectives)
 }
+
+// Inventory returns the analyzer behind `retrylint report`. It is not a
+// check and not in Analyzers: the binary hands it to go vet with the
+// others, and it reports nothing unless the report driver sets its
+// -inventory.emit flag.
+func Inventory() *analysis.Analyzer { return inventory.Analyzer }
 
 // Directives returns the directives checker of Analyzers.
 func Directives() *analysis.Analyzer { return defaultDirectives }

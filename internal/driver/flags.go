@@ -51,26 +51,7 @@ func parseFlags(args []string, analyzers []*analysis.Analyzer) (*command, error)
 	fs.BoolVar(&c.related, "related", true, "text format: print each finding's related positions (the hops of a chain) as indented lines, as go vet does; -related=false leaves them out")
 	fs.BoolVar(&c.version, "version", false, "print retrylint's version and exit")
 
-	for _, a := range analyzers {
-		name := a.Name
-		fs.Var(&passFlag{name: name, isBool: true, record: func(v string) error {
-			b, err := strconv.ParseBool(v)
-			if err != nil {
-				return fmt.Errorf("want true or false")
-			}
-			c.enable[name] = b
-			c.passthrough = append(c.passthrough, "-"+name+"="+v)
-			return nil
-		}}, name, "enable only the "+name+" analyzer (-"+name+"=false: run all others)")
-		a.Flags.VisitAll(func(f *flag.Flag) {
-			full := name + "." + f.Name
-			bf, isBool := f.Value.(interface{ IsBoolFlag() bool })
-			fs.Var(&passFlag{name: full, isBool: isBool && bf.IsBoolFlag(), value: f.Value, record: func(v string) error {
-				c.passthrough = append(c.passthrough, "-"+full+"="+v)
-				return nil
-			}}, full, f.Usage)
-		})
-	}
+	c.analyzerFlags(analyzers)
 	pkgs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return c, err
@@ -95,6 +76,33 @@ func parseFlags(args []string, analyzers []*analysis.Analyzer) (*command, error)
 		}
 	}
 	return c, nil
+}
+
+// analyzerFlags defines the analyzer flags on c's flag set: -NAME to
+// select analyzers and -NAME.flag for their options, recorded in
+// passthrough for go vet.
+func (c *command) analyzerFlags(analyzers []*analysis.Analyzer) {
+	fs := c.fs
+	for _, a := range analyzers {
+		name := a.Name
+		fs.Var(&passFlag{name: name, isBool: true, record: func(v string) error {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fmt.Errorf("want true or false")
+			}
+			c.enable[name] = b
+			c.passthrough = append(c.passthrough, "-"+name+"="+v)
+			return nil
+		}}, name, "enable only the "+name+" analyzer (-"+name+"=false: run all others)")
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			full := name + "." + f.Name
+			bf, isBool := f.Value.(interface{ IsBoolFlag() bool })
+			fs.Var(&passFlag{name: full, isBool: isBool && bf.IsBoolFlag(), value: f.Value, record: func(v string) error {
+				c.passthrough = append(c.passthrough, "-"+full+"="+v)
+				return nil
+			}}, full, f.Usage)
+		})
+	}
 }
 
 // parseInterleaved parses flags that come before and after the package
@@ -177,6 +185,7 @@ func usage(w io.Writer, c *command, analyzers []*analysis.Analyzer) {
 Usage:
   retrylint [flags] packages [flags]  analyze packages, e.g. ./...
   retrylint help [analyzer]           list the analyzers, or document one
+  retrylint report [flags] packages   the retry topology: sites, layers, amplification ('retrylint help report')
   retrylint version                   print the version (also -version)
   go vet -vettool=$(which retrylint) [analyzer flags] packages
 
@@ -184,14 +193,7 @@ Analyzers:
 `)
 	listAnalyzers(w, analyzers)
 	fmt.Fprint(w, "\nFlags:\n")
-	for _, name := range []string{"format", "json", "root", "exit-zero", "fix", "diff", "tags", "stack", "related", "version"} {
-		f := c.fs.Lookup(name)
-		def := ""
-		if f.DefValue != "" && f.DefValue != "false" {
-			def = fmt.Sprintf(" (default %q)", f.DefValue)
-		}
-		fmt.Fprintf(w, "  -%-10s %s%s\n", name, f.Usage, def)
-	}
+	printFlags(w, c.fs, 10, "format", "json", "root", "exit-zero", "fix", "diff", "tags", "stack", "related", "version")
 	fmt.Fprint(w, `
 Analyzer flags (x/tools convention, also accepted by go vet):
   -NAME           run only the named analyzers (repeatable)
@@ -206,6 +208,19 @@ Exit codes (every format):
 `)
 }
 
+// printFlags lists the named flags of fs with their usage and default,
+// names padded to width.
+func printFlags(w io.Writer, fs *flag.FlagSet, width int, names ...string) {
+	for _, name := range names {
+		f := fs.Lookup(name)
+		def := ""
+		if f.DefValue != "" && f.DefValue != "false" {
+			def = fmt.Sprintf(" (default %q)", f.DefValue)
+		}
+		fmt.Fprintf(w, "  -%-*s %s%s\n", width, name, f.Usage, def)
+	}
+}
+
 func listAnalyzers(w io.Writer, analyzers []*analysis.Analyzer) {
 	for _, a := range analyzers {
 		short, _, _ := strings.Cut(a.Doc, "\n")
@@ -215,6 +230,11 @@ func listAnalyzers(w io.Writer, analyzers []*analysis.Analyzer) {
 
 // help prints the analyzer list, or each named analyzer's Doc and flags.
 func help(stdout, stderr io.Writer, c *command, analyzers []*analysis.Analyzer, names []string) int {
+	if len(names) == 1 && names[0] == "report" {
+		rc, _ := parseReportFlags(nil, analyzers)
+		reportUsage(stdout, rc)
+		return ExitClean
+	}
 	if len(names) == 0 {
 		fmt.Fprint(stdout, "retrylint analyzers (run 'retrylint help NAME' for one's documentation):\n\n")
 		listAnalyzers(stdout, analyzers)
