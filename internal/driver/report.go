@@ -22,6 +22,7 @@ var reportFormats = map[string]func(w io.Writer, r *topology.Report, top int) er
 	"md":   topology.MarkdownTop,
 	"json": func(w io.Writer, r *topology.Report, _ int) error { return topology.JSON(w, r) },
 	"dot":  func(w io.Writer, r *topology.Report, _ int) error { return topology.Dot(w, r) },
+	"html": func(w io.Writer, r *topology.Report, _ int) error { return topology.HTML(w, r) },
 }
 
 // reportFormatNames lists the formats for messages.
@@ -65,8 +66,6 @@ func parseReportFlags(args []string, analyzers []*analysis.Analyzer) (*reportCom
 	}
 	c.pkgs = pkgs
 	switch {
-	case reportFormats[c.format] == nil && c.format == "html":
-		return c, fmt.Errorf("-format=html: not built yet (want %s)", reportFormatNames())
 	case reportFormats[c.format] == nil:
 		return c, fmt.Errorf("unknown -format %q (want %s)", c.format, reportFormatNames())
 	case math.IsNaN(c.p) || c.p < 0 || c.p > 1:

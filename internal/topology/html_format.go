@@ -122,13 +122,6 @@ func caption(n *Node, siteKind string) string {
 	return "function"
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
-}
-
 // csp allows the inline style sheet and script by their hashes and
 // nothing else: no fetch, no image, no font, no frame.
 func csp(css, js string) string {
