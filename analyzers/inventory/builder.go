@@ -60,8 +60,8 @@ func newBuilder(pass *analysis.Pass, r *retryscan.Result, at *analysisutil.Crumb
 }
 
 // scan records every function declaration outside test files and the
-// sites, outbound calls and calls in its body (function literals
-// included).
+// sites, outbound calls and calls in its body, function literals included
+// unless they are handed over to run later (markLater).
 func (b *builder) scan() {
 	for _, f := range b.pass.Files {
 		if b.inTest(f) {
@@ -83,10 +83,15 @@ func (b *builder) scan() {
 			b.funcs = append(b.funcs, fi)
 			b.byObj[obj] = fi
 			b.at.Func(decl)
+			later := map[*ast.FuncLit]bool{}
 			ast.Inspect(decl.Body, func(n ast.Node) bool {
 				if n == nil {
 					return true
 				}
+				if lit, ok := n.(*ast.FuncLit); ok && later[lit] {
+					return false
+				}
+				markLater(n, later)
 				if site := b.r.SiteAt(n); site != nil {
 					fi.events = append(fi.events, event{at: n, site: site})
 					fi.retries = true
@@ -319,4 +324,43 @@ func siteKey(b *builder, s *retryscan.Site) string { return "s:" + posKey(b, s.P
 func posKey(b *builder, p token.Pos) string {
 	x := b.pass.Fset.Position(p)
 	return x.String()
+}
+
+// markLater marks the function literals that n hands over to run later,
+// by someone else: returned, or stored in a struct field or a composite
+// literal. A gRPC interceptor or a hook built by New is not called by
+// New, so its retries and calls are not New's:
+//
+//	func (c *Client) interceptor() grpc.UnaryClientInterceptor {
+//		return func(ctx context.Context, ...) error { for ... { invoker(...) } }
+//	}
+//
+// Literals called in place, passed as an argument (the callee usually
+// runs them: retries, errgroup.Go) or assigned to a local variable (a
+// retry's operation, found through the site) stay in the function.
+func markLater(n ast.Node, later map[*ast.FuncLit]bool) {
+	mark := func(e ast.Expr) {
+		if lit, ok := ast.Unparen(e).(*ast.FuncLit); ok {
+			later[lit] = true
+		}
+	}
+	switch n := n.(type) {
+	case *ast.ReturnStmt:
+		for _, r := range n.Results {
+			mark(r)
+		}
+	case *ast.CompositeLit:
+		for _, e := range n.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				e = kv.Value
+			}
+			mark(e)
+		}
+	case *ast.AssignStmt:
+		for i, l := range n.Lhs {
+			if _, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && len(n.Rhs) == len(n.Lhs) {
+				mark(n.Rhs[i])
+			}
+		}
+	}
 }
