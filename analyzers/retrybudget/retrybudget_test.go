@@ -1,0 +1,20 @@
+package retrybudget_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/retrylint/retrylint/analyzers/retrybudget"
+	"github.com/retrylint/retrylint/internal/testenv"
+)
+
+// TestAnalyzer runs the default analyzer on fixtures that use the real
+// libraries pinned in testdata/mod/go.mod: cenkalti/backoff v5,
+// go-retryablehttp and apimachinery's wait.
+func TestAnalyzer(t *testing.T) {
+	dir := filepath.Join(analysistest.TestData(), "mod")
+	testenv.Download(t, dir)
+	analysistest.Run(t, dir, retrybudget.Analyzer, "./...")
+}
