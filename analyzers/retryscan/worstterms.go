@@ -215,9 +215,11 @@ func geometric(initial time.Duration, factor float64, limit time.Duration, n int
 	return ws
 }
 
-// loopWaits computes n waits of a hand-rolled loop: one wait call with a
-// constant argument, or a wait growing with no cap from a known start.
-// Several wait calls, a clamp, an opaque value: unknown.
+// loopWaits computes n waits of a hand-rolled loop: one wait (a wait
+// call, or a call of a local helper that waits on its argument,
+// sleepCtx(ctx, d)) with a constant argument, or a wait growing with no
+// cap from a known start. Several waits, a clamp, an opaque value:
+// unknown.
 func (s *scanner) loopWaits(site *Site, n int) ([]time.Duration, bool) {
 	d := site.Delay()
 	switch {
@@ -225,8 +227,26 @@ func (s *scanner) loopWaits(site *Site, n int) ([]time.Duration, bool) {
 		return make([]time.Duration, n), true
 	case d.Kind == catalog.DelayExponential && d.Capped == catalog.TriNo && d.Initial > 0 && d.Factor > 1:
 		return geometric(d.Initial, d.Factor, 0, n), true
-	case len(d.Waits) == 1 && len(d.Waits[0].Args) == 1:
-		if v, ok := s.durationConst(d.Waits[0].Args[0]); ok {
+	}
+	var args []ast.Expr
+	for _, w := range d.Waits {
+		if len(w.Args) == 1 {
+			args = append(args, w.Args[0])
+		}
+	}
+	ast.Inspect(site.BodyBlock(), func(m ast.Node) bool {
+		if _, ok := m.(*ast.FuncLit); ok {
+			return false
+		}
+		if call, ok := m.(*ast.CallExpr); ok {
+			if i := s.waitParam(call); i >= 0 && i < len(call.Args) {
+				args = append(args, call.Args[i])
+			}
+		}
+		return true
+	})
+	if len(args) == 1 {
+		if v, ok := s.durationConst(args[0]); ok {
 			return geometric(v, 1, 0, n), true
 		}
 	}
