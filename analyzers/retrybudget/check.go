@@ -47,9 +47,12 @@ func worth(w retryscan.WorstCase, attempts int) bool {
 
 // attemptUnbounded reports whether nothing visible bounds one attempt:
 // no timeout in the attempt body, and no function of this package the
-// attempt calls makes one.
+// attempt calls makes one. A retry whose attempts follow at once is a
+// failover on fast failures (database/sql's retry on a bad pooled
+// connection), not a wait for a slow dependency to recover: a hung
+// attempt is not what it retries, and it is not counted.
 func (c *checker) attemptUnbounded(site *retryscan.Site, w retryscan.WorstCase) bool {
-	if w.Timeout != retryscan.TimeoutNone {
+	if w.Timeout != retryscan.TimeoutNone || site.Delay().Kind == catalog.DelayNone {
 		return false
 	}
 	body := site.BodyBlock()
@@ -174,19 +177,21 @@ func consequence(w retryscan.WorstCase, limit time.Duration) string {
 }
 
 func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "first"
-	case 2:
-		return "second"
-	case 3:
-		return "third"
-	case 4:
-		return "fourth"
-	case 5:
-		return "fifth"
+	words := []string{"", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
+	if n > 0 && n < len(words) {
+		return words[n]
 	}
-	return fmt.Sprintf("%dth", n)
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
 }
 
 // ownLimit reports a retry whose own arithmetic stops it before the

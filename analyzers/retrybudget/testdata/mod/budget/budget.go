@@ -214,3 +214,19 @@ func knownTermsExceed(ctx context.Context) error {
 	}
 	return err
 }
+
+// A failover whose attempts follow at once retries fast failures (a
+// stale connection), not slow ones: no attempt-uses-budget.
+func failover(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	var err error
+	for i := 0; i < 2; i++ {
+		if err = call(ctx); !errors.Is(err, errBadConn) {
+			return err
+		}
+	}
+	return err
+}
+
+var errBadConn = errors.New("bad connection")
