@@ -18,3 +18,15 @@ func TestAnalyzer(t *testing.T) {
 	testenv.Download(t, dir)
 	analysistest.Run(t, dir, retrybudget.Analyzer, "./...")
 }
+
+// TestFlags runs an analyzer configured through its flags: no
+// attempt-uses-budget, test files reported.
+func TestFlags(t *testing.T) {
+	a := retrybudget.NewAnalyzer(retrybudget.DefaultConfig())
+	for flag, v := range map[string]string{"attempt-uses-budget": "false", "tests": "true"} {
+		if err := a.Flags.Set(flag, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	analysistest.Run(t, filepath.Join(analysistest.TestData(), "flags"), a, "./...")
+}
