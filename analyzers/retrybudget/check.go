@@ -50,9 +50,10 @@ func worth(w retryscan.WorstCase, attempts int) bool {
 // attempt calls makes one. A retry whose attempts follow at once is a
 // failover on fast failures (database/sql's retry on a bad pooled
 // connection), not a wait for a slow dependency to recover: a hung
-// attempt is not what it retries, and it is not counted.
+// attempt is not what it retries, and it is not counted; nor is a retry
+// whose delay is not known to wait (a wrapper's).
 func (c *checker) attemptUnbounded(site *retryscan.Site, w retryscan.WorstCase) bool {
-	if w.Timeout != retryscan.TimeoutNone || site.Delay().Kind == catalog.DelayNone {
+	if w.Timeout != retryscan.TimeoutNone || !waits(site.Delay()) {
 		return false
 	}
 	body := site.BodyBlock()
@@ -76,16 +77,24 @@ func (c *checker) attemptUnbounded(site *retryscan.Site, w retryscan.WorstCase) 
 	return !bounded
 }
 
+// waits reports whether a delay is known to wait between attempts.
+func waits(d retryscan.Delay) bool {
+	switch d.Kind {
+	case catalog.DelayConstant, catalog.DelayExponential, catalog.DelayLinear:
+		return true
+	case catalog.DelayUnknown:
+		return len(d.Waits) > 0
+	}
+	return false
+}
+
 // makesTimeout reports whether a function makes a context with a timeout
 // or deadline: the attempt it serves may be bounded there.
 func (c *checker) makesTimeout(fd *ast.FuncDecl) bool {
 	found := false
 	ast.Inspect(fd, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
-			fn := analysisutil.Callee(c.pass.TypesInfo, call)
-			if analysisutil.PkgPath(fn) == "context" && (fn.Name() == "WithTimeout" || fn.Name() == "WithDeadline" || fn.Name() == "WithTimeoutCause" || fn.Name() == "WithDeadlineCause") {
-				found = true
-			}
+			found = catalog.ContextEffect(analysisutil.Callee(c.pass.TypesInfo, call)) == catalog.CtxDeadline
 		}
 		return !found
 	})

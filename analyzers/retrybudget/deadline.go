@@ -8,6 +8,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
 )
 
 // The budget of a retry is the deadline of a context made in the same
@@ -91,7 +92,7 @@ func (c *checker) inBlocks(stmt ast.Stmt, blocks []*ast.BlockStmt) bool {
 // context.WithDeadline(p, time.Now().Add(d)) with d a constant.
 func (c *checker) timeoutOf(call *ast.CallExpr) (time.Duration, bool) {
 	fn := analysisutil.Callee(c.pass.TypesInfo, call)
-	if analysisutil.PkgPath(fn) != "context" || len(call.Args) < 2 {
+	if catalog.ContextEffect(fn) != catalog.CtxDeadline || len(call.Args) < 2 {
 		return 0, false
 	}
 	switch fn.Name() {

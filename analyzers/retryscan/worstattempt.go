@@ -3,9 +3,11 @@ package retryscan
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 	"time"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
 )
 
 // What bounds one attempt, read in the attempt body (a loop body, the
@@ -112,8 +114,8 @@ func (s *scanner) withTimeout(as *ast.AssignStmt) *ast.CallExpr {
 		return nil
 	}
 	fn := analysisutil.Callee(s.info, call)
-	if !analysisutil.IsFunc(fn, "context", "", "WithTimeout") && !analysisutil.IsFunc(fn, "context", "", "WithTimeoutCause") {
-		return nil
+	if catalog.ContextEffect(fn) != catalog.CtxDeadline || !strings.HasPrefix(fn.Name(), "WithTimeout") {
+		return nil // WithDeadline takes a time, not a duration
 	}
 	v := s.x.Local(as.Lhs[0])
 	if v == nil || !s.x.Handed(v) {
