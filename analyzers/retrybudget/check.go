@@ -28,13 +28,13 @@ func (c *checker) checkSite(site *retryscan.Site) {
 		return
 	}
 	if b, ok := c.deadlineOf(fd, site.Node, site, func(v *types.Var) bool { return c.mentions(site.Node, v) }); ok {
-		c.compare(site.Pos(), "", w, site.Bound.Attempts, b, c.attemptUnbounded(site, w))
+		c.compare(site.Pos(), "", w, site.Bound.Attempts, b, c.attemptOn(site, b.v) && c.attemptUnbounded(site, w))
 		return
 	}
-	if i := c.ctxParam(fd, site); i >= 0 && worth(w, site.Bound.Attempts) {
+	if i, p := c.ctxParam(fd, site); i >= 0 && worth(w, site.Bound.Attempts) {
 		fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 		if ok && c.local[fn] == nil {
-			c.local[fn] = newFact(i, site, w, c.attemptUnbounded(site, w))
+			c.local[fn] = newFact(i, site, w, c.attemptOn(site, p) && c.attemptUnbounded(site, w))
 		}
 	}
 }
@@ -129,7 +129,7 @@ func (c *checker) compare(pos token.Pos, who string, w retryscan.WorstCase, atte
 		return
 	}
 	fix := fmt.Sprintf("give each attempt its own context.WithTimeout well under %s", b.d)
-	if w.Attempts > 1 {
+	if w.Attempts > 1 && w.Attempts <= 10 {
 		if share := (b.d - w.WaitTotal()) / time.Duration(w.Attempts); share > 0 {
 			fix = fmt.Sprintf("give each attempt its own context.WithTimeout under %s (the budget less the waits, over %d attempts)", share.Round(time.Millisecond), w.Attempts)
 		}

@@ -29,6 +29,7 @@ import (
 type budget struct {
 	d  time.Duration
 	at *ast.CallExpr
+	v  *types.Var // the context with the deadline
 }
 
 // deadlineOf returns the shortest budget of a context variable made in
@@ -69,7 +70,7 @@ func (c *checker) deadlineOf(fd *ast.FuncDecl, n ast.Node, site *retryscan.Site,
 			return true
 		}
 		if v := c.x.Local(as.Lhs[0]); v != nil && used(v) && (!found || d < best.d) {
-			best, found = budget{d, call}, true
+			best, found = budget{d, call, v}, true
 		}
 		return true
 	})
@@ -162,13 +163,13 @@ func (c *checker) mentionsDirect(n ast.Node, v *types.Var) bool {
 }
 
 // ctxParam returns the index of fd's context.Context parameter the site
-// uses, or -1.
-func (c *checker) ctxParam(fd *ast.FuncDecl, site *retryscan.Site) int {
+// uses and the parameter, or -1.
+func (c *checker) ctxParam(fd *ast.FuncDecl, site *retryscan.Site) (int, *types.Var) {
 	i := 0
 	for _, f := range fd.Type.Params.List {
 		for _, name := range f.Names {
 			if v, ok := c.pass.TypesInfo.Defs[name].(*types.Var); ok && isContext(v.Type()) && c.mentions(site.Node, v) {
-				return i
+				return i, v
 			}
 			i++
 		}
@@ -176,7 +177,15 @@ func (c *checker) ctxParam(fd *ast.FuncDecl, site *retryscan.Site) int {
 			i++
 		}
 	}
-	return -1
+	return -1, nil
+}
+
+// attemptOn reports whether the attempt runs on ctx: its body uses it
+// (a retry whose attempt ignores the context is not bounded by its
+// deadline at all, which is nodeadline's business). A client site has no
+// body: its attempts carry the request's context.
+func (c *checker) attemptOn(site *retryscan.Site, ctx *types.Var) bool {
+	return site.Body == nil || c.mentions(site.Body, ctx)
 }
 
 func isContext(t types.Type) bool {

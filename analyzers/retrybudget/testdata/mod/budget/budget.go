@@ -230,3 +230,14 @@ func failover(ctx context.Context) error {
 }
 
 var errBadConn = errors.New("bad connection")
+
+// The attempt does not use the context: its deadline does not bound the
+// attempt at all (nodeadline's business), only the retry's waits.
+func attemptIgnoresContext(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	_, err := backoff.Retry(ctx, func() (int, error) { return 0, op() }, backoff.WithMaxTries(3))
+	return err
+}
+
+func op() error { return errors.New("x") }
