@@ -31,18 +31,19 @@ func (c *checker) checkSite(site *retryscan.Site) {
 		c.compare(site.Pos(), "", w, site.Bound.Attempts, b, c.attemptOn(site, b.v) && c.attemptUnbounded(site, w))
 		return
 	}
-	if i, p := c.ctxParam(fd, site); i >= 0 && worth(w, site.Bound.Attempts) {
+	if i, p := c.ctxParam(fd, site); i >= 0 {
+		unbounded := c.attemptOn(site, p) && c.attemptUnbounded(site, w)
 		fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-		if ok && c.local[fn] == nil {
-			c.local[fn] = newFact(i, site, w, c.attemptOn(site, p) && c.attemptUnbounded(site, w))
+		if ok && c.local[fn] == nil && worth(w, site.Bound.Attempts, unbounded) {
+			c.local[fn] = newFact(i, site, w, unbounded)
 		}
 	}
 }
 
 // worth says a worst case has something to compare with a caller's
 // deadline: a known sum, or attempts with no timeout of their own.
-func worth(w retryscan.WorstCase, attempts int) bool {
-	return (w.Attempts > 1 && w.Total() > 0) || ((attempts > 1 || attempts == catalog.AttemptsUnbounded) && w.Timeout == retryscan.TimeoutNone)
+func worth(w retryscan.WorstCase, attempts int, unbounded bool) bool {
+	return (w.Attempts > 1 && w.Total() > 0) || ((attempts > 1 || attempts == catalog.AttemptsUnbounded) && unbounded)
 }
 
 // attemptUnbounded reports whether nothing visible bounds one attempt:
