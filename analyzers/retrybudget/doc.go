@@ -53,8 +53,12 @@
 //		time.Sleep(time.Second)
 //	}
 //
-// The first slow attempt consumes the budget and no retry happens. The
-// fix: a per-attempt context.WithTimeout shorter than the budget less the
+// The first slow attempt consumes the budget and no retry happens. Only
+// attempts that run on the deadline's context are counted (an attempt
+// that ignores it is not bounded by it at all: see nodeadline), and only
+// retries known to wait between attempts: a failover whose attempts
+// follow at once (database/sql on a bad pooled connection) retries fast
+// failures, not slow ones. The fix: a per-attempt context.WithTimeout shorter than the budget less the
 // waits, divided by the attempts (here under 2.667s). -retrybudget.attempt-uses-budget=false
 // turns this category off.
 //
