@@ -31,6 +31,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/nestedretry"
 	"github.com/retrylint/retrylint/analyzers/nodeadline"
 	"github.com/retrylint/retrylint/analyzers/nonidempotent"
+	"github.com/retrylint/retrylint/analyzers/retrybudget"
 	"github.com/retrylint/retrylint/analyzers/retryclass"
 	"github.com/retrylint/retrylint/analyzers/unboundedbackoff"
 )
@@ -46,6 +47,7 @@ var entries = []Entry{
 	entry(unboundedbackoff.Analyzer, unboundedbackoff.NewAnalyzer, unboundedbackoff.DefaultConfig),
 	entry(nonidempotent.Analyzer, nonidempotent.NewAnalyzer, nonidempotent.DefaultConfig),
 	entry(retryclass.Analyzer, retryclass.NewAnalyzer, retryclass.DefaultConfig),
+	entry(retrybudget.Analyzer, retrybudget.NewAnalyzer, retrybudget.DefaultConfig),
 }
 
 // Entry is one reporting analyzer.

@@ -236,6 +236,7 @@ func (s *scanner) controllerLoop(fn ast.Node, l *ast.ForStmt) *Site {
 	nodes := s.configNodes(fn, call.Args...)
 	site.Bound, _ = s.evalBound(row, call, nodes)
 	site.Bound.Ctx = site.Bound.Ctx || s.mentionsContext(nodes)
+	site.config = nodes
 	site.delay = deferDelay(func() Delay { return s.libraryDelay(site, nodes) })
 	return site
 }
