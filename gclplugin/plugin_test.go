@@ -80,7 +80,7 @@ func TestDecodeErrors(t *testing.T) {
 		{map[string]any{"nestedretri": map[string]any{}}, `retrylint settings: unknown key "nestedretri" (accepted keys: disable, nestedretry, keyregen,`},
 		{map[string]any{"max-depth": 2}, `unknown key "max-depth"`},
 		{map[string]any{"disable": "keyregen"}, `retrylint settings: disable: a list of analyzer names is wanted`},
-		{map[string]any{"disable": []any{"keyregn"}}, `disable: unknown analyzer "keyregn" (analyzers: nestedretry, keyregen, nodeadline, unboundedbackoff, nonidempotent, retryclass, directives)`},
+		{map[string]any{"disable": []any{"keyregn"}}, `disable: unknown analyzer "keyregn" (analyzers: nestedretry, keyregen, nodeadline, unboundedbackoff, nonidempotent, retryclass, retrybudget, directives)`},
 		{map[string]any{"keyregen": map[string]any{"no-such-flag": true}}, `keyregen has no setting "no-such-flag" (its settings: `},
 		{map[string]any{"keyregen": map[string]any{"requestid": "maybe"}}, `keyregen.requestid: "maybe": parse error`},
 		{map[string]any{"keyregen": map[string]any{"requestid": map[string]any{"x": 1}}}, `keyregen.requestid: a map[string]interface {} cannot be a flag value`},

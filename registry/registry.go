@@ -26,10 +26,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/analyzers/directives"
+	"github.com/retrylint/retrylint/analyzers/inventory"
 	"github.com/retrylint/retrylint/analyzers/keyregen"
 	"github.com/retrylint/retrylint/analyzers/nestedretry"
 	"github.com/retrylint/retrylint/analyzers/nodeadline"
 	"github.com/retrylint/retrylint/analyzers/nonidempotent"
+	"github.com/retrylint/retrylint/analyzers/retrybudget"
 	"github.com/retrylint/retrylint/analyzers/retryclass"
 	"github.com/retrylint/retrylint/analyzers/unboundedbackoff"
 )
@@ -45,6 +47,7 @@ var entries = []Entry{
 	entry(unboundedbackoff.Analyzer, unboundedbackoff.NewAnalyzer, unboundedbackoff.DefaultConfig),
 	entry(nonidempotent.Analyzer, nonidempotent.NewAnalyzer, nonidempotent.DefaultConfig),
 	entry(retryclass.Analyzer, retryclass.NewAnalyzer, retryclass.DefaultConfig),
+	entry(retrybudget.Analyzer, retrybudget.NewAnalyzer, retrybudget.DefaultConfig),
 }
 
 // Entry is one reporting analyzer.
@@ -104,6 +107,12 @@ func defaults() []*analysis.Analyzer {
 func Analyzers() []*analysis.Analyzer {
 	return append(defaults(), defaultDirectives)
 }
+
+// Inventory returns the analyzer behind `retrylint report`. It is not a
+// check and not in Analyzers: the binary hands it to go vet with the
+// others, and it reports nothing unless the report driver sets its
+// -inventory.emit flag.
+func Inventory() *analysis.Analyzer { return inventory.Analyzer }
 
 // Directives returns the directives checker of Analyzers.
 func Directives() *analysis.Analyzer { return defaultDirectives }

@@ -87,6 +87,7 @@ func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 		return nil // gax.Invoke without WithRetry, failsafe.With(breaker): one attempt
 	}
 	site.Bound = b
+	site.config = nodes
 	site.delay = deferDelay(func() Delay { return s.libraryDelay(site, nodes) })
 	return site
 }
@@ -132,6 +133,7 @@ func (s *scanner) clientSiteFrom(fn, cfgFn ast.Node, call *ast.CallExpr, callee 
 		return nil
 	}
 	site := &Site{Kind: KindClient, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn, Bound: b}
+	site.config = nodes
 	site.delay = deferDelay(func() Delay { return s.libraryDelay(site, nodes) })
 	return site
 }

@@ -26,7 +26,8 @@ import (
 //   - accept, worker and event loops: success does not leave;
 //   - failover loops: each iteration tries a different element
 //     (for _, h := range hosts, or hosts[i] in a counted loop);
-//   - poll loops: the loop waits on a ticker for a state to change.
+//   - poll loops: the loop waits on a ticker for a state to change;
+//   - event loops: each iteration waits for another goroutine (events.go).
 
 // loopSite returns the retry site a loop is, or nil.
 func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
@@ -50,7 +51,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 		body = l.Body
 		counter = forCounter(s.info, l)
 	}
-	if body == nil || s.pollsTicker(body) {
+	if body == nil || s.pollsTicker(body) || s.awaitsEvent(body) {
 		return nil
 	}
 	d := s.decide(fn, loop, body, nil, nil)
@@ -235,6 +236,7 @@ func (s *scanner) controllerLoop(fn ast.Node, l *ast.ForStmt) *Site {
 	nodes := s.configNodes(fn, call.Args...)
 	site.Bound, _ = s.evalBound(row, call, nodes)
 	site.Bound.Ctx = site.Bound.Ctx || s.mentionsContext(nodes)
+	site.config = nodes
 	site.delay = deferDelay(func() Delay { return s.libraryDelay(site, nodes) })
 	return site
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
+	"time"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -52,10 +53,14 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 				b.Ctx = true
 			}
 		case catalog.EffTimeLimit:
-			if n, ok := s.intConst(val); ok && n <= 0 {
+			n, ok := s.intConst(val)
+			switch {
+			case ok && n <= 0:
 				noTime, b.Evidence = true, node
-			} else {
-				b.Time = true
+			case ok:
+				b.Time, b.Elapsed, b.ElapsedAt = true, time.Duration(n), node
+			default:
+				b.Time, b.Elapsed, b.ElapsedAt = true, ElapsedUnknown, node
 			}
 		case catalog.EffNoTimeLimit:
 			noTime, b.Evidence = true, node
@@ -119,7 +124,7 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 		}
 	}
 	if noTime {
-		b.Time = false
+		b.Time, b.Elapsed, b.ElapsedAt = false, 0, nil
 		if !explicit && b.Attempts == catalog.AttemptsUnknown {
 			b.Attempts = catalog.AttemptsUnbounded
 		}

@@ -312,6 +312,7 @@ func (s *scanner) result() *Result {
 		wrappers: map[*types.Func]*WrapperFact{},
 	}
 	for _, site := range s.sites {
+		site.worst = s.deferWorst(site)
 		if c := s.innerChain(site, map[ast.Node]bool{}); Layers(c) > 0 {
 			r.inner[site] = c
 		}

@@ -60,7 +60,17 @@ type Bound struct {
 	// Evidence is the expression that sets the bound (or removes it), for
 	// positioning diagnostics; nil when the default applies.
 	Evidence ast.Node
+	// Elapsed is the elapsed-time limit an option sets: a constant > 0,
+	// ElapsedUnknown for a value the recognizer cannot read, 0 when no
+	// option sets one (the library default, if any, applies: see
+	// WorstCase). ElapsedAt is the option.
+	Elapsed   time.Duration
+	ElapsedAt ast.Node
 }
+
+// ElapsedUnknown is Bound.Elapsed for a limit whose value is not a
+// constant.
+const ElapsedUnknown time.Duration = -1
 
 // Unbounded reports whether nothing visible ends the retry: no attempt
 // limit, no context, no elapsed-time limit.
@@ -133,6 +143,11 @@ type Site struct {
 	// unboundedbackoff reads it, and a dependency analyzed for facts
 	// alone must not pay for it.
 	delay *lazyDelay
+	// worst is worked out on the first call of WorstCase, for the same
+	// reason; config are the configuration nodes of a library or client
+	// call, read again there.
+	worst  *lazy[WorstCase]
+	config []ast.Node
 
 	// The attempt body, the code each attempt runs. Body is the loop's
 	// *ast.BlockStmt or the *ast.FuncLit passed as the operation. Op is
@@ -161,12 +176,14 @@ func (s *Site) Delay() Delay {
 	return s.delay.get()
 }
 
-// lazyDelay is a delay policy computed once, when first asked for.
-type lazyDelay struct {
+// lazy is a value computed once, when first asked for.
+type lazy[T any] struct {
 	once    sync.Once
-	compute func() Delay // nil once computed
-	val     Delay
+	compute func() T // nil once computed
+	val     T
 }
+
+type lazyDelay = lazy[Delay]
 
 func fixedDelay(d Delay) *lazyDelay {
 	l := &lazyDelay{val: d}
@@ -176,7 +193,7 @@ func fixedDelay(d Delay) *lazyDelay {
 
 func deferDelay(compute func() Delay) *lazyDelay { return &lazyDelay{compute: compute} }
 
-func (l *lazyDelay) get() Delay {
+func (l *lazy[T]) get() T {
 	l.once.Do(func() {
 		l.val, l.compute = l.compute(), nil
 	})

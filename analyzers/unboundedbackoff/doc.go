@@ -59,7 +59,9 @@
 // rand.N(min(maxDelay, base<<n)), or the library's jitter option. Jitter
 // does not matter when one process retries alone (a single batch job, a
 // CLI, a migration): turn the check off with
-// -unboundedbackoff.jitter=false.
+// -unboundedbackoff.jitter=false. A loop whose attempt is a call on local
+// files (os.RemoveAll, os.Rename: the catalog's local operations) is not
+// asked for jitter: no other client shares what it waits for.
 //
 // no-bound: a retry with no attempt limit, no elapsed-time limit and no
 // cancellation: a `for {}` retry with no counter, clock or ctx check;

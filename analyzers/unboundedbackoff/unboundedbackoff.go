@@ -205,6 +205,9 @@ func (c *checker) noJitter(site *retryscan.Site) {
 	}
 	shape := map[catalog.DelayKind]string{catalog.DelayConstant: "a fixed delay", catalog.DelayExponential: "a growing delay", catalog.DelayLinear: "a growing delay"}[d.Kind]
 	if site.Kind == retryscan.KindLoop {
+		if site.AttemptCall != nil && catalog.IsLocalOperation(analysisutil.Callee(c.pass.TypesInfo, site.AttemptCall)) {
+			return // a file on this machine: no herd to spread out
+		}
 		pos := site.Pos()
 		if len(d.Waits) > 0 {
 			pos = d.Waits[0].Pos()

@@ -8,6 +8,10 @@
 //
 //	go vet -vettool=$(which retrylint) ./...
 //
+// The retry topology of the packages, as Markdown, JSON, Graphviz:
+//
+//	retrylint report [flags] ./...
+//
 // Run 'retrylint help' for the analyzers and 'retrylint -h' for flags
 // and exit codes.
 package main
@@ -20,5 +24,5 @@ import (
 )
 
 func main() {
-	os.Exit(driver.Main(registry.Analyzers()))
+	os.Exit(driver.Main(registry.Analyzers(), registry.Inventory()))
 }

@@ -24,7 +24,7 @@ const asRetrylint = "RETRYLINT_DRIVER_TEST_AS_MAIN"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(asRetrylint) == "1" {
-		os.Exit(Main(append(registry.Analyzers(), boom, after)))
+		os.Exit(Main(append(registry.Analyzers(), boom, after), registry.Inventory()))
 	}
 	os.Exit(m.Run())
 }

@@ -23,6 +23,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -41,15 +42,20 @@ const (
 )
 
 // Main runs the command with os.Args and returns its exit code. Called
-// back by go vet, it runs the unitchecker, which exits by itself.
-func Main(analyzers []*analysis.Analyzer) int {
+// back by go vet, it runs the unitchecker, which exits by itself, with
+// the analyzers and the inventory of `retrylint report` (which reports
+// nothing unless the report command sets its flag).
+func Main(analyzers []*analysis.Analyzer, inventory *analysis.Analyzer) int {
 	if code, ok := vetVersion(os.Args[1:], os.Stdout, os.Stderr); ok {
 		return code
 	}
 	if IsVetTool(os.Args[1:]) {
 		bindShared(flag.CommandLine, analyzers, vetToolFlags, func(s *analysisutil.SharedFlag) flag.Value { return s })
-		unitchecker.Main(analyzers...)
+		unitchecker.Main(append(slices.Clone(analyzers), inventory)...)
 		return ExitError // unreachable: unitchecker.Main exits
+	}
+	if len(os.Args) > 1 && os.Args[1] == "report" {
+		return Report(os.Args[2:], analyzers, inventory, os.Stdout, os.Stderr)
 	}
 	return Run(os.Args[1:], analyzers, os.Stdout, os.Stderr)
 }
@@ -130,6 +136,19 @@ func Run(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer
 		fmt.Fprintf(stderr, "retrylint: writing output: %v\n", err)
 		return ExitError
 	}
+	if code := errorLines(stderr, errs); code != ExitClean {
+		return code
+	}
+	if len(findings) > 0 && !cmd.exitZero {
+		return ExitFindings
+	}
+	return ExitClean
+}
+
+// errorLines prints one line per package that could not be analyzed and
+// returns the exit code they make: ExitUsage when a pattern matched
+// nothing, ExitError for any other, ExitClean when there are none.
+func errorLines(stderr io.Writer, errs []string) int {
 	for _, e := range errs {
 		fmt.Fprintf(stderr, "retrylint: %s\n", e)
 	}
@@ -138,8 +157,6 @@ func Run(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer
 		return ExitUsage
 	case len(errs) > 0:
 		return ExitError
-	case len(findings) > 0 && !cmd.exitZero:
-		return ExitFindings
 	}
 	return ExitClean
 }

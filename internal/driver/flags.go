@@ -54,6 +54,38 @@ func parseFlags(args []string, analyzers []*analysis.Analyzer) (*command, error)
 	fs.BoolVar(&c.related, "related", true, "text format: print each finding's related positions (the hops of a chain) as indented lines, as go vet does; -related=false leaves them out")
 	fs.BoolVar(&c.version, "version", false, "print retrylint's version and exit")
 
+	c.analyzerFlags(analyzers)
+	pkgs, err := parseInterleaved(fs, args)
+	if err != nil {
+		return c, err
+	}
+	c.pkgs = pkgs
+	if c.json {
+		c.format = "json"
+	}
+	valid := false
+	for _, f := range formats {
+		valid = valid || f == c.format
+	}
+	if !valid {
+		return c, fmt.Errorf("unknown -format %q (want %s)", c.format, strings.Join(formats, ", "))
+	}
+	if (c.fix || c.diff) && c.format != "text" {
+		return c, fmt.Errorf("-fix and -diff print no findings: drop -format/-json")
+	}
+	if c.root != "" {
+		if fi, err := os.Stat(c.root); err != nil || !fi.IsDir() {
+			return c, fmt.Errorf("-root %s: not a directory", c.root)
+		}
+	}
+	return c, nil
+}
+
+// analyzerFlags defines the analyzer flags on c's flag set: -NAME to
+// select analyzers and -NAME.flag for their options, recorded in
+// passthrough for go vet.
+func (c *command) analyzerFlags(analyzers []*analysis.Analyzer) {
+	fs := c.fs
 	for _, a := range analyzers {
 		name := a.Name
 		fs.Var(&passFlag{name: name, isBool: true, record: func(v string) error {
@@ -80,30 +112,6 @@ func parseFlags(args []string, analyzers []*analysis.Analyzer) (*command, error)
 			return nil
 		}}
 	})
-	pkgs, err := parseInterleaved(fs, args)
-	if err != nil {
-		return c, err
-	}
-	c.pkgs = pkgs
-	if c.json {
-		c.format = "json"
-	}
-	valid := false
-	for _, f := range formats {
-		valid = valid || f == c.format
-	}
-	if !valid {
-		return c, fmt.Errorf("unknown -format %q (want %s)", c.format, strings.Join(formats, ", "))
-	}
-	if (c.fix || c.diff) && c.format != "text" {
-		return c, fmt.Errorf("-fix and -diff print no findings: drop -format/-json")
-	}
-	if c.root != "" {
-		if fi, err := os.Stat(c.root); err != nil || !fi.IsDir() {
-			return c, fmt.Errorf("-root %s: not a directory", c.root)
-		}
-	}
-	return c, nil
 }
 
 // parseInterleaved parses flags that come before and after the package
@@ -204,6 +212,7 @@ func usage(w io.Writer, c *command, analyzers []*analysis.Analyzer) {
 Usage:
   retrylint [flags] packages [flags]  analyze packages, e.g. ./...
   retrylint help [analyzer]           list the analyzers, or document one
+  retrylint report [flags] packages   the retry topology: sites, layers, amplification ('retrylint help report')
   retrylint version                   print the version (also -version)
   go vet -vettool=$(which retrylint) [analyzer flags] packages
 
@@ -211,14 +220,7 @@ Analyzers:
 `)
 	listAnalyzers(w, analyzers)
 	fmt.Fprint(w, "\nFlags:\n")
-	for _, name := range []string{"format", "json", "root", "exit-zero", "fix", "diff", "tags", "stack", "related", "version"} {
-		f := c.fs.Lookup(name)
-		def := ""
-		if f.DefValue != "" && f.DefValue != "false" {
-			def = fmt.Sprintf(" (default %q)", f.DefValue)
-		}
-		fmt.Fprintf(w, "  -%-10s %s%s\n", name, f.Usage, def)
-	}
+	printFlags(w, c.fs, 10, "format", "json", "root", "exit-zero", "fix", "diff", "tags", "stack", "related", "version")
 	fmt.Fprint(w, `
 Analyzer flags (x/tools convention, also accepted by go vet):
   -NAME           run only the named analyzers (repeatable)
@@ -238,6 +240,19 @@ Exit codes (every format):
 `)
 }
 
+// printFlags lists the named flags of fs with their usage and default,
+// names padded to width.
+func printFlags(w io.Writer, fs *flag.FlagSet, width int, names ...string) {
+	for _, name := range names {
+		f := fs.Lookup(name)
+		def := ""
+		if f.DefValue != "" && f.DefValue != "false" {
+			def = fmt.Sprintf(" (default %q)", f.DefValue)
+		}
+		fmt.Fprintf(w, "  -%-*s %s%s\n", width, name, f.Usage, def)
+	}
+}
+
 func listAnalyzers(w io.Writer, analyzers []*analysis.Analyzer) {
 	for _, a := range analyzers {
 		short, _, _ := strings.Cut(a.Doc, "\n")
@@ -247,6 +262,11 @@ func listAnalyzers(w io.Writer, analyzers []*analysis.Analyzer) {
 
 // help prints the analyzer list, or each named analyzer's Doc and flags.
 func help(stdout, stderr io.Writer, c *command, analyzers []*analysis.Analyzer, names []string) int {
+	if len(names) == 1 && names[0] == "report" {
+		rc, _ := parseReportFlags(nil, analyzers)
+		reportUsage(stdout, rc)
+		return ExitClean
+	}
 	if len(names) == 0 {
 		fmt.Fprint(stdout, "retrylint analyzers (run 'retrylint help NAME' for one's documentation):\n\n")
 		listAnalyzers(stdout, analyzers)

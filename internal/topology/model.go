@@ -27,6 +27,23 @@ type Report struct {
 	// Paths run from an entry point to an outbound call through at least
 	// one retry layer, highest amplification first.
 	Paths []Path `json:"paths"`
+	// Limits are the caps path enumeration ran with, and whether one was
+	// reached (then Paths holds the highest amplifications found, not
+	// every path).
+	Limits Limits `json:"limits"`
+}
+
+// Limits bound path enumeration: a graph with many entry points and
+// shared helpers has more paths than anyone reads.
+type Limits struct {
+	// PathsPerEntry caps the paths kept from one entry point (the
+	// highest amplification first), MaxPaths the paths of the report,
+	// MaxDepth the nodes of one path.
+	PathsPerEntry int `json:"paths_per_entry"`
+	MaxPaths      int `json:"max_paths"`
+	MaxDepth      int `json:"max_depth"`
+	// Truncated says a cap was reached.
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 // Site is one retry site, as the recognizer sees it.
@@ -56,6 +73,9 @@ type Site struct {
 	// Capped and Jitter are "yes", "no" or "unknown".
 	Capped string `json:"capped"`
 	Jitter string `json:"jitter"`
+	// Delay is the shape of the wait between attempts: "exponential",
+	// "constant", "linear", "none", or absent when not visible.
+	Delay string `json:"delay,omitempty"`
 	// AttemptTimeout bounds one attempt; WorstCase is the longest the
 	// whole retry can take (attempt timeouts plus waits), when every term
 	// is a visible constant.
@@ -64,6 +84,16 @@ type Site struct {
 	// Findings are the analyzers' findings at this site: reported at its
 	// position or inside its attempt body.
 	Findings []Finding `json:"findings,omitempty"`
+	// Body is the extent of the attempt body, for sites whose body is
+	// code of their package (loops, function literals).
+	Body *Span `json:"body,omitempty"`
+}
+
+// Span is a range of lines of one file.
+type Span struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	EndLine int    `json:"end_line"`
 }
 
 // Attempt counts that are not a number.
@@ -115,6 +145,12 @@ type Node struct {
 	Pos   Pos      `json:"pos"`
 	// Site is the Site.ID of a retry node.
 	Site string `json:"site,omitempty"`
+	// Entry says why an entry node is one: "main", "http", "grpc",
+	// "exported".
+	Entry string `json:"entry,omitempty"`
+	// Package is the import path of the node's code (for an outbound
+	// node, of the code making the call).
+	Package string `json:"package,omitempty"`
 	// Attempts is the site's attempts for a retry node, 1 otherwise.
 	Attempts int `json:"attempts"`
 }

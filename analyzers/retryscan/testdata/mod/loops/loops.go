@@ -137,3 +137,19 @@ func callsDeclared() error { // want `retrier\(3x4 via retry loop -> declared\)`
 
 //retrylint:retrier attempts=unbounded
 func forever() error { return op() } // want `retrier\(∞ via forever\)`
+
+// The twin of the event loops in negatives.go: the select waits on a
+// timer beside the stop channel, so the loop goes round when the wait runs
+// out: a retry.
+func stopOrWait(stop <-chan struct{}) error { // want `retrier\(N via retry loop\)`
+	for { // want `site loop "retry loop" unbounded attempts`
+		if err := op(); err == nil {
+			return nil
+		}
+		select {
+		case <-stop:
+			return errors.New("stopped")
+		case <-time.After(time.Second):
+		}
+	}
+}

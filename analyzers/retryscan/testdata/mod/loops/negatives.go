@@ -206,3 +206,40 @@ func connect(ctxDone <-chan struct{}, fd pollFD, peer func() error) error {
 		}
 	}
 }
+
+// An event loop: each iteration waits for the next signal; a flush that
+// fails is tried again on the next one, and one that works leaves. The
+// nested loop that lets writes pile up sleeps, but it is no retry either:
+// it waits for a state (more pending bytes), with no failure in sight.
+func flushLoop(flushCh, quit chan struct{}, pending func() int, flush func() error) {
+	for {
+		select {
+		case <-flushCh:
+			wait := time.Millisecond
+			for n := pending(); n < 4096; wait *= 2 {
+				time.Sleep(wait)
+				next := pending()
+				if next <= n {
+					break
+				}
+				n = next
+			}
+			if err := flush(); err == nil {
+				return
+			}
+		case <-quit:
+			return
+		}
+	}
+}
+
+// A worker that takes jobs from a channel and stops at the first one that
+// works: each iteration waits for the next job.
+func firstDone(jobs <-chan func() error) {
+	for {
+		job := <-jobs
+		if err := job(); err == nil {
+			return
+		}
+	}
+}

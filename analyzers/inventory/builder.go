@@ -1,0 +1,366 @@
+package inventory
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/topology"
+)
+
+// builder holds one package's inventory while it is worked out.
+type builder struct {
+	pass   *analysis.Pass
+	r      *retryscan.Result
+	at     *analysisutil.Crumb
+	anchor token.Pos // where the one diagnostic is reported
+
+	funcs  []*fnInfo
+	byObj  map[*types.Func]*fnInfo
+	facts  map[*types.Func]*OutboundFact // imported, by callee
+	entryK map[*types.Func]string        // entry points and why
+
+	// Interface methods of the package that a type of the package
+	// implements with a method that calls out (see ifaceMethods).
+	ifaceOut   map[*types.Func]string
+	ifaceOrder []*types.Func
+	impls      map[*types.Func][]*types.Func
+}
+
+// fnInfo is one function declaration of the package and what its body
+// does, in source order.
+type fnInfo struct {
+	decl   *ast.FuncDecl
+	obj    *types.Func
+	events []event
+	// out is the kind of the first outbound call it reaches, "" if none;
+	// retries says it contains a retry site or calls a function that
+	// runs one.
+	out     string
+	retries bool
+}
+
+// event is a site, an outbound call or a call of another function.
+type event struct {
+	at     ast.Node
+	site   *retryscan.Site
+	callee *types.Func
+	family string // outbound call
+}
+
+func newBuilder(pass *analysis.Pass, r *retryscan.Result, at *analysisutil.Crumb) *builder {
+	return &builder{pass: pass, r: r, at: at, byObj: map[*types.Func]*fnInfo{}, facts: map[*types.Func]*OutboundFact{},
+		ifaceOut: map[*types.Func]string{}, impls: map[*types.Func][]*types.Func{}}
+}
+
+// scan records every function declaration outside test files and the
+// sites, outbound calls and calls in its body, function literals included
+// unless they are handed over to run later (markLater).
+func (b *builder) scan() {
+	for _, f := range b.pass.Files {
+		if b.inTest(f) {
+			continue
+		}
+		if b.anchor == token.NoPos {
+			b.anchor = f.Package
+		}
+		for _, d := range f.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil {
+				continue
+			}
+			obj, ok := b.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			fi := &fnInfo{decl: decl, obj: obj}
+			b.funcs = append(b.funcs, fi)
+			b.byObj[obj] = fi
+			b.at.Func(decl)
+			later := map[*ast.FuncLit]bool{}
+			ast.Inspect(decl.Body, func(n ast.Node) bool {
+				if n == nil {
+					return true
+				}
+				if lit, ok := n.(*ast.FuncLit); ok && later[lit] {
+					return false
+				}
+				markLater(n, later)
+				if site := b.r.SiteAt(n); site != nil {
+					fi.events = append(fi.events, event{at: n, site: site})
+					fi.retries = true
+					return true // its arguments and body hold calls of their own
+				}
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				b.at.At(call.Pos())
+				fn := analysisutil.AnyCallee(b.pass.TypesInfo, call)
+				if fn == nil {
+					return true
+				}
+				if fam := outboundFamily(fn); fam != "" {
+					fi.events = append(fi.events, event{at: call, family: fam, callee: fn})
+					if fi.out == "" {
+						fi.out = fam
+					}
+					return true
+				}
+				fi.events = append(fi.events, event{at: call, callee: fn})
+				return true
+			})
+		}
+	}
+	b.entryK = b.entries()
+}
+
+// propagate works out, for every function, whether it reaches an
+// outbound call or a retry through the functions it calls: local ones
+// until nothing changes, imported ones from their facts.
+func (b *builder) propagate() {
+	for changed := true; changed; {
+		changed = false
+		for _, fi := range b.funcs {
+			for _, e := range fi.events {
+				var out string
+				var retries bool
+				switch {
+				case e.site != nil:
+					out = b.siteReaches(e.site)
+				case e.family != "":
+					continue
+				default:
+					out, retries = b.reaches(e.callee)
+				}
+				if fi.out == "" && out != "" {
+					fi.out, changed = out, true
+				}
+				if !fi.retries && retries {
+					fi.retries, changed = true, true
+				}
+			}
+		}
+	}
+}
+
+// reaches says what calling fn leads to: the kind of outbound call it
+// makes, and whether it runs a retry.
+func (b *builder) reaches(fn *types.Func) (out string, retries bool) {
+	fn = fn.Origin()
+	if fi := b.byObj[fn]; fi != nil {
+		return fi.out, fi.retries
+	}
+	if out, ok := b.ifaceOut[fn]; ok {
+		return out, false
+	}
+	_, retries = b.r.Retrier(fn)
+	if f := b.importedFact(fn); f != nil {
+		out = f.Family
+	}
+	return out, retries
+}
+
+func (b *builder) importedFact(fn *types.Func) *OutboundFact {
+	if f, ok := b.facts[fn]; ok {
+		return f
+	}
+	var f *OutboundFact
+	if fn.Pkg() != nil && fn.Pkg() != b.pass.Pkg && !isStd(fn.Pkg()) {
+		if g := new(OutboundFact); b.pass.ImportObjectFact(fn, g) {
+			f = g
+		}
+	}
+	b.facts[fn] = f
+	return f
+}
+
+// siteReaches is the kind of outbound call a site's own call makes: a
+// client that retries inside calls out itself; a call of a function that
+// retries inside (or of a wrapper, with its operation) reaches what that
+// function reaches. Loops and library calls reach what their bodies
+// call, which are events of their own.
+func (b *builder) siteReaches(s *retryscan.Site) string {
+	switch s.Kind {
+	case retryscan.KindClient:
+		return clientFamily(s)
+	case retryscan.KindRetrier:
+		out, _ := b.reaches(s.Callee)
+		return out
+	}
+	if s.Op != nil {
+		out, _ := b.reaches(s.Op)
+		return out
+	}
+	return ""
+}
+
+func (b *builder) exportFacts() {
+	for _, fi := range b.funcs {
+		if fi.out != "" {
+			b.pass.ExportObjectFact(fi.obj, &OutboundFact{Family: fi.out})
+		}
+	}
+	for _, m := range b.ifaceOrder {
+		b.pass.ExportObjectFact(m, &OutboundFact{Family: b.ifaceOut[m]})
+	}
+}
+
+// relevant reports whether a call of fn leads to a retry or an outbound
+// call, so that the topology keeps the edge.
+func (b *builder) relevant(fn *types.Func) bool {
+	out, retries := b.reaches(fn)
+	return out != "" || retries
+}
+
+// outboundFamily is the kind of outbound call fn makes, or "".
+func outboundFamily(fn *types.Func) string {
+	if o := catalog.LookupOutbound(fn); o != nil {
+		return o.Family
+	}
+	if h := catalog.LookupHTTP(fn); h != nil && (h.Role == catalog.HTTPSend || h.Role == catalog.HTTPDirect) {
+		return "an HTTP call"
+	}
+	if catalog.HTTPShortcut(fn) {
+		return "an HTTP call"
+	}
+	return ""
+}
+
+// clientFamily is the kind of call a client that retries inside makes.
+func clientFamily(s *retryscan.Site) string {
+	if s.Callee != nil {
+		if fam := outboundFamily(s.Callee); fam != "" {
+			return fam
+		}
+	}
+	if s.Entry != nil && s.Entry.Pkg != "" {
+		return "a call through " + s.Entry.Pkg
+	}
+	return "an outbound call"
+}
+
+// siteRecord renders a site for the unit.
+func (b *builder) siteRecord(s *retryscan.Site, fn *fnInfo) topology.UnitSite {
+	site := topology.Site{
+		ID:       siteKey(b, s),
+		Pos:      b.pos(s.Pos()),
+		Func:     label(fn.obj),
+		Kind:     s.Kind.String(),
+		Name:     s.Name,
+		Attempts: attempts(s.Bound),
+	}
+	if s.Entry != nil {
+		site.Library = s.Entry.Pkg
+	} else if s.Kind == retryscan.KindRetrier && s.Callee != nil && s.Callee.Pkg() != nil {
+		site.Library = s.Callee.Pkg().Path()
+	}
+	d := s.Delay()
+	if d.Initial > 0 {
+		site.BaseDelay = secs(d.Initial)
+	}
+	if d.Kind != catalog.DelayUnknown {
+		site.Delay = d.Kind.String()
+	}
+	site.Capped, site.Jitter = d.Capped.String(), d.Jittered.String()
+	if body := s.Body; body != nil {
+		start, end := b.pass.Fset.Position(body.Pos()), b.pass.Fset.Position(body.End())
+		site.Body = &topology.Span{File: start.Filename, Line: start.Line, EndLine: end.Line}
+	}
+	us := topology.UnitSite{Site: site}
+	if s.Kind == retryscan.KindRetrier {
+		// A function declared with //retrylint:retrier has no visible
+		// retries: the call is the layer, and what the function calls
+		// follows it. Otherwise the callee's own sites are the layers
+		// when its package is in the report; when it is not, this call
+		// stands for all of them.
+		chain, _ := b.r.Retrier(s.Callee)
+		if !declared(s.Callee, chain) {
+			us.Callee = key(s.Callee)
+			var layers []int
+			for _, h := range chain {
+				if h.Retry {
+					layers = append(layers, int(h.Attempts))
+				}
+			}
+			us.Attempts = topology.Amplify(layers...)
+			if len(layers) > 1 {
+				us.Name += " (" + retryscan.Product(chain) + " inside)"
+			}
+		}
+	}
+	return us
+}
+
+// declared reports whether chain is fn's //retrylint:retrier directive:
+// one layer named after fn itself.
+func declared(fn *types.Func, chain []retryscan.Hop) bool {
+	return len(chain) == 1 && chain[0].Retry && chain[0].Name == fn.Name() && fn.Pkg() != nil && chain[0].Pkg == fn.Pkg().Path()
+}
+
+// attempts is the count a layer multiplies by: a layer with no attempt
+// limit that a context or an elapsed time ends makes a finite but
+// unknown number of attempts.
+func attempts(bd retryscan.Bound) int {
+	if bd.Attempts == catalog.AttemptsUnbounded && (bd.Ctx || bd.Time) {
+		return catalog.AttemptsUnknown
+	}
+	return bd.Attempts
+}
+
+func secs(d time.Duration) *float64 {
+	s := d.Seconds()
+	return &s
+}
+
+func siteKey(b *builder, s *retryscan.Site) string { return "s:" + posKey(b, s.Pos()) }
+
+func posKey(b *builder, p token.Pos) string {
+	x := b.pass.Fset.Position(p)
+	return x.String()
+}
+
+// markLater marks the function literals that n hands over to run later,
+// by someone else: returned, or stored in a struct field or a composite
+// literal. A gRPC interceptor or a hook built by New is not called by
+// New, so its retries and calls are not New's:
+//
+//	func (c *Client) interceptor() grpc.UnaryClientInterceptor {
+//		return func(ctx context.Context, ...) error { for ... { invoker(...) } }
+//	}
+//
+// Literals called in place, passed as an argument (the callee usually
+// runs them: retries, errgroup.Go) or assigned to a local variable (a
+// retry's operation, found through the site) stay in the function.
+func markLater(n ast.Node, later map[*ast.FuncLit]bool) {
+	mark := func(e ast.Expr) {
+		if lit, ok := ast.Unparen(e).(*ast.FuncLit); ok {
+			later[lit] = true
+		}
+	}
+	switch n := n.(type) {
+	case *ast.ReturnStmt:
+		for _, r := range n.Results {
+			mark(r)
+		}
+	case *ast.CompositeLit:
+		for _, e := range n.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				e = kv.Value
+			}
+			mark(e)
+		}
+	case *ast.AssignStmt:
+		for i, l := range n.Lhs {
+			if _, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && len(n.Rhs) == len(n.Lhs) {
+				mark(n.Rhs[i])
+			}
+		}
+	}
+}

@@ -1,0 +1,40 @@
+// Package inventory defines the analyzer behind `retrylint report`.
+//
+// # Analyzer inventory
+//
+// inventory: record retry sites and the calls between them for retrylint report
+//
+// The inventory analyzer is not a check: it reports nothing unless its
+// -inventory.emit flag is set, which `retrylint report` does, and it
+// returns at once otherwise, so a lint run pays nothing for it. It is not
+// listed among the analyzers, in SARIF rules or in golangci-lint.
+//
+// With the flag set it sends, for each package, one diagnostic of the
+// category "retrylint-inventory" whose message is the package's part of
+// the retry topology as compact JSON (internal/topology.Unit): the retry
+// sites the recognizer found, with their attempts and delays; the
+// functions that reach a retry site or an outbound call, and which of
+// them are entry points; the outbound calls (the catalog's rows: HTTP,
+// gRPC, SQL, Redis, MongoDB, cloud SDKs, dials); and the edges between
+// them: which function calls which, which site is in which function and
+// which calls run inside which site's attempts. go vet carries the
+// diagnostic back to the report driver in its JSON output, so the report
+// is built from the same go vet run, with the same cache, as a lint run.
+//
+// Entry points are func main, exported functions and methods of exported
+// types (outside package main), HTTP handlers (a func or method taking
+// an http.ResponseWriter and an *http.Request) and gRPC service methods
+// (methods of a type passed to a Register...Server function, or
+// implementing a ...Server interface of protoc-gen-go-grpc).
+//
+// The analyzer exports a small fact, OutboundFact, on every function
+// that makes an outbound call, directly or through functions it calls,
+// so that a call into another package is kept only when it leads
+// somewhere.
+//
+// Limitations: calls through function values and interfaces of the
+// program are not followed (interface methods the catalog knows, like
+// gRPC client stubs, are outbound calls); a function literal counts as
+// part of the function that writes it; code in _test.go files and in the
+// standard library is not part of the topology.
+package inventory

@@ -1,0 +1,96 @@
+package inventory
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/topology"
+)
+
+// unit renders the package's part of the topology: the functions that
+// reach a retry or an outbound call, their sites and outbound calls, and
+// the edges from each function, or from the innermost site whose
+// attempts run the code, to what it runs.
+func (b *builder) unit() *topology.Unit {
+	u := &topology.Unit{Package: b.pass.Pkg.Path()}
+	seen := map[string]bool{} // extern outbound nodes
+	for _, fi := range b.funcs {
+		if fi.out == "" && !fi.retries {
+			continue
+		}
+		b.at.Func(fi.decl)
+		from := key(fi.obj)
+		u.Funcs = append(u.Funcs, topology.UnitFunc{Key: from, Label: label(fi.obj), Pos: b.pos(fi.decl.Name.Pos()), Entry: b.entryK[fi.obj]})
+		for _, e := range fi.events {
+			b.at.At(e.at.Pos())
+			holder := b.holder(e.at, from)
+			switch {
+			case e.site != nil:
+				s := e.site
+				us := b.siteRecord(s, fi)
+				us.Reaches = b.siteReaches(s)
+				u.Sites = append(u.Sites, us)
+				u.Edges = append(u.Edges, topology.Edge{From: holder, To: us.ID})
+				if s.Op != nil && b.relevant(s.Op) {
+					u.Edges = append(u.Edges, topology.Edge{From: us.ID, To: key(s.Op)})
+				}
+				if s.Kind == retryscan.KindRetrier && us.Callee == "" && b.relevant(s.Callee) {
+					u.Edges = append(u.Edges, topology.Edge{From: us.ID, To: key(s.Callee)})
+				}
+			case e.family != "":
+				k := "o:" + posKey(b, e.at.Pos())
+				u.Outbound = append(u.Outbound, topology.UnitOut{Key: k, Label: label(e.callee), Family: e.family, Pos: b.pos(e.at.Pos())})
+				u.Edges = append(u.Edges, topology.Edge{From: holder, To: k})
+			case b.relevant(e.callee):
+				u.Edges = append(u.Edges, topology.Edge{From: holder, To: key(e.callee)})
+				if x, ok := b.extern(e.callee); ok {
+					if !seen[x.Key] {
+						seen[x.Key] = true
+						u.Outbound = append(u.Outbound, x)
+					}
+					u.Edges = append(u.Edges, topology.Edge{From: holder, To: x.Key})
+				}
+			}
+		}
+	}
+	// Interface methods that reach out through an implementation here.
+	for _, m := range b.ifaceOrder {
+		u.Funcs = append(u.Funcs, topology.UnitFunc{Key: key(m), Label: label(m), Pos: b.pos(m.Pos())})
+		for _, impl := range b.impls[m] {
+			u.Edges = append(u.Edges, topology.Edge{From: key(m), To: key(impl)})
+		}
+	}
+	return u
+}
+
+// extern is the outbound node that stands for what a function of another
+// package calls, when its package is not in the report: the key is
+// topology.ExternPrefix and the function's key, and Build drops it when
+// the function's own unit is there.
+func (b *builder) extern(fn *types.Func) (topology.UnitOut, bool) {
+	fn = fn.Origin()
+	if fn.Pkg() == b.pass.Pkg {
+		return topology.UnitOut{}, false
+	}
+	f := b.importedFact(fn)
+	if f == nil {
+		return topology.UnitOut{}, false
+	}
+	return topology.UnitOut{Key: topology.ExternPrefix + key(fn), Label: label(fn), Family: f.Family, Pos: b.pos(fn.Pos())}, true
+}
+
+// holder is the key of what runs n: the innermost site whose attempts
+// run it, else the function.
+func (b *builder) holder(n ast.Node, fn string) string {
+	var inner *retryscan.Site
+	for _, s := range b.r.Enclosing(n.Pos()) {
+		if s.Node != n && !b.inTest(s.Node) {
+			inner = s
+		}
+	}
+	if inner == nil {
+		return fn
+	}
+	return siteKey(b, inner)
+}

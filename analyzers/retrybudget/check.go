@@ -1,0 +1,238 @@
+package retrybudget
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// checkSite compares a retry site with its own limits and with the
+// deadline around it, or summarizes it for callers when it runs on a
+// context parameter.
+func (c *checker) checkSite(site *retryscan.Site) {
+	if site.Kind == retryscan.KindRetrier || site.Bound.Attempts == 1 {
+		return // a retrier's retry is checked where it is, through its fact
+	}
+	w := site.WorstCase()
+	c.ownLimit(site, w)
+	fd := c.funcDecl(site.Node)
+	if fd == nil {
+		return
+	}
+	if b, ok := c.deadlineOf(fd, site.Node, site, func(v *types.Var) bool { return c.mentions(site.Node, v) }); ok {
+		c.compare(site.Pos(), "", w, site.Bound.Attempts, b, c.attemptOn(site, b.v) && c.attemptUnbounded(site, w))
+		return
+	}
+	if i, p := c.ctxParam(fd, site); i >= 0 {
+		unbounded := c.attemptOn(site, p) && c.attemptUnbounded(site, w)
+		fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if ok && c.local[fn] == nil && worth(w, site.Bound.Attempts, unbounded) {
+			c.local[fn] = newFact(i, site, w, unbounded)
+		}
+	}
+}
+
+// worth says a worst case has something to compare with a caller's
+// deadline: a known sum, or attempts with no timeout of their own.
+func worth(w retryscan.WorstCase, attempts int, unbounded bool) bool {
+	return (w.Attempts > 1 && w.Total() > 0) || ((attempts > 1 || attempts == catalog.AttemptsUnbounded) && unbounded)
+}
+
+// attemptUnbounded reports whether nothing visible bounds one attempt:
+// no timeout in the attempt body, and no function of this package the
+// attempt calls makes one. A retry whose attempts follow at once is a
+// failover on fast failures (database/sql's retry on a bad pooled
+// connection), not a wait for a slow dependency to recover: a hung
+// attempt is not what it retries, and it is not counted; nor is a retry
+// whose delay is not known to wait (a wrapper's).
+func (c *checker) attemptUnbounded(site *retryscan.Site, w retryscan.WorstCase) bool {
+	if w.Timeout != retryscan.TimeoutNone || !waits(site.Delay()) {
+		return false
+	}
+	body := site.BodyBlock()
+	if body == nil {
+		return site.Kind == retryscan.KindClient // retryablehttp with no HTTPClient.Timeout
+	}
+	bounded := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if bounded || !ok {
+			return !bounded
+		}
+		fn := analysisutil.Callee(c.pass.TypesInfo, call)
+		if fn != nil && fn.Pkg() == c.pass.Pkg {
+			if fd := c.x.Decl(fn); fd != nil && c.makesTimeout(fd) {
+				bounded = true
+			}
+		}
+		return !bounded
+	})
+	return !bounded
+}
+
+// waits reports whether a delay is known to wait between attempts.
+func waits(d retryscan.Delay) bool {
+	switch d.Kind {
+	case catalog.DelayConstant, catalog.DelayExponential, catalog.DelayLinear:
+		return true
+	case catalog.DelayUnknown:
+		return len(d.Waits) > 0
+	}
+	return false
+}
+
+// makesTimeout reports whether a function makes a context with a timeout
+// or deadline: the attempt it serves may be bounded there.
+func (c *checker) makesTimeout(fd *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(fd, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			found = catalog.ContextEffect(analysisutil.Callee(c.pass.TypesInfo, call)) == catalog.CtxDeadline
+		}
+		return !found
+	})
+	return found
+}
+
+// compare reports a worst case that cannot fit in the budget
+// (over-budget), or attempts that can each use all of it
+// (attempt-uses-budget). who names the retry when it is reached through
+// a call ("fetch's retry"), "" at the site.
+func (c *checker) compare(pos token.Pos, who string, w retryscan.WorstCase, attempts int, b budget, unbounded bool) {
+	subject := "retry"
+	if who != "" {
+		subject = who
+	}
+	tooLong := c.cfg.NoAttemptTimeout && w.TimeoutKnown() && w.AttemptTimeout >= b.d
+	if w.Attempts > 1 && w.Total() > b.d && !tooLong {
+		verb := "can take"
+		if !w.TimeoutKnown() && w.WaitsKnown {
+			verb = "waits"
+		}
+		c.rep.Report(analysis.Diagnostic{
+			Pos:      pos,
+			Category: CategoryOverBudget,
+			Message: fmt.Sprintf("%s %s %s%s but its context has a %s deadline: %s; shorten the per-attempt timeout or the waits, or drop an attempt",
+				subject, verb, w.Terms(), perAttempt(w), b.d, consequence(w, b.d)),
+			Related: []analysis.RelatedInformation{{Pos: b.at.Pos(), End: b.at.End(), Message: "the deadline"}},
+		})
+		return
+	}
+	if !c.cfg.NoAttemptTimeout || (attempts <= 1 && attempts != catalog.AttemptsUnbounded) {
+		return
+	}
+	fix := fmt.Sprintf("give each attempt its own context.WithTimeout well under %s", b.d)
+	if w.Attempts > 1 && w.Attempts <= 10 {
+		if share := (b.d - w.WaitTotal()) / time.Duration(w.Attempts); share > 0 {
+			fix = fmt.Sprintf("give each attempt its own context.WithTimeout under %s (the budget less the waits, over %d attempts)", share.Round(time.Millisecond), w.Attempts)
+		}
+	}
+	var msg string
+	switch {
+	case unbounded:
+		msg = fmt.Sprintf("%s's attempts have no timeout of their own under a %s deadline: a first attempt that hangs uses the whole budget and no retry runs; %s", subject, b.d, fix)
+	case tooLong:
+		msg = fmt.Sprintf("%s gives each attempt %s%s but its context has a %s deadline: the first slow attempt uses the whole budget and no retry runs; %s", subject, w.AttemptTimeout, perAttempt(w), b.d, fix)
+	default:
+		return
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: pos, Category: CategoryAttemptUsesBudget, Message: msg,
+		Related: []analysis.RelatedInformation{{Pos: b.at.Pos(), End: b.at.End(), Message: "the deadline"}},
+	})
+}
+
+// perAttempt says what bounds each attempt, when it is a client's
+// Timeout: it bounds the attempt, not the retry.
+func perAttempt(w retryscan.WorstCase) string {
+	if w.Timeout == retryscan.TimeoutClient && w.TimeoutKnown() {
+		return " (the http.Client's Timeout bounds each attempt, not the retry)"
+	}
+	return ""
+}
+
+// consequence names the first attempt the limit cuts short and the first
+// that never starts, from the known terms (a lower bound: unknown terms
+// only make it earlier).
+func consequence(w retryscan.WorstCase, limit time.Duration) string {
+	var t time.Duration
+	attempt := time.Duration(0)
+	if w.TimeoutKnown() {
+		attempt = w.AttemptTimeout
+	}
+	for i := 0; i < w.Attempts; i++ {
+		if i > 0 && w.WaitsKnown && i-1 < len(w.Waits) {
+			t += w.Waits[i-1]
+		}
+		if t >= limit {
+			return fmt.Sprintf("the %s attempt never starts", ordinal(i+1))
+		}
+		t += attempt
+		if t > limit {
+			if i+1 < w.Attempts {
+				return fmt.Sprintf("the %s attempt can be cut short and the %s never runs", ordinal(i+1), ordinal(i+2))
+			}
+			return fmt.Sprintf("the %s attempt can be cut short", ordinal(i+1))
+		}
+	}
+	return "the last attempt never finishes"
+}
+
+func ordinal(n int) string {
+	words := []string{"", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
+	if n > 0 && n < len(words) {
+		return words[n]
+	}
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}
+
+// ownLimit reports a retry whose own arithmetic stops it before the
+// attempts it promises: wait.Backoff reaching Cap before Steps, and an
+// elapsed-time limit of the library (MaxElapsedTime, gax.WithTimeout, the
+// Timeout of retryablehttp's StandardClient) shorter than the retry.
+func (c *checker) ownLimit(site *retryscan.Site, w retryscan.WorstCase) {
+	if w.Promised > w.Attempts && w.Attempts > 0 {
+		c.rep.Report(analysis.Diagnostic{
+			Pos:      site.Pos(),
+			Category: CategoryOwnLimit,
+			Message: fmt.Sprintf("%s promises %d steps but its Cap of %s is reached after %d attempts: Step then sets Steps to 0 and the other %d never run; raise Cap or lower Steps",
+				site.Name, w.Promised, w.Cap, w.Attempts, w.Promised-w.Attempts),
+		})
+		return
+	}
+	if w.MaxElapsed <= 0 || w.Attempts <= 1 || w.Total() <= w.MaxElapsed {
+		return
+	}
+	verb := "can take"
+	if !w.TimeoutKnown() {
+		verb = "waits"
+	}
+	d := analysis.Diagnostic{
+		Pos:      site.Pos(),
+		Category: CategoryOwnLimit,
+		Message: fmt.Sprintf("%s %s %s but %s of %s stops the whole retry first: %s; raise the limit, or lower the attempts or the waits",
+			site.Name, verb, w.Terms(), w.ElapsedBy, w.MaxElapsed, consequence(w, w.MaxElapsed)),
+	}
+	if w.ElapsedAt != nil {
+		d.Related = []analysis.RelatedInformation{{Pos: w.ElapsedAt.Pos(), End: w.ElapsedAt.End(), Message: "the limit"}}
+	}
+	c.rep.Report(d)
+}

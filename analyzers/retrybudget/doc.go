@@ -1,0 +1,100 @@
+// Package retrybudget defines an Analyzer that reports retries that
+// cannot fit inside their deadline.
+//
+// # Analyzer retrybudget
+//
+// retrybudget: report retries that cannot fit inside their deadline
+//
+// A retry lives inside a time budget: the deadline of the context it
+// runs on. Its worst case is the sum of its attempts, each as long as
+// its per-attempt timeout, and of the waits between them. An operation
+// with a one minute deadline that retries three times, each attempt with
+// a 30s timeout and 2s and 10s waits between them, needs
+// 30s + 2s + 30s + 10s + 30s = 1m42s: the second attempt can be cut
+// short and the third never runs. The retry promises resilience it
+// cannot deliver, and the caller's deadline, not the policy, decides what
+// happens. The worst case comes from the retryscan recognizer
+// (retryscan.Site.WorstCase): the constants the code shows and the
+// libraries' documented defaults. The analyzer reports three kinds of
+// finding, each with its own category.
+//
+// over-budget: the worst case exceeds the deadline around the retry:
+//
+//	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+//	defer cancel()
+//	for i := 0; i < 3; i++ { // retry can take 30s + 2s + 30s + 2s + 30s = 1m34s but its context has a 1m0s deadline ...
+//		actx, c := context.WithTimeout(ctx, 30*time.Second)
+//		err = call(actx)
+//		c()
+//		...
+//		time.Sleep(2 * time.Second)
+//	}
+//
+// The deadline is a context.WithTimeout (or WithDeadline(p,
+// time.Now().Add(d))) made in the same function, before the retry, whose
+// context the retry uses: passed to its call, captured by its attempt, or
+// carried by a request built from it. It is also found one call away: a
+// function that runs a retry on its context parameter, with no deadline
+// of its own, exports a fact with the retry's worst case, and a caller
+// that passes it a context made by WithTimeout(d) is compared with d, at
+// the call. An http.Client's Timeout bounds each attempt, not the retry,
+// and the message says so. The fix: shorten the per-attempt timeout or
+// the waits, or drop an attempt.
+//
+// attempt-uses-budget: the attempts have no timeout of their own (or one
+// at least as long as the deadline) inside a retry under a deadline:
+//
+//	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+//	defer cancel()
+//	for i := 0; i < 3; i++ {
+//		if err = call(ctx); err == nil { // a first attempt that hangs uses all 10s
+//			break
+//		}
+//		time.Sleep(time.Second)
+//	}
+//
+// The first slow attempt consumes the budget and no retry happens. Only
+// attempts that run on the deadline's context are counted (an attempt
+// that ignores it is not bounded by it at all: see nodeadline), and only
+// retries known to wait between attempts: a failover whose attempts
+// follow at once (database/sql on a bad pooled connection) retries fast
+// failures, not slow ones. The fix: a per-attempt context.WithTimeout shorter than the budget less the
+// waits, divided by the attempts (here under 2.667s). -retrybudget.attempt-uses-budget=false
+// turns this category off.
+//
+// own-limit: a retry library's own time arithmetic stops the retry before
+// the attempts it promises. The Timeout of the *http.Client that
+// retryablehttp's StandardClient returns bounds the whole retry, so
+//
+//	rc := retryablehttp.NewClient()                   // 5 attempts, 1s doubling to 30s
+//	hc := rc.StandardClient()
+//	hc.Timeout = 10 * time.Second
+//
+// waits 1s + 2s + 4s + 8s = 15s between attempts but has 10s in all:
+// the fifth attempt never starts. The same for cenkalti/backoff's
+// MaxElapsedTime (15 minutes by default), backoff v5's WithMaxElapsedTime
+// and gax.WithTimeout. An apimachinery wait.Backoff whose Duration
+// reaches Cap before Steps runs out ends there: Step sets Steps to 0, so
+// wait.Backoff{Steps: 6, Duration: time.Second, Factor: 2, Cap: 3 *
+// time.Second} makes 2 attempts, not 6.
+//
+// Messages show the sum term by term. Unknown terms (a value from a
+// parameter, a field set elsewhere, a client from another function) are
+// shown as "?" and count as zero: the analyzer stays quiet unless the
+// known terms alone already exceed the deadline, and then says so with
+// ">=". Waits are the nominal ones: jitter that adds time can only make
+// the retry longer, full jitter (gax, aws) draws below them.
+//
+// Findings in _test.go files are reported only with -retrybudget.tests.
+//
+// What it misses on purpose: a deadline more than one call away (the
+// fact is checked by the direct caller only), a deadline set on a
+// context stored in a struct or passed through a channel, deadlines whose
+// value is not a constant, timeouts set inside the functions an attempt
+// calls (an attempt that calls a function of the package which makes a
+// context.WithTimeout is taken as bounded, and no attempt-uses-budget is
+// reported for it), waits of a hand-rolled loop that come from several
+// wait calls or a clamp (min(d, max)), Retry-After waits decided by the
+// server, and aws-sdk-go-v2 or gax attempts (their per-attempt timeout is
+// not read, so only their waits count).
+package retrybudget

@@ -1,0 +1,101 @@
+package retrybudget
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"time"
+
+	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/analysisutil"
+)
+
+// BudgetFact summarizes a function that runs a retry on one of its
+// context parameters, which it gives no deadline of its own: a caller
+// that passes a context with a deadline compares it with the retry's
+// worst case. Only the direct caller is checked (one hop).
+type BudgetFact struct {
+	Param    int    // index of the context parameter
+	Site     string // the retry's display name
+	Attempts int    // 0: not a constant
+	Bound    int    // the site's Bound.Attempts (catalog.AttemptsUnbounded...)
+	// Timeout, AttemptTimeout, Waits and WaitsKnown are the worst case's.
+	Timeout        uint8
+	AttemptTimeout time.Duration
+	Waits          []time.Duration
+	WaitsKnown     bool
+	// Unbounded says nothing visible bounds one attempt.
+	Unbounded bool
+}
+
+func (*BudgetFact) AFact() {}
+
+func (f *BudgetFact) String() string {
+	return fmt.Sprintf("budget(ctx %d, %s %s)", f.Param, f.Site, f.worst().Terms())
+}
+
+func newFact(param int, site *retryscan.Site, w retryscan.WorstCase, unbounded bool) *BudgetFact {
+	return &BudgetFact{
+		Param: param, Site: site.Name, Attempts: w.Attempts, Bound: site.Bound.Attempts,
+		Timeout: uint8(w.Timeout), AttemptTimeout: w.AttemptTimeout, Waits: w.Waits, WaitsKnown: w.WaitsKnown,
+		Unbounded: unbounded,
+	}
+}
+
+func (f *BudgetFact) worst() retryscan.WorstCase {
+	return retryscan.WorstCase{
+		Attempts: f.Attempts, Timeout: retryscan.TimeoutKind(f.Timeout), AttemptTimeout: f.AttemptTimeout,
+		Waits: f.Waits, WaitsKnown: f.WaitsKnown,
+	}
+}
+
+// checkCalls compares the summaries of called functions with the
+// deadline of the context each call passes.
+func (c *checker) checkCalls() {
+	for _, file := range c.pass.Files {
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			c.at.Func(fd)
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				c.at.At(call.Pos())
+				c.checkCall(fd, call)
+				return true
+			})
+		}
+	}
+}
+
+func (c *checker) checkCall(fd *ast.FuncDecl, call *ast.CallExpr) {
+	fn := analysisutil.Callee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return
+	}
+	fn = fn.Origin()
+	f := c.local[fn]
+	if f == nil {
+		f = new(BudgetFact)
+		if fn.Pkg() == c.pass.Pkg || !c.pass.ImportObjectFact(fn, f) {
+			return
+		}
+	}
+	if f.Param >= len(call.Args) {
+		return
+	}
+	v := c.x.Local(call.Args[f.Param])
+	if v == nil {
+		return
+	}
+	b, ok := c.deadlineOf(fd, call, nil, func(u *types.Var) bool { return u == v })
+	if !ok {
+		return
+	}
+	who := fmt.Sprintf("%s's retry (%s)", analysisutil.FuncName(fn, c.pass.Pkg), f.Site)
+	c.compare(call.Pos(), who, f.worst(), f.Bound, b, f.Unbounded)
+}

@@ -1,0 +1,111 @@
+package retrybudget
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/report"
+)
+
+//go:embed doc.go
+var doc string
+
+// Categories of findings, one per kind.
+const (
+	CategoryOverBudget        = "over-budget"
+	CategoryAttemptUsesBudget = "attempt-uses-budget"
+	CategoryOwnLimit          = "own-limit"
+)
+
+// Config holds the analyzer's options; each is also a flag.
+type Config struct {
+	// NoAttemptTimeout reports attempts with no timeout of their own
+	// under a deadline (attempt-uses-budget), on by default.
+	NoAttemptTimeout bool
+	// Tests reports in _test.go files too (-tests; see report.BindTests).
+	Tests bool
+}
+
+// DefaultConfig returns the defaults: every category, no test files.
+func DefaultConfig() Config { return Config{NoAttemptTimeout: true} }
+
+// Analyzer is the retrybudget analyzer with default settings.
+var Analyzer = NewAnalyzer(DefaultConfig())
+
+// NewAnalyzer returns a retrybudget analyzer whose flags are bound to its
+// own copy of cfg.
+func NewAnalyzer(cfg Config) *analysis.Analyzer {
+	c := cfg
+	a := &analysis.Analyzer{
+		Name:       "retrybudget",
+		Doc:        analysisutil.MustExtractDoc(doc, "retrybudget"),
+		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retrybudget",
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer, flow.Analyzer},
+		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, &c, at) }),
+		ResultType: reflect.TypeFor[*report.Usage](),
+		FactTypes:  []analysis.Fact{new(BudgetFact)},
+	}
+	a.Flags.BoolVar(&c.NoAttemptTimeout, "attempt-uses-budget", c.NoAttemptTimeout, "report attempts with no timeout of their own under a deadline")
+	report.BindTests(&a.Flags, &c.Tests)
+	return a
+}
+
+// checker holds one run on one package.
+type checker struct {
+	pass *analysis.Pass
+	at   *analysisutil.Crumb
+	cfg  *Config
+	res  *retryscan.Result
+	rep  *report.Reporter
+	x    *flow.Index
+	// local are the summaries of this package's functions whose retry
+	// runs on a context parameter with no deadline of their own.
+	local map[*types.Func]*BudgetFact
+}
+
+func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
+	res, err := retryscan.Of(pass)
+	if err != nil {
+		return nil, err
+	}
+	rep := report.New(pass)
+	// Cheap everywhere: a package with no retry site and no imported
+	// summary has nothing to compare.
+	if len(res.Sites()) == 0 && len(pass.AllObjectFacts()) == 0 {
+		return rep.Usage(), nil
+	}
+	c := &checker{pass: pass, at: at, cfg: cfg, res: res, rep: rep, x: flow.Of(pass), local: map[*types.Func]*BudgetFact{}}
+	for _, site := range res.Sites() {
+		c.at.At(site.Pos())
+		c.checkSite(site)
+	}
+	if len(c.local) > 0 || len(pass.AllObjectFacts()) > 0 {
+		c.checkCalls()
+	}
+	for fn, f := range c.local {
+		pass.ExportObjectFact(fn, f)
+	}
+	return rep.Usage(), nil
+}
+
+// funcDecl returns the function declaration holding pos, or nil.
+func (c *checker) funcDecl(n ast.Node) *ast.FuncDecl {
+	for _, f := range c.pass.Files {
+		if f.Pos() > n.Pos() || n.Pos() >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Pos() <= n.Pos() && n.End() <= fd.End() {
+				return fd
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,42 @@
+// Package ownlimit holds retries whose library's own time arithmetic
+// stops them before the attempts they promise, beside twins that fit.
+package ownlimit
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/hashicorp/go-retryablehttp"
+	"k8s.io/apimachinery/pkg/util/wait"
+)
+
+func cond() (bool, error) { return false, errors.New("x") }
+
+// The StandardClient's Timeout bounds the whole retry: 1s + 2s + 4s + 8s
+// of waits do not fit in 10s.
+func standardClient(req *http.Request) {
+	rc := retryablehttp.NewClient()
+	hc := rc.StandardClient()
+	hc.Timeout = 10 * time.Second
+	hc.Do(req) // want `retryablehttp.Client.StandardClient waits \? \+ 1s \+ \? \+ 2s \+ \? \+ 4s \+ \? \+ 8s \+ \? >= 15s but the http.Client's Timeout of 10s stops the whole retry first: the fifth attempt never starts; raise the limit, or lower the attempts or the waits`
+}
+
+// The twin: RetryWaitMax keeps the waits inside the Timeout.
+func standardClientFits(req *http.Request) {
+	rc := retryablehttp.NewClient()
+	rc.RetryWaitMax = 2 * time.Second
+	hc := rc.StandardClient()
+	hc.Timeout = 10 * time.Second
+	hc.Do(req)
+}
+
+// wait.Backoff reaches Cap after two steps of six.
+func capEndsSteps() error {
+	return wait.ExponentialBackoff(wait.Backoff{Steps: 6, Duration: time.Second, Factor: 2, Cap: 3 * time.Second}, cond) // want `wait.ExponentialBackoff promises 6 steps but its Cap of 3s is reached after 2 attempts: Step then sets Steps to 0 and the other 4 never run; raise Cap or lower Steps`
+}
+
+// The twin: a Cap above every step.
+func capAboveSteps() error {
+	return wait.ExponentialBackoff(wait.Backoff{Steps: 3, Duration: time.Second, Factor: 2, Cap: 10 * time.Second}, cond)
+}

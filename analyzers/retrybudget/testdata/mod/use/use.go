@@ -1,0 +1,33 @@
+// Package use calls lib's retries with deadlines.
+package use
+
+import (
+	"context"
+	"time"
+
+	"example.com/retrybudgettest/lib"
+)
+
+func short(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	return lib.Fetch(ctx, "k") // want `lib.Fetch's retry \(retry loop\) can take 20s \+ 1s \+ 20s \+ 1s \+ 20s = 1m2s but its context has a 30s deadline: the second attempt can be cut short and the third never runs`
+}
+
+// The twin: a deadline the retry fits in.
+func long(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	return lib.Fetch(ctx, "k")
+}
+
+func poll(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return lib.Poll("k", ctx) // want `lib.Poll's retry \(retry loop\)'s attempts have no timeout of their own under a 10s deadline`
+}
+
+// No deadline here: nothing to compare.
+func noDeadline(ctx context.Context) error {
+	return lib.Fetch(ctx, "k")
+}

@@ -1,0 +1,106 @@
+package retryscan
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// An event loop goes round when something happens elsewhere, not when a
+// wait runs out: each iteration blocks on a channel that another
+// goroutine feeds. An attempt in it that fails is tried again on the next
+// event, not after a delay, and the loop is not a retry even when success
+// leaves it:
+//
+//	for {
+//		select {
+//		case <-flushCh:                  // the next write to flush
+//			if err := flush(); err == nil && done() {
+//				return
+//			}
+//		case <-quit:
+//			return
+//		}
+//	}
+//
+// A receive from a time.Time channel (time.After, Timer.C, a fake
+// clock's timer) is a wait, and a select with a default clause does not
+// block, so neither makes an event loop:
+//
+//	select {
+//	case <-ctx.Done():
+//		return ctx.Err()
+//	case <-time.After(d):            // a retry's wait
+//	}
+
+// awaitsEvent reports whether a statement at the top level of the loop
+// body blocks until another goroutine sends or receives: a receive from
+// a channel that is not a timer, or a select with no default clause and
+// no timer case.
+func (s *scanner) awaitsEvent(body *ast.BlockStmt) bool {
+	for _, st := range body.List {
+		switch st := st.(type) {
+		case *ast.SelectStmt:
+			if s.selectAwaits(st) {
+				return true
+			}
+		case *ast.ExprStmt:
+			if s.eventRecv(st.X) {
+				return true
+			}
+		case *ast.AssignStmt:
+			if len(st.Rhs) == 1 && s.eventRecv(st.Rhs[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// selectAwaits reports a select that blocks until one of its channel
+// operations can go: no default clause and no timer among its cases.
+func (s *scanner) selectAwaits(sel *ast.SelectStmt) bool {
+	if len(sel.Body.List) == 0 {
+		return false // select {}: blocks forever, another matter
+	}
+	for _, c := range sel.Body.List {
+		cc, ok := c.(*ast.CommClause)
+		if !ok || cc.Comm == nil {
+			return false // default: does not block
+		}
+		var recv ast.Expr
+		switch comm := cc.Comm.(type) {
+		case *ast.ExprStmt:
+			recv = comm.X
+		case *ast.AssignStmt:
+			if len(comm.Rhs) == 1 {
+				recv = comm.Rhs[0]
+			}
+		}
+		if recv != nil && s.timerRecv(recv) {
+			return false
+		}
+	}
+	return true
+}
+
+// eventRecv reports a receive (<-ch) from a channel that is not a timer.
+func (s *scanner) eventRecv(e ast.Expr) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW && !s.timerRecv(u)
+}
+
+// timerRecv reports a receive from a channel of time.Time: the channel
+// of time.After, time.Tick, a Timer, a Ticker or a fake clock.
+func (s *scanner) timerRecv(e ast.Expr) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return false
+	}
+	t := s.info.TypeOf(u.X)
+	if t == nil {
+		return false
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	return ok && isNamed(ch.Elem(), "time", "Time")
+}

@@ -1,0 +1,180 @@
+package retryscan
+
+import (
+	"fmt"
+	"go/ast"
+	"strings"
+	"time"
+)
+
+// The worst case of a retry site is the longest its attempts and the
+// waits between them can take, from the constants the code shows and the
+// libraries' documented defaults:
+//
+//	ctx, cancel := context.WithTimeout(ctx, time.Minute)  // the budget
+//	for i := 0; i < 3; i++ {
+//		actx, c := context.WithTimeout(ctx, 30*time.Second)  // per attempt
+//		err = call(actx)
+//		c()
+//		...
+//		time.Sleep(backoff[i])                              // 2s, 10s
+//	}
+//
+// is 30s + 2s + 30s + 10s + 30s = 1m42s. A term the recognizer cannot
+// read (a parameter, a field set elsewhere) stays unknown: it is never
+// guessed. Waits are the nominal ones, before jitter: jitter that adds
+// time (cenkalti's RandomizationFactor) can only make the retry longer,
+// and full jitter (gax, aws) draws below the nominal wait.
+
+// TimeoutKind says what bounds one attempt.
+type TimeoutKind uint8
+
+const (
+	// TimeoutNone: nothing in the attempt body bounds it (its callees
+	// may still set their own timeouts, which the recognizer does not
+	// follow).
+	TimeoutNone TimeoutKind = iota
+	// TimeoutUnknown: something may bound it that cannot be read: an
+	// *http.Client from a parameter or a field.
+	TimeoutUnknown
+	// TimeoutContext: a context.WithTimeout made in the attempt body and
+	// passed on.
+	TimeoutContext
+	// TimeoutClient: the Timeout of the *http.Client the attempt calls
+	// (for retryablehttp, of its HTTPClient).
+	TimeoutClient
+)
+
+// WorstCase is the longest a retry site can take.
+type WorstCase struct {
+	// Attempts is the number of attempts that can run: the bound's count
+	// (0 when it is not a visible constant), fewer when the library's
+	// own arithmetic stops it earlier (Promised then holds the bound's).
+	Attempts, Promised int
+	// AttemptTimeout bounds one attempt; 0 when Timeout is TimeoutNone or
+	// TimeoutUnknown, or when the timeout's value is not a constant.
+	AttemptTimeout time.Duration
+	Timeout        TimeoutKind
+	TimeoutAt      ast.Node
+	// Waits are the Attempts-1 waits between attempts. When WaitsKnown
+	// is false they are all 0: at least one cannot be read.
+	Waits      []time.Duration
+	WaitsKnown bool
+	// Cap is the longest single wait, when known (gax Backoff.Max,
+	// cenkalti MaxInterval, retryablehttp RetryWaitMax).
+	Cap time.Duration
+	// MaxElapsed is the retry's own elapsed-time limit (cenkalti
+	// MaxElapsedTime and its 15 minute default, gax.WithTimeout, the
+	// Timeout of the *http.Client retryablehttp's StandardClient
+	// returns); 0 when none is visible. ElapsedUnknown says a limit is
+	// set but not to a constant. ElapsedBy names it for messages.
+	MaxElapsed     time.Duration
+	ElapsedUnknown bool
+	ElapsedBy      string
+	ElapsedAt      ast.Node
+}
+
+// WorstCase returns the site's worst case, worked out on the first call:
+// only the analyzers that compare it with a budget pay for it.
+func (s *Site) WorstCase() WorstCase {
+	if s.worst == nil {
+		return WorstCase{Attempts: max(s.Bound.Attempts, 0)}
+	}
+	return s.worst.get()
+}
+
+// Known reports whether every term is known: a constant number of
+// attempts, each bounded by a constant timeout, and every wait.
+func (w WorstCase) Known() bool {
+	return w.Attempts > 0 && w.WaitsKnown && w.TimeoutKnown()
+}
+
+// TimeoutKnown reports whether each attempt has a constant timeout.
+func (w WorstCase) TimeoutKnown() bool {
+	return (w.Timeout == TimeoutContext || w.Timeout == TimeoutClient) && w.AttemptTimeout > 0
+}
+
+// Total is the sum of the known terms: Attempts x AttemptTimeout when
+// the timeout is known, plus the waits when they are.
+func (w WorstCase) Total() time.Duration {
+	var t time.Duration
+	if w.TimeoutKnown() {
+		t += time.Duration(w.Attempts) * w.AttemptTimeout
+	}
+	return t + w.WaitTotal()
+}
+
+// WaitTotal is the sum of the waits, 0 when they are not known.
+func (w WorstCase) WaitTotal() time.Duration {
+	var t time.Duration
+	for _, d := range w.Waits {
+		t += d
+	}
+	return t
+}
+
+// Terms renders the sum term by term for messages, unknown terms as "?"
+// and their sum as a lower bound:
+//
+//	30s + 2s + 30s + 10s + 30s = 1m42s
+//	? + 1s + ? + 2s + ? >= 3s
+//	6 x 10s + 1s + 2s + 4s + 8s + 16s = 1m31s
+func (w WorstCase) Terms() string {
+	if w.Attempts <= 0 {
+		return "unknown"
+	}
+	attempt := "?"
+	if w.TimeoutKnown() {
+		attempt = w.AttemptTimeout.String()
+	}
+	wait := func(i int) string {
+		if !w.WaitsKnown || i >= len(w.Waits) {
+			return "?"
+		}
+		return w.Waits[i].String()
+	}
+	var terms []string
+	if w.Attempts <= 5 {
+		for i := 0; i < w.Attempts; i++ {
+			if i > 0 {
+				terms = append(terms, wait(i-1))
+			}
+			terms = append(terms, attempt)
+		}
+	} else {
+		terms = append(terms, fmt.Sprintf("%d x %s", w.Attempts, attempt))
+		n := w.Attempts - 1
+		for i := 0; i < n; i++ {
+			if n > 6 && i == 3 {
+				terms = append(terms, "...")
+				i = n - 2
+			}
+			terms = append(terms, wait(i))
+		}
+	}
+	eq := " = "
+	if !w.Known() {
+		eq = " >= "
+	}
+	return strings.Join(terms, " + ") + eq + w.Total().String()
+}
+
+func (s *scanner) deferWorst(site *Site) *lazy[WorstCase] {
+	return &lazy[WorstCase]{compute: func() WorstCase { return s.worstCase(site) }}
+}
+
+func (s *scanner) worstCase(site *Site) WorstCase {
+	w := WorstCase{Attempts: max(site.Bound.Attempts, 0)}
+	s.attemptTimeout(site, &w)
+	m := s.timeModel(site)
+	w.Cap = m.cap
+	if w.Attempts > 0 {
+		s.waits(site, m, &w)
+	}
+	s.elapsedLimit(site, m, &w)
+	return w
+}
+
+func (k TimeoutKind) String() string {
+	return [...]string{"none", "unknown", "context", "client"}[k]
+}

@@ -1,0 +1,53 @@
+package retryscan_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/testenv"
+)
+
+// worst reports the worst case of every retry site of the fixture, so
+// that each term's source is stated with a // want comment.
+var worst = &analysis.Analyzer{
+	Name:     "worst",
+	Doc:      "report the worst case of retry sites",
+	Requires: []*analysis.Analyzer{retryscan.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		r, err := retryscan.Of(pass)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range r.Sites() {
+			w := s.WorstCase()
+			attempt := w.Timeout.String()
+			if w.TimeoutKnown() {
+				attempt += " " + w.AttemptTimeout.String()
+			}
+			elapsed := "none"
+			switch {
+			case w.ElapsedUnknown:
+				elapsed = "? by " + w.ElapsedBy
+			case w.MaxElapsed > 0:
+				elapsed = fmt.Sprintf("%s by %s", w.MaxElapsed, w.ElapsedBy)
+			}
+			msg := fmt.Sprintf("worst %s; attempt %s; elapsed %s; cap %s", w.Terms(), attempt, elapsed, w.Cap)
+			if w.Promised > 0 {
+				msg += fmt.Sprintf("; promised %d", w.Promised)
+			}
+			pass.Reportf(s.Pos(), "%s", msg)
+		}
+		return nil, nil
+	},
+}
+
+func TestWorstCase(t *testing.T) {
+	dir := filepath.Join(analysistest.TestData(), "worst")
+	testenv.Download(t, dir)
+	analysistest.Run(t, dir, worst, "./...")
+}

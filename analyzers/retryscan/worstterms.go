@@ -1,0 +1,306 @@
+package retryscan
+
+import (
+	"go/ast"
+	"go/types"
+	"math"
+	"time"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// timeModel is what decides the waits of a library or client site.
+type timeModel struct {
+	initial time.Duration // first wait, 0 unknown
+	factor  float64       // growth per attempt, 0 unknown
+	cap     time.Duration // longest wait, 0 none or unknown
+	capSet  bool          // a cap applies (its value may be unknown)
+	capEnds bool          // reaching the cap ends the retry (wait.Backoff)
+	elapsed time.Duration // the library's default elapsed-time limit
+	kind    catalog.DelayKind
+	capped  catalog.Tri
+}
+
+// timeModel starts from the defaults of the entry point, then of the
+// delay constructors among the configuration (a constructor replaces the
+// policy), then applies the explicit options.
+func (s *scanner) timeModel(site *Site) timeModel {
+	var m timeModel
+	var entry catalog.Symbol
+	standard := analysisutil.PkgPath(site.Callee) == "net/http"
+	switch {
+	case standard:
+		entry = catalog.Symbol{Pkg: "github.com/hashicorp/go-retryablehttp", Recv: "Client", Name: "StandardClient"}
+	case site.Entry != nil:
+		entry = site.Entry.Symbol
+	}
+	if td, ok := catalog.LookupTimeDefault(entry); ok {
+		m = timeModel{initial: td.Initial, factor: td.Factor, cap: td.Cap, capSet: td.Cap > 0, capEnds: td.CapEnds, elapsed: td.Elapsed}
+	}
+	var setsInitial, setsFactor, policy bool
+	for _, n := range site.config {
+		for _, r := range s.delayRows(n) {
+			switch {
+			case r.row.Constructor:
+				td, _ := catalog.LookupTimeDefault(r.row.Symbol)
+				m.initial, m.factor, m.cap, m.capSet = td.Initial, td.Factor, td.Cap, td.Cap > 0
+				if td.Elapsed > 0 {
+					m.elapsed = td.Elapsed
+				}
+			case r.row.Effect == catalog.DelCap:
+				m.cap, _ = s.durationConst(r.val)
+				m.capSet = true
+			case r.row.Effect == catalog.DelInitial:
+				setsInitial = true
+			case r.row.Effect == catalog.DelFactor:
+				setsFactor = true
+			case r.row.Effect == catalog.DelPolicy:
+				policy = true
+			}
+		}
+		s.timeOptions(n, &m)
+	}
+	// Delay reads the first wait and the growth from the delay options;
+	// an option it could not read leaves them 0, and then no default
+	// applies.
+	d := site.Delay()
+	m.kind, m.capped = d.Kind, d.Capped
+	if standard && !policy {
+		// StandardClient's RoundTripper runs Client.Do: the client's
+		// DefaultBackoff, which the site's own row does not carry.
+		m.kind, m.capped = catalog.DelayExponential, catalog.TriYes
+	}
+	switch {
+	case d.Initial > 0:
+		m.initial = d.Initial
+	case setsInitial:
+		m.initial = 0
+	}
+	switch {
+	case d.Factor > 0:
+		m.factor = d.Factor
+	case setsFactor:
+		m.factor = 0
+	}
+	return m
+}
+
+// timeOptions applies the time rows (catalog.LookupTimeOption) a
+// configuration node matches: a call, a struct literal's fields, a field
+// assignment.
+func (s *scanner) timeOptions(n ast.Node, m *timeModel) {
+	apply := func(o *catalog.TimeOption, val ast.Expr) {
+		if o == nil || val == nil {
+			return
+		}
+		switch o.Effect {
+		case catalog.TimeInitial:
+			m.initial, _ = s.durationConst(val)
+		case catalog.TimeCap:
+			m.cap, _ = s.durationConst(val)
+			m.capSet = true
+		case catalog.TimeFactor:
+			m.factor, _ = s.floatConst(val)
+		}
+	}
+	field := func(t types.Type, name string) *catalog.TimeOption {
+		typ := namedOf(t)
+		if typ == nil {
+			return nil
+		}
+		o := catalog.LookupTimeOption(catalog.Symbol{Pkg: analysisutil.PkgPath(typ.Obj()), Recv: typ.Obj().Name(), Name: name})
+		if o == nil || !o.Field {
+			return nil
+		}
+		return o
+	}
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		if o := catalog.LookupTimeFunc(s.calleeOf(n)); o != nil && o.Arg < len(n.Args) {
+			apply(o, n.Args[o.Arg])
+		}
+	case *ast.CompositeLit:
+		for _, elt := range n.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if key, ok := kv.Key.(*ast.Ident); ok {
+					apply(field(s.info.TypeOf(n), key.Name), kv.Value)
+				}
+			}
+		}
+	case *ast.AssignStmt:
+		for i, l := range n.Lhs {
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && i < len(n.Rhs) {
+				apply(field(s.info.TypeOf(sel.X), sel.Sel.Name), n.Rhs[i])
+			}
+		}
+	}
+}
+
+// waits fills the waits between attempts.
+func (s *scanner) waits(site *Site, m timeModel, w *WorstCase) {
+	n := w.Attempts - 1
+	var ws []time.Duration
+	ok := false
+	if site.Kind == KindLoop {
+		ws, ok = s.loopWaits(site, n)
+	} else {
+		ws, ok = libraryWaits(m, n)
+	}
+	if m.capEnds && ok && m.cap > 0 && m.factor > 1 {
+		// wait.Backoff: the step whose next wait would pass Cap sets
+		// Steps to 0, and the retry ends after that wait.
+		for i, d := range ws {
+			if float64(d)*m.factor > float64(m.cap) {
+				w.Promised, w.Attempts, ws = w.Attempts, i+1, ws[:i]
+				break
+			}
+		}
+	}
+	if !ok {
+		ws = make([]time.Duration, max(n, 0))
+	}
+	w.Waits, w.WaitsKnown = ws, ok
+}
+
+// libraryWaits computes n waits from a library's delay policy.
+func libraryWaits(m timeModel, n int) ([]time.Duration, bool) {
+	ws := make([]time.Duration, n)
+	switch m.kind {
+	case catalog.DelayNone:
+		return ws, true
+	case catalog.DelayConstant:
+		if m.initial <= 0 {
+			return nil, false
+		}
+		for i := range ws {
+			ws[i] = m.initial
+		}
+		return ws, true
+	case catalog.DelayExponential:
+		if m.initial <= 0 || m.factor < 1 {
+			return nil, false
+		}
+		var limit time.Duration
+		switch {
+		case m.capped == catalog.TriYes || (m.capped == catalog.TriUnknown && m.capSet):
+			if m.cap <= 0 {
+				return nil, false // capped at a value that cannot be read
+			}
+			limit = m.cap
+		case m.capped == catalog.TriUnknown:
+			return nil, false
+		}
+		return geometric(m.initial, m.factor, limit, n), true
+	}
+	return nil, false
+}
+
+// geometric returns n waits initial * factor^i, each at most limit when
+// limit > 0.
+func geometric(initial time.Duration, factor float64, limit time.Duration, n int) []time.Duration {
+	ws := make([]time.Duration, n)
+	cur := float64(initial)
+	for i := range ws {
+		v := cur
+		if limit > 0 && v > float64(limit) {
+			v = float64(limit)
+		}
+		if v > math.MaxInt64/2 {
+			v = math.MaxInt64 / 2
+		}
+		ws[i] = time.Duration(v)
+		cur *= factor
+	}
+	return ws
+}
+
+// loopWaits computes n waits of a hand-rolled loop: one wait (a wait
+// call, or a call of a local helper that waits on its argument,
+// sleepCtx(ctx, d)) with a constant argument, or a wait growing with no
+// cap from a known start. Several waits, a clamp, an opaque value:
+// unknown.
+func (s *scanner) loopWaits(site *Site, n int) ([]time.Duration, bool) {
+	d := site.Delay()
+	switch {
+	case d.Kind == catalog.DelayNone:
+		return make([]time.Duration, n), true
+	case d.Kind == catalog.DelayExponential && d.Capped == catalog.TriNo && d.Initial > 0 && d.Factor > 1:
+		return geometric(d.Initial, d.Factor, 0, n), true
+	}
+	var args []ast.Expr
+	for _, w := range d.Waits {
+		if len(w.Args) == 1 {
+			args = append(args, w.Args[0])
+		}
+	}
+	ast.Inspect(site.BodyBlock(), func(m ast.Node) bool {
+		if _, ok := m.(*ast.FuncLit); ok {
+			return false
+		}
+		if call, ok := m.(*ast.CallExpr); ok {
+			if i := s.waitParam(call); i >= 0 && i < len(call.Args) {
+				args = append(args, call.Args[i])
+			}
+		}
+		return true
+	})
+	if len(args) == 1 {
+		if v, ok := s.durationConst(args[0]); ok {
+			return geometric(v, 1, 0, n), true
+		}
+	}
+	return nil, false
+}
+
+// elapsedLimit fills the retry's own elapsed-time limit.
+func (s *scanner) elapsedLimit(site *Site, m timeModel, w *WorstCase) {
+	b := site.Bound
+	switch {
+	case b.Elapsed > 0:
+		w.MaxElapsed, w.ElapsedAt, w.ElapsedBy = b.Elapsed, b.ElapsedAt, s.optionName(b.ElapsedAt)
+	case b.Elapsed == ElapsedUnknown:
+		w.ElapsedUnknown, w.ElapsedAt, w.ElapsedBy = true, b.ElapsedAt, s.optionName(b.ElapsedAt)
+	case b.Time && m.elapsed > 0:
+		w.MaxElapsed, w.ElapsedBy = m.elapsed, "the default MaxElapsedTime"
+	}
+	if analysisutil.PkgPath(site.Callee) == "net/http" {
+		// retryablehttp's StandardClient: the outer client's Timeout
+		// bounds the whole retry, which runs inside its RoundTrip.
+		var recv ast.Expr
+		if call, ok := site.Node.(*ast.CallExpr); ok {
+			recv = s.receiver(call)
+		}
+		d, kind, at := s.timeoutIn(s.configNodes(site.Func, recv), false, false)
+		switch {
+		case kind != TimeoutClient:
+		case d > 0 && (w.MaxElapsed == 0 || d < w.MaxElapsed):
+			w.MaxElapsed, w.ElapsedAt, w.ElapsedBy, w.ElapsedUnknown = d, at, "the http.Client's Timeout", false
+		case d == 0 && w.MaxElapsed == 0:
+			w.ElapsedUnknown, w.ElapsedAt, w.ElapsedBy = true, at, "the http.Client's Timeout"
+		}
+	}
+}
+
+// optionName names the option at n for messages: "MaxElapsedTime",
+// "backoff.WithMaxElapsedTime", "gax.WithTimeout".
+func (s *scanner) optionName(n ast.Node) string {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		if fn := s.calleeOf(n); fn != nil {
+			if fn.Pkg() != nil {
+				return fn.Pkg().Name() + "." + fn.Name()
+			}
+			return fn.Name()
+		}
+	case *ast.KeyValueExpr:
+		if id, ok := n.Key.(*ast.Ident); ok {
+			return id.Name
+		}
+	case *ast.AssignStmt:
+		if sel, ok := ast.Unparen(n.Lhs[0]).(*ast.SelectorExpr); ok {
+			return sel.Sel.Name
+		}
+	}
+	return "the elapsed-time limit"
+}

@@ -1,0 +1,121 @@
+package catalog
+
+import (
+	"go/types"
+	"strings"
+	"time"
+)
+
+// The time a retry can take, as data: the durations a library uses when
+// the code sets none, and the options that set the durations the delay
+// and bound tables do not already read (those give the first wait, the
+// growth, a cap on one wait and an elapsed-time limit).
+
+// TimeDefault is what a retry entry point or a delay constructor brings
+// when the code sets nothing: the first wait, its growth per attempt, the
+// longest single wait and the elapsed-time limit (0: none).
+type TimeDefault struct {
+	Initial time.Duration
+	Factor  float64
+	Cap     time.Duration
+	Elapsed time.Duration
+	// CapEnds says reaching the cap ends the retry, as it does for
+	// apimachinery's wait.Backoff (Step sets Steps to 0 when Duration*Factor
+	// exceeds Cap): the attempts after it never run.
+	CapEnds bool
+}
+
+// timeDefaults, from the sources named in
+// ../shared/reference/retry-libraries.md (§2.1, §2.4, §2.5, §2.6, §2.8).
+var timeDefaults = func() map[Symbol]TimeDefault {
+	m := map[Symbol]TimeDefault{}
+	// cenkalti/backoff: NewExponentialBackOff is 500ms x1.5 capped at 60s;
+	// v4 and the legacy paths keep a 15 minute MaxElapsedTime on the
+	// backoff, v5 on Retry.
+	for _, pkg := range []string{cenkaltiV4, "github.com/cenkalti/backoff/v3", "github.com/cenkalti/backoff"} {
+		m[Symbol{pkg, "", "NewExponentialBackOff"}] = TimeDefault{Initial: 500 * time.Millisecond, Factor: 1.5, Cap: time.Minute, Elapsed: 15 * time.Minute}
+	}
+	m[Symbol{cenkaltiV5, "", "NewExponentialBackOff"}] = TimeDefault{Initial: 500 * time.Millisecond, Factor: 1.5, Cap: time.Minute}
+	m[Symbol{cenkaltiV5, "", "Retry"}] = TimeDefault{Initial: 500 * time.Millisecond, Factor: 1.5, Cap: time.Minute, Elapsed: 15 * time.Minute}
+	// retryablehttp v0.7.8: RetryWaitMin 1s doubling to RetryWaitMax 30s.
+	for _, r := range retries {
+		if r.Pkg == retryHTTP {
+			m[r.Symbol] = TimeDefault{Initial: time.Second, Factor: 2, Cap: 30 * time.Second}
+		}
+	}
+	m[Symbol{retryHTTP, "Client", "StandardClient"}] = TimeDefault{Initial: time.Second, Factor: 2, Cap: 30 * time.Second}
+	// gax-go v2.27.0: Backoff{} is 1s x2 capped at 30s.
+	m[Symbol{gax, "", "Invoke"}] = TimeDefault{Initial: time.Second, Factor: 2, Cap: 30 * time.Second}
+	// aws-sdk-go-v2 v1.48.0: the longest wait before attempt i+1 is
+	// min(1s * 2^(i-1), MaxBackoff 20s) (throttling errors; others start
+	// at 50ms, older versions at 2s).
+	m[Symbol{Pkg: awsService}] = TimeDefault{Initial: time.Second, Factor: 2, Cap: 20 * time.Second}
+	// apimachinery wait.Backoff and client-go's retry helpers built on it.
+	for _, r := range retries {
+		if r.Pkg == waitPkg || r.Pkg == clientGoRt {
+			m[r.Symbol] = TimeDefault{CapEnds: true}
+		}
+	}
+	return m
+}()
+
+// LookupTimeDefault returns the time defaults of a retry entry point or
+// delay constructor. Every aws-sdk-go-v2 service operation shares one.
+func LookupTimeDefault(s Symbol) (TimeDefault, bool) {
+	if strings.HasPrefix(s.Pkg, awsService) {
+		s = Symbol{Pkg: awsService}
+	}
+	d, ok := timeDefaults[s]
+	return d, ok
+}
+
+// TimeEffect is what a time option sets.
+type TimeEffect uint8
+
+const (
+	// TimeInitial sets the first wait (retryablehttp RetryWaitMin, gax
+	// Backoff.Initial).
+	TimeInitial TimeEffect = iota + 1
+	// TimeCap sets the longest single wait (RetryWaitMax, gax Backoff.Max,
+	// aws MaxBackoff).
+	TimeCap
+	// TimeFactor sets the growth per attempt (gax Backoff.Multiplier).
+	TimeFactor
+)
+
+// TimeOption is an option, function or struct field (Field, Recv the
+// struct type) that sets a duration of a retry; Arg is the argument
+// holding the value.
+type TimeOption struct {
+	Symbol
+	Effect TimeEffect
+	Arg    int
+	Field  bool
+}
+
+var timeOptions = []TimeOption{
+	{Symbol{retryHTTP, "Client", "RetryWaitMin"}, TimeInitial, -1, true},
+	{Symbol{retryHTTP, "Client", "RetryWaitMax"}, TimeCap, -1, true},
+	{Symbol{gax, "Backoff", "Initial"}, TimeInitial, -1, true},
+	{Symbol{gax, "Backoff", "Max"}, TimeCap, -1, true},
+	{Symbol{gax, "Backoff", "Multiplier"}, TimeFactor, -1, true},
+	{Symbol{awsRetry, "", "AddWithMaxBackoffDelay"}, TimeCap, 1, false},
+	{Symbol{awsRetry, "StandardOptions", "MaxBackoff"}, TimeCap, -1, true},
+}
+
+var timeIndex = index(timeOptions, func(o *TimeOption) Symbol { return o.Symbol })
+
+// LookupTimeOption returns the time row of a function or, with Recv set
+// to the struct type, a field; or nil.
+func LookupTimeOption(s Symbol) *TimeOption { return timeIndex[s] }
+
+// LookupTimeFunc returns the time row of a called function, or nil.
+func LookupTimeFunc(fn *types.Func) *TimeOption {
+	if fn == nil {
+		return nil
+	}
+	if o := timeIndex[SymbolOf(fn.Origin())]; o != nil && !o.Field {
+		return o
+	}
+	return nil
+}

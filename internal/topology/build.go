@@ -1,0 +1,329 @@
+package topology
+
+import (
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Options are the settings of Build.
+type Options struct {
+	// P is the per-attempt failure probability E[N] is computed at.
+	P float64
+	// Tool names the binary: "retrylint v0.1.0".
+	Tool string
+	// Root is the directory file names are made relative to; files
+	// outside it keep their absolute names.
+	Root string
+	// Limits of path enumeration; zero fields take the defaults.
+	PathsPerEntry, MaxPaths, MaxDepth int
+}
+
+// Default limits of path enumeration.
+const (
+	DefaultPathsPerEntry = 20
+	DefaultMaxPaths      = 1000
+	DefaultMaxDepth      = 32
+)
+
+// Build joins the units of the analyzed packages into a Report: the
+// inventory of sites with the findings at each, the graph restricted to
+// what lies on the way from an entry point through retry layers to
+// outbound calls, and the paths through it, highest amplification first.
+// findings are the analyzers' findings of the same run, with absolute
+// file names like the units'.
+func Build(units []*Unit, findings []Finding, o Options) *Report {
+	g := newGraph(units)
+	r := &Report{Schema: Schema, Tool: o.Tool, P: o.P, Sites: []Site{}, Nodes: []Node{}, Edges: []Edge{}, Paths: []Path{}}
+	r.Limits = Limits{
+		PathsPerEntry: orDefault(o.PathsPerEntry, DefaultPathsPerEntry),
+		MaxPaths:      orDefault(o.MaxPaths, DefaultMaxPaths),
+		MaxDepth:      orDefault(o.MaxDepth, DefaultMaxDepth),
+	}
+	keep := g.relevant()
+
+	// Sites, in position order, with their findings.
+	siteID := map[string]string{}
+	for _, s := range g.sites {
+		s.ID = "s" + strconv.Itoa(len(r.Sites))
+		siteID[s.key] = s.ID
+		r.Sites = append(r.Sites, s.Site)
+	}
+	attach(r.Sites, findings)
+
+	// Nodes, in position order.
+	nodeID := map[string]string{}
+	for _, n := range g.order {
+		if !keep[n.key] {
+			continue
+		}
+		node := n.Node
+		node.ID = "n" + strconv.Itoa(len(r.Nodes))
+		node.Site = siteID[n.key]
+		nodeID[n.key] = node.ID
+		r.Nodes = append(r.Nodes, node)
+	}
+	for _, from := range g.order {
+		for _, to := range g.out[from.key] {
+			if keep[from.key] && keep[to] {
+				r.Edges = append(r.Edges, Edge{From: nodeID[from.key], To: nodeID[to]})
+			}
+		}
+	}
+	r.Paths, r.Limits.Truncated = paths(r, o.P)
+
+	// File names relative to the root, once everything is placed.
+	rel := func(p *Pos) { p.File = relFile(o.Root, p.File) }
+	for i := range r.Sites {
+		s := &r.Sites[i]
+		rel(&s.Pos)
+		if s.Body != nil {
+			s.Body.File = relFile(o.Root, s.Body.File)
+		}
+		for j := range s.Findings {
+			rel(&s.Findings[j].Pos)
+		}
+	}
+	for i := range r.Nodes {
+		rel(&r.Nodes[i].Pos)
+	}
+	return r
+}
+
+func orDefault(v, def int) int {
+	if v > 0 {
+		return v
+	}
+	return def
+}
+
+func relFile(root, file string) string {
+	if root == "" || !filepath.IsAbs(file) {
+		return file
+	}
+	if rel, err := filepath.Rel(root, file); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(rel)
+	}
+	return file
+}
+
+// graph is the joined units, keyed as in Unit.
+type graph struct {
+	sites []*gsite // kept sites, position order
+	order []*gnode // every node, position order
+	nodes map[string]*gnode
+	out   map[string][]string // edges, deduplicated, in order
+}
+
+type gsite struct {
+	Site
+	key string
+}
+
+type gnode struct {
+	Node
+	key string
+}
+
+func newGraph(units []*Unit) *graph {
+	g := &graph{nodes: map[string]*gnode{}, out: map[string][]string{}}
+	funcs := map[string]bool{}
+	for _, u := range units {
+		for _, f := range u.Funcs {
+			funcs[f.Key] = true
+		}
+	}
+	// A call of a retrier whose code is in the report is a call edge to
+	// it: its own sites are the layers.
+	redirect := map[string]string{}
+	var reaches []UnitSite
+	add := func(key string, n Node) {
+		if g.nodes[key] == nil {
+			gn := &gnode{Node: n, key: key}
+			g.nodes[key] = gn
+			g.order = append(g.order, gn)
+		}
+	}
+	for _, u := range units {
+		for _, f := range u.Funcs {
+			kind := NodeFunc
+			if f.Entry != "" {
+				kind = NodeEntry
+			}
+			add(f.Key, Node{Kind: kind, Label: f.Label, Pos: f.Pos, Entry: f.Entry, Package: u.Package, Attempts: 1})
+		}
+		for _, o := range u.Outbound {
+			if fn, ok := strings.CutPrefix(o.Key, ExternPrefix); ok && funcs[fn] {
+				continue // the function is in the report
+			}
+			label := o.Label + " (" + o.Family + ")"
+			if strings.HasPrefix(o.Key, ExternPrefix) {
+				label = o.Label + " (" + o.Family + " inside)"
+			}
+			add(o.Key, Node{Kind: NodeOutbound, Label: label, Pos: o.Pos, Package: u.Package, Attempts: 1})
+		}
+		for _, s := range u.Sites {
+			if s.Callee != "" && funcs[s.Callee] {
+				redirect[s.ID] = s.Callee
+				continue
+			}
+			if g.nodes[s.ID] != nil {
+				continue
+			}
+			site := s.Site
+			site.Package = u.Package
+			g.sites = append(g.sites, &gsite{Site: site, key: s.ID})
+			add(s.ID, Node{Kind: NodeRetry, Label: retryLabel(&site), Pos: site.Pos, Package: u.Package, Attempts: site.Attempts})
+			if s.Reaches != "" {
+				reaches = append(reaches, s)
+			}
+		}
+	}
+	for _, u := range units {
+		for _, e := range u.Edges {
+			from, to := e.From, e.To
+			if r, ok := redirect[to]; ok {
+				to = r
+			}
+			if g.nodes[from] != nil && g.nodes[to] != nil && from != to {
+				g.edge(from, to)
+			}
+		}
+	}
+	for _, s := range reaches {
+		// The site's attempts run code of a package outside the report
+		// (a retrying client, a function that retries inside): one
+		// outbound node stands for what they call. When the code is in
+		// the report, its own nodes say it.
+		if slices.ContainsFunc(g.out[s.ID], func(to string) bool { return g.nodes[to].Kind != NodeOutbound }) {
+			continue
+		}
+		out := "r:" + s.ID
+		add(out, Node{Kind: NodeOutbound, Label: s.Name + " (" + s.Reaches + ")", Pos: s.Pos, Package: g.nodes[s.ID].Package, Attempts: 1})
+		g.edge(s.ID, out)
+	}
+	slices.SortStableFunc(g.sites, func(a, b *gsite) int { return comparePos(a.Pos, b.Pos) })
+	slices.SortStableFunc(g.order, func(a, b *gnode) int {
+		if c := comparePos(a.Pos, b.Pos); c != 0 {
+			return c
+		}
+		return strings.Compare(a.key, b.key)
+	})
+	return g
+}
+
+func (g *graph) edge(from, to string) {
+	if !slices.Contains(g.out[from], to) {
+		g.out[from] = append(g.out[from], to)
+	}
+}
+
+// retryLabel is a retry node's label: "backoff.Retry ×5", "retry loop ×N".
+func retryLabel(s *Site) string {
+	return s.Name + " ×" + AttemptsText(s.Attempts)
+}
+
+// AttemptsText renders an attempt count or amplification: "3", "N"
+// (unknown), "∞" (unbounded).
+func AttemptsText(n int) string {
+	switch {
+	case n == AttemptsUnbounded:
+		return "∞"
+	case n <= 0:
+		return "N"
+	}
+	return strconv.Itoa(n)
+}
+
+func comparePos(a, b Pos) int {
+	if c := strings.Compare(a.File, b.File); c != 0 {
+		return c
+	}
+	if a.Line != b.Line {
+		return a.Line - b.Line
+	}
+	return a.Col - b.Col
+}
+
+// relevant returns the nodes the report shows: every retry node, the
+// functions on the way to one, and what the retry layers call on the way
+// to an outbound call. Entry points and outbound calls with no retry
+// layer between them are not a retry topology.
+func (g *graph) relevant() map[string]bool {
+	in := map[string][]string{}
+	for _, n := range g.order {
+		for _, to := range g.out[n.key] {
+			in[to] = append(in[to], n.key)
+		}
+	}
+	var retries, outs []string
+	for _, n := range g.order {
+		switch n.Kind {
+		case NodeRetry:
+			retries = append(retries, n.key)
+		case NodeOutbound:
+			outs = append(outs, n.key)
+		}
+	}
+	up := reach(retries, in)      // retry nodes and their callers
+	down := reach(retries, g.out) // what retry layers run
+	toOut := reach(outs, in)      // what reaches an outbound call
+	keep := map[string]bool{}
+	for k := range up {
+		keep[k] = true
+	}
+	for k := range down {
+		if toOut[k] {
+			keep[k] = true
+		}
+	}
+	return keep
+}
+
+// reach returns the nodes reachable from roots along adj, roots included.
+func reach(roots []string, adj map[string][]string) map[string]bool {
+	seen := map[string]bool{}
+	stack := slices.Clone(roots)
+	for len(stack) > 0 {
+		k := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		stack = append(stack, adj[k]...)
+	}
+	return seen
+}
+
+// attach gives each finding to the site it is about: the site reported
+// at its line, else the innermost site whose attempt body holds it.
+func attach(sites []Site, findings []Finding) {
+	for _, f := range findings {
+		best := -1
+		for i := range sites {
+			s := &sites[i]
+			if s.Pos.File == f.Pos.File && s.Pos.Line == f.Pos.Line {
+				if best < 0 || !atLine(&sites[best], f.Pos) || s.Pos.Col <= f.Pos.Col {
+					best = i
+				}
+				continue
+			}
+			if b := s.Body; b != nil && b.File == f.Pos.File && b.Line <= f.Pos.Line && f.Pos.Line <= b.EndLine {
+				if best < 0 || !atLine(&sites[best], f.Pos) && narrower(b, sites[best].Body) {
+					best = i
+				}
+			}
+		}
+		if best >= 0 {
+			sites[best].Findings = append(sites[best].Findings, f)
+		}
+	}
+}
+
+func atLine(s *Site, p Pos) bool { return s.Pos.File == p.File && s.Pos.Line == p.Line }
+
+func narrower(a, b *Span) bool {
+	return b == nil || a.EndLine-a.Line < b.EndLine-b.Line
+}

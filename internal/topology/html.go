@@ -1,0 +1,333 @@
+package topology
+
+import (
+	_ "embed"
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The page is one file that works offline: the style sheet and the script
+// are embedded here and inlined, the data rides along as JSON, and a
+// Content-Security-Policy forbids every fetch, so a report opened from a
+// laptop or a CI artifact never reaches the network.
+
+var (
+	//go:embed assets/report.html.tmpl
+	pageTemplate string
+	//go:embed assets/report.css
+	pageCSS string
+	//go:embed assets/report.js
+	pageJS string
+
+	page = template.Must(template.New("report").Funcs(template.FuncMap{
+		"add": func(a, b int) int { return a + b },
+		// sortkey writes a number for the table's data-sort; +Inf
+		// (unbounded) would not parse back in the script.
+		"sortkey": func(f float64) string {
+			return strconv.FormatFloat(min(f, math.MaxFloat64), 'g', -1, 64)
+		},
+	}).Parse(pageTemplate))
+)
+
+// maxPathRows is how many paths the page's table lists; the graph and the
+// JSON keep them all.
+const maxPathRows = 50
+
+// HTML writes r as one self-contained HTML page: a summary, the topology
+// graph as SVG (click a node for its site and source location), the top
+// paths and the inventory of retry sites (sortable, filterable).
+func HTML(w io.Writer, r *Report) error {
+	return page.Execute(w, newPageView(r))
+}
+
+type pageView struct {
+	Title     string
+	Tool      string
+	P         string
+	Cards     []card
+	Graph     *graphLayout
+	GraphNote string // says when the graph is not all of it
+	NodeW     int
+	NodeH     int
+	Nodes     []graphNode
+	NodeAmp   map[string]ampView // by node ID
+	Legend    []ampView
+	Sites     []siteView
+	Paths     []pathView
+	More      int // paths not listed in the table
+	Data      pageData
+	CSS       template.CSS
+	JS        template.JS
+	CSP       string
+}
+
+// graphNode is a placed node with what its box shows.
+type graphNode struct {
+	placedNode
+	Short, Caption string
+	Amp            ampView
+	BadgeX, BadgeW int // the amplification badge, sized to its text
+	BadgeMid       int
+}
+
+type card struct{ Label, Value, Note, Class string }
+
+// ampView is an amplification as the page shows it: a text and a colour
+// class. Sort orders unknown < 1 < 2 < ... < unbounded.
+type ampView struct {
+	Text  string  `json:"text"`
+	Class string  `json:"class"`
+	Sort  float64 `json:"-"`
+}
+
+// siteView is one Site with its values formatted once, for the table and
+// for the detail panel.
+type siteView struct {
+	ID        string    `json:"id"`
+	Node      string    `json:"node,omitempty"`
+	Loc       string    `json:"loc"`
+	ShortLoc  string    `json:"-"` // for the table: module cache paths cut to the module
+	LocSort   string    `json:"-"`
+	Package   string    `json:"package"`
+	Func      string    `json:"func"`
+	Kind      string    `json:"kind"`
+	Name      string    `json:"name"`
+	Library   string    `json:"library,omitempty"`
+	Attempts  string    `json:"attempts"`
+	AttSort   float64   `json:"-"`
+	BaseDelay dur       `json:"base_delay"`
+	MaxDelay  dur       `json:"max_delay"`
+	Capped    string    `json:"capped"`
+	Jitter    string    `json:"jitter"`
+	Timeout   dur       `json:"attempt_timeout"`
+	WorstCase dur       `json:"worst_case"`
+	Findings  []finding `json:"findings,omitempty"`
+	Amp       ampView   `json:"-"`
+}
+
+type dur struct {
+	Text string  `json:"text"`
+	Sort float64 `json:"-"`
+}
+
+type finding struct {
+	Analyzer string `json:"analyzer"`
+	Message  string `json:"message"`
+	Loc      string `json:"loc"`
+}
+
+type pathStep struct {
+	Label string
+	Kind  NodeKind
+}
+
+type pathView struct {
+	Index    int
+	Amp      ampView
+	Expected string
+	Worst    dur
+	Layers   int
+	Steps    []pathStep
+	Nodes    string // space-separated node IDs, for data-nodes
+}
+
+// pageData is the JSON the script reads: what the detail panel shows.
+type pageData struct {
+	Nodes map[string]nodeData `json:"nodes"`
+	Sites map[string]siteView `json:"sites"`
+	Paths []pathData          `json:"paths"`
+}
+
+type nodeData struct {
+	Kind  NodeKind `json:"kind"`
+	Label string   `json:"label"`
+	Loc   string   `json:"loc"`
+	Site  string   `json:"site,omitempty"`
+	Amp   string   `json:"amp"`
+	Worst int      `json:"worst"` // index of the worst path through the node, -1 for none
+}
+
+type pathData struct {
+	Nodes    []string `json:"nodes"`
+	Amp      string   `json:"amp"`
+	Expected string   `json:"expected"`
+	Worst    string   `json:"worst_case"`
+}
+
+func newPageView(r *Report) *pageView {
+	v := &pageView{
+		Tool:    r.Tool,
+		P:       strconv.FormatFloat(r.P, 'g', -1, 64),
+		NodeW:   nodeW,
+		NodeH:   nodeH,
+		NodeAmp: map[string]ampView{},
+		Legend:  legend(),
+		CSS:     template.CSS(pageCSS),
+		JS:      template.JS(pageJS),
+		CSP:     csp(pageCSS, pageJS),
+		Data: pageData{
+			Nodes: map[string]nodeData{},
+			Sites: map[string]siteView{},
+			Paths: []pathData{}, // the script indexes it: never null
+		},
+	}
+	drawn, drawnPaths := drawnGraph(r)
+	v.Graph = layoutGraph(drawn)
+	if len(drawn.Nodes) < len(r.Nodes) {
+		v.GraphNote = fmt.Sprintf("The graph draws the %s with the highest amplification (%d of %d nodes); the tables below list every path and site.",
+			plural(drawnPaths, "path"), len(drawn.Nodes), len(r.Nodes))
+	}
+	worst := v.addPaths(r)
+	v.addNodes(r, worst)
+	v.addSites(r)
+	v.summarize(r)
+	return v
+}
+
+// worse reports whether amplification a is worse than b: unbounded, then
+// the larger number, then unknown.
+func worse(a, b int) bool { return amp(a).Sort > amp(b).Sort }
+
+// addPaths lists the paths and returns, for each node, the index of the
+// worst path through it.
+func (v *pageView) addPaths(r *Report) map[string]int {
+	steps := map[string]pathStep{}
+	for _, n := range r.Nodes {
+		steps[n.ID] = pathStep{n.Label, n.Kind}
+	}
+	worst := map[string]int{}
+	for i, p := range r.Paths {
+		for _, id := range p.Nodes {
+			if j, ok := worst[id]; !ok || worse(p.Amplification, r.Paths[j].Amplification) {
+				worst[id] = i
+			}
+		}
+		pd := pathData{
+			Nodes:    p.Nodes,
+			Amp:      amp(p.Amplification).Text,
+			Expected: expected(p.Expected),
+			Worst:    duration(p.WorstCase).Text,
+		}
+		v.Data.Paths = append(v.Data.Paths, pd)
+		if i < maxPathRows {
+			pv := pathView{Index: i, Amp: amp(p.Amplification), Expected: pd.Expected,
+				Worst: duration(p.WorstCase), Layers: p.Layers, Nodes: strings.Join(p.Nodes, " ")}
+			for _, id := range p.Nodes {
+				pv.Steps = append(pv.Steps, steps[id])
+			}
+			v.Paths = append(v.Paths, pv)
+		}
+	}
+	v.More = len(r.Paths) - len(v.Paths)
+	return worst
+}
+
+// addNodes gives every node the amplification of the worst path through
+// it, and the drawn ones their boxes.
+func (v *pageView) addNodes(r *Report, worst map[string]int) {
+	for _, n := range r.Nodes {
+		a := ampView{Text: "", Class: "amp-none"}
+		j, ok := worst[n.ID]
+		if ok {
+			a = amp(r.Paths[j].Amplification)
+		} else {
+			j = -1
+		}
+		v.NodeAmp[n.ID] = a
+		v.Data.Nodes[n.ID] = nodeData{Kind: n.Kind, Label: n.Label, Loc: loc(n.Pos), Site: n.Site, Amp: a.Text, Worst: j}
+	}
+	siteKind := map[string]string{}
+	for _, s := range r.Sites {
+		siteKind[s.ID] = s.Kind
+	}
+	for _, pn := range v.Graph.Nodes {
+		a := v.NodeAmp[pn.ID]
+		w := 14 + 7*utf8.RuneCountInString(a.Text)
+		v.Nodes = append(v.Nodes, graphNode{placedNode: pn, Short: shorten(pn.Label, 25),
+			Caption: caption(pn.Node, siteKind[pn.Site]), Amp: a,
+			BadgeX: nodeW - 8 - w, BadgeW: w, BadgeMid: nodeW - 8 - w/2})
+	}
+}
+
+// addSites fills the inventory; a site's worst path is its node's.
+func (v *pageView) addSites(r *Report) {
+	siteNode := map[string]string{}
+	for _, n := range r.Nodes {
+		if n.Site != "" {
+			siteNode[n.Site] = n.ID
+		}
+	}
+	for _, s := range r.Sites {
+		sv := newSiteView(s)
+		sv.Node = siteNode[s.ID]
+		sv.Amp = ampView{Text: "—", Class: "amp-none", Sort: -1}
+		if a := v.NodeAmp[sv.Node]; a.Text != "" {
+			sv.Amp = a
+		}
+		v.Sites = append(v.Sites, sv)
+		v.Data.Sites[s.ID] = sv
+	}
+}
+
+// summarize writes the header: the counts and the worst path.
+func (v *pageView) summarize(r *Report) {
+	findings, layers, worst := 0, 0, -1
+	for _, s := range r.Sites {
+		findings += len(s.Findings)
+	}
+	for i, p := range r.Paths {
+		layers = max(layers, p.Layers)
+		if worst < 0 || worse(p.Amplification, r.Paths[worst].Amplification) {
+			worst = i
+		}
+	}
+	worstText, worstNote, worstClass := "—", "no path reaches an outbound call", "amp-none"
+	if worst >= 0 {
+		p := r.Paths[worst]
+		a := amp(p.Amplification)
+		worstText, worstClass = a.Text, a.Class
+		worstNote = "calls per request at full outage"
+		if p.Expected != nil {
+			worstNote = fmt.Sprintf("E[N] = %s at p = %s", expected(p.Expected), v.P)
+		}
+	}
+	v.Cards = []card{
+		{Label: "Retry sites", Value: strconv.Itoa(len(r.Sites)), Note: plural(findings, "finding")},
+		{Label: "Deepest chain", Value: plural(layers, "layer"), Note: "retry layers on one path"},
+		{Label: "Worst amplification", Value: worstText, Note: worstNote, Class: worstClass},
+		{Label: "Paths", Value: strconv.Itoa(len(r.Paths)), Note: "entry point to outbound call"},
+	}
+	v.Title = fmt.Sprintf("retrylint report: %s, %s deep, worst %s",
+		plural(len(r.Sites), "retry site"), plural(layers, "layer"), worstText)
+}
+
+func newSiteView(s Site) siteView {
+	sv := siteView{
+		ID:        s.ID,
+		Loc:       loc(s.Pos),
+		ShortLoc:  loc(Pos{File: shortFile(s.Pos.File), Line: s.Pos.Line, Col: s.Pos.Col}),
+		LocSort:   fmt.Sprintf("%s\x00%09d\x00%06d", s.Pos.File, s.Pos.Line, s.Pos.Col),
+		Package:   s.Package,
+		Func:      s.Func,
+		Kind:      s.Kind,
+		Name:      s.Name,
+		Library:   s.Library,
+		BaseDelay: duration(s.BaseDelay),
+		MaxDelay:  duration(s.MaxDelay),
+		Capped:    s.Capped,
+		Jitter:    s.Jitter,
+		Timeout:   duration(s.AttemptTimeout),
+		WorstCase: duration(s.WorstCase),
+	}
+	a := amp(s.Attempts)
+	sv.Attempts, sv.AttSort = strings.TrimPrefix(a.Text, "×"), a.Sort
+	for _, f := range s.Findings {
+		sv.Findings = append(sv.Findings, finding{Analyzer: f.Analyzer, Message: f.Message, Loc: loc(f.Pos)})
+	}
+	return sv
+}

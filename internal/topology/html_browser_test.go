@@ -1,0 +1,295 @@
+package topology
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// The page is tested where it runs: in a real headless Chromium (Debian's
+// chromium package). Without one the test skips, unless
+// RETRYLINT_BROWSER_TEST=1 (set by .ci/run, which installs it) says it
+// must run.
+//
+// -screenshot writes a PNG of the page; -report renders a JSON report
+// (retrylint report -format=json) instead of the fixture, for the
+// screenshot in docs/:
+//
+//	go test ./internal/topology -run Browser -report r.json -screenshot docs/report.png -width 1960 -scale 0.9
+var (
+	screenshot = flag.String("screenshot", "", "write a PNG of the rendered page to this `file`")
+	reportJSON = flag.String("report", "", "render this JSON report `file` instead of the test fixture")
+	width      = flag.Int("width", 1440, "the browser window's `width` for -screenshot")
+	scale      = flag.Float64("scale", 1, "the device `scale` factor for -screenshot (0.9 makes a smaller picture)")
+)
+
+func chromium(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("RETRYLINT_BROWSER_TEST") == "1" {
+		t.Fatal("RETRYLINT_BROWSER_TEST=1 but no chromium on PATH (apt-get install chromium)")
+	}
+	t.Skip("no chromium on PATH; set RETRYLINT_BROWSER_TEST=1 to make this a failure")
+	return ""
+}
+
+// browserPage holds a tab showing a rendered report and what the tab did:
+// console errors, exceptions and network requests.
+type browserPage struct {
+	ctx      context.Context
+	url      string
+	mu       sync.Mutex
+	errors   []string
+	requests []string
+}
+
+func openInBrowser(t *testing.T, r *Report) *browserPage {
+	t.Helper()
+	bin := chromium(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "report.html")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := HTML(f, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	// The background-networking flags matter on a closed network, where
+	// Chromium's own fetches are refused and reported as errors.
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(bin),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.Flag("no-default-browser-check", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(filepath.Join(dir, "profile")),
+		chromedp.WindowSize(*width, 1000),
+	)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelTab(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil { // start the browser, with no deadline on it
+		t.Fatalf("starting %s: %v", bin, err)
+	}
+
+	p := &browserPage{url: (&url.URL{Scheme: "file", Path: file}).String()}
+	err = chromedp.Listen(ctx, func(ev any) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+				p.errors = append(p.errors, fmt.Sprintf("console.%s: %s", ev.Type, remoteArgs(ev.Args)))
+			}
+		case *runtime.EventExceptionThrown:
+			d := ev.ExceptionDetails
+			text := d.Text
+			if d.Exception != nil {
+				text += " " + d.Exception.Description
+			}
+			p.errors = append(p.errors, fmt.Sprintf("exception at %s:%d: %s", d.URL, d.LineNumber+1, text))
+		case *log.EventEntryAdded: // CSP violations and failed loads land here
+			if ev.Entry.Level == log.EntryLevelError {
+				p.errors = append(p.errors, fmt.Sprintf("log %s: %s", ev.Entry.Source, ev.Entry.Text))
+			}
+		case *network.EventRequestWillBeSent:
+			p.requests = append(p.requests, ev.Request.URL)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	t.Cleanup(cancel)
+	p.ctx = tctx
+	if err := chromedp.Do(tctx, chromedp.Navigate(p.url)); err != nil {
+		t.Fatalf("loading the report: %v", err)
+	}
+	return p
+}
+
+func remoteArgs(args []*runtime.RemoteObject) string {
+	var s []string
+	for _, a := range args {
+		if len(a.Value) > 0 {
+			s = append(s, string(a.Value))
+		} else {
+			s = append(s, a.Description)
+		}
+	}
+	return strings.Join(s, " ")
+}
+
+// eval runs a JavaScript expression whose value is JSON-encodable into T.
+func eval[T any](t *testing.T, p *browserPage, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+func do(t *testing.T, p *browserPage, what string, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(p.ctx, steps...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// quiet checks the page logged no error and fetched nothing but itself.
+func (p *browserPage) quiet(t *testing.T) {
+	t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, e := range p.errors {
+		t.Errorf("browser: %s", e)
+	}
+	for _, u := range p.requests {
+		if u != p.url {
+			t.Errorf("the page requested %s; it must not touch the network", u)
+		}
+	}
+}
+
+const visibleInventory = `[...document.querySelectorAll('#inventory tbody tr')]
+	.filter(r => r.getClientRects().length > 0).map(r => r.dataset.site)`
+
+func TestHTMLInBrowser(t *testing.T) {
+	r := chainFixture()
+	if *reportJSON != "" {
+		data, err := os.ReadFile(*reportJSON)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = new(Report)
+		if err := json.Unmarshal(data, r); err != nil {
+			t.Fatalf("%s: %v", *reportJSON, err)
+		}
+	}
+	p := openInBrowser(t, r)
+	if *screenshot != "" {
+		// The picture traces the deepest chain: the story of the report.
+		deepest := -1
+		for i, path := range r.Paths {
+			if deepest < 0 || path.Layers > r.Paths[deepest].Layers {
+				deepest = i
+			}
+		}
+		if deepest >= 0 && deepest < maxPathRows {
+			do(t, p, "tracing the deepest path", chromedp.Click(fmt.Sprintf("#path-%d", deepest)))
+		}
+		if *scale != 1 {
+			do(t, p, "scaling", chromedp.EmulateViewport(int64(*width), 1000, chromedp.EmulateScale(*scale)))
+		}
+		png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(*screenshot, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if *reportJSON != "" {
+		p.quiet(t)
+		return // the interactions below know the fixture
+	}
+
+	// One box per node, one retry box per site.
+	if got := eval[int](t, p, `document.querySelectorAll('#graph g.node').length`); got != len(r.Nodes) {
+		t.Errorf("graph has %d nodes, want %d", got, len(r.Nodes))
+	}
+	var sites []string
+	for _, s := range r.Sites {
+		sites = append(sites, s.ID)
+	}
+	got := eval[[]string](t, p, `[...document.querySelectorAll('#graph g.node[data-kind=retry]')].map(g => g.dataset.site).sort()`)
+	if !slices.Equal(got, sites) {
+		t.Errorf("retry nodes show sites %v, want %v", got, sites)
+	}
+
+	// Clicking the bank's retry shows its site and its source location,
+	// and traces the worst path through it (45 calls).
+	do(t, p, "clicking a node", chromedp.Click("#node-n7"), chromedp.WaitVisible("#detail-location"))
+	if loc := eval[string](t, p, `document.getElementById('detail-location').textContent`); loc != "bank/conn.go:40:3" {
+		t.Errorf("detail panel shows location %q, want bank/conn.go:40:3", loc)
+	}
+	detail := eval[string](t, p, `document.getElementById('detail').innerText`)
+	for _, want := range []string{"retry.Do", "github.com/avast/retry-go/v4", "Attempts\n3", "×45", "(*api.Server).Checkout → "} {
+		if !strings.Contains(detail, want) {
+			t.Errorf("detail panel lacks %q:\n%s", want, detail)
+		}
+	}
+	onPath := eval[[]string](t, p, `[...document.querySelectorAll('#graph .node.on-path')].map(g => g.dataset.node)`)
+	if want := r.Paths[1].Nodes; !slices.Equal(onPath, want) {
+		t.Errorf("traced path %v, want %v", onPath, want)
+	}
+
+	// Sorting: base delay ascending puts the loop without a constant delay
+	// first; attempts clicked twice is descending, unbounded first, equal
+	// counts in their previous order.
+	order := `[...document.querySelectorAll('#inventory tbody tr')].map(r => r.dataset.site)`
+	for _, tc := range []struct {
+		col, clicks int
+		want        []string
+	}{
+		{6, 1, []string{"s1", "s0", "s2", "s3"}}, // base delay: —, 100ms, 500ms, 1s
+		{5, 2, []string{"s3", "s2", "s1", "s0"}}, // attempts: ∞, 5, 3, 3
+		{2, 1, []string{"s0", "s1", "s2", "s3"}}, // function name
+	} {
+		sel := fmt.Sprintf("#inventory thead th:nth-child(%d) button", tc.col)
+		for range tc.clicks {
+			do(t, p, "sorting", chromedp.Click(sel))
+		}
+		if got := eval[[]string](t, p, order); !slices.Equal(got, tc.want) {
+			t.Errorf("sorted by column %d (%d clicks): %v, want %v", tc.col, tc.clicks, got, tc.want)
+		}
+	}
+
+	// Filtering hides the rows that do not match every word.
+	if got := eval[[]string](t, p, visibleInventory); len(got) != len(r.Sites) {
+		t.Fatalf("before filtering %d rows are visible, want %d", len(got), len(r.Sites))
+	}
+	do(t, p, "filtering", chromedp.SendKeys("#inventory-filter", "loop worker"))
+	if got := eval[[]string](t, p, visibleInventory); !slices.Equal(got, []string{"s3"}) {
+		t.Errorf("filtered by %q: rows %v visible, want [s3]", "loop worker", got)
+	}
+	if got := eval[string](t, p, `document.getElementById('inventory-count').textContent`); got != "1 of 4 sites" {
+		t.Errorf("count after filtering: %q", got)
+	}
+
+	// A row of the paths table traces its path.
+	do(t, p, "clicking a path", chromedp.Click("#path-2"))
+	onPath = eval[[]string](t, p, `[...document.querySelectorAll('#graph .node.on-path')].map(g => g.dataset.node)`)
+	if want := r.Paths[2].Nodes; !slices.Equal(onPath, want) {
+		t.Errorf("path row 2 traced %v, want %v", onPath, want)
+	}
+	p.quiet(t)
+}
