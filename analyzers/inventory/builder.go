@@ -269,6 +269,16 @@ func (b *builder) siteRecord(s *retryscan.Site, fn *fnInfo) topology.UnitSite {
 		site.Delay = d.Kind.String()
 	}
 	site.Capped, site.Jitter = d.Capped.String(), d.Jittered.String()
+	w := s.WorstCase()
+	if w.Cap > 0 {
+		site.MaxDelay = secs(w.Cap)
+	}
+	if w.TimeoutKnown() {
+		site.AttemptTimeout = secs(w.AttemptTimeout)
+	}
+	if w.Known() {
+		site.WorstCase = secs(w.Total())
+	}
 	if body := s.Body; body != nil {
 		start, end := b.pass.Fset.Position(body.Pos()), b.pass.Fset.Position(body.End())
 		site.Body = &topology.Span{File: start.Filename, Line: start.Line, EndLine: end.Line}
