@@ -44,6 +44,9 @@ type fnInfo struct {
 	// runs one.
 	out     string
 	retries bool
+	// detached says a function literal it hands over for later holds a
+	// retry site: the site is in the inventory, not on its paths.
+	detached bool
 }
 
 // event is a site, an outbound call or a call of another function.
@@ -52,6 +55,10 @@ type event struct {
 	site   *retryscan.Site
 	callee *types.Func
 	family string // outbound call
+	// lit is the function literal handed over for later (markLater)
+	// that the event is in, else nil: the literal runs it, not the
+	// function.
+	lit *ast.FuncLit
 }
 
 func newBuilder(pass *analysis.Pass, r *retryscan.Result, at *analysisutil.Crumb) *builder {
@@ -60,8 +67,9 @@ func newBuilder(pass *analysis.Pass, r *retryscan.Result, at *analysisutil.Crumb
 }
 
 // scan records every function declaration outside test files and the
-// sites, outbound calls and calls in its body, function literals included
-// unless they are handed over to run later (markLater).
+// sites, outbound calls and calls in its body, function literals
+// included; those in a literal handed over to run later (markLater) are
+// kept apart, as the literal's.
 func (b *builder) scan() {
 	for _, f := range b.pass.Files {
 		if b.inTest(f) {
@@ -88,13 +96,15 @@ func (b *builder) scan() {
 				if n == nil {
 					return true
 				}
-				if lit, ok := n.(*ast.FuncLit); ok && later[lit] {
-					return false
-				}
 				markLater(n, later)
+				lit := laterLit(later, n.Pos())
 				if site := b.r.SiteAt(n); site != nil {
-					fi.events = append(fi.events, event{at: n, site: site})
-					fi.retries = true
+					fi.events = append(fi.events, event{at: n, site: site, lit: lit})
+					if lit == nil {
+						fi.retries = true
+					} else {
+						fi.detached = true
+					}
 					return true // its arguments and body hold calls of their own
 				}
 				call, ok := n.(*ast.CallExpr)
@@ -107,13 +117,13 @@ func (b *builder) scan() {
 					return true
 				}
 				if fam := outboundFamily(fn); fam != "" {
-					fi.events = append(fi.events, event{at: call, family: fam, callee: fn})
-					if fi.out == "" {
+					fi.events = append(fi.events, event{at: call, family: fam, callee: fn, lit: lit})
+					if fi.out == "" && lit == nil {
 						fi.out = fam
 					}
 					return true
 				}
-				fi.events = append(fi.events, event{at: call, callee: fn})
+				fi.events = append(fi.events, event{at: call, callee: fn, lit: lit})
 				return true
 			})
 		}
@@ -129,6 +139,9 @@ func (b *builder) propagate() {
 		changed = false
 		for _, fi := range b.funcs {
 			for _, e := range fi.events {
+				if e.lit != nil {
+					continue // not run by fi
+				}
 				var out string
 				var retries bool
 				switch {
@@ -269,6 +282,16 @@ func (b *builder) siteRecord(s *retryscan.Site, fn *fnInfo) topology.UnitSite {
 		site.Delay = d.Kind.String()
 	}
 	site.Capped, site.Jitter = d.Capped.String(), d.Jittered.String()
+	w := s.WorstCase()
+	if w.Cap > 0 {
+		site.MaxDelay = secs(w.Cap)
+	}
+	if w.TimeoutKnown() {
+		site.AttemptTimeout = secs(w.AttemptTimeout)
+	}
+	if w.Known() {
+		site.WorstCase = secs(w.Total())
+	}
 	if body := s.Body; body != nil {
 		start, end := b.pass.Fset.Position(body.Pos()), b.pass.Fset.Position(body.End())
 		site.Body = &topology.Span{File: start.Filename, Line: start.Line, EndLine: end.Line}
@@ -324,6 +347,18 @@ func siteKey(b *builder, s *retryscan.Site) string { return "s:" + posKey(b, s.P
 func posKey(b *builder, p token.Pos) string {
 	x := b.pass.Fset.Position(p)
 	return x.String()
+}
+
+// laterLit returns the literal handed over for later that holds pos, or
+// nil.
+func laterLit(later map[*ast.FuncLit]bool, pos token.Pos) *ast.FuncLit {
+	var out *ast.FuncLit
+	for lit := range later {
+		if lit.Pos() <= pos && pos < lit.End() && (out == nil || lit.Pos() < out.Pos()) {
+			out = lit // the outermost
+		}
+	}
+	return out
 }
 
 // markLater marks the function literals that n hands over to run later,

@@ -35,6 +35,7 @@
 // Limitations: calls through function values and interfaces of the
 // program are not followed (interface methods the catalog knows, like
 // gRPC client stubs, are outbound calls); a function literal counts as
-// part of the function that writes it; code in _test.go files and in the
-// standard library is not part of the topology.
+// part of the function that writes it, unless it is returned or stored
+// for later (then it is a node of its own that no path reaches); code in
+// _test.go files and in the standard library is not part of the topology.
 package inventory

@@ -14,7 +14,7 @@ import (
 func TestEmit(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData(), "mod")
 	a := inventory.NewAnalyzer(inventory.Config{Emit: true})
-	analysistest.Run(t, dir, a, "./p", "./q", "./r", "./s", "./lit")
+	analysistest.Run(t, dir, a, "./p", "./q", "./r", "./s", "./lit", "./later")
 }
 
 // TestQuiet checks that the analyzer as every lint run has it reports

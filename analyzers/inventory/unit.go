@@ -16,14 +16,28 @@ func (b *builder) unit() *topology.Unit {
 	u := &topology.Unit{Package: b.pass.Pkg.Path()}
 	seen := map[string]bool{} // extern outbound nodes
 	for _, fi := range b.funcs {
-		if fi.out == "" && !fi.retries {
+		if fi.out == "" && !fi.retries && !fi.detached {
 			continue
 		}
 		b.at.Func(fi.decl)
-		from := key(fi.obj)
-		u.Funcs = append(u.Funcs, topology.UnitFunc{Key: from, Label: label(fi.obj), Pos: b.pos(fi.decl.Name.Pos()), Entry: b.entryK[fi.obj]})
+		fnKey := key(fi.obj)
+		if fi.out != "" || fi.retries {
+			u.Funcs = append(u.Funcs, topology.UnitFunc{Key: fnKey, Label: label(fi.obj), Pos: b.pos(fi.decl.Name.Pos()), Entry: b.entryK[fi.obj]})
+		}
+		lits := map[*ast.FuncLit]string{}
 		for _, e := range fi.events {
 			b.at.At(e.at.Pos())
+			from := fnKey
+			if e.lit != nil {
+				// A literal handed over for later: its own node, which
+				// nothing here calls, so its sites are listed with no
+				// path from an entry point.
+				if lits[e.lit] == "" {
+					lits[e.lit] = "lit:" + posKey(b, e.lit.Pos())
+					u.Funcs = append(u.Funcs, topology.UnitFunc{Key: lits[e.lit], Label: label(fi.obj) + " (func literal)", Pos: b.pos(e.lit.Pos())})
+				}
+				from = lits[e.lit]
+			}
 			holder := b.holder(e.at, from)
 			switch {
 			case e.site != nil:

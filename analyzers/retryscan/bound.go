@@ -24,6 +24,9 @@ func (s *scanner) loopBound(loop ast.Stmt, body *ast.BlockStmt, counter types.Ob
 		if n, ok := s.intConst(l.X); ok {
 			return Bound{Attempts: int(n)}
 		}
+		if s.isAttemptIterator(l) {
+			return s.mergeExits(s.iteratorBound(l), loop, body, d)
+		}
 		return Bound{Attempts: catalog.AttemptsUnknown}
 	case *ast.ForStmt:
 		if l.Cond != nil {

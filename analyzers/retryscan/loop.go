@@ -35,9 +35,10 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	var counter types.Object // the loop variable of a counted loop
 	switch l := loop.(type) {
 	case *ast.RangeStmt:
-		// Only `for range n` repeats one thing; ranging over a slice,
-		// map, channel or iterator visits different things.
-		if !isInteger(s.info.TypeOf(l.X)) {
+		// Only `for range n` and an attempt iterator (iterators.go)
+		// repeat one thing; ranging over a slice, map, channel or other
+		// iterator visits different things.
+		if !isInteger(s.info.TypeOf(l.X)) && !s.isAttemptIterator(l) {
 			return nil
 		}
 		body = l.Body
@@ -71,11 +72,18 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if !s.stableCall(body, call, counter) {
 		return nil // each iteration works on something new: err = x.Unwrap()
 	}
+	iter := false
+	if r, ok := loop.(*ast.RangeStmt); ok && s.isAttemptIterator(r) {
+		if s.yieldedIn(r, call) {
+			return nil // each iteration tries what the iterator yields: a failover
+		}
+		iter = true
+	}
 	waitsInCond := false
 	if f, ok := loop.(*ast.ForStmt); ok && f.Cond != nil {
 		_, _, waitsInCond = s.driverBound(f.Cond) // for r.Wait(ctx)
 	}
-	if pauses := waitsInCond || s.pauses(body); !pauses && (d.byBool || !s.counts(loop, body)) {
+	if pauses := waitsInCond || iter || s.pauses(body); !pauses && (d.byBool || !s.counts(loop, body)) {
 		// Neither counts attempts nor waits: a parser or cursor loop.
 		// An attempt that reports success as a bool must wait: counted
 		// calls of a bool function are more often a search.
@@ -97,6 +105,9 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 		delay := s.loopDelay(site)
 		if f, ok := loop.(*ast.ForStmt); ok && waitsInCond && len(delay.Waits) == 0 {
 			_, delay, _ = s.driverBound(f.Cond) // for r.Wait(ctx): the driver waits
+		}
+		if r, ok := loop.(*ast.RangeStmt); ok && iter && len(delay.Waits) == 0 {
+			_, delay, _ = s.driverBound(r.X) // the iterator waits: unknown unless catalogued
 		}
 		return delay
 	})

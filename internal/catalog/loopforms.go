@@ -41,6 +41,14 @@ type Loop struct {
 
 // loops lists the loop drivers; each row is tested against the module
 // version named in its comment.
+//
+// FormIter has no row yet: as of 2026-12 no retry library on the module
+// proxy hands out attempts as an iterator (cenkalti/backoff v5,
+// avast/retry-go v4, sethvargo/go-retry, coder/retry, failsafe-go do not),
+// so the recognizer knows the form by its shape (retryscan's
+// iterators.go: a range over a func made by a call, whose attempt does
+// not use what it yields). A library that adds one gets a row here for
+// its attempts and delays.
 var loops = []Loop{
 	// github.com/coder/retry (v1.5.1): Wait sleeps min(Delay*Rate, Ceil)
 	// (Rate φ from New), returns false when ctx is done; jitter is off

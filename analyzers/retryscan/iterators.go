@@ -1,0 +1,91 @@
+package retryscan
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// Since Go 1.23 a retry policy can hand out its attempts as an iterator
+// (range over func), waiting before each one it yields and stopping when
+// its attempts, its time or its context run out:
+//
+//	for attempt := range policy.Attempts(ctx) {
+//		if err = call(ctx); err == nil {
+//			return nil
+//		}
+//		log.Printf("attempt %d: %v", attempt, err)
+//	}
+//
+// The loop is a retry when its attempt does not use what the iterator
+// yields: ranging over hosts, pages or items and trying each is a
+// failover or a search (stableCall, yieldedIn), not a retry:
+//
+//	for host := range pool.Hosts() {
+//		if err = dial(host); err == nil { ... }
+//	}
+//
+// The iterator decides the bound and the waits, so attempts and delay are
+// unknown unless a catalogued loop driver says otherwise; a context passed
+// to the iterator bounds it.
+
+// isAttemptIterator reports a range-over-func loop whose iterator is made
+// by a call (policy.Attempts(ctx)): the shape retry iterators have.
+func (s *scanner) isAttemptIterator(l *ast.RangeStmt) bool {
+	if _, ok := ast.Unparen(l.X).(*ast.CallExpr); !ok {
+		return false
+	}
+	t := s.info.TypeOf(l.X)
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Signature)
+	return ok
+}
+
+// yieldedIn reports whether the attempt call mentions a value the
+// iterator yields.
+func (s *scanner) yieldedIn(l *ast.RangeStmt, call *ast.CallExpr) bool {
+	var yielded []types.Object
+	for _, e := range []ast.Expr{l.Key, l.Value} {
+		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+			if obj := s.info.ObjectOf(id); obj != nil {
+				yielded = append(yielded, obj)
+			}
+		}
+	}
+	found := false
+	ast.Inspect(call, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			for _, y := range yielded {
+				found = found || s.info.ObjectOf(id) == y
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// iteratorBound is the bound of an attempt iterator: a catalogued
+// driver's row, else unknown attempts, ended by the context when one
+// that can be cancelled is passed to the iterator.
+func (s *scanner) iteratorBound(l *ast.RangeStmt) Bound {
+	if b, _, ok := s.driverBound(l.X); ok {
+		return b
+	}
+	b := Bound{Attempts: catalog.AttemptsUnknown}
+	if call, ok := ast.Unparen(l.X).(*ast.CallExpr); ok {
+		for _, a := range call.Args {
+			if isContextType(s.info.TypeOf(a)) && !isBackgroundCall(s.info, a) {
+				b.Ctx = true
+			}
+		}
+	}
+	return b
+}
+
+// isContextType reports context.Context.
+func isContextType(t types.Type) bool {
+	return t != nil && isNamed(t, "context", "Context")
+}
