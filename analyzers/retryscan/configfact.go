@@ -268,7 +268,7 @@ func (s *scanner) knownItem(it *cfgItem) bool {
 		return true
 	}
 	if it.kind == ItemValue {
-		_, ok := catalog.NamedAttemptsOf(it.sym)
+		_, ok := catalog.NamedAttempts(it.sym)
 		return ok
 	}
 	return it.kind == ItemCall && it.sym == standardClient

@@ -67,7 +67,7 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 		for _, it := range s.itemsOf(n) {
 			if it.kind == ItemValue {
 				// retry.DefaultRetry: a named policy with a known count.
-				if a, ok := catalog.NamedAttemptsOf(it.sym); ok && !explicit {
+				if a, ok := catalog.NamedAttempts(it.sym); ok && !explicit {
 					b.Attempts, explicit, b.Evidence = a, true, it.node
 				}
 				continue

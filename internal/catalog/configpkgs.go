@@ -26,10 +26,3 @@ func ConfigPackage(path string) bool {
 	return configPackages[path] || strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/") ||
 		path == restyV2 || path == restyV3
 }
-
-// NamedAttemptsOf is NamedAttempts for the symbol of a package-level
-// variable (Recv empty), as read from another package's fact.
-func NamedAttemptsOf(s Symbol) (int, bool) {
-	n, ok := namedBounds[s]
-	return n, ok
-}
