@@ -62,6 +62,8 @@
 // counted; gRPC retry policies in service configs are not read; a chain
 // is only seen when the packages along it were analyzed (go vet and the
 // retrylint command analyze every dependency). A layer configured where
-// the analyzer cannot see it (a client built in another package) counts
-// with its library's default.
+// the analyzer cannot see it (a client passed in as a parameter, kept in
+// an exported field) counts with its library's default; a client or
+// policy returned by a helper of another package counts as that helper
+// configures it.
 package nestedretry

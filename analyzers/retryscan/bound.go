@@ -234,9 +234,9 @@ func isChan(t types.Type) bool {
 
 // intConst returns the value of a constant integer expression.
 func (s *scanner) intConst(e ast.Expr) (int64, bool) {
-	tv, ok := s.info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+	v := s.constValue(e)
+	if v == nil || v.Kind() != constant.Int {
 		return 0, false
 	}
-	return constant.Int64Val(tv.Value)
+	return constant.Int64Val(v)
 }

@@ -14,10 +14,12 @@ import (
 //	b.MaxElapsedTime = 0                              // found through b
 //	err := backoff.Retry(op, backoff.WithMaxRetries(b, 3))
 //
-// Values kept in fields and made by helpers are followed too (see
-// followValue). Parameters, package variables and exported fields are
-// not: their configuration is unknown, and every caller of configNodes
-// treats unknown as "not shown".
+// Values kept in fields and made by helpers of the package are followed
+// too (followField, followCall); the call of a helper of another package
+// is returned as it is, and holds the items of its ConfigFact (itemsOf).
+// Parameters, package variables and exported fields are not followed:
+// their configuration is unknown, and every caller of configNodes treats
+// unknown as "not shown".
 func (s *scanner) configNodes(fn ast.Node, exprs ...ast.Expr) []ast.Node {
 	var out []ast.Node
 	seen := map[types.Object]bool{}

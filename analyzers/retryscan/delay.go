@@ -79,6 +79,9 @@ type delayRow struct {
 	row  *catalog.DelayOption
 	node ast.Node
 	val  ast.Expr
+	// fact marks a row read from another package's helper; opaque, a
+	// policy that package could not read.
+	fact, opaque bool
 }
 
 // libraryPolicy refines a library's delay from its options, in three
@@ -104,7 +107,7 @@ func (s *scanner) libraryPolicy(d *Delay, site *Site, config []ast.Node) {
 			continue
 		}
 		*d = Delay{Kind: catalog.DelayUnknown}
-		if !s.readablePolicy(site.Func, r.val) {
+		if r.opaque || (!r.fact && !s.readablePolicy(site.Func, r.val)) {
 			return // a delay func or backoff built where it cannot be seen
 		}
 	}
@@ -122,67 +125,16 @@ func (s *scanner) libraryPolicy(d *Delay, site *Site, config []ast.Node) {
 
 // delayRows returns the delay rows a configuration node matches: a call
 // of a catalogued function, a struct literal of a catalogued type and its
-// fields, a field assignment, a function or variable used as a value.
+// fields, a field assignment, a function or variable used as a value, and
+// the items of another package's helper (see itemsOf).
 func (s *scanner) delayRows(n ast.Node) []delayRow {
 	var out []delayRow
-	add := func(row *catalog.DelayOption, node ast.Node, val ast.Expr) {
-		if row != nil {
-			out = append(out, delayRow{row, node, val})
-		}
-	}
-	switch n := n.(type) {
-	case *ast.CallExpr:
-		if fn := s.calleeOf(n); fn != nil {
-			row := catalog.LookupDelayObject(fn)
-			if row != nil && !row.Field && !row.Value {
-				var val ast.Expr
-				if row.Arg >= 0 && row.Arg < len(n.Args) {
-					val = n.Args[row.Arg]
-				}
-				add(row, n, val)
-			}
-		}
-	case *ast.CompositeLit:
-		typ := namedOf(s.info.TypeOf(n))
-		if typ == nil {
-			break
-		}
-		pkg, name := analysisutil.PkgPath(typ.Obj()), typ.Obj().Name()
-		add(catalog.LookupDelayOption(catalog.Symbol{Pkg: pkg, Recv: name}), n, nil)
-		for _, elt := range n.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				if key, ok := kv.Key.(*ast.Ident); ok {
-					add(fieldRow(pkg, name, key.Name), kv, kv.Value)
-				}
-			}
-		}
-	case *ast.AssignStmt:
-		for i, l := range n.Lhs {
-			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-			if !ok || i >= len(n.Rhs) {
-				continue
-			}
-			if typ := namedOf(s.info.TypeOf(sel.X)); typ != nil {
-				add(fieldRow(analysisutil.PkgPath(typ.Obj()), typ.Obj().Name(), sel.Sel.Name), n, n.Rhs[i])
-			}
-		}
-	case *ast.SelectorExpr, *ast.Ident:
-		// retry.BackOffDelay, retryablehttp.DefaultBackoff,
-		// retry.DefaultBackoff: values, not calls (a called function is
-		// found at its call).
-		obj := analysisutil.ObjectOf(s.info, n.(ast.Expr))
-		if row := catalog.LookupDelayObject(obj); row != nil && row.Value {
-			add(row, n, nil)
+	for _, it := range s.itemsOf(n) {
+		if row := delayOption(&it); row != nil {
+			out = append(out, delayRow{row: row, node: it.node, val: it.value(row.Arg), fact: it.fact, opaque: it.opaque})
 		}
 	}
 	return out
-}
-
-func fieldRow(pkg, typ, field string) *catalog.DelayOption {
-	if row := catalog.LookupDelayOption(catalog.Symbol{Pkg: pkg, Recv: typ, Name: field}); row != nil && row.Field {
-		return row
-	}
-	return nil
 }
 
 // readablePolicy reports whether a delay policy argument is built where
@@ -229,8 +181,8 @@ func (s *scanner) applyCtor(d *Delay, r delayRow) {
 // applyOption applies an explicit option.
 func (s *scanner) applyOption(d *Delay, r delayRow) {
 	zero := false
-	if tv, ok := s.info.Types[r.val]; ok && tv.Value != nil {
-		zero = constant.Sign(tv.Value) == 0
+	if v := s.constValue(r.val); v != nil && (v.Kind() == constant.Int || v.Kind() == constant.Float) {
+		zero = constant.Sign(v) == 0
 	}
 	switch r.row.Effect {
 	case catalog.DelCap:
@@ -282,10 +234,10 @@ func (s *scanner) floatConst(e ast.Expr) (float64, bool) {
 	if e == nil {
 		return 0, false
 	}
-	tv, ok := s.info.Types[e]
-	if !ok || tv.Value == nil {
+	v := s.constValue(e)
+	if v == nil {
 		return 0, false
 	}
-	f, _ := constant.Float64Val(constant.ToFloat(tv.Value))
-	return f, tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Float
+	f, _ := constant.Float64Val(constant.ToFloat(v))
+	return f, v.Kind() == constant.Int || v.Kind() == constant.Float
 }

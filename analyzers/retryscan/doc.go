@@ -42,6 +42,16 @@
 // unbounded; and whether a context or elapsed time ends it), the delay
 // policy as far as it can be seen, and the attempt body.
 //
+// A site's configuration is read where it is built: in the function, in
+// a struct field every write of which the package shows, in a helper of
+// the package, and in a helper of another package that returns a policy,
+// options or a client (retrycfg.NewBackoff(), cfg.RetryOptions(),
+// httpclient.New() returning retryablehttp's StandardClient). Such a
+// helper's package exports what the helper configures as a fact: the
+// catalogued options, constructors and fields it uses, with their
+// constant values. A value the helper takes from its caller, or from a
+// package variable, stays unknown.
+//
 // Not retry sites: read and scan loops (success goes round, an error
 // leaves), accept, worker and event loops (success does not leave),
 // pagination and cursor loops (success leaves only on the last page),

@@ -163,8 +163,8 @@ func (s *scanner) restySite(fn ast.Node, call *ast.CallExpr, callee *types.Func,
 // visible.
 func (s *scanner) builtHere(nodes []ast.Node, pkg string) bool {
 	for _, n := range nodes {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if fn := s.calleeOf(call); fn != nil && analysisutil.PkgPath(fn) == pkg && strings.HasPrefix(fn.Name(), "New") && analysisutil.RecvName(fn) == "" {
+		for _, it := range s.itemsOf(n) {
+			if isConstructor(&it) && it.sym.Pkg == pkg {
 				return true
 			}
 		}
@@ -173,7 +173,8 @@ func (s *scanner) builtHere(nodes []ast.Node, pkg string) bool {
 }
 
 // standardClientSite recognizes an *http.Client that retries inside
-// because it came from retryablehttp:
+// because it came from retryablehttp, here or in a helper of another
+// package:
 //
 //	hc := retryClient.StandardClient()
 //	hc.Do(req)
@@ -188,23 +189,21 @@ func (s *scanner) standardClientSite(fn ast.Node, call *ast.CallExpr, callee *ty
 		return nil
 	}
 	for _, n := range s.configNodes(fn, recv) {
-		c, ok := n.(*ast.CallExpr)
-		if !ok {
-			continue
-		}
-		if sc := s.calleeOf(c); analysisutil.IsFunc(sc, "github.com/hashicorp/go-retryablehttp", "Client", "StandardClient") {
-			row := catalog.LookupRetry(sc)
-			if row == nil {
-				row = &catalog.Retry{Role: catalog.RoleClient, Op: -1, Attempts: 5, Ctx: -1}
+		for _, it := range s.itemsOf(n) {
+			if it.kind != ItemCall || it.sym != standardClient {
+				continue
 			}
-			r := *row
-			r.Display = "retryablehttp.Client.StandardClient"
-			r.Attempts = 5
+			c := it.node.(*ast.CallExpr)
+			cfg := s.receiver(c) // the retryablehttp.Client
+			if it.fact {
+				cfg = c // the helper's call, which holds the client's configuration
+			}
+			r := catalog.Retry{Role: catalog.RoleClient, Op: -1, Attempts: 5, Ctx: -1, Display: "retryablehttp.Client.StandardClient"}
 			cfgFn := fn
 			if c.Pos() < fn.Pos() || c.End() > fn.End() {
 				cfgFn = s.funcOf(c) // written to a field by a constructor
 			}
-			return s.clientSiteFrom(fn, cfgFn, call, callee, &r, s.receiver(c))
+			return s.clientSiteFrom(fn, cfgFn, call, callee, &r, cfg)
 		}
 	}
 	return nil

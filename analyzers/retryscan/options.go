@@ -69,57 +69,16 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 		}
 	}
 	for _, n := range nodes {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			o := catalog.LookupBoundFunc(s.calleeOf(n))
-			if o == nil {
+		for _, it := range s.itemsOf(n) {
+			if it.kind == ItemValue {
+				// retry.DefaultRetry: a named policy with a known count.
+				if a, ok := catalog.NamedAttempts(it.sym); ok && !explicit {
+					b.Attempts, explicit, b.Evidence = a, true, it.node
+				}
 				continue
 			}
-			var val ast.Expr
-			if o.Arg >= 0 && o.Arg < len(n.Args) {
-				val = n.Args[o.Arg]
-			}
-			apply(o, n, val)
-		case *ast.CompositeLit:
-			typ := namedOf(s.info.TypeOf(n))
-			if typ == nil {
-				continue
-			}
-			if o := catalog.LookupBoundOption(catalog.Symbol{Pkg: analysisutil.PkgPath(typ.Obj()), Recv: typ.Obj().Name()}); o != nil {
-				apply(o, n, nil)
-			}
-			for _, elt := range n.Elts {
-				kv, ok := elt.(*ast.KeyValueExpr)
-				if !ok {
-					continue
-				}
-				if key, ok := kv.Key.(*ast.Ident); ok {
-					if o := s.fieldOption(typ, key.Name); o != nil {
-						apply(o, kv, kv.Value)
-					}
-				}
-			}
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-				if !ok || i >= len(n.Rhs) {
-					continue
-				}
-				if o := s.fieldOption(namedOf(s.info.TypeOf(sel.X)), sel.Sel.Name); o != nil {
-					apply(o, n, n.Rhs[i])
-				}
-			}
-		case *ast.Ident, *ast.SelectorExpr:
-			var obj types.Object
-			if id, ok := n.(*ast.Ident); ok {
-				obj = s.info.ObjectOf(id)
-			} else {
-				obj = s.info.ObjectOf(n.(*ast.SelectorExpr).Sel)
-			}
-			if v, ok := obj.(*types.Var); ok {
-				if a, ok := catalog.NamedAttempts(v); ok && !explicit {
-					b.Attempts, explicit, b.Evidence = a, true, n
-				}
+			if o := s.boundOption(&it); o != nil {
+				apply(o, it.node, it.value(o.Arg))
 			}
 		}
 	}
@@ -132,17 +91,14 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 	return b, sawPolicy
 }
 
-// fieldOption returns the bound row of a struct field, including the
-// RetryMaxAttempts field every aws-sdk-go-v2 service Options has.
-func (s *scanner) fieldOption(typ *types.Named, name string) *catalog.Option {
-	if typ == nil {
-		return nil
-	}
-	pkg := analysisutil.PkgPath(typ.Obj())
-	if name == "RetryMaxAttempts" && (pkg == "github.com/aws/aws-sdk-go-v2/aws" || strings.HasPrefix(pkg, "github.com/aws/aws-sdk-go-v2/service/")) {
+// fieldOption returns the bound row of a struct field (Recv the struct
+// type), including the RetryMaxAttempts field every aws-sdk-go-v2
+// service Options has.
+func fieldOption(sym catalog.Symbol) *catalog.Option {
+	if sym.Name == "RetryMaxAttempts" && (sym.Pkg == "github.com/aws/aws-sdk-go-v2/aws" || strings.HasPrefix(sym.Pkg, "github.com/aws/aws-sdk-go-v2/service/")) {
 		return &awsMaxAttempts
 	}
-	o := catalog.LookupBoundOption(catalog.Symbol{Pkg: pkg, Recv: typ.Obj().Name(), Name: name})
+	o := catalog.LookupBoundOption(sym)
 	if o == nil || !o.Field {
 		return nil
 	}

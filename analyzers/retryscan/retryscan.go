@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{flow.Analyzer},
 	Run:        runGuarded,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact)},
+	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact)},
 }
 
 // Result answers questions about the retry sites of one package.
@@ -38,6 +38,7 @@ type Result struct {
 	inner    map[*Site][]Hop
 	retriers map[*types.Func][]Hop
 	wrappers map[*types.Func]*WrapperFact
+	configs  map[*types.Func]*ConfigFact
 }
 
 // Sites returns the package's retry sites in source order.
@@ -117,5 +118,8 @@ func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	s.summarize()
 	s.addRetrierSites()
 	s.exportFacts()
-	return s.result(), nil
+	s.exportConfigFacts()
+	r := s.result()
+	r.configs = s.configs
+	return r, nil
 }

@@ -50,6 +50,9 @@ func reportSites(pass *analysis.Pass) (any, error) {
 			if w, ok := r.Wrapper(fn); ok {
 				pass.Reportf(fd.Name.Pos(), "%s", w)
 			}
+			if c, ok := r.Config(fn); ok {
+				pass.Reportf(fd.Name.Pos(), "%s", c)
+			}
 		}
 	}
 	return nil, nil

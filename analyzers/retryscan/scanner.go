@@ -31,6 +31,7 @@ type scanner struct {
 	chains    map[*types.Func][]Hop        // local retriers
 	imported  map[*types.Func][]Hop        // imported retrier facts, by callee
 	importedW map[*types.Func]*WrapperFact // imported wrapper facts, by callee
+	configs   map[*types.Func]*ConfigFact  // config helpers: exported, and imported by callee
 	offByPkg  map[string]bool
 	memo      map[ast.Node]*Site // loop and library call sites, by node
 
@@ -57,6 +58,7 @@ func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 		chains:    map[*types.Func][]Hop{},
 		imported:  map[*types.Func][]Hop{},
 		importedW: map[*types.Func]*WrapperFact{},
+		configs:   map[*types.Func]*ConfigFact{},
 		memo:      map[ast.Node]*Site{},
 	}
 }

@@ -82,10 +82,13 @@
 // The analyzer reports only what it can show. A delay that comes from a
 // parameter, a struct field set elsewhere, a table lookup or a function
 // of another package may be random or capped, so it is not reported for
-// jitter, and its size is unknown. Helpers are followed within the
-// package only (three calls deep); delay functions passed to a library
-// (retry.DelayType(f) with a function the analyzer cannot read) make the
-// policy unknown. A growing delay bounded by an elapsed-time limit of
+// jitter, and its size is unknown. Hand-rolled delay helpers are followed
+// within the package only (three calls deep). A library policy or options
+// returned by a helper are read as if written at its call, in the package
+// or in another one (retrycfg.NewBackoff()), unless the helper takes them
+// from its caller or a package variable. Delay functions passed to a
+// library (retry.DelayType(f) with a function the analyzer cannot read)
+// make the policy unknown. A growing delay bounded by an elapsed-time limit of
 // unknown size is not reported, nor one whose first wait is not a visible
 // constant when the attempt count is known. cenkalti ExponentialBackOff is
 // always capped by MaxInterval and never reported for its cap. Library

@@ -3,8 +3,6 @@ package catalog
 import (
 	"go/types"
 	"time"
-
-	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // DelayEffect is what an option, constructor, struct field or function
@@ -199,23 +197,6 @@ var delayIndex = index(delayOptions, func(o *DelayOption) Symbol { return o.Symb
 // LookupDelayOption returns the delay row of a function, method, type
 // (Name "") or, with Recv set to the struct type, field; or nil.
 func LookupDelayOption(s Symbol) *DelayOption { return delayIndex[s] }
-
-// LookupDelayObject returns the delay row of a function or package-level
-// variable, or nil.
-func LookupDelayObject(obj types.Object) *DelayOption {
-	if analysisutil.IsNil(obj) {
-		return nil
-	}
-	switch obj := obj.(type) {
-	case *types.Func:
-		return delayIndex[SymbolOf(obj.Origin())]
-	case *types.Var:
-		if obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope() {
-			return delayIndex[Symbol{Pkg: obj.Pkg().Path(), Name: obj.Name()}]
-		}
-	}
-	return nil
-}
 
 // DelayDefault is the default first wait and growth of a retry entry
 // point whose catalog row says DelayExponential.

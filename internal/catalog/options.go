@@ -1,7 +1,5 @@
 package catalog
 
-import "go/types"
-
 // Effect is what a policy option, constructor or field does to a retry.
 type Effect uint8
 
@@ -124,14 +122,6 @@ var boundIndex = index(boundOptions, func(o *Option) Symbol { return o.Symbol })
 // or (with recv set to the struct type) field, or nil.
 func LookupBoundOption(s Symbol) *Option { return boundIndex[s] }
 
-// LookupBoundFunc is LookupBoundOption for a called function.
-func LookupBoundFunc(fn *types.Func) *Option {
-	if fn == nil {
-		return nil
-	}
-	return boundIndex[SymbolOf(fn)]
-}
-
 // Named values with known attempt counts: retry.DefaultRetry (5 steps)
 // and retry.DefaultBackoff (4 steps) of client-go v0.37.2.
 var namedBounds = map[Symbol]int{
@@ -140,11 +130,8 @@ var namedBounds = map[Symbol]int{
 }
 
 // NamedAttempts returns the attempt count of a catalogued package-level
-// variable such as retry.DefaultRetry.
-func NamedAttempts(v *types.Var) (int, bool) {
-	if v == nil || v.Pkg() == nil {
-		return 0, false
-	}
-	n, ok := namedBounds[Symbol{v.Pkg().Path(), "", v.Name()}]
+// variable such as retry.DefaultRetry, by its symbol (Recv empty).
+func NamedAttempts(s Symbol) (int, bool) {
+	n, ok := namedBounds[s]
 	return n, ok
 }
