@@ -2,6 +2,7 @@ package loops
 
 import (
 	"context"
+	"net"
 	"os"
 	"time"
 )
@@ -25,4 +26,24 @@ func removeRemote(ctx context.Context) error {
 		err = opCtx(ctx)
 	}
 	return err
+}
+
+// A mock server waiting for its port to come free: binding is local too.
+func listen(addr string) (net.Listener, error) {
+	l, err := net.Listen("tcp", addr)
+	for i := 0; err != nil && i < 20; i++ {
+		time.Sleep(100 * time.Millisecond)
+		l, err = net.Listen("tcp", addr)
+	}
+	return l, err
+}
+
+// Dialing is not: the twin is reported.
+func dial(addr string) (net.Conn, error) {
+	c, err := net.Dial("tcp", addr)
+	for i := 0; err != nil && i < 20; i++ {
+		time.Sleep(100 * time.Millisecond) // want `retry delay has no jitter`
+		c, err = net.Dial("tcp", addr)
+	}
+	return c, err
 }
