@@ -15,13 +15,11 @@
 package flow
 
 import (
-	"cmp"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
-	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -92,7 +90,6 @@ type Index struct {
 	uses      map[*types.Var]int
 	fields    fieldIndex
 	steps     map[*types.Var][]*ast.IncDecStmt
-	assigns   []Assign // sorted by Def.Node.Pos() (places.go)
 }
 
 // NewIndex returns an index of the files of a package, built on the
@@ -116,8 +113,6 @@ func (x *Index) build() {
 				return x.visit(n)
 			})
 		}
-		// Each file's are in source order already; files need not be.
-		slices.SortStableFunc(x.assigns, func(a, b Assign) int { return cmp.Compare(a.Def.Node.Pos(), b.Def.Node.Pos()) })
 	})
 }
 
@@ -208,7 +203,6 @@ func defAt(node ast.Node, tok token.Token, nl int, rhs []ast.Expr, i int) Def {
 func (x *Index) visit(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.AssignStmt:
-		x.addAssigns(n, n.Tok, n.Lhs, n.Rhs)
 		for i, l := range n.Lhs {
 			if v := x.Local(l); v != nil {
 				d := defAt(n, n.Tok, len(n.Lhs), n.Rhs, i)
@@ -237,7 +231,6 @@ func (x *Index) visit(n ast.Node) bool {
 				x.defs[v] = append(x.defs[v], defAt(n, token.ASSIGN, len(n.Names), n.Values, i))
 			}
 		}
-		x.addAssigns(n, token.ASSIGN, names, n.Values)
 	case *ast.RangeStmt:
 		for _, e := range []ast.Expr{n.Key, n.Value} {
 			if v := x.Local(e); v != nil {

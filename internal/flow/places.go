@@ -64,13 +64,24 @@ func (x *Index) PlaceOf(e ast.Expr) (Place, bool) {
 // source order. Unlike Defs it lists writes to fields of locals, writes
 // through pointers and the fields struct literals fill.
 func (x *Index) AssignsIn(region ast.Node) []Assign {
-	x.build()
-	lo, _ := slices.BinarySearchFunc(x.assigns, region.Pos(), func(a Assign, p token.Pos) int { return cmp.Compare(a.Def.Node.Pos(), p) })
-	hi := lo
-	for hi < len(x.assigns) && x.assigns[hi].Def.Node.Pos() < region.End() {
-		hi++
-	}
-	return x.assigns[lo:hi:hi]
+	// Walked on each call rather than kept for the package: only keyregen
+	// asks, for the few regions that make an ID, and a package-wide list
+	// of every assignment cost the largest packages tens of megabytes.
+	var out []Assign
+	ast.Inspect(region, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			x.addAssigns(&out, n, n.Tok, n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			names := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				names[i] = id
+			}
+			x.addAssigns(&out, n, token.ASSIGN, names, n.Values)
+		}
+		return true
+	})
+	return out
 }
 
 // Propagate finds, flow-insensitively, every place in region that takes
@@ -107,23 +118,23 @@ func Propagate[T comparable](x *Index, region ast.Node, known map[Place]T, extra
 // addAssigns records the assignments of one statement or declaration:
 // one per target that is a place, then the fields of struct literals
 // assigned to a variable.
-func (x *Index) addAssigns(node ast.Node, tok token.Token, lhs []ast.Expr, rhs []ast.Expr) {
+func (x *Index) addAssigns(out *[]Assign, node ast.Node, tok token.Token, lhs []ast.Expr, rhs []ast.Expr) {
 	for i, l := range lhs {
 		p, ok := x.PlaceOf(l)
 		if !ok {
 			continue
 		}
 		a := Assign{Place: p, Def: defAt(node, tok, len(lhs), rhs, i), Lhs: l, Tuple: len(rhs) == 1 && len(lhs) > 1}
-		x.assigns = append(x.assigns, a)
+		*out = append(*out, a)
 		if p.Field == nil && a.Def.RHS != nil && !a.Tuple {
-			x.addLitFields(a)
+			x.addLitFields(out, a)
 		}
 	}
 }
 
 // addLitFields records the fields a struct literal fills, for
 // p := &Params{Key: k} or p = Params{Key: k}.
-func (x *Index) addLitFields(a Assign) {
+func (x *Index) addLitFields(out *[]Assign, a Assign) {
 	e := ast.Unparen(a.Def.RHS)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
@@ -142,7 +153,7 @@ func (x *Index) addLitFields(a Assign) {
 			continue
 		}
 		if f, ok := x.info.ObjectOf(id).(*types.Var); ok && f.IsField() {
-			x.assigns = append(x.assigns, Assign{Place: Place{Var: a.Place.Var, Field: f},
+			*out = append(*out, Assign{Place: Place{Var: a.Place.Var, Field: f},
 				Def: Def{Node: a.Def.Node, Tok: a.Def.Tok, RHS: kv.Value}, Lhs: a.Lhs, Lit: true})
 		}
 	}
