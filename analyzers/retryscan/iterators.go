@@ -47,24 +47,15 @@ func (s *scanner) isAttemptIterator(l *ast.RangeStmt) bool {
 // yieldedIn reports whether the attempt call mentions a value the
 // iterator yields.
 func (s *scanner) yieldedIn(l *ast.RangeStmt, call *ast.CallExpr) bool {
-	var yielded []types.Object
+	yielded := map[types.Object]bool{}
 	for _, e := range []ast.Expr{l.Key, l.Value} {
 		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
 			if obj := s.info.ObjectOf(id); obj != nil {
-				yielded = append(yielded, obj)
+				yielded[obj] = true
 			}
 		}
 	}
-	found := false
-	ast.Inspect(call, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			for _, y := range yielded {
-				found = found || s.info.ObjectOf(id) == y
-			}
-		}
-		return !found
-	})
-	return found
+	return mentionsAny(s.info, call, yielded)
 }
 
 // iteratorBound is the bound of an attempt iterator: a catalogued
@@ -74,18 +65,5 @@ func (s *scanner) iteratorBound(l *ast.RangeStmt) Bound {
 	if b, _, ok := s.driverBound(l.X); ok {
 		return b
 	}
-	b := Bound{Attempts: catalog.AttemptsUnknown}
-	if call, ok := ast.Unparen(l.X).(*ast.CallExpr); ok {
-		for _, a := range call.Args {
-			if isContextType(s.info.TypeOf(a)) && !isBackgroundCall(s.info, a) {
-				b.Ctx = true
-			}
-		}
-	}
-	return b
-}
-
-// isContextType reports context.Context.
-func isContextType(t types.Type) bool {
-	return t != nil && isNamed(t, "context", "Context")
+	return Bound{Attempts: catalog.AttemptsUnknown, Ctx: s.mentionsContext([]ast.Node{l.X})}
 }
