@@ -127,6 +127,28 @@ func TestPathCaps(t *testing.T) {
 	}
 }
 
+// Paths of equal amplification come in the order of their nodes in the
+// report, not of their IDs as strings ("n10" sorts before "n9").
+func TestPathTieBreak(t *testing.T) {
+	u := &Unit{Package: "m", Funcs: []UnitFunc{{Key: "m.E", Label: "E", Pos: pos("m.go", 1), Entry: EntryExported}}}
+	for i := range 12 {
+		s := "s:" + string(rune('A'+i))
+		o := "o:" + string(rune('A'+i))
+		u.Sites = append(u.Sites, UnitSite{Site: Site{ID: s, Pos: pos("m.go", 10+i), Name: "retry loop", Kind: "loop", Attempts: 3}})
+		u.Outbound = append(u.Outbound, UnitOut{Key: o, Label: "x", Family: "an HTTP call", Pos: pos("m.go", 100+i)})
+		u.Edges = append(u.Edges, Edge{From: "m.E", To: s}, Edge{From: s, To: o})
+	}
+	r := Build([]*Unit{u}, nil, Options{P: 0.5})
+	if len(r.Paths) != 12 {
+		t.Fatalf("%d paths, want 12", len(r.Paths))
+	}
+	for i, p := range r.Paths {
+		if site := nodeOf(r, p.Nodes[1]); site == nil || site.Pos.Line != 10+i {
+			t.Errorf("path %d goes through %+v, want the site at line %d", i, site, 10+i)
+		}
+	}
+}
+
 func TestWorstCasePath(t *testing.T) {
 	w1, w2 := 10.0, 2.0
 	// The inner layer runs 3 times: 10 + 3*2.

@@ -19,10 +19,12 @@ import (
 // takes yields a path and the work is bounded by the caps.
 func paths(r *Report, p float64) ([]Path, bool) {
 	byID := map[string]*Node{}
+	order := map[string]int{} // a node's place in r.Nodes: "n9" before "n10"
 	out := map[string][]string{}
 	in := map[string][]string{}
 	for i := range r.Nodes {
 		byID[r.Nodes[i].ID] = &r.Nodes[i]
+		order[r.Nodes[i].ID] = i
 	}
 	for _, e := range r.Edges {
 		out[e.From] = append(out[e.From], e.To)
@@ -76,7 +78,7 @@ func paths(r *Report, p float64) ([]Path, bool) {
 		if len(a.Nodes) != len(b.Nodes) {
 			return len(b.Nodes) - len(a.Nodes) // from further up first
 		}
-		return slices.Compare(a.Nodes, b.Nodes)
+		return slices.CompareFunc(a.Nodes, b.Nodes, func(x, y string) int { return cmp.Compare(order[x], order[y]) })
 	})
 	if len(all) > r.Limits.MaxPaths {
 		all, truncated = all[:r.Limits.MaxPaths], true
