@@ -27,20 +27,27 @@ func (s *scanner) loopBound(loop ast.Stmt, body *ast.BlockStmt, counter types.Ob
 		if s.isAttemptIterator(l) {
 			return s.mergeExits(s.iteratorBound(l), loop, body, d)
 		}
-		return Bound{Attempts: catalog.AttemptsUnknown}
+		return Bound{Attempts: catalog.AttemptsUnknown, Count: l.X}
 	case *ast.ForStmt:
 		if l.Cond != nil {
 			if !d.inCond {
+				var count ast.Expr
+				var add int64
 				if counter != nil {
 					if n, ok := s.countedAttempts(l, counter); ok {
 						return Bound{Attempts: n}
 					}
+					count, add, _ = s.countedTo(l, counter)
 				}
 				b := s.condBound(l.Cond, d)
 				if b.Attempts == catalog.AttemptsUnbounded && !b.Ctx && !b.Time {
 					b.Attempts = catalog.AttemptsUnknown // some condition ends it
 				}
-				return s.mergeExits(b, loop, body, d)
+				b = s.mergeExits(b, loop, body, d)
+				if b.Attempts == catalog.AttemptsUnknown && count != nil {
+					b.Count, b.CountAdd = count, int(add)
+				}
+				return b
 			}
 			// The condition decides (for err = op(); err != nil && i < n;
 			// err = op()): what else it tests bounds the loop.
@@ -53,18 +60,35 @@ func (s *scanner) loopBound(loop ast.Stmt, body *ast.BlockStmt, counter types.Ob
 // countedAttempts computes the attempts of `for i := k; i < n; i++` and
 // `i <= n` with constant k and n.
 func (s *scanner) countedAttempts(f *ast.ForStmt, counter types.Object) (int, bool) {
-	as := f.Init.(*ast.AssignStmt)
-	start, ok := s.intConst(as.Rhs[0])
+	end, add, ok := s.countedTo(f, counter)
 	if !ok {
 		return 0, false
+	}
+	n, ok := s.intConst(end)
+	if !ok || n+add < 1 {
+		return 0, false
+	}
+	return int(n + add), true
+}
+
+// countedTo reads `for i := k; i < end; i++` (or i <= end, end > i) with
+// a constant k: the loop runs end+add times.
+func (s *scanner) countedTo(f *ast.ForStmt, counter types.Object) (end ast.Expr, add int64, ok bool) {
+	as, ok := f.Init.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return nil, 0, false
+	}
+	start, ok := s.intConst(as.Rhs[0])
+	if !ok {
+		return nil, 0, false
 	}
 	inc, ok := f.Post.(*ast.IncDecStmt)
 	if !ok || inc.Tok != token.INC {
-		return 0, false
+		return nil, 0, false
 	}
 	cond, ok := ast.Unparen(f.Cond).(*ast.BinaryExpr)
 	if !ok {
-		return 0, false
+		return nil, 0, false
 	}
 	x, y, op := cond.X, cond.Y, cond.Op
 	if id, ok := ast.Unparen(y).(*ast.Ident); ok && s.info.ObjectOf(id) == counter {
@@ -72,22 +96,15 @@ func (s *scanner) countedAttempts(f *ast.ForStmt, counter types.Object) (int, bo
 		op = map[token.Token]token.Token{token.GTR: token.LSS, token.GEQ: token.LEQ}[op]
 	}
 	if id, ok := ast.Unparen(x).(*ast.Ident); !ok || s.info.ObjectOf(id) != counter {
-		return 0, false
+		return nil, 0, false
 	}
-	end, ok := s.intConst(y)
-	if !ok {
-		return 0, false
+	switch op {
+	case token.LSS:
+		return y, -start, true
+	case token.LEQ:
+		return y, 1 - start, true
 	}
-	n := end - start
-	if op == token.LEQ {
-		n++
-	} else if op != token.LSS {
-		return 0, false
-	}
-	if n < 1 {
-		return 0, false
-	}
-	return int(n), true
+	return nil, 0, false
 }
 
 // mergeExits adds what the loop's conditional exits test to b.

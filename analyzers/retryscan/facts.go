@@ -64,12 +64,21 @@ type WrapperFact struct {
 	// Via names the retry the wrapper hands its parameter to
 	// ("backoff.Retry", or "retry loop" for a hand-rolled one).
 	Via string
+	// CountParam is 1 + the index of the integer parameter that the
+	// wrapper's attempts are counted against, 0 if none: a call makes
+	// argument+CountAdd attempts (withRetries(3, f): 3).
+	CountParam int32
+	CountAdd   int32
 }
 
 func (*WrapperFact) AFact() {}
 
 func (f *WrapperFact) String() string {
-	return fmt.Sprintf("wrapper(param=%d, %s via %s)", f.Param, AttemptsString(int(f.Attempts)), f.Via)
+	attempts := AttemptsString(int(f.Attempts))
+	if f.CountParam > 0 {
+		attempts = fmt.Sprintf("attempts from param %d%+d", f.CountParam-1, f.CountAdd)
+	}
+	return fmt.Sprintf("wrapper(param=%d, %s via %s)", f.Param, attempts, f.Via)
 }
 
 // Layers counts the retry layers of a chain.

@@ -172,7 +172,9 @@ func (s *scanner) findWrappers() {
 				continue
 			}
 			if p := s.runsParam(site, obj); p >= 0 {
-				s.wrappers[obj] = &WrapperFact{Param: p, Attempts: int32(site.Bound.Attempts), Via: site.Name}
+				w := &WrapperFact{Param: p, Attempts: int32(site.Bound.Attempts), Via: site.Name}
+				w.CountParam, w.CountAdd = s.countParam(fd, obj, site.Bound)
+				s.wrappers[obj] = w
 				changed = true
 			}
 		}

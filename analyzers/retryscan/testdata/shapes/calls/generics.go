@@ -41,7 +41,7 @@ func genericCalls(ctx context.Context, p *pool[string]) (string, error) { // wan
 }
 
 // retryT is a generic retry helper; its callers instantiate it.
-func retryT[T any](ctx context.Context, n int, f func(context.Context) (T, error)) (T, error) { // want `retrier\(N via retry loop\)` `wrapper\(param=2, N attempts via retry loop\)`
+func retryT[T any](ctx context.Context, n int, f func(context.Context) (T, error)) (T, error) { // want `retrier\(N via retry loop\)` `wrapper\(param=2, attempts from param 1\+0 via retry loop\)`
 	var last error
 	for i := 0; i < n; i++ { // want `site loop "retry loop" N attempts`
 		v, err := f(ctx)
@@ -57,10 +57,10 @@ func retryT[T any](ctx context.Context, n int, f func(context.Context) (T, error
 	return zero, last
 }
 
-func useRetryT(ctx context.Context, p *pool[int]) (int, error) { // want `retrier\(N via retryT\)`
-	return retryT(ctx, 3, p.get) // want `site wrapper "retryT" N attempts`
+func useRetryT(ctx context.Context, p *pool[int]) (int, error) { // want `retrier\(3 via retryT\)`
+	return retryT(ctx, 3, p.get) // want `site wrapper "retryT" 3 attempts`
 }
 
-func useRetryTExplicit(ctx context.Context) (string, error) { // want `retrier\(N via retryT\)`
-	return retryT[string](ctx, 2, func(context.Context) (string, error) { return "", errTemporary }) // want `site wrapper "retryT" N attempts`
+func useRetryTExplicit(ctx context.Context) (string, error) { // want `retrier\(2 via retryT\)`
+	return retryT[string](ctx, 2, func(context.Context) (string, error) { return "", errTemporary }) // want `site wrapper "retryT" 2 attempts`
 }
