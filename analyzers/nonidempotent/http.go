@@ -69,6 +69,10 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, fd *ast.Fun
 //	req = req.WithContext(ctx)                 // same request
 //	rreq, err := retryablehttp.FromRequest(req) // same method
 //	req.Method = http.MethodPatch               // overrides
+//
+// A var declaration without a value is not a request: var req
+// *http.Request followed by req, err = http.NewRequest(...) is read as
+// the NewRequest.
 func (c *checker) requestMethod(e ast.Expr, fd *ast.FuncDecl, depth int) (string, bool) {
 	if depth > 4 {
 		return "", false
@@ -99,6 +103,9 @@ func (c *checker) requestMethod(e ast.Expr, fd *ast.FuncDecl, depth int) (string
 		}
 		var value ast.Expr
 		for _, d := range c.defs(v) {
+			if d.Zero() {
+				continue // var req *http.Request; a nil request is sent nowhere
+			}
 			if d.Value() != nil && c.copyOf(d.Value(), v) {
 				continue // req = req.WithContext(ctx)
 			}

@@ -36,7 +36,18 @@
 //   - a call of a user function that is a retry wrapper (it runs one of
 //     its function parameters in a retry) or a retrier (it retries
 //     inside, at any depth), known across packages through facts, or
-//     declared with a //retrylint:retrier attempts=N comment.
+//     declared with a //retrylint:retrier attempts=N comment. A wrapper
+//     that counts its attempts against one of its integer parameters
+//     (withRetries(n, f), retry.Attempts(uint(n))) makes as many
+//     attempts as the constant its caller passes; the count is followed
+//     through wrappers of wrappers, but not when the wrapper changes the
+//     parameter first.
+//
+// An attempt may build its request before sending it, and leave when
+// building fails: only the send's error decides. A variable declared
+// before the loop and built anew in each attempt from values the loop
+// does not change is the same operation each time; one computed from its
+// previous value (the next mirror, the next page) is not.
 //
 // For each site it knows the attempt bound (a number, unknown, or
 // unbounded; and whether a context or elapsed time ends it), the delay

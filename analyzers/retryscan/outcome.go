@@ -3,6 +3,7 @@ package retryscan
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -194,11 +195,14 @@ func (s *scanner) decide(fn ast.Node, loop ast.Stmt, body *ast.BlockStmt, self *
 		}
 	}
 	// Calls assigning the same error on different branches are one
-	// attempt: if v2 { err = callV2() } else { err = callV1() }.
+	// attempt: if v2 { err = callV2() } else { err = callV1() }. Calls
+	// one after the other are not: the request built before it is sent
+	// (req, err = http.NewRequest(...); if err != nil { return err }; _,
+	// err = c.Do(req)) may fail on its own.
 	for _, d := range cands {
 		d.stmts = map[ast.Node]bool{}
 		for _, o := range cands {
-			if sameErr(d.vars, o.vars) {
+			if o == d || sameErr(d.vars, o.vars) && alternatives(body, d.stmt, o.stmt) {
 				d.stmts[o.stmt] = true
 			}
 		}
@@ -245,6 +249,63 @@ func (s *scanner) decides(fn ast.Node, loop ast.Stmt, body *ast.BlockStmt, d *de
 		}
 	}
 	return false
+}
+
+// alternatives reports whether no way through body runs both a and b:
+// they sit in different branches of an if or different clauses of a
+// switch or select. A statement outside body (a for loop's post
+// statement) counts as an alternative to every statement in it.
+func alternatives(body *ast.BlockStmt, a, b ast.Node) bool {
+	pa, pb := ancestors(body, a), ancestors(body, b)
+	if pa == nil || pb == nil {
+		return true
+	}
+	i := 0
+	for i < len(pa) && i < len(pb) && pa[i] == pb[i] {
+		i++
+	}
+	if i == 0 || i == len(pa) || i == len(pb) {
+		return false // one contains the other
+	}
+	switch lca := pa[i-1].(type) {
+	case *ast.IfStmt:
+		// In the then and else branches, not the init or condition.
+		branch := func(n ast.Node) bool { return n == lca.Body || n == lca.Else }
+		return branch(pa[i]) && branch(pb[i])
+	case *ast.BlockStmt:
+		// Two clauses of one switch or select body.
+		_, ca := pa[i].(*ast.CaseClause)
+		_, cb := pb[i].(*ast.CaseClause)
+		_, xa := pa[i].(*ast.CommClause)
+		_, xb := pb[i].(*ast.CommClause)
+		return ca && cb || xa && xb
+	}
+	return false
+}
+
+// ancestors returns the nodes from root down to n, n included, or nil
+// when n is not under root.
+func ancestors(root, n ast.Node) []ast.Node {
+	var stack, found []ast.Node
+	ast.Inspect(root, func(m ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if m == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		if m == n {
+			found = append(slices.Clone(stack), m)
+			return false
+		}
+		if n.Pos() < m.Pos() || n.End() > m.End() {
+			return false
+		}
+		stack = append(stack, m) // popped at the nil call after its children
+		return true
+	})
+	return found
 }
 
 // sameErr reports whether two attempts assign the same error variable.

@@ -74,6 +74,13 @@ func (d Def) Value() ast.Expr {
 	return d.RHS
 }
 
+// Zero reports whether the assignment is a var declaration without a
+// value (var req *http.Request), which gives the variable its zero value.
+func (d Def) Zero() bool {
+	_, spec := d.Node.(*ast.ValueSpec)
+	return spec && d.RHS == nil
+}
+
 // Index holds, for each local variable of a package, its assignments and
 // what else is done with it.
 type Index struct {

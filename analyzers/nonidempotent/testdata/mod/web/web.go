@@ -94,6 +94,41 @@ func methodField(c *http.Client, u string) error {
 	})
 }
 
+// declaredFirst: the request variable is declared before the loop and
+// assigned in it.
+func declaredFirst(ctx context.Context, c *http.Client, u string) error {
+	var req *http.Request
+	var err error
+	for i := 0; i < 3; i++ {
+		req, err = http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		if _, err = c.Do(req); err == nil { // want `retry wraps an HTTP POST with no`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Must not report: the twin of declaredFirst with a GET.
+func declaredFirstGet(ctx context.Context, c *http.Client, u string) error {
+	var req *http.Request
+	var err error
+	for i := 0; i < 3; i++ {
+		req, err = http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+		if err != nil {
+			return err
+		}
+		if _, err = c.Do(req); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
 // freshKey: the key is made inside the attempt, so each attempt sends a
 // new one. keyregen reports the key; nonidempotent reports only requests
 // with no key at all, so that one defect gives one finding.
