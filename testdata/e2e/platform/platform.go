@@ -6,6 +6,7 @@ package platform
 import (
 	"context"
 	"iter"
+	"math/rand/v2"
 	"time"
 
 	"github.com/cenkalti/backoff/v4"
@@ -51,4 +52,21 @@ func (p Policy) Attempts(ctx context.Context) iter.Seq[int] {
 			}
 		}
 	}
+}
+
+// Retry is the service's retry helper: it runs op up to attempts times,
+// a jittered second apart, and its callers choose the attempts.
+func Retry(ctx context.Context, attempts int, op func() error) error {
+	var err error
+	for i := 0; i < attempts; i++ {
+		if err = op(); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(rand.N(time.Second)):
+		}
+	}
+	return err
 }
