@@ -71,6 +71,7 @@ const (
 	roleErr  role = iota + 1 // an error: nil on success
 	roleOK                   // a bool: true on success
 	roleResp                 // a response with a StatusCode field
+	roleValue                // another result beside an error: not nil on success
 )
 
 // fact is what is known about one variable on a path.
@@ -349,6 +350,10 @@ func (s *scanner) resultRoles(call *ast.CallExpr, lhs []ast.Expr) map[types.Obje
 			roles[obj] = roleOK
 		case hasStatusField(t):
 			roles[obj] = roleResp
+		case nilable(t) && slices.ContainsFunc(types_, isError):
+			// ws, err := c.Watch(ctx); if ws != nil && err == nil: a
+			// call that succeeds returns values that can be used.
+			roles[obj] = roleValue
 		}
 	}
 	return roles

@@ -384,6 +384,10 @@ func (m *simulator) outcomeFact(r role) fact {
 		case m.outcome == failedStatus || !m.hasErr():
 			return fact{truth: no}
 		}
+	case roleValue:
+		if m.outcome == succeeded {
+			return fact{isNil: no}
+		}
 	case roleResp:
 		switch m.outcome {
 		case succeeded:

@@ -62,3 +62,38 @@ func nextMirror(ctx context.Context, c *http.Client, u string) error {
 }
 
 func mirrorAfter(u string) string { return u + "/next" }
+
+type stream interface{ Recv() error }
+
+func open(ctx context.Context) (stream, error) { return nil, nil }
+
+// Success is a usable result and no error: the stream is opened again
+// until it is (etcd's openWatchClient).
+func reopen(ctx context.Context) (s stream, err error) { // want `retrier\(N via retry loop\)`
+	for { // want `site loop "retry loop" unbounded attempts ctx`
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		default:
+		}
+		if s, err = open(ctx); s != nil && err == nil {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return s, nil
+}
+
+// Must not report: a poll that waits for a value, its errors returned.
+func awaitValue(ctx context.Context) (stream, error) {
+	for {
+		s, err := open(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if s != nil {
+			return s, nil
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
