@@ -68,10 +68,10 @@ const (
 type role uint8
 
 const (
-	roleErr  role = iota + 1 // an error: nil on success
-	roleOK                   // a bool: true on success
-	roleResp                 // a response with a StatusCode field
-	roleValue                // another result beside an error: not nil on success
+	roleErr   role = iota + 1 // an error: nil on success
+	roleOK                    // a bool: true on success
+	roleResp                  // a response with a StatusCode field
+	roleValue                 // another result beside an error: not nil on success
 )
 
 // fact is what is known about one variable on a path.
