@@ -118,15 +118,19 @@ func OfFunc(decl *ast.FuncDecl, verb string) *Directive {
 
 // Parse parses one comment, or returns nil when it is no directive.
 func Parse(c *ast.Comment) *Directive {
-	d := &Directive{Pos: c.Pos()}
+	// Every comment of a package comes here, and most are not
+	// directives: allocate nothing for them (generated SDK packages have
+	// hundreds of thousands of doc comment lines).
 	rest, ok := strings.CutPrefix(c.Text, prefix)
+	spaced := false
 	if !ok {
 		rest, ok = strings.CutPrefix(c.Text, "// retrylint:")
 		if !ok {
 			return nil
 		}
-		d.Spaced = true
+		spaced = true
 	}
+	d := &Directive{Pos: c.Pos(), Spaced: spaced}
 	fields := strings.Fields(rest)
 	if len(fields) == 0 || rest[0] == ' ' || rest[0] == '\t' {
 		if d.Spaced {
