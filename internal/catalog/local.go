@@ -23,11 +23,16 @@ var localPkgs = []string{"os", "io/fs", "io/ioutil", "path/filepath"}
 
 // localCalls are local operations in packages that also reach out:
 // binding a listener waits for this machine's port to come free (a mock
-// broker retrying net.Listen on EADDRINUSE), not for a server.
+// broker retrying net.Listen on EADDRINUSE), not for a server; taking a
+// file lock waits for another process of this machine.
 var localCalls = []Symbol{
 	{"net", "", "Listen"}, {"net", "", "ListenPacket"}, {"net", "", "ListenTCP"},
 	{"net", "", "ListenUDP"}, {"net", "", "ListenUnix"}, {"net", "", "ListenUnixgram"},
 	{"net", "ListenConfig", "Listen"}, {"net", "ListenConfig", "ListenPacket"},
+	// An advisory file lock waits for another process on this machine
+	// (bbolt's flock loop on EWOULDBLOCK).
+	{"syscall", "", "Flock"}, {"golang.org/x/sys/unix", "", "Flock"},
+	{"golang.org/x/sys/windows", "", "LockFileEx"},
 }
 
 // IsLocalOperation reports whether fn works on local resources only: a

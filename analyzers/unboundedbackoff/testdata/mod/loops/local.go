@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"os"
+	"syscall"
 	"time"
 )
 
@@ -46,4 +47,22 @@ func dial(addr string) (net.Conn, error) {
 		c, err = net.Dial("tcp", addr)
 	}
 	return c, err
+}
+
+// Must not report: a file lock held by another process of this machine
+// (bbolt's flock), tried again every 50ms.
+func flock(fd int, timeout time.Duration) error {
+	start := time.Now()
+	for {
+		err := syscall.Flock(fd, syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return nil
+		} else if err != syscall.EWOULDBLOCK {
+			return err
+		}
+		if time.Since(start) > timeout {
+			return err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
