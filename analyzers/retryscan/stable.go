@@ -52,6 +52,9 @@ func (s *scanner) stableCall(body *ast.BlockStmt, call *ast.CallExpr, counter ty
 	// The carried variables are unstable unless rebuilt: every value
 	// assigned mentions nothing unstable. Variables defined in the loop
 	// from unstable ones are unstable too.
+	// Each round that rebuilds one more variable recomputes the rest;
+	// the round that rebuilds none leaves unstable current, and it comes
+	// at the latest after every carried variable is rebuilt.
 	rebuilt := map[types.Object]bool{}
 	var unstable map[types.Object]bool
 	for range len(carried) + 1 {
@@ -65,9 +68,6 @@ func (s *scanner) stableCall(body *ast.BlockStmt, call *ast.CallExpr, counter ty
 		if !more {
 			break
 		}
-	}
-	if len(rebuilt) > 0 {
-		unstable = s.derived(body, carried, rebuilt, counter)
 	}
 	// The call's own results are assigned in the loop; that is the point
 	// of a retry, not a change of operation.
