@@ -32,7 +32,6 @@ var localCalls = []Symbol{
 	// An advisory file lock waits for another process on this machine
 	// (bbolt's flock loop on EWOULDBLOCK).
 	{"syscall", "", "Flock"}, {"golang.org/x/sys/unix", "", "Flock"},
-	{"golang.org/x/sys/windows", "", "LockFileEx"},
 }
 
 // IsLocalOperation reports whether fn works on local resources only: a

@@ -11,6 +11,7 @@ require (
 	github.com/failsafe-go/failsafe-go v0.9.8
 	github.com/hashicorp/go-retryablehttp v0.7.8
 	github.com/sethvargo/go-retry v0.5.0
+	golang.org/x/sys v0.49.0
 	k8s.io/apimachinery v0.37.2
 )
 
