@@ -65,6 +65,8 @@
 //
 // Not retry sites: read and scan loops (success goes round, an error
 // leaves), accept, worker and event loops (success does not leave),
+// hand-off loops (an attempt that succeeds when a non-blocking send to
+// another goroutine goes through, sleeping while the consumer is busy),
 // pagination and cursor loops (success leaves only on the last page),
 // failover loops (each iteration tries a different host: hosts[i], or a
 // target picked anew until none is left), poll loops (the loop waits on

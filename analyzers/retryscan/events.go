@@ -2,6 +2,7 @@ package retryscan
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 )
@@ -103,4 +104,105 @@ func (s *scanner) timerRecv(e ast.Expr) bool {
 	}
 	ch, ok := t.Underlying().(*types.Chan)
 	return ok && isNamed(ch.Elem(), "time", "Time")
+}
+
+// A hand-off loop is the non-blocking form of an event loop: each
+// iteration tries to pass a value to a consumer goroutine and sleeps
+// while the consumer is busy. It waits for another goroutine, not for a
+// server, and is no retry (badger hands a full memtable to its flusher
+// this way):
+//
+//	for {
+//		sent := func() bool {
+//			mu.Lock()
+//			defer mu.Unlock()
+//			select {
+//			case flushCh <- mt:
+//				return true
+//			default:
+//			}
+//			return false
+//		}()
+//		if sent {
+//			break
+//		}
+//		time.Sleep(10 * time.Millisecond)
+//	}
+
+// handsOff reports an attempt, a func literal called in place, that
+// succeeds exactly when a non-blocking send goes through: every return
+// of true is in the send case of a select with a default clause.
+func (s *scanner) handsOff(call *ast.CallExpr) bool {
+	if call == nil {
+		return false
+	}
+	lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit)
+	if !ok {
+		return false
+	}
+	sent := map[*ast.ReturnStmt]bool{}
+	var trues []*ast.ReturnStmt
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // another function's returns
+		case *ast.SelectStmt:
+			if !hasDefault(n) {
+				break
+			}
+			for _, c := range n.Body.List {
+				if cc, ok := c.(*ast.CommClause); ok {
+					if _, ok := cc.Comm.(*ast.SendStmt); ok {
+						markReturns(cc.Body, sent)
+					}
+				}
+			}
+		case *ast.ReturnStmt:
+			if len(n.Results) == 1 && s.isTrue(n.Results[0]) {
+				trues = append(trues, n)
+			}
+		}
+		return true
+	})
+	if len(trues) == 0 {
+		return false
+	}
+	for _, r := range trues {
+		if !sent[r] {
+			return false
+		}
+	}
+	return true
+}
+
+// hasDefault reports a select with a default clause: it does not block.
+func hasDefault(sel *ast.SelectStmt) bool {
+	for _, c := range sel.Body.List {
+		if cc, ok := c.(*ast.CommClause); ok && cc.Comm == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// markReturns marks the return statements of stmts, outside nested
+// function literals.
+func markReturns(stmts []ast.Stmt, marks map[*ast.ReturnStmt]bool) {
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				marks[n] = true
+			}
+			return true
+		})
+	}
+}
+
+// isTrue reports the constant true.
+func (s *scanner) isTrue(e ast.Expr) bool {
+	tv, ok := s.info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
 }

@@ -27,7 +27,8 @@ import (
 //   - failover loops: each iteration tries a different element
 //     (for _, h := range hosts, or hosts[i] in a counted loop);
 //   - poll loops: the loop waits on a ticker for a state to change;
-//   - event loops: each iteration waits for another goroutine (events.go).
+//   - event loops: each iteration waits for another goroutine, and
+//     hand-off loops, which try a non-blocking send to one (events.go).
 
 // loopSite returns the retry site a loop is, or nil.
 func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
@@ -60,6 +61,9 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 		return nil
 	}
 	call := d.call
+	if s.handsOff(call) {
+		return nil // waits for a consumer goroutine (events.go)
+	}
 	if counter != nil && s.failsOver(body, call, counter) {
 		return nil // failover: hosts[i]
 	}
@@ -177,10 +181,8 @@ func (s *scanner) pauses(body *ast.BlockStmt) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.SelectStmt:
-			for _, c := range n.Body.List {
-				if c.(*ast.CommClause).Comm == nil {
-					return false // with a default case, a select does not block
-				}
+			if hasDefault(n) {
+				return false // with a default case, a select does not block
 			}
 			found = true
 		case *ast.UnaryExpr:

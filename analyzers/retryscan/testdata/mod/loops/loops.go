@@ -153,3 +153,40 @@ func stopOrWait(stop <-chan struct{}) error { // want `retrier\(N via retry loop
 		}
 	}
 }
+
+// The twins of handOff in negatives.go: the func literal succeeds when
+// op, a call that can fail, does; the non-blocking send or receive beside
+// it is a report or a stop, not the attempt. The loops retry op.
+func reportEachTry(results chan<- error) { // want `retrier\(∞ via retry loop\)`
+	for { // want `site loop "retry loop" unbounded attempts`
+		ok := func() bool {
+			err := op()
+			select {
+			case results <- err:
+			default:
+			}
+			return err == nil
+		}()
+		if ok {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func tryUntilStopped(stop <-chan struct{}) { // want `retrier\(∞ via retry loop\)`
+	for { // want `site loop "retry loop" unbounded attempts`
+		ok := func() bool {
+			select {
+			case <-stop:
+				return true
+			default:
+			}
+			return op() == nil
+		}()
+		if ok {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

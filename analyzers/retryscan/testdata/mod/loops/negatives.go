@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"sync"
 	"time"
 )
 
@@ -241,5 +242,28 @@ func firstDone(jobs <-chan func() error) {
 		if err := job(); err == nil {
 			return
 		}
+	}
+}
+
+// A hand-off loop (badger's close): each iteration tries to pass the
+// value to a consumer goroutine without blocking and sleeps while the
+// consumer is busy. It waits for another goroutine, like an event loop,
+// not for a server to recover.
+func handOff(mu *sync.Mutex, ch chan<- []byte, buf []byte) {
+	for {
+		sent := func() bool {
+			mu.Lock()
+			defer mu.Unlock()
+			select {
+			case ch <- buf:
+				return true
+			default:
+			}
+			return false
+		}()
+		if sent {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
