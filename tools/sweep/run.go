@@ -161,16 +161,31 @@ func (r *runner) setup(ctx context.Context, dir string, m *Module) string {
 }
 
 // lastLine is the error of a failed go command: its last "go: " line,
-// else its last line.
+// else its last line. A "go: " line that ends in "imports" heads an
+// import stack, whose first line not ending so says what failed:
+//
+//	go: example.com/m imports
+//		example.com/m/p imports
+//		example.com/dep/q: example.com/dep@v1.0.0: reading ...: 403 Forbidden
 func lastLine(out *cmdOut, err error) string {
 	if err != nil {
 		return err.Error()
 	}
 	lines := strings.Split(strings.TrimSpace(string(out.stderr)), "\n")
 	for i := len(lines) - 1; i >= 0; i-- {
-		if strings.HasPrefix(lines[i], "go: ") && !strings.HasPrefix(lines[i], "go: downloading") {
-			return strings.TrimSpace(lines[i])
+		if !strings.HasPrefix(lines[i], "go: ") || strings.HasPrefix(lines[i], "go: downloading") {
+			continue
 		}
+		line := strings.TrimSpace(lines[i])
+		if !strings.HasSuffix(line, " imports") {
+			return line
+		}
+		for _, l := range lines[i+1:] {
+			if l = strings.TrimSpace(l); !strings.HasSuffix(l, " imports") {
+				return line + " ... " + l
+			}
+		}
+		return line
 	}
 	return strings.TrimSpace(lines[len(lines)-1])
 }

@@ -294,3 +294,16 @@ func TestReport(t *testing.T) {
 		}
 	}
 }
+
+func TestLastLine(t *testing.T) {
+	for _, c := range []struct{ stderr, want string }{
+		{"go: downloading a v1\ngo: a@v1 requires go >= 1.27.0\n", "go: a@v1 requires go >= 1.27.0"},
+		{"go: m imports\n\tm/p imports\n\tdep/q: dep@v1: reading q.zip: 403 Forbidden\n\tserver response: not available\n",
+			"go: m imports ... dep/q: dep@v1: reading q.zip: 403 Forbidden"},
+		{"no go line\nlast\n", "last"},
+	} {
+		if got := lastLine(&cmdOut{stderr: []byte(c.stderr)}, nil); got != c.want {
+			t.Errorf("lastLine(%q) = %q, want %q", c.stderr, got, c.want)
+		}
+	}
+}
