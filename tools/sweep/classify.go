@@ -60,6 +60,9 @@ var loadPhrases = []string{
 	"undefined:",
 	"could not import",
 	"go: ",
+	// the driver's word for a package skipped because one it imports
+	// has a type error (reported on its own line)
+	"which does not build",
 }
 
 // Classify says what one line of the driver's stderr means.

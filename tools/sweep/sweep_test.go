@@ -94,6 +94,7 @@ func TestClassify(t *testing.T) {
 		{"example.com/p: build constraints exclude all Go files in /m/p", Load},
 		{"go: example.com/p@v1.0.0: missing go.sum entry for go.mod file", Load},
 		{`go: example.com/p: cgo: C compiler "gcc" not found: exec: "gcc": executable file not found in $PATH`, Load},
+		{"example.com/p: not analyzed: it imports example.com/q, which does not build", Load},
 		{"example.com/p: nodeadline: unexpected nil type for expression", Analysis},
 		{"go vet exited with status 1", Noise},
 		{"", Noise},
