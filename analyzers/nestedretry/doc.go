@@ -65,5 +65,9 @@
 // the analyzer cannot see it (a client passed in as a parameter, kept in
 // an exported field) counts with its library's default; a client or
 // policy returned by a helper of another package counts as that helper
-// configures it.
+// configures it. The layers are multiplied without reading which
+// failures each goes round on: an outer loop that retries only 409
+// conflicts around an SDK that retries only 5xx is still reported. The
+// commonest such loop, one that goes round only on "not found" while it
+// waits for something to appear, is a poll and no layer at all.
 package nestedretry

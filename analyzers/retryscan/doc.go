@@ -70,7 +70,9 @@
 // pagination and cursor loops (success leaves only on the last page),
 // failover loops (each iteration tries a different host: hosts[i], or a
 // target picked anew until none is left), poll loops (the loop waits on
-// a ticker, or asks a question such as isReady), recursive walks (the
+// a ticker, asks a question such as isReady, or goes round only while
+// the answer is "not found": HTTP 404, gRPC NotFound,
+// apierrors.IsNotFound, os.ErrNotExist, sql.ErrNoRows), recursive walks (the
 // call recurses on something else), and the wait.Poll and wait.Until
 // families. What a loop runs in a block that always leaves it (after
 // success, on giving up) runs once and is not part of the attempt.

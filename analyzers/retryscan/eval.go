@@ -91,15 +91,7 @@ func (m *simulator) equal(a, b ast.Expr, e env) tri {
 // nonNil reports an expression that names a package-level error
 // variable (io.EOF, ErrNotFound): sentinels are never nil.
 func (m *simulator) nonNil(x ast.Expr) bool {
-	var id *ast.Ident
-	switch x := ast.Unparen(x).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	}
-	v, ok := m.s.info.ObjectOf(id).(*types.Var)
-	return ok && v.Parent() != nil && v.Parent() == v.Pkg().Scope()
+	return m.s.packageVar(x) != nil
 }
 
 // status evaluates a comparison of a response's status code with a

@@ -26,7 +26,8 @@ import (
 //   - accept, worker and event loops: success does not leave;
 //   - failover loops: each iteration tries a different element
 //     (for _, h := range hosts, or hosts[i] in a counted loop);
-//   - poll loops: the loop waits on a ticker for a state to change;
+//   - poll loops: the loop waits on a ticker for a state to change, or
+//     goes round only on "not found" (absence.go);
 //   - event loops: each iteration waits for another goroutine, and
 //     hand-off loops, which try a non-blocking send to one (events.go).
 
@@ -94,6 +95,9 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 		return nil
 	}
 	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call}
+	if s.pollsAbsence(site) {
+		return nil // waits for something to appear (absence.go)
+	}
 	s.eachIf(body, func(ifs *ast.IfStmt, _ []ast.Stmt, inSwitch bool) bool {
 		ex := exitCtx{loop: loop, inSwitch: inSwitch}
 		if ex.exits(ifs.Body.List) {

@@ -40,3 +40,22 @@ func nilable(t types.Type) bool {
 	}
 	return false
 }
+
+// packageVar returns the package-level variable an identifier or a
+// selector names (io.EOF, ErrNotFound), or nil.
+func (s *scanner) packageVar(x ast.Expr) *types.Var {
+	var id *ast.Ident
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return nil
+	}
+	v, ok := s.info.ObjectOf(id).(*types.Var)
+	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+		return nil
+	}
+	return v
+}

@@ -4,6 +4,9 @@ package off
 
 import (
 	"context"
+	"errors"
+	"net/http"
+	"time"
 
 	retry "github.com/avast/retry-go/v4"
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -50,4 +53,38 @@ func (a *api) call() error {
 		_, err := a.c.Get("http://example.com")
 		return err
 	})
+}
+
+// A poll that goes round only while the queue is not found (404): a 5xx
+// leaves it after the SDK's own attempts, so the layers do not multiply.
+func waitQueue(ctx context.Context, client *sqs.Client) error {
+	for i := 0; i < 20; i++ {
+		_, err := client.GetQueueUrl(ctx, &sqs.GetQueueUrlInput{})
+		if err == nil {
+			return nil
+		}
+		var re interface{ HTTPStatusCode() int }
+		if !errors.As(err, &re) || re.HTTPStatusCode() != http.StatusNotFound {
+			return err
+		}
+		time.Sleep(5 * time.Second)
+	}
+	return errors.New("no queue")
+}
+
+// The twin: a 5xx goes round as well, and each round is the SDK's three
+// attempts.
+func waitQueueOr5xx(ctx context.Context, client *sqs.Client) error {
+	for i := 0; i < 20; i++ { // want `retry loop \(20 attempts\) wraps sqs.GetQueueUrl \(3 attempts\), which retries again: up to 60 calls per request`
+		_, err := client.GetQueueUrl(ctx, &sqs.GetQueueUrlInput{})
+		if err == nil {
+			return nil
+		}
+		var re interface{ HTTPStatusCode() int }
+		if !errors.As(err, &re) || (re.HTTPStatusCode() != http.StatusNotFound && re.HTTPStatusCode() < 500) {
+			return err
+		}
+		time.Sleep(5 * time.Second)
+	}
+	return errors.New("no queue")
 }

@@ -1,0 +1,40 @@
+package catalog
+
+import (
+	"go/types"
+	"slices"
+)
+
+// Answers that say the thing asked for is not there (yet): HTTP 404, the
+// gRPC code NotFound (class.go), and the predicates and sentinel errors below. A
+// loop that goes round only on one of them polls for something to
+// appear; it is no retry (retryscan's absence.go).
+
+// HTTPNotFound is the status of an absent resource (RFC 9110 §15.5.5).
+const HTTPNotFound = 404
+
+// absencePredicates report an error that says not found.
+var absencePredicates = []Symbol{
+	{"k8s.io/apimachinery/pkg/api/errors", "", "IsNotFound"},
+	{"os", "", "IsNotExist"},
+}
+
+// absenceSentinels are errors that say not found, compared with == or
+// errors.Is.
+var absenceSentinels = []Symbol{
+	{"os", "", "ErrNotExist"},
+	{"io/fs", "", "ErrNotExist"},
+	{"database/sql", "", "ErrNoRows"},
+}
+
+// IsAbsencePredicate reports a function whose true result says that the
+// error it is given means not found.
+func IsAbsencePredicate(fn *types.Func) bool {
+	return fn != nil && slices.Contains(absencePredicates, SymbolOf(fn))
+}
+
+// IsAbsenceSentinel reports a package-level error variable that means
+// not found.
+func IsAbsenceSentinel(v *types.Var) bool {
+	return v != nil && v.Pkg() != nil && slices.Contains(absenceSentinels, Symbol{Pkg: v.Pkg().Path(), Name: v.Name()})
+}
