@@ -7,7 +7,8 @@ import "fmt"
 // method value or expression, a closure in a struct field, an interface
 // method, a generic function or method; in if and switch init
 // statements, in defer and go; with labelled loops, goto and select; in
-// deeply nested and returned closures.
+// deeply nested and returned closures; hand-off attempts and "not found"
+// tests, which decide whether a loop is a retry at all.
 
 // shapeDecls are the declarations the shapes call, in both packages.
 const shapeDecls = `// Function values, as tests replace them.
@@ -48,6 +49,9 @@ func (p *pool[T]) get(context.Context) (T, error) {
 	return zero, errTemp
 }
 
+// A consumer goroutine's channel, for hand-off attempts.
+var handCh = make(chan int, 1)
+
 var (
 	cl   = &client{hooks: hooks{wait: do, backoff: func(n int) time.Duration { return time.Duration(n) * time.Second }}}
 	dr   doer = doerFunc(do)
@@ -62,7 +66,7 @@ var (
 // a method value, a field, an interface or a generic.
 func (g *gen) shape(sc scope) string {
 	e := g.fresh("err")
-	switch g.pick(14) {
+	switch g.pick(16) {
 	case 0: // the issue 12 shape: an exit whose init calls a package-level func var
 		d := "time.Second"
 		if sc.dVar != "" {
@@ -110,6 +114,12 @@ func (g *gen) shape(sc scope) string {
 			d = sc.dVar
 		}
 		return fmt.Sprintf("\tselect {\n\tcase <-ctx.Done():\n\t\t%s\n\tcase <-time.After(%s):\n\tdefault:\n\t}\n", sc.fail, d)
+	case 13: // a hand-off: success is a non-blocking send going through
+		return fmt.Sprintf("\tif func() bool {\n\t\tselect {\n\t\tcase handCh <- 1:\n\t\t\treturn true\n\t\tdefault:\n\t\t}\n\t\treturn false\n\t}() {\n\t\t%s\n\t}\n", sc.ret)
+	case 14: // "not found" tests: a sentinel, a status, both negated
+		c := g.fresh("code")
+		return fmt.Sprintf("\tswitch %s := doFn(ctx); {\n\tcase %s == nil:\n\t\t%s\n\tcase !errors.Is(%s, sql.ErrNoRows) && %s != sql.ErrNoRows:\n\t\t%s\n\t}\n\tif %s := http.StatusNotFound; %s != http.StatusNotFound || !(%s == 404) {\n\t\t%s\n\t}\n",
+			e, e, sc.ret, e, e, sc.fail, c, c, c, sc.fail)
 	default:
 		if sc.label != "" {
 			return fmt.Sprintf("\tif %s := doFn(ctx); %s != nil {\n\t\t%s %s\n\t}\n", e, e, []string{"continue", "goto"}[g.pick(2)], sc.label)
