@@ -80,8 +80,10 @@ func (s *scanner) triesAfter(steps []ast.Stmt) bool {
 			if !ok {
 				continue
 			}
-			if sig, ok := types.Unalias(s.info.TypeOf(call.Fun)).Underlying().(*types.Signature); ok && returnsError(sig) {
-				return true
+			if t := s.info.TypeOf(call.Fun); t != nil {
+				if sig, ok := t.Underlying().(*types.Signature); ok && returnsError(sig) {
+					return true
+				}
 			}
 		}
 	}

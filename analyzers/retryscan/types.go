@@ -6,6 +6,9 @@ import (
 )
 
 func isInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	b, ok := types.Unalias(t).Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
 }
