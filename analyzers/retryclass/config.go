@@ -210,7 +210,7 @@ func (c *checker) alwaysTrue(body *ast.BlockStmt) bool {
 			returns++
 			if len(n.Results) == 1 {
 				obj := analysisutil.ObjectOf(c.pass.TypesInfo, n.Results[0])
-				if tv := c.pass.TypesInfo.Types[n.Results[0]]; tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) ||
+				if v, ok := analysisutil.ConstBool(c.pass.TypesInfo, n.Results[0]); ok && v ||
 					obj != nil && obj.Name() == "TrueTernary" && analysisutil.PkgPath(obj) == "github.com/aws/aws-sdk-go-v2/aws" {
 					truths++
 				}

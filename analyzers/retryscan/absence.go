@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 )
 
@@ -147,8 +148,8 @@ func (s *scanner) notFoundWhen(e ast.Expr, v bool) bool {
 			return true
 		}
 		// errors.Is(err, os.ErrNotExist)
-		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is" &&
-			len(e.Args) == 2 && catalog.IsAbsenceSentinel(s.packageVar(e.Args[1]))
+		return analysisutil.IsFunc(fn, "errors", "", "Is") && len(e.Args) == 2 &&
+			catalog.IsAbsenceSentinel(s.packageVar(e.Args[1]))
 	}
 	return false
 }

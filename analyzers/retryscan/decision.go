@@ -96,8 +96,16 @@ const maxPaths = 256
 // convention is not catalogued (catalog.ErrorOperation), the retry is by
 // recursion, or the body has ways through that are not followed: goto,
 // fallthrough, a return or a branch out of a loop nested in the body,
-// more than maxPaths paths.
+// more than maxPaths paths. A loop site's is worked out once, by the
+// recognizer (absence.go), and kept.
 func (s *Site) Decision(info *types.Info) *Decision {
+	if s.decision != nil {
+		return s.decision.get()
+	}
+	return s.walkDecision(info)
+}
+
+func (s *Site) walkDecision(info *types.Info) *Decision {
 	w := &walker{info: info, labels: map[string]cont{}}
 	var body []ast.Stmt
 	switch b := s.Body.(type) {

@@ -2,7 +2,6 @@ package retryscan
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -12,8 +11,8 @@ import (
 // eval evaluates a condition on a path: yes, no, or unknown when it
 // depends on something other than the attempt's outcome.
 func (m *simulator) eval(x ast.Expr, e env) tri {
-	if tv, ok := m.s.info.Types[x]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
-		return triOf(constant.BoolVal(tv.Value))
+	if v, ok := analysisutil.ConstBool(m.s.info, x); ok {
+		return triOf(v)
 	}
 	switch x := ast.Unparen(x).(type) {
 	case *ast.UnaryExpr:

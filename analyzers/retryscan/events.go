@@ -2,9 +2,10 @@ package retryscan
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // An event loop goes round when something happens elsewhere, not when a
@@ -158,7 +159,7 @@ func (s *scanner) handsOff(call *ast.CallExpr) bool {
 				}
 			}
 		case *ast.ReturnStmt:
-			if len(n.Results) == 1 && s.isTrue(n.Results[0]) {
+			if len(n.Results) == 1 && isTrue(s.info, n.Results[0]) {
 				trues = append(trues, n)
 			}
 		}
@@ -202,7 +203,7 @@ func markReturns(stmts []ast.Stmt, marks map[*ast.ReturnStmt]bool) {
 }
 
 // isTrue reports the constant true.
-func (s *scanner) isTrue(e ast.Expr) bool {
-	tv, ok := s.info.Types[e]
-	return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
+func isTrue(info *types.Info, e ast.Expr) bool {
+	v, ok := analysisutil.ConstBool(info, e)
+	return ok && v
 }

@@ -98,7 +98,7 @@ func (s *scanner) grpcSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 		Display: name, Delay: catalog.DelayExponential, Capped: catalog.TriYes, Jittered: catalog.TriYes}
 	return &Site{Kind: KindClient, Node: call, Name: name, Entry: row, Callee: callee, Func: fn,
 		Bound: Bound{Attempts: n, Ctx: true},
-		delay: fixedDelay(Delay{Kind: row.Delay, Capped: row.Capped, Jittered: row.Jittered})}
+		delay: known(Delay{Kind: row.Delay, Capped: row.Capped, Jittered: row.Jittered})}
 }
 
 // isGRPCCall recognizes ClientConn.Invoke and generated client stubs:

@@ -95,6 +95,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 		return nil
 	}
 	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call}
+	site.decision = known(site.walkDecision(s.info))
 	if s.pollsAbsence(site) {
 		return nil // waits for something to appear (absence.go)
 	}

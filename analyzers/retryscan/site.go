@@ -155,6 +155,10 @@ type Site struct {
 	// call, read again there.
 	worst  *lazy[WorstCase]
 	config []ast.Node
+	// decision is the Decision of a loop site, which the recognizer works
+	// out to tell a poll from a retry; nil for other sites, which work it
+	// out when asked.
+	decision *lazy[*Decision]
 
 	// The attempt body, the code each attempt runs. Body is the loop's
 	// *ast.BlockStmt or the *ast.FuncLit passed as the operation. Op is
@@ -192,8 +196,9 @@ type lazy[T any] struct {
 
 type lazyDelay = lazy[Delay]
 
-func fixedDelay(d Delay) *lazyDelay {
-	l := &lazyDelay{val: d}
+// known is a value already computed.
+func known[T any](v T) *lazy[T] {
+	l := &lazy[T]{val: v}
 	l.once.Do(func() {})
 	return l
 }

@@ -3,6 +3,8 @@ package retryscan
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 func isInteger(t types.Type) bool {
@@ -47,16 +49,7 @@ func nilable(t types.Type) bool {
 // packageVar returns the package-level variable an identifier or a
 // selector names (io.EOF, ErrNotFound), or nil.
 func (s *scanner) packageVar(x ast.Expr) *types.Var {
-	var id *ast.Ident
-	switch x := ast.Unparen(x).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
-		return nil
-	}
-	v, ok := s.info.ObjectOf(id).(*types.Var)
+	v, ok := analysisutil.ObjectOf(s.info, x).(*types.Var)
 	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
 		return nil
 	}

@@ -2,6 +2,7 @@ package analysisutil
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -138,6 +139,17 @@ func IsErrorType(t types.Type) bool {
 func ReturnsError(sig *types.Signature) bool {
 	res := sig.Results()
 	return res.Len() > 0 && IsErrorType(res.At(res.Len()-1).Type())
+}
+
+// ConstBool returns the value of a boolean constant expression (true,
+// a named constant, a constant comparison); ok is false for anything
+// else.
+func ConstBool(info *types.Info, e ast.Expr) (value, ok bool) {
+	tv, found := info.Types[e]
+	if !found || tv.Value == nil || tv.Value.Kind() != constant.Bool {
+		return false, false
+	}
+	return constant.BoolVal(tv.Value), true
 }
 
 // ObjectOf returns the object an identifier or selector expression refers
