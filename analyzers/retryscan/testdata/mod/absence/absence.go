@@ -224,3 +224,26 @@ func getOrCreate(ctx context.Context, cms configMaps) error { // want `retrier\(
 		return nil
 	}
 }
+
+// The other catalogued spellings of a missing file: os.IsNotExist and a
+// comparison with os.ErrNotExist.
+func waitSocket(path string) (os.FileInfo, error) {
+	for {
+		fi, err := os.Stat(path)
+		if err == nil || !os.IsNotExist(err) {
+			return fi, err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func waitPidFile(path string) ([]byte, error) {
+	for i := 0; i < 100; i++ {
+		b, err := os.ReadFile(path)
+		if err != os.ErrNotExist {
+			return b, err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return nil, os.ErrNotExist
+}
