@@ -160,3 +160,40 @@ func (p *Program) negated(stmt ast.Node, ifi *ssa.If) bool {
 	}
 	return odd
 }
+
+// Node returns the syntax an instruction comes from, by its position:
+// the statement of an operator assignment or an increment (d *= 2,
+// attempt++), the binary expression of an operator (base << attempt),
+// the call of a call; nil when none is found. With stmt, the statement
+// holding that syntax instead (d = min(d*2, max)).
+func (p *Program) Node(in ssa.Instruction, stmt bool) ast.Node {
+	pos := in.Pos()
+	f := p.fileOf(pos)
+	if f == nil {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+	for _, n := range path {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Pos() == pos || stmt {
+				return n
+			}
+		case *ast.IncDecStmt:
+			return n
+		case *ast.BinaryExpr:
+			if n.OpPos == pos && !stmt {
+				return n
+			}
+		case *ast.CallExpr:
+			if n.Lparen == pos && !stmt {
+				return n
+			}
+		case ast.Stmt:
+			if stmt {
+				return n
+			}
+		}
+	}
+	return nil
+}
