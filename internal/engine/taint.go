@@ -366,3 +366,62 @@ func (p *Program) Lineage(v ssa.Value, through func(c *ssa.Call) []ssa.Value) []
 	}
 	return out
 }
+
+// Copies returns the values v is a copy of in the code that shares its
+// variables: through phis, conversions, and the variables kept in
+// memory or captured by closures (what is stored to them). Unlike
+// Sources it follows no call and no field, so that each value it returns
+// is made where the code holding v made it:
+//
+//	tx, err := db.BeginTx(ctx, nil)   // Copies(tx) at its use: this call
+//	tx := s.begin(ctx)                // this call, not the BeginTx inside begin
+func Copies(v ssa.Value) []ssa.Value { return closure(v, copied) }
+
+// copied returns the values v is a copy of, or v itself when it is made
+// here.
+func copied(v ssa.Value) []ssa.Value {
+	switch x := v.(type) {
+	case *ssa.Phi:
+		return x.Edges
+	case *ssa.ChangeType:
+		return []ssa.Value{x.X}
+	case *ssa.MakeInterface:
+		return []ssa.Value{x.X}
+	case *ssa.ChangeInterface:
+		return []ssa.Value{x.X}
+	case *ssa.UnOp:
+		if addr, ok := loadOf(x); ok {
+			var out []ssa.Value
+			for _, st := range stores(addr) {
+				out = append(out, st.Val)
+			}
+			if len(out) > 0 {
+				return out
+			}
+		}
+	}
+	return []ssa.Value{v}
+}
+
+// closure returns what v is made of as defs gives it, step by step: the
+// values defs returns as themselves.
+func closure(v ssa.Value, defs func(ssa.Value) []ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	seen := map[ssa.Value]bool{}
+	var visit func(v ssa.Value)
+	visit = func(v ssa.Value) {
+		if v == nil || seen[v] {
+			return
+		}
+		seen[v] = true
+		for _, d := range defs(v) {
+			if d == v {
+				out = append(out, v)
+			} else {
+				visit(d)
+			}
+		}
+	}
+	visit(v)
+	return out
+}
