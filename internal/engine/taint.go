@@ -47,6 +47,17 @@ type Taint[T comparable] struct {
 	memo   map[ssa.Value][]loc
 	exprs  map[ast.Expr]ssa.Value
 	work   []ssa.Value
+	// fields are the struct values with tainted fields (path, label);
+	// parts the ones to follow.
+	fields map[ssa.Value]map[string]T
+	parts  []part[T]
+}
+
+// part is a struct value with one tainted field (path "1." of it).
+type part[T comparable] struct {
+	v     ssa.Value
+	path  string
+	label T
 }
 
 // loc is a location: a variable or an allocation, and the fields
@@ -66,7 +77,8 @@ type ref struct {
 // tainted by that label, nor is anything made of it through it.
 func NewTaint[T comparable](p *Program, fn *ssa.Function, keep func(v ssa.Value, label T) bool) *Taint[T] {
 	t := &Taint[T]{p: p, keep: keep, vals: map[ssa.Value]T{}, cont: map[ssa.Value]T{}, locs: map[loc]T{},
-		byRoot: map[ssa.Value][]ref{}, memo: map[ssa.Value][]loc{}, exprs: map[ast.Expr]ssa.Value{}}
+		byRoot: map[ssa.Value][]ref{}, memo: map[ssa.Value][]loc{}, exprs: map[ast.Expr]ssa.Value{},
+		fields: map[ssa.Value]map[string]T{}}
 	indexed := map[ssa.Value]bool{}
 	addr := map[ast.Expr]bool{} // the expressions whose value is, so far, their address
 	var visit func(fn *ssa.Function)
@@ -199,17 +211,77 @@ func (t *Taint[T]) taintLoc(l loc, label T) {
 	}
 	t.locs[l] = label
 	for _, r := range t.byRoot[l.root] {
-		if strings.HasPrefix(r.path, l.path) {
+		switch {
+		case strings.HasPrefix(r.path, l.path):
 			t.contaminate(r.v, label)
+		case strings.HasPrefix(l.path, r.path):
+			// A struct holding the field, loaded whole: the field of
+			// the copy.
+			if refs := r.v.Referrers(); refs != nil {
+				for _, u := range *refs {
+					if u, ok := u.(*ssa.UnOp); ok && u.Op == token.MUL && u.X == r.v {
+						t.field(u, l.path[len(r.path):], label)
+					}
+				}
+			}
 		}
 	}
 }
 
+// field records that a struct value has a tainted field.
+func (t *Taint[T]) field(v ssa.Value, path string, label T) {
+	m := t.fields[v]
+	if m == nil {
+		m = map[string]T{}
+		t.fields[v] = m
+	}
+	if _, ok := m[path]; ok {
+		return
+	}
+	m[path] = label
+	t.parts = append(t.parts, part[T]{v, path, label})
+}
+
 func (t *Taint[T]) drain() {
-	for len(t.work) > 0 {
-		v := t.work[len(t.work)-1]
-		t.work = t.work[:len(t.work)-1]
-		t.step(v)
+	for len(t.work) > 0 || len(t.parts) > 0 {
+		if len(t.work) > 0 {
+			v := t.work[len(t.work)-1]
+			t.work = t.work[:len(t.work)-1]
+			t.step(v)
+			continue
+		}
+		p := t.parts[len(t.parts)-1]
+		t.parts = t.parts[:len(t.parts)-1]
+		t.stepField(p)
+	}
+}
+
+// stepField follows a struct value with a tainted field: stored, it
+// taints that field of the destination; its field read is tainted; a
+// phi of it has the field tainted too.
+func (t *Taint[T]) stepField(p part[T]) {
+	refs := p.v.Referrers()
+	if refs == nil {
+		return
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Val == p.v {
+				for _, l := range t.locsOf(r.Addr) {
+					t.taintLoc(loc{l.root, l.path + p.path}, p.label)
+				}
+			}
+		case *ssa.Field:
+			f := strconv.Itoa(r.Field) + "."
+			if p.path == f {
+				t.mark(r, p.label)
+			} else if strings.HasPrefix(p.path, f) {
+				t.field(r, p.path[len(f):], p.label)
+			}
+		case *ssa.Phi:
+			t.field(r, p.path, p.label)
+		}
 	}
 }
 

@@ -86,3 +86,17 @@ func refused() {
 	other := fresh()
 	sink(other) // want `from line 86`
 }
+
+// A struct copied carries the taint of its fields, field by field.
+func copies(pick bool) {
+	c := Order{ID: "o-1", Key: fresh()}
+	d := c
+	sink(d.Key) // want `from line 92`
+	sink(d.ID)
+	e := Order{}
+	if pick {
+		e = d
+	}
+	sink(e.Key) // want `from line 92`
+	sink(e.Inner.Key)
+}
