@@ -95,16 +95,22 @@ type source struct {
 // scan computes the dataflow of root, in the function fn, closures
 // included: a key generated in the attempt and captured by a closure is
 // still this attempt's key. The seeds, parameters of the function whose
-// body root is, are followed too when root has a sink.
-func (r *runner) scan(root, fn ast.Node, seeds []seed) *region {
+// body root is, are followed too when root has a sink. returns asks for
+// the values the function returns (its first result can hold an ID).
+func (r *runner) scan(root, fn ast.Node, seeds []seed, returns bool) *region {
 	reg := &region{r: r, root: root, fn: fn, parent: map[ast.Node]ast.Node{}, assigns: map[ast.Expr]assign{}, own: map[ssa.Value]*origin{}, seeds: seeds}
-	// Most code generates nothing and sends no ID: look for a source, or
-	// for a seed and a sink, before building anything.
+	// Most code generates nothing and sends no ID: look for a source and
+	// for a sink a value can reach before building anything.
 	hasSink := false
-	// done: a source is found and no seed waits for a sink.
-	done := func() bool { return reg.hasSources && (len(seeds) == 0 || hasSink) }
+	// A sink is looked for only where there is something to send: a
+	// seed, or (below) a source.
+	sinks := func(n ast.Node, fn *types.Func) {
+		if !hasSink && len(reg.sinksAt(n, fn)) > 0 {
+			hasSink = true
+		}
+	}
 	ast.Inspect(root, func(n ast.Node) bool {
-		if done() {
+		if reg.hasSources && (hasSink || len(seeds) == 0) {
 			return false
 		}
 		var fn *types.Func
@@ -116,15 +122,31 @@ func (r *runner) scan(root, fn ast.Node, seeds []seed) *region {
 				reg.hasSources = true
 			}
 		}
-		if len(seeds) > 0 && !hasSink && len(reg.sinksAt(n, fn)) > 0 {
-			hasSink = true
+		if len(seeds) > 0 {
+			sinks(n, fn)
 		}
-		return !done()
+		return true
 	})
-	if hasSink {
+	if hasSink && len(seeds) > 0 {
 		reg.hasSources = true
 	}
 	if !reg.hasSources {
+		return reg
+	}
+	if !hasSink {
+		ast.Inspect(root, func(n ast.Node) bool {
+			var fn *types.Func
+			if call, ok := n.(*ast.CallExpr); ok {
+				fn = r.calleeOf(call)
+			}
+			sinks(n, fn)
+			return !hasSink
+		})
+	}
+	if !hasSink && !returns {
+		// Nothing a fresh value could reach: only the calls of helpers
+		// that send a key of their own are findings.
+		reg.findSinks()
 		return reg
 	}
 	var sources []source
@@ -171,7 +193,7 @@ func (r *runner) scan(root, fn ast.Node, seeds []seed) *region {
 			}
 		}
 	}
-	if hasSink {
+	if hasSink && len(seeds) > 0 {
 		params := f.Params
 		if f.Signature.Recv() != nil && len(params) > 0 {
 			params = params[1:]
