@@ -99,59 +99,73 @@ type source struct {
 // the values the function returns (its first result can hold an ID).
 func (r *runner) scan(root, fn ast.Node, seeds []seed, returns bool) *region {
 	reg := &region{r: r, root: root, fn: fn, parent: map[ast.Node]ast.Node{}, assigns: map[ast.Expr]assign{}, own: map[ssa.Value]*origin{}, seeds: seeds}
-	// Most code generates nothing and sends no ID: look for a source and
-	// for a sink a value can reach before building anything.
-	hasSink := false
-	// A sink is looked for only where there is something to send: a
-	// seed, or (below) a source.
+	hasSink := reg.survey()
+	if !reg.hasSources {
+		return reg
+	}
+	// With nothing a fresh value could reach, only the calls of helpers
+	// that send a key of their own are findings: no taint to build.
+	if hasSink || returns {
+		sources := reg.collect()
+		if f := r.eng.Func(fn); f != nil {
+			reg.follow(f, sources, hasSink)
+		}
+	}
+	reg.findSinks()
+	return reg
+}
+
+// survey looks, on syntax, for a source and for a sink a value can
+// reach, and reports whether there is a sink. Most code generates
+// nothing and sends no ID: nothing else is computed for it. A sink is
+// looked for only where there is something to send: a seed, or a source.
+func (reg *region) survey() (hasSink bool) {
 	sinks := func(n ast.Node, fn *types.Func) {
 		if !hasSink && len(reg.sinksAt(n, fn)) > 0 {
 			hasSink = true
 		}
 	}
-	ast.Inspect(root, func(n ast.Node) bool {
-		if reg.hasSources && (hasSink || len(seeds) == 0) {
+	seeds := len(reg.seeds) > 0
+	ast.Inspect(reg.root, func(n ast.Node) bool {
+		if reg.hasSources && (hasSink || !seeds) {
 			return false
 		}
 		var fn *types.Func
 		if call, ok := n.(*ast.CallExpr); ok {
-			fn = r.calleeOf(call)
-			if catalog.LookupGenerator(fn) != nil || r.isRandReaderFill(call) != nil {
+			fn = reg.r.calleeOf(call)
+			if catalog.LookupGenerator(fn) != nil || reg.r.isRandReaderFill(call) != nil {
 				reg.hasSources = true
-			} else if f, _ := r.factOf(fn); f != nil && f.generates() {
+			} else if f, _ := reg.r.factOf(fn); f != nil && f.generates() {
 				reg.hasSources = true
 			}
 		}
-		if len(seeds) > 0 {
+		if seeds {
 			sinks(n, fn)
 		}
 		return true
 	})
-	if hasSink && len(seeds) > 0 {
+	if hasSink && seeds {
 		reg.hasSources = true
 	}
-	if !reg.hasSources {
-		return reg
-	}
-	if !hasSink {
-		ast.Inspect(root, func(n ast.Node) bool {
+	if reg.hasSources && !hasSink {
+		ast.Inspect(reg.root, func(n ast.Node) bool {
 			var fn *types.Func
 			if call, ok := n.(*ast.CallExpr); ok {
-				fn = r.calleeOf(call)
+				fn = reg.r.calleeOf(call)
 			}
 			sinks(n, fn)
 			return !hasSink
 		})
 	}
-	if !hasSink && !returns {
-		// Nothing a fresh value could reach: only the calls of helpers
-		// that send a key of their own are findings.
-		reg.findSinks()
-		return reg
-	}
+	return hasSink
+}
+
+// collect returns the region's sources in source order, and records the
+// syntax keep's guards read: each node's parent, the assignments.
+func (reg *region) collect() []source {
 	var sources []source
 	var stack []ast.Node
-	ast.Inspect(root, func(n ast.Node) bool {
+	ast.Inspect(reg.root, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return true
@@ -180,25 +194,28 @@ func (r *runner) scan(root, fn ast.Node, seeds []seed, returns bool) *region {
 		}
 		return true
 	})
-	f := r.eng.Func(fn)
-	if f == nil {
-		return reg
-	}
-	reg.taint = engine.NewTaint(r.eng, f, reg.keep)
+	return sources
+}
+
+// follow asks the engine where the sources' values go in f: the
+// parameters first (in a summary with a sink), then the sources in
+// source order, so that the first to reach a value names it.
+func (reg *region) follow(f *ssa.Function, sources []source, hasSink bool) {
+	reg.taint = engine.NewTaint(reg.r.eng, f, reg.keep)
 	for _, s := range sources {
 		if v := reg.taint.Value(s.call); v != nil {
 			reg.own[v] = s.o
 			if s.fill != nil {
-				reg.own[v] = nil
+				reg.own[v] = nil // rand.Read(b) returns no ID; b holds one
 			}
 		}
 	}
-	if hasSink && len(seeds) > 0 {
+	if hasSink && len(reg.seeds) > 0 {
 		params := f.Params
 		if f.Signature.Recv() != nil && len(params) > 0 {
 			params = params[1:]
 		}
-		for _, s := range seeds {
+		for _, s := range reg.seeds {
 			if s.index < len(params) {
 				reg.taint.Seed(params[s.index], &origin{pos: s.v.Pos(), gen: "parameter " + s.v.Name(), param: s.v, index: s.index})
 			}
@@ -218,8 +235,6 @@ func (r *runner) scan(root, fn ast.Node, seeds []seed, returns bool) *region {
 			}
 		}
 	}
-	reg.findSinks()
-	return reg
 }
 
 // placeVar returns the local variable an assignment target or a buffer

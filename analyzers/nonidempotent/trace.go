@@ -24,7 +24,7 @@ import (
 // names is what the package names that the questions need.
 type names struct {
 	// method: an HTTP request builder is given a constant method that is
-	// not idempotent, or a request's Method field is set.
+	// not idempotent, or a Method field is assigned.
 	method bool
 	// sql: a constant string holds INSERT, UPDATE or DELETE.
 	sql bool
@@ -60,10 +60,12 @@ func (c *checker) named() *names {
 				if fn := analysisutil.AnyCallee(c.info, x); fn != nil && strings.Contains(strings.ToLower(fn.Name()), "idempot") {
 					n.key = true
 				}
-			case *ast.SelectorExpr:
-				if x.Sel.Name == "Method" {
-					if v, ok := c.info.ObjectOf(x.Sel).(*types.Var); ok && v.IsField() {
-						n.method = true // req.Method = m: read or written, the engine looks
+			case *ast.AssignStmt:
+				for _, l := range x.Lhs {
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == "Method" {
+						if v, ok := c.info.ObjectOf(sel.Sel).(*types.Var); ok && v.IsField() {
+							n.method = true // req.Method = m, whatever m holds
+						}
 					}
 				}
 			}
