@@ -29,8 +29,10 @@ import (
 // from there, in any function of the taint's region; a variable a closure
 // captures is one location. Locations are named by the allocations
 // Sources finds, so two pointers to one struct share its fields. Writing
-// a field does not taint the struct read as a whole, and what a callee
-// does with a value it is given is not followed.
+// a field does not taint the struct read as a whole: a struct copied
+// (info := T{Key: k}, through a variable or a phi) carries the taint of
+// its fields to the copy's fields, and nothing else. What a callee does
+// with a value it is given is not followed.
 //
 // The first label to reach a value is its label: Seed and Write in the
 // order the labels should win.
