@@ -71,7 +71,7 @@ func (c *checker) deadlineOf(fd *ast.FuncDecl, n ast.Node, site *retryscan.Site,
 			return true
 		}
 		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok {
+		if !ok || !c.isLocal(as.Lhs[0]) {
 			return true
 		}
 		d, ok := c.timeoutOf(call)
@@ -84,6 +84,17 @@ func (c *checker) deadlineOf(fd *ast.FuncDecl, n ast.Node, site *retryscan.Site,
 		return true
 	})
 	return best, found
+}
+
+// isLocal reports whether e names a local variable: the context the
+// budget is kept in (not a field, not _).
+func (c *checker) isLocal(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	return ok && !v.IsField() && v.Parent() != v.Pkg().Scope()
 }
 
 // madeContext returns the context a call of fd makes (result 0 of
