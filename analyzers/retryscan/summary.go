@@ -83,8 +83,8 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool) []Hop {
 			case *ast.FuncLit:
 				consider(s.bodyChain(fun.Body, seen))
 			case *ast.Ident:
-				if v, ok := s.info.ObjectOf(fun).(*types.Var); ok {
-					if lit := s.localFuncLit(s.enclosingFunc(n), v); lit != nil {
+				if _, ok := s.info.ObjectOf(fun).(*types.Var); ok {
+					if lit := s.localFuncLit(s.enclosingFunc(n), fun); lit != nil {
 						consider(s.bodyChain(lit.Body, seen))
 					}
 				}

@@ -258,3 +258,19 @@ func Name(v ssa.Value) string {
 	}
 	return ""
 }
+
+// Handed reports whether a value is passed on: given to a call, stored,
+// captured by a closure, or returned.
+func Handed(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		switch r.(type) {
+		case ssa.CallInstruction, *ssa.Store, *ssa.MakeClosure, *ssa.Return, *ssa.MakeInterface, *ssa.Phi:
+			return true
+		}
+	}
+	return false
+}

@@ -75,7 +75,7 @@ func googleapis(ctx context.Context, opts []gax.CallOption) { // want `retrier\(
 	call := func(ctx context.Context, _ gax.CallSettings) error { return op() }
 	gax.Invoke(ctx, call, gax.WithRetry(func() gax.Retryer { return gax.OnCodes(nil, gax.Backoff{}) })) // want `site library "gax.Invoke" unbounded attempts ctx`
 	gax.Invoke(ctx, call, gax.WithTimeout(time.Second))                                                 // no WithRetry: one attempt
-	gax.Invoke(ctx, call, opts...)                                                                      // want `site library "gax.Invoke" unbounded attempts ctx`
+	gax.Invoke(ctx, call, opts...)                                                                      // want `site library "gax.Invoke" N attempts ctx`
 }
 
 func failsafeGo() { // want `retrier\(N via failsafe.Get\)`
