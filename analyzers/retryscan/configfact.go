@@ -192,15 +192,19 @@ func (s *scanner) exportConfigFacts() {
 // helpers: it is no retry library (the catalog describes those) and it
 // imports one, or a package that has helpers.
 func (s *scanner) mayConfigure() bool {
-	if isStd(s.pass.Pkg) || catalog.ConfigPackage(s.pass.Pkg.Path()) {
-		return false
-	}
-	for _, imp := range s.pass.Pkg.Imports() {
-		if catalog.ConfigPackage(imp.Path()) || s.pass.ImportPackageFact(imp, new(ConfigPkgFact)) {
-			return true
+	if s.configures == nil {
+		v := false
+		if !isStd(s.pass.Pkg) && !catalog.ConfigPackage(s.pass.Pkg.Path()) {
+			for _, imp := range s.pass.Pkg.Imports() {
+				if catalog.ConfigPackage(imp.Path()) || s.pass.ImportPackageFact(imp, new(ConfigPkgFact)) {
+					v = true
+					break
+				}
+			}
 		}
+		s.configures = &v
 	}
-	return false
+	return *s.configures
 }
 
 // libraryConfigType reports whether a result of type t can carry retry

@@ -228,8 +228,8 @@ func (s *scanner) standardClientSite(fn ast.Node, call *ast.CallExpr, callee *ty
 		return nil
 	}
 	recv := s.receiver(call)
-	if recv == nil {
-		return nil
+	if recv == nil || !s.mayConfigure() {
+		return nil // retryablehttp is neither imported nor behind a helper
 	}
 	for _, n := range s.configNodes(fn, recv) {
 		for _, it := range s.itemsOf(n) {

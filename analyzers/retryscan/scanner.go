@@ -37,6 +37,7 @@ type scanner struct {
 
 	grpcDone     bool
 	grpcAttempts int
+	configures   *bool // mayConfigure, worked out once
 }
 
 type funcInfo struct {
