@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -306,5 +307,63 @@ func TestLastLine(t *testing.T) {
 		if got := lastLine(&cmdOut{stderr: []byte(c.stderr)}, nil); got != c.want {
 			t.Errorf("lastLine(%q) = %q, want %q", c.stderr, got, c.want)
 		}
+	}
+}
+
+// The application corpus (issue 26): at least 15 services, every one of
+// kind app with a note that says what it is, none of them already in the
+// robustness sweep.
+func TestAppsFile(t *testing.T) {
+	apps, err := ReadModules(filepath.Base(sets["apps"].modules))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(apps) < 15 {
+		t.Errorf("%d services, want at least 15", len(apps))
+	}
+	sweep, err := ReadModules(filepath.Base(sets["sweep"].modules))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inSweep := map[string]bool{}
+	for _, m := range sweep {
+		inSweep[m.Path] = true
+	}
+	for _, m := range apps {
+		if m.Kind != "app" {
+			t.Errorf("line %d: %s is of kind %s, want app", m.Line, m.Path, m.Kind)
+		}
+		if m.Note == "" {
+			t.Errorf("line %d: %s has no note saying what the service is", m.Line, m.Path)
+		}
+		if inSweep[m.Path] {
+			t.Errorf("line %d: %s is in the sweep's modules.txt already", m.Line, m.Path)
+		}
+	}
+}
+
+func TestSets(t *testing.T) {
+	o := &options{set: "apps"}
+	if err := o.applySet(); err != nil || o.modules != "tools/sweep/apps.txt" || o.out != "reports/apps.md" {
+		t.Errorf("-set apps: modules %q, out %q, err %v", o.modules, o.out, err)
+	}
+	o = &options{set: "apps", modules: "m.txt", out: "r/x.md"}
+	if err := o.applySet(); err != nil || o.modules != "m.txt" || o.out != "r/x.md" {
+		t.Errorf("-set apps with -modules and -out: modules %q, out %q, err %v", o.modules, o.out, err)
+	}
+	o = &options{set: "nope"}
+	if err := o.applySet(); err == nil || !strings.Contains(err.Error(), `-set "nope": no such set (want one of apps, sweep)`) {
+		t.Errorf("-set nope: %v", err)
+	}
+
+	var md bytes.Buffer
+	(&Report{Title: sets["apps"].title}).WriteMarkdown(&md)
+	if !strings.HasPrefix(md.String(), "# retrylint on the application corpus\n") {
+		t.Errorf("apps report starts %q", md.String()[:40])
+	}
+	md.Reset()
+	(&Report{}).WriteMarkdown(&md)
+	if !strings.HasPrefix(md.String(), "# retrylint robustness sweep\n") {
+		t.Errorf("default report starts %q", md.String()[:40])
 	}
 }
