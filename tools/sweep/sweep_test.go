@@ -96,6 +96,7 @@ func TestClassify(t *testing.T) {
 		{"go: example.com/p@v1.0.0: missing go.sum entry for go.mod file", Load},
 		{`go: example.com/p: cgo: C compiler "gcc" not found: exec: "gcc": executable file not found in $PATH`, Load},
 		{"example.com/p: not analyzed: it imports example.com/q, which does not build", Load},
+		{"pkg-config: Package flux was not found in the pkg-config search path.", Load},
 		{"example.com/p: nodeadline: unexpected nil type for expression", Analysis},
 		{"go vet exited with status 1", Noise},
 		{"", Noise},
@@ -111,6 +112,7 @@ func TestSplitPkg(t *testing.T) {
 		{"retrylint: example.com/p: panic: boom", "example.com/p", "panic: boom"},
 		{"/m/x.go:1:2: undefined: y", "", "/m/x.go:1:2: undefined: y"},
 		{"go: downloading x", "", "go: downloading x"},
+		{"pkg-config: Package flux was not found", "", "pkg-config: Package flux was not found"},
 		{"panic: boom", "", "panic: boom"},
 	} {
 		if pkg, msg := SplitPkg(c.line); pkg != c.pkg || msg != c.msg {
@@ -224,6 +226,23 @@ func TestDecide(t *testing.T) {
 	res.decide(pkgs)
 	if res.Status != "skipped" || res.Analyzed != 0 || res.Blanked != 0 || !strings.HasPrefix(res.Reason, "does not build: m/retry:") {
 		t.Errorf("skipped: %s (%s), analyzed %d, blanked %d", res.Status, res.Reason, res.Analyzed, res.Blanked)
+	}
+
+	// The go command stopped before any package (a cgo library that
+	// pkg-config cannot find): nothing analyzed, the module skipped, not
+	// an analysis error. The same line after a run that finished
+	// analyzing (exit 3) blocks nothing.
+	res = &Result{Exit: 1}
+	res.collect(nil, []byte("retrylint: pkg-config: Package flux was not found in the pkg-config search path.\n"), "/mod")
+	res.decide(pkgs)
+	if res.Status != "skipped" || res.Analyzed != 0 || len(res.Errors) != 0 || !strings.Contains(res.Reason, "pkg-config") {
+		t.Errorf("pkg-config: %s (%s), analyzed %d, errors %v", res.Status, res.Reason, res.Analyzed, res.Errors)
+	}
+	res = &Result{Exit: 3}
+	res.collect(nil, []byte("go: warning: something said\n"), "/mod")
+	res.decide(pkgs)
+	if res.Status != "partial" || res.Analyzed != 4 {
+		t.Errorf("finished run with a stray go line: %s, analyzed %d", res.Status, res.Analyzed)
 	}
 
 	// An analysis error without a crash; a clean run.
