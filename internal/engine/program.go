@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"fmt"
-	"os"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -79,9 +77,6 @@ func (p *Program) Fset() *token.FileSet { return p.fset }
 // facts.
 func (p *Program) build() {
 	p.once.Do(func() {
-		if os.Getenv("RETRYLINT_DEBUG_SSA") != "" {
-			fmt.Fprintln(os.Stderr, "ssa-built", p.pkg.Path())
-		}
 		prog := ssa.NewProgram(p.fset, 0)
 		prog.SetNoReturn(catalog.NoReturn)
 		for _, imp := range p.pkg.Imports() {
