@@ -298,7 +298,7 @@ func (s *scanner) resolveOp(site *Site, fn ast.Node) {
 //
 //	op := func() error { ... }
 func (s *scanner) localFuncLit(fn ast.Node, id ast.Expr) *ast.FuncLit {
-	if fn == nil {
+	if fn == nil || len(s.holdsLit(id)) == 0 {
 		return nil
 	}
 	v := s.eng.ValueOf(fn, id)
@@ -321,4 +321,43 @@ func (s *scanner) localFuncLit(fn ast.Node, id ast.Expr) *ast.FuncLit {
 	}
 	lit, _ := f.Syntax().(*ast.FuncLit)
 	return lit
+}
+
+// holdsLit returns the function literals a variable is given somewhere
+// in the package, read from syntax once: only a variable given one is
+// worth asking the engine about.
+func (s *scanner) holdsLit(id ast.Expr) []*ast.FuncLit {
+	if s.litVars == nil {
+		s.litVars = map[types.Object][]*ast.FuncLit{}
+		mark := func(lhs []ast.Expr, rhs []ast.Expr) {
+			for i, r := range rhs {
+				if lit, ok := ast.Unparen(r).(*ast.FuncLit); ok && i < len(lhs) {
+					if lid, ok := lhs[i].(*ast.Ident); ok {
+						obj := s.info.ObjectOf(lid)
+						s.litVars[obj] = append(s.litVars[obj], lit)
+					}
+				}
+			}
+		}
+		for _, f := range s.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					mark(n.Lhs, n.Rhs)
+				case *ast.ValueSpec:
+					lhs := make([]ast.Expr, len(n.Names))
+					for i, id := range n.Names {
+						lhs[i] = id
+					}
+					mark(lhs, n.Values)
+				}
+				return true
+			})
+		}
+	}
+	ident, ok := ast.Unparen(id).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	return s.litVars[s.info.ObjectOf(ident)]
 }
