@@ -204,6 +204,9 @@ func (r *Region) OuterContexts() []ssa.Value {
 			}
 			return false
 		}
+		if FieldOf(v) != nil {
+			return false // a context kept in a field comes from outside
+		}
 		in, ok := v.(ssa.Instruction)
 		return ok && in.Block() != nil && (r.loop == nil || r.loop.Has(in.Block()))
 	}
