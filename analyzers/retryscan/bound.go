@@ -2,8 +2,8 @@ package retryscan
 
 import (
 	"go/ast"
-	"slices"
 	"go/constant"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 

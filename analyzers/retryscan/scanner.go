@@ -37,7 +37,7 @@ type scanner struct {
 
 	grpcDone     bool
 	grpcAttempts int
-	configures   *bool // mayConfigure, worked out once
+	configures   *bool                           // mayConfigure, worked out once
 	litVars      map[types.Object][]*ast.FuncLit // holdsLit, worked out once
 }
 
