@@ -11,6 +11,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/topology"
 )
 
@@ -31,6 +32,17 @@ type builder struct {
 	ifaceOut   map[*types.Func]string
 	ifaceOrder []*types.Func
 	impls      map[*types.Func][]*types.Func
+
+	// What the package serves and calls: URL templates, the full names
+	// of its gRPC service descriptors' methods, its HTTP routes and the
+	// function literals among their handlers, the gRPC methods its
+	// types serve, and the routers chi's Route hands to a literal.
+	urls        *urlEval
+	grpcNames   map[*types.Func]string
+	routeList   []route
+	handlerLits map[*ast.FuncLit]bool
+	grpcServes  map[*types.Func]*string
+	groupParams map[*types.Var]*ast.CallExpr
 }
 
 // fnInfo is one function declaration of the package and what its body
@@ -44,6 +56,10 @@ type fnInfo struct {
 	// runs one.
 	out     string
 	retries bool
+	// target is what all of its outbound calls call, when they call one
+	// known target and it reaches out through nothing else (a client
+	// function: the generated stub, ledger.Client.Debit).
+	target *topology.Target
 	// detached says a function literal it hands over for later holds a
 	// retry site: the site is in the inventory, not on its paths.
 	detached bool
@@ -55,6 +71,7 @@ type event struct {
 	site   *retryscan.Site
 	callee *types.Func
 	family string // outbound call
+	target *topology.Target
 	// lit is the function literal handed over for later (markLater)
 	// that the event is in, else nil: the literal runs it, not the
 	// function.
@@ -63,7 +80,8 @@ type event struct {
 
 func newBuilder(pass *analysis.Pass, r *retryscan.Result, at *analysisutil.Crumb) *builder {
 	return &builder{pass: pass, r: r, at: at, byObj: map[*types.Func]*fnInfo{}, facts: map[*types.Func]*OutboundFact{},
-		ifaceOut: map[*types.Func]string{}, impls: map[*types.Func][]*types.Func{}}
+		ifaceOut: map[*types.Func]string{}, impls: map[*types.Func][]*types.Func{},
+		urls: &urlEval{info: pass.TypesInfo, fx: flow.Of(pass)}, handlerLits: map[*ast.FuncLit]bool{}}
 }
 
 // scan records every function declaration outside test files and the
@@ -71,6 +89,13 @@ func newBuilder(pass *analysis.Pass, r *retryscan.Result, at *analysisutil.Crumb
 // included; those in a literal handed over to run later (markLater) are
 // kept apart, as the literal's.
 func (b *builder) scan() {
+	b.grpcNames = b.serviceMethods()
+	b.routeList = b.routes()
+	for _, rt := range b.routeList {
+		if rt.lit != nil {
+			b.handlerLits[rt.lit] = true // a handler: its own entry point
+		}
+	}
 	for _, f := range b.pass.Files {
 		if b.inTest(f) {
 			continue
@@ -97,6 +122,9 @@ func (b *builder) scan() {
 					return true
 				}
 				markLater(n, later)
+				if fl, ok := n.(*ast.FuncLit); ok && b.handlerLits[fl] {
+					later[fl] = true
+				}
 				lit := laterLit(later, n.Pos())
 				if site := b.r.SiteAt(n); site != nil {
 					fi.events = append(fi.events, event{at: n, site: site, lit: lit})
@@ -117,7 +145,7 @@ func (b *builder) scan() {
 					return true
 				}
 				if fam := outboundFamily(fn); fam != "" {
-					fi.events = append(fi.events, event{at: call, family: fam, callee: fn, lit: lit})
+					fi.events = append(fi.events, event{at: call, family: fam, callee: fn, lit: lit, target: b.callTarget(call, fn)})
 					if fi.out == "" && lit == nil {
 						fi.out = fam
 					}
@@ -217,11 +245,46 @@ func (b *builder) siteReaches(s *retryscan.Site) string {
 func (b *builder) exportFacts() {
 	for _, fi := range b.funcs {
 		if fi.out != "" {
-			b.pass.ExportObjectFact(fi.obj, &OutboundFact{Family: fi.out})
+			b.pass.ExportObjectFact(fi.obj, &OutboundFact{Family: fi.out, Target: fi.target})
 		}
 	}
 	for _, m := range b.ifaceOrder {
-		b.pass.ExportObjectFact(m, &OutboundFact{Family: b.ifaceOut[m]})
+		f := &OutboundFact{Family: b.ifaceOut[m]}
+		if impls := b.impls[m]; len(impls) == 1 {
+			if fi := b.byObj[impls[0]]; fi != nil {
+				f.Target = fi.target
+			}
+		}
+		b.pass.ExportObjectFact(m, f)
+	}
+	for m, name := range b.grpcNames {
+		if m.Pkg() == b.pass.Pkg {
+			b.pass.ExportObjectFact(m, &GRPCMethodFact{Name: name})
+		}
+	}
+}
+
+// targets works out, for every function, the one target of its outbound
+// calls (see fnInfo.target).
+func (b *builder) targets() {
+	for _, fi := range b.funcs {
+		var t *topology.Target
+		ok := true
+		for _, e := range fi.events {
+			switch {
+			case e.lit != nil:
+			case e.family != "":
+				if !e.target.Known() || t != nil && *t != *e.target {
+					ok = false
+				}
+				t = e.target
+			case e.site != nil && b.siteReaches(e.site) != "", e.site == nil && b.relevant(e.callee):
+				ok = false // it reaches out through a call the target is not read from
+			}
+		}
+		if ok && t != nil {
+			fi.target = t
+		}
 	}
 }
 
@@ -269,6 +332,11 @@ func (b *builder) siteRecord(s *retryscan.Site, fn *fnInfo) topology.UnitSite {
 		Name:     s.Name,
 		Attempts: attempts(s.Bound),
 	}
+	if site.Attempts <= 0 {
+		site.Until = until(s.Bound)
+		site.AttemptsWhy = b.attemptsWhy(s, label(fn.obj))
+	}
+
 	if s.Entry != nil {
 		site.Library = s.Entry.Pkg
 	} else if s.Kind == retryscan.KindRetrier && s.Callee != nil && s.Callee.Pkg() != nil {
@@ -315,6 +383,10 @@ func (b *builder) siteRecord(s *retryscan.Site, fn *fnInfo) topology.UnitSite {
 			us.Attempts = topology.Amplify(layers...)
 			if len(layers) > 1 {
 				us.Name += " (" + retryscan.Product(chain) + " inside)"
+			}
+			us.Until, us.AttemptsWhy = "", ""
+			if us.Attempts <= 0 {
+				us.AttemptsWhy = "a retry inside " + analysisutil.FuncName(s.Callee, b.pass.Pkg) + " has attempts the code does not show (" + retryscan.Product(chain) + ")"
 			}
 		}
 	}

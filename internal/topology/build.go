@@ -1,6 +1,7 @@
 package topology
 
 import (
+	"cmp"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -18,7 +19,16 @@ type Options struct {
 	Root string
 	// Limits of path enumeration; zero fields take the defaults.
 	PathsPerEntry, MaxPaths, MaxDepth int
+	// Service names the report's service; empty, the module the units
+	// name most often.
+	Service string
+	// Source, when set, returns lines from to to of a file (absolute, as
+	// the units name it), for the sites' Source.
+	Source func(file string, from, to int) []string
 }
+
+// maxSourceLines bounds the lines of a site's Source.
+const maxSourceLines = 30
 
 // Default limits of path enumeration.
 const (
@@ -35,7 +45,10 @@ const (
 // file names like the units'.
 func Build(units []*Unit, findings []Finding, o Options) *Report {
 	g := newGraph(units)
-	r := &Report{Schema: Schema, Tool: o.Tool, P: o.P, Sites: []Site{}, Nodes: []Node{}, Edges: []Edge{}, Paths: []Path{}}
+	r := &Report{Schema: Schema, Tool: o.Tool, Service: o.Service, P: o.P, Sites: []Site{}, Nodes: []Node{}, Edges: []Edge{}, Paths: []Path{}}
+	if r.Service == "" {
+		r.Service = mainModule(units)
+	}
 	r.Limits = Limits{
 		PathsPerEntry: orDefault(o.PathsPerEntry, DefaultPathsPerEntry),
 		MaxPaths:      orDefault(o.MaxPaths, DefaultMaxPaths),
@@ -48,9 +61,12 @@ func Build(units []*Unit, findings []Finding, o Options) *Report {
 	for _, s := range g.sites {
 		s.ID = "s" + strconv.Itoa(len(r.Sites))
 		siteID[s.key] = s.ID
+		if o.Source != nil {
+			s.Source = source(&s.Site, o.Source)
+		}
 		r.Sites = append(r.Sites, s.Site)
 	}
-	attach(r.Sites, findings)
+	r.Findings = attach(r.Sites, findings)
 
 	// Nodes, in position order.
 	nodeID := map[string]string{}
@@ -71,7 +87,7 @@ func Build(units []*Unit, findings []Finding, o Options) *Report {
 			}
 		}
 	}
-	r.Paths, r.Limits.Truncated = paths(r, o.P)
+	r.Paths, r.Limits.Truncated = paths(r, o.P, nil)
 
 	// File names relative to the root, once everything is placed.
 	rel := func(p *Pos) { p.File = relFile(o.Root, p.File) }
@@ -88,7 +104,45 @@ func Build(units []*Unit, findings []Finding, o Options) *Report {
 	for i := range r.Nodes {
 		rel(&r.Nodes[i].Pos)
 	}
+	for i := range r.Findings {
+		rel(&r.Findings[i].Pos)
+	}
 	return r
+}
+
+// mainModule is the module most units name, the first in order on a
+// tie: the report's service when no -service names it.
+func mainModule(units []*Unit) string {
+	count := map[string]int{}
+	best := ""
+	for _, u := range units {
+		if u.Module == "" {
+			continue
+		}
+		count[u.Module]++
+		if c := count[u.Module]; c > count[best] || c == count[best] && u.Module < best {
+			best = u.Module
+		}
+	}
+	return best
+}
+
+// source reads a site's lines: from the site to the end of its attempt
+// body, or the site's line alone, at most maxSourceLines.
+func source(s *Site, read func(file string, from, to int) []string) *Source {
+	from, to := s.Pos.Line, s.Pos.Line
+	if b := s.Body; b != nil && b.File == s.Pos.File {
+		from, to = min(from, b.Line), max(to, b.EndLine)
+	}
+	cut := false
+	if to-from+1 > maxSourceLines {
+		to, cut = from+maxSourceLines-1, true
+	}
+	lines := read(s.Pos.File, from, to)
+	if len(lines) == 0 {
+		return nil
+	}
+	return &Source{Line: from, Lines: lines, Cut: cut}
 }
 
 func orDefault(v, def int) int {
@@ -161,7 +215,7 @@ func newGraph(units []*Unit) *graph {
 			if strings.HasPrefix(o.Key, ExternPrefix) {
 				label = o.Label + " (" + o.Family + " inside)"
 			}
-			add(o.Key, Node{Kind: NodeOutbound, Label: label, Pos: o.Pos, Package: u.Package, Attempts: 1})
+			add(o.Key, Node{Kind: NodeOutbound, Label: label, Pos: o.Pos, Package: u.Package, Attempts: 1, Target: o.Target})
 		}
 		for _, s := range u.Sites {
 			if s.Callee != "" && funcs[s.Callee] {
@@ -177,6 +231,23 @@ func newGraph(units []*Unit) *graph {
 			add(s.ID, Node{Kind: NodeRetry, Label: retryLabel(&site), Pos: site.Pos, Package: u.Package, Attempts: site.Attempts})
 			if s.Reaches != "" {
 				reaches = append(reaches, s)
+			}
+		}
+	}
+	// What the packages register: the serving function becomes an entry
+	// point of the registration's kind when its own unit did not make it
+	// one (a handler of another package).
+	for _, u := range units {
+		for _, sv := range u.Serves {
+			if g.nodes[sv.Key] == nil {
+				add(sv.Key, Node{Kind: NodeEntry, Label: sv.Label, Pos: sv.Pos, Entry: sv.Entry, Package: u.Package, Attempts: 1})
+			}
+			n := g.nodes[sv.Key]
+			if n.Kind == NodeFunc || n.Entry == EntryExported {
+				n.Kind, n.Entry = NodeEntry, sv.Entry
+			}
+			if !slices.Contains(n.Serves, sv.Target) {
+				n.Serves = append(n.Serves, sv.Target)
 			}
 		}
 	}
@@ -200,9 +271,11 @@ func newGraph(units []*Unit) *graph {
 			continue
 		}
 		out := "r:" + s.ID
-		add(out, Node{Kind: NodeOutbound, Label: s.Name + " (" + s.Reaches + ")", Pos: s.Pos, Package: g.nodes[s.ID].Package, Attempts: 1})
+		add(out, Node{Kind: NodeOutbound, Label: s.Name + " (" + s.Reaches + ")", Pos: s.Pos, Package: g.nodes[s.ID].Package, Attempts: 1, Target: s.Target})
 		g.edge(s.ID, out)
 	}
+	g.demoteInternal()
+	g.unresolved()
 	slices.SortStableFunc(g.sites, func(a, b *gsite) int { return comparePos(a.Pos, b.Pos) })
 	slices.SortStableFunc(g.order, func(a, b *gnode) int {
 		if c := comparePos(a.Pos, b.Pos); c != 0 {
@@ -211,6 +284,64 @@ func newGraph(units []*Unit) *graph {
 		return strings.Compare(a.key, b.key)
 	})
 	return g
+}
+
+// demoteInternal makes an exported function of an internal package a
+// plain function when something in the report calls it: only its own
+// module can call it, and the report sees those callers, so as an entry
+// point it would only repeat their paths. One nothing here calls stays
+// an entry point (its callers are outside the report's patterns).
+func (g *graph) demoteInternal() {
+	called := map[string]bool{}
+	for _, n := range g.order {
+		for _, to := range g.out[n.key] {
+			called[to] = true
+		}
+	}
+	for _, n := range g.order {
+		if n.Kind == NodeEntry && n.Entry == EntryExported && called[n.key] && isInternal(n.Package) {
+			n.Kind, n.Entry = NodeFunc, ""
+		}
+	}
+}
+
+func isInternal(pkg string) bool {
+	return strings.HasPrefix(pkg, "internal/") || strings.HasSuffix(pkg, "/internal") || strings.Contains(pkg, "/internal/")
+}
+
+// unresolved gives each retry site whose attempts reach no outbound call
+// the report knows an outbound node that stands for what they call, so
+// that the site lies on the paths of its callers; the node says why it
+// is not known (Site.Unresolved).
+func (g *graph) unresolved() {
+	var outs []string
+	for _, n := range g.order {
+		if n.Kind == NodeOutbound {
+			outs = append(outs, n.key)
+		}
+	}
+	in := map[string][]string{}
+	for _, n := range g.order {
+		for _, to := range g.out[n.key] {
+			in[to] = append(in[to], n.key)
+		}
+	}
+	toOut := reach(outs, in)
+	for _, s := range g.sites {
+		if toOut[s.key] || g.nodes[s.key] == nil {
+			s.Unresolved = "" // it reaches out: nothing to explain
+			continue
+		}
+		if below := reach(g.out[s.key], g.out); slices.ContainsFunc(g.sites, func(o *gsite) bool { return o != s && below[o.key] }) {
+			continue // a retry its attempts run gets the node, and this one reaches it
+		}
+		why := cmp.Or(s.Unresolved, "its attempts reach no outbound call the report knows")
+		key := "u:" + s.key
+		n := &gnode{Node: Node{Kind: NodeOutbound, Label: "unresolved call", Pos: s.Pos, Package: s.Package, Attempts: 1, Unresolved: why}, key: key}
+		g.nodes[key] = n
+		g.order = append(g.order, n)
+		g.edge(s.key, key)
+	}
 }
 
 func (g *graph) edge(from, to string) {
@@ -249,7 +380,11 @@ func comparePos(a, b Pos) int {
 // relevant returns the nodes the report shows: every retry node, the
 // functions on the way to one, and what the retry layers call on the way
 // to an outbound call. Entry points and outbound calls with no retry
-// layer between them are not a retry topology.
+// layer between them are not a retry topology, with two exceptions that
+// are where services meet, which `retrylint report merge` joins: an
+// entry point that serves a route or a gRPC method, with what it calls
+// on the way to an outbound call; and an outbound call whose target is
+// known, with what leads to it from an entry point.
 func (g *graph) relevant() map[string]bool {
 	in := map[string][]string{}
 	for _, n := range g.order {
@@ -257,26 +392,38 @@ func (g *graph) relevant() map[string]bool {
 			in[to] = append(in[to], n.key)
 		}
 	}
-	var retries, outs []string
+	var retries, outs, serving, entries, targeted []string
 	for _, n := range g.order {
 		switch n.Kind {
 		case NodeRetry:
 			retries = append(retries, n.key)
 		case NodeOutbound:
 			outs = append(outs, n.key)
+			if n.Target.Known() {
+				targeted = append(targeted, n.key)
+			}
+		case NodeEntry:
+			entries = append(entries, n.key)
+			if len(n.Serves) > 0 {
+				serving = append(serving, n.key)
+			}
 		}
 	}
-	up := reach(retries, in)      // retry nodes and their callers
-	down := reach(retries, g.out) // what retry layers run
-	toOut := reach(outs, in)      // what reaches an outbound call
+	toOut := reach(outs, in) // what reaches an outbound call
 	keep := map[string]bool{}
-	for k := range up {
-		keep[k] = true
-	}
-	for k := range down {
-		if toOut[k] {
-			keep[k] = true
+	both := func(a, b map[string]bool) {
+		for k := range a {
+			if b == nil || b[k] {
+				keep[k] = true
+			}
 		}
+	}
+	both(reach(retries, in), nil)                    // retry nodes and their callers
+	both(reach(retries, g.out), toOut)               // what retry layers run
+	both(reach(serving, g.out), toOut)               // what served routes call
+	both(reach(entries, g.out), reach(targeted, in)) // the way to calls of other services
+	for _, k := range serving {
+		keep[k] = true
 	}
 	return keep
 }
@@ -298,8 +445,9 @@ func reach(roots []string, adj map[string][]string) map[string]bool {
 }
 
 // attach gives each finding to the site it is about: the site reported
-// at its line, else the innermost site whose attempt body holds it.
-func attach(sites []Site, findings []Finding) {
+// at its line, else the innermost site whose attempt body holds it, and
+// returns those at no site.
+func attach(sites []Site, findings []Finding) (rest []Finding) {
 	for _, f := range findings {
 		best := -1
 		for i := range sites {
@@ -318,8 +466,11 @@ func attach(sites []Site, findings []Finding) {
 		}
 		if best >= 0 {
 			sites[best].Findings = append(sites[best].Findings, f)
+		} else {
+			rest = append(rest, f)
 		}
 	}
+	return rest
 }
 
 func atLine(s *Site, p Pos) bool { return s.Pos.File == p.File && s.Pos.Line == p.Line }

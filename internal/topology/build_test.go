@@ -100,9 +100,16 @@ func TestBuildRetrier(t *testing.T) {
 	if len(r.Sites) != 3 || r.Paths[0].Amplification != 45 {
 		t.Errorf("resolved retrier: %d sites, top amplification %d; want 3 and 45 (the call is an edge, not a layer)", len(r.Sites), r.Paths[0].Amplification)
 	}
+	// Without a.Do's package, what the retrier calls is not known: the
+	// site still lies on main's path, which ends at an unresolved node
+	// that says so.
 	r = Build(units[:1], nil, Options{P: 0.1})
-	if len(r.Sites) != 1 || r.Sites[0].Kind != "retrier" || len(r.Paths) != 0 {
-		t.Errorf("unresolved retrier without outbound: %+v, %d paths", r.Sites, len(r.Paths))
+	if len(r.Sites) != 1 || r.Sites[0].Kind != "retrier" || len(r.Paths) != 1 {
+		t.Fatalf("unresolved retrier without outbound: %+v, %d paths", r.Sites, len(r.Paths))
+	}
+	last := nodeOf(r, r.Paths[0].Nodes[len(r.Paths[0].Nodes)-1])
+	if last.Kind != NodeOutbound || last.Unresolved == "" || r.Paths[0].Amplification != 3 {
+		t.Errorf("path %+v ends at %+v; want an unresolved outbound node with its reason, amplification 3", r.Paths[0], last)
 	}
 }
 

@@ -1,0 +1,157 @@
+package inventory
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// Real code is mostly unknowns: an attempt count from configuration, an
+// attempt that calls through an interface. The report still says what is
+// known and why the rest is not, so that the reader knows what to
+// declare (//retrylint:retrier attempts=N on the function) or where to
+// look.
+
+// until says what ends a retry with no attempt limit that a context or
+// an elapsed-time limit ends: "ctx", "time", "ctx or time".
+func until(bd retryscan.Bound) string {
+	if bd.Attempts != catalog.AttemptsUnbounded {
+		return ""
+	}
+	switch {
+	case bd.Ctx && bd.Time:
+		return "ctx or time"
+	case bd.Ctx:
+		return "ctx"
+	case bd.Time:
+		return "time"
+	}
+	return ""
+}
+
+// attemptsWhy says why a site's attempts are not a number.
+func (b *builder) attemptsWhy(s *retryscan.Site, fn string) string {
+	bd := s.Bound
+	switch {
+	case bd.Attempts > 0:
+		return ""
+	case bd.Attempts == catalog.AttemptsUnbounded:
+		switch until(bd) {
+		case "ctx":
+			return "no attempt limit: it stops only when its context is done"
+		case "time":
+			return "no attempt limit: it stops only at its elapsed-time limit"
+		case "ctx or time":
+			return "no attempt limit: it stops only when its context is done or at its elapsed-time limit"
+		}
+		return "no attempt limit, and nothing else ends it"
+	}
+	hint := "; declare the count with //retrylint:retrier attempts=N on " + fn
+	if bd.Count != nil {
+		return "attempts come from " + b.valueFrom(bd.Count) + hint
+	}
+	if bd.Evidence != nil {
+		return "the attempt limit is set by " + short(types.ExprString(exprOf(bd.Evidence))) + ", not a constant" + hint
+	}
+	return "the attempt limit is not visible" + hint
+}
+
+// valueFrom says where a value comes from: "package variable
+// maxRetries", "parameter n", "field cfg.Retries".
+func (b *builder) valueFrom(e ast.Expr) string {
+	e = ast.Unparen(e)
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		if tv, ok := b.pass.TypesInfo.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return b.valueFrom(x.Args[0]) // uint(n)
+		}
+	case *ast.SelectorExpr:
+		if v, ok := b.pass.TypesInfo.ObjectOf(x.Sel).(*types.Var); ok && v.IsField() {
+			return "field " + short(types.ExprString(x))
+		}
+	case *ast.Ident:
+		if v, ok := b.pass.TypesInfo.ObjectOf(x).(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+			return "package variable " + x.Name
+		}
+	}
+	return b.urls.from(e)
+}
+
+// exprOf is the expression of a node: a call's, an assignment's value.
+func exprOf(n ast.Node) ast.Expr {
+	switch n := n.(type) {
+	case ast.Expr:
+		return n
+	case *ast.AssignStmt:
+		if len(n.Rhs) == 1 {
+			return n.Rhs[0]
+		}
+	case *ast.KeyValueExpr:
+		return n.Value
+	}
+	return &ast.BadExpr{}
+}
+
+// unresolvedWhy says what a site's attempts call that the report does
+// not follow: calls through an interface or a function value, or an
+// operation whose body is not in the report.
+func (b *builder) unresolvedWhy(s *retryscan.Site) string {
+	var what []string
+	add := func(w string) {
+		for _, x := range what {
+			if x == w {
+				return
+			}
+		}
+		what = append(what, w)
+	}
+	switch {
+	case s.Kind == retryscan.KindRetrier && s.Callee != nil:
+		add("call " + analysisutil.FuncName(s.Callee, b.pass.Pkg) + ", whose calls out are not in the report")
+	case s.Op != nil:
+		add("run " + analysisutil.FuncName(s.Op, b.pass.Pkg) + ", which reaches no outbound call the report knows")
+	}
+	if s.Body != nil {
+		ast.Inspect(s.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(what) >= 2 {
+				return len(what) < 2
+			}
+			fn := analysisutil.AnyCallee(b.pass.TypesInfo, call)
+			switch {
+			case fn == nil:
+				if tv, ok := b.pass.TypesInfo.Types[call.Fun]; ok && !tv.IsType() && !tv.IsBuiltin() {
+					add("call " + short(types.ExprString(call.Fun)) + ", a function value")
+				}
+			case isIfaceMethod(fn) && !isStd(fn.Pkg()) && outboundFamily(fn) == "" && !b.relevant(fn):
+				add("call " + short(types.ExprString(call.Fun)) + " through an interface")
+			}
+			return true
+		})
+	}
+	if len(what) == 0 {
+		return "its attempts reach no outbound call the catalog knows"
+	}
+	return "its attempts " + strings.Join(what, " and ")
+}
+
+func isIfaceMethod(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
+	_, ok = sig.Recv().Type().Underlying().(*types.Interface)
+	return ok
+}
+
+// short cuts a long expression for a message.
+func short(s string) string {
+	if r := []rune(s); len(r) > 48 {
+		return string(r[:45]) + "..."
+	}
+	return s
+}
