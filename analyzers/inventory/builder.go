@@ -43,6 +43,7 @@ type builder struct {
 	handlerLits map[*ast.FuncLit]bool
 	grpcServes  map[*types.Func]*string
 	groupParams map[*types.Var]*ast.CallExpr
+	mounted     map[*types.Func]*string // functions whose router another mounts, with the prefix
 }
 
 // fnInfo is one function declaration of the package and what its body
@@ -299,6 +300,14 @@ func (b *builder) relevant(fn *types.Func) bool {
 func outboundFamily(fn *types.Func) string {
 	if o := catalog.LookupOutbound(fn); o != nil {
 		return o.Family
+	}
+	// The interface generated stubs call through: the stub's body is
+	// where its full method name is written.
+	if analysisutil.IsFunc(fn, grpcPkg, "ClientConnInterface", "Invoke") {
+		return "a gRPC call"
+	}
+	if analysisutil.IsFunc(fn, grpcPkg, "ClientConnInterface", "NewStream") {
+		return "a gRPC stream"
 	}
 	if h := catalog.LookupHTTP(fn); h != nil && (h.Role == catalog.HTTPSend || h.Role == catalog.HTTPDirect) {
 		return "an HTTP call"

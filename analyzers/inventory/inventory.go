@@ -89,7 +89,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	b.targets()
 	b.exportFacts()
 	u := b.unit()
-	if len(u.Funcs) == 0 && len(u.Sites) == 0 {
+	if len(u.Funcs) == 0 && len(u.Sites) == 0 && len(u.Serves) == 0 {
 		return nil, nil
 	}
 	msg, err := u.Encode()

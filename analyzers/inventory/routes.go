@@ -3,6 +3,7 @@ package inventory
 import (
 	"cmp"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"regexp"
 	"strings"
@@ -36,6 +37,12 @@ func (b *builder) routes() []route {
 	parent := map[*ast.CallExpr]*ast.CallExpr{} // x in x.Methods(...): the call chained on it
 	b.groupParams = map[*types.Var]*ast.CallExpr{}
 	var calls []*ast.CallExpr
+	type mount struct {
+		call   *ast.CallExpr
+		prefix int
+		maker  *types.Func
+	}
+	var mounts []mount
 	for _, f := range b.pass.Files {
 		if b.inTest(f) {
 			continue
@@ -51,6 +58,14 @@ func (b *builder) routes() []route {
 					parent[x] = call
 				}
 			}
+			// chi's Mount("/debug", debug()): the router debug makes has the prefix.
+			if pi, hi, ok := catalog.RouteMount(analysisutil.AnyCallee(info, call)); ok && hi < len(call.Args) {
+				if h, ok := ast.Unparen(call.Args[hi]).(*ast.CallExpr); ok {
+					if maker := analysisutil.Callee(info, h); maker != nil && maker.Pkg() == b.pass.Pkg {
+						mounts = append(mounts, mount{call, pi, maker})
+					}
+				}
+			}
 			// chi's Route("/api", func(r chi.Router) {...}): r has the prefix.
 			if g := catalog.LookupRouteGroup(analysisutil.AnyCallee(info, call)); g != nil && g.FuncArg >= 0 && g.FuncArg < len(call.Args) {
 				if lit, ok := ast.Unparen(call.Args[g.FuncArg]).(*ast.FuncLit); ok && lit.Type.Params.NumFields() == 1 {
@@ -61,6 +76,20 @@ func (b *builder) routes() []route {
 			}
 			return true
 		})
+	}
+	b.mounted = map[*types.Func]*string{}
+	for _, m := range mounts {
+		p, ok := b.urls.fx.ConstString(m.call.Args[m.prefix])
+		base := ""
+		if sel, isSel := m.call.Fun.(*ast.SelectorExpr); isSel && ok {
+			base, ok = b.prefixOf(sel.X, 0)
+		}
+		var prefix *string // nil: mounted under a prefix the report does not read
+		if ok {
+			j := joinRoute(base, p)
+			prefix = &j
+		}
+		b.mounted[m.maker] = prefix
 	}
 	var out []route
 	for _, call := range calls {
@@ -246,6 +275,16 @@ func (b *builder) prefixOf(x ast.Expr, depth int) (string, bool) {
 		g := catalog.LookupRouteGroup(fn)
 		sel, isSel := x.Fun.(*ast.SelectorExpr)
 		switch {
+		case catalog.RouterRoot(fn):
+			// A router made in a function whose result another router
+			// mounts has the mount's prefix.
+			if p, ok := b.mounted[b.funcAt(x.Pos())]; ok {
+				if p == nil {
+					return "", false
+				}
+				return *p, true
+			}
+			return "", true
 		case g != nil && isSel:
 			base, ok := b.prefixOf(sel.X, depth+1)
 			if !ok || g.Prefix < 0 {
@@ -374,4 +413,21 @@ func normalize(p string, syntax catalog.RouteSyntax) string {
 		}
 	}
 	return "/" + strings.Join(segs, "/")
+}
+
+// funcAt is the function declaration of the package that holds pos, or
+// nil.
+func (b *builder) funcAt(pos token.Pos) *types.Func {
+	for _, f := range b.pass.Files {
+		if f.Pos() > pos || pos >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
+				fn, _ := b.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+				return fn
+			}
+		}
+	}
+	return nil
 }

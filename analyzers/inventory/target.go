@@ -41,9 +41,10 @@ func (b *builder) callTarget(c *ast.CallExpr, fn *types.Func) *topology.Target {
 func (b *builder) grpcTarget(c *ast.CallExpr, fn *types.Func) *topology.Target {
 	arg := -1
 	switch {
-	case analysisutil.IsFunc(fn, grpcPkg, "ClientConn", "Invoke"), analysisutil.IsFunc(fn, grpcPkg, "", "Invoke"):
+	case analysisutil.IsFunc(fn, grpcPkg, "ClientConn", "Invoke"), analysisutil.IsFunc(fn, grpcPkg, "ClientConnInterface", "Invoke"),
+		analysisutil.IsFunc(fn, grpcPkg, "", "Invoke"):
 		arg = 1
-	case analysisutil.IsFunc(fn, grpcPkg, "ClientConn", "NewStream"):
+	case analysisutil.IsFunc(fn, grpcPkg, "ClientConn", "NewStream"), analysisutil.IsFunc(fn, grpcPkg, "ClientConnInterface", "NewStream"):
 		arg = 2
 	case analysisutil.IsFunc(fn, grpcPkg, "", "NewClientStream"):
 		arg = 3
@@ -197,6 +198,9 @@ func httpTarget(t urlTmpl, method string) *topology.Target {
 func merged(t urlTmpl) urlTmpl {
 	var out urlTmpl
 	for _, p := range t {
+		if !p.hole && p.lit == "" {
+			continue
+		}
 		if n := len(out); n > 0 && !p.hole && !out[n-1].hole {
 			out[n-1].lit += p.lit
 			continue

@@ -124,6 +124,23 @@ var routeGroups = []RouteGroup{
 	{Symbol: Symbol{ginPkg, "IRouter", "Group"}, Prefix: 0, FuncArg: -1},
 }
 
+// routeMounts are calls that serve a router under a prefix: chi's
+// Mount(prefix, handler); Prefix and Handler are the arguments' indexes.
+var routeMounts = map[Symbol][2]int{
+	{chiV5, "Router", "Mount"}: {0, 1},
+	{chiV5, "Mux", "Mount"}:    {0, 1},
+}
+
+// RouteMount returns the indexes of the prefix and handler arguments of
+// a call that mounts a router under a prefix.
+func RouteMount(fn *types.Func) (prefix, handler int, ok bool) {
+	if fn == nil {
+		return 0, 0, false
+	}
+	m, ok := routeMounts[SymbolOf(fn)]
+	return m[0], m[1], ok
+}
+
 // routerRoots make a router with no prefix.
 var routerRoots = map[Symbol]bool{
 	{netHTTP, "", "NewServeMux"}: true,
@@ -160,9 +177,10 @@ func LookupRouteGroup(fn *types.Func) *RouteGroup {
 func RouterRoot(fn *types.Func) bool { return fn != nil && routerRoots[SymbolOf(fn)] }
 
 // GorillaRoute reports whether fn is a method of gorilla/mux's *Route
-// named name (Methods, Host, Path, PathPrefix, Handler, HandlerFunc):
-// the calls chained on a registration.
+// named name (Methods, Host, Path, PathPrefix, Handler, HandlerFunc), or
+// of *Router for those that start a route (Methods, Host, Path,
+// PathPrefix): the calls chained on a registration.
 func GorillaRoute(fn *types.Func, name string) bool {
 	s := SymbolOf(fn)
-	return s.Pkg == gorilla && s.Recv == "Route" && s.Name == name
+	return s.Pkg == gorilla && s.Name == name && (s.Recv == "Route" || s.Recv == "Router" && name != "Handler" && name != "HandlerFunc")
 }
