@@ -2,6 +2,7 @@ package inventory
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"time"
@@ -354,6 +355,8 @@ func (b *builder) siteRecord(s *retryscan.Site, fn *fnInfo) topology.UnitSite {
 	d := s.Delay()
 	if d.Initial > 0 {
 		site.BaseDelay = secs(d.Initial)
+	} else if w, ok := b.constantWait(d); ok {
+		site.BaseDelay = secs(w)
 	}
 	if d.Kind != catalog.DelayUnknown {
 		site.Delay = d.Kind.String()
@@ -400,6 +403,32 @@ func (b *builder) siteRecord(s *retryscan.Site, fn *fnInfo) topology.UnitSite {
 		}
 	}
 	return us
+}
+
+// constantWait is the wait of a loop that waits the same constant
+// duration between attempts (time.Sleep(time.Second), time.After(100 *
+// time.Millisecond)): the recognizer gives Delay.Initial only for a wait
+// that grows, and the report shows a constant wait as the base delay.
+func (b *builder) constantWait(d retryscan.Delay) (time.Duration, bool) {
+	if d.Kind != catalog.DelayConstant || len(d.Waits) == 0 {
+		return 0, false
+	}
+	var w time.Duration
+	for i, call := range d.Waits {
+		if len(call.Args) != 1 {
+			return 0, false
+		}
+		tv, ok := b.pass.TypesInfo.Types[call.Args[0]]
+		if !ok || tv.Value == nil {
+			return 0, false
+		}
+		v, exact := constant.Int64Val(constant.ToInt(tv.Value))
+		if !exact || v <= 0 || i > 0 && time.Duration(v) != w {
+			return 0, false
+		}
+		w = time.Duration(v)
+	}
+	return w, true
 }
 
 // declared reports whether chain is fn's //retrylint:retrier directive:

@@ -34,7 +34,7 @@ import (
 var (
 	screenshot = flag.String("screenshot", "", "write a PNG of the rendered page to this `file`")
 	reportJSON = flag.String("report", "", "render this JSON report `file` instead of the test fixture")
-	width      = flag.Int("width", 1440, "the browser window's `width` for -screenshot")
+	width      = flag.Int("width", 1400, "the browser window's `width`")
 	scale      = flag.Float64("scale", 1, "the device `scale` factor for -screenshot (0.9 makes a smaller picture)")
 )
 
@@ -290,6 +290,101 @@ func TestHTMLInBrowser(t *testing.T) {
 	onPath = eval[[]string](t, p, `[...document.querySelectorAll('#graph .node.on-path')].map(g => g.dataset.node)`)
 	if want := r.Paths[2].Nodes; !slices.Equal(onPath, want) {
 		t.Errorf("path row 2 traced %v, want %v", onPath, want)
+	}
+	p.quiet(t)
+}
+
+// boxes is what the page draws for each node: its full name (the
+// tooltip), its label lines, its caption, whether a call leads to it,
+// the widest label line in pixels and whether the box is in view.
+type box struct {
+	ID, Kind, Title, Caption string
+	Lines                    []string
+	Called                   bool
+	TextW                    float64
+	InView                   bool
+}
+
+const boxesJS = `(() => {
+	const view = document.querySelector('.graph-scroll').getBoundingClientRect();
+	const called = new Set([...document.querySelectorAll('#graph .edge')].map(e => e.dataset.to));
+	return [...document.querySelectorAll('#graph g.node')].map(g => {
+		const r = g.getBoundingClientRect();
+		return {
+			ID: g.dataset.node, Kind: g.dataset.kind,
+			Title: g.querySelector('title').textContent,
+			Caption: g.querySelector('text.caption').textContent,
+			Lines: [...g.querySelectorAll('text.label')].map(t => t.textContent),
+			Called: called.has(g.dataset.node),
+			TextW: Math.max(...[...g.querySelectorAll('text.label, text.caption')].map(t => t.getComputedTextLength())),
+			InView: r.left >= view.left - 1 && r.right <= view.right + 1 && r.top >= view.top - 1 && r.bottom <= view.bottom + 1,
+		};
+	});
+})()`
+
+// checkBoxes checks the node boxes a new user complained about: labels
+// cut from the left ("...lient).Do"), every function called an entry
+// point, the outbound column out of view at 1400 px.
+func checkBoxes(t *testing.T, p *browserPage) {
+	t.Helper()
+	boxes := eval[[]box](t, p, boxesJS)
+	if len(boxes) == 0 {
+		t.Fatal("no node boxes")
+	}
+	for _, b := range boxes {
+		first, last := b.Lines[0], b.Lines[len(b.Lines)-1]
+		_, tail, cut := strings.Cut(last, "…")
+		if !cut {
+			tail = last
+		}
+		head, _, _ := strings.Cut(first, "…")
+		switch {
+		case strings.HasPrefix(first, "…"):
+			t.Errorf("node %s: label %q is cut from the left", b.ID, first)
+		case !strings.HasPrefix(b.Title, head) || !strings.HasSuffix(b.Title, tail):
+			t.Errorf("node %s: lines %q do not keep both ends of %q", b.ID, b.Lines, b.Title)
+		case b.TextW > nodeW-22:
+			t.Errorf("node %s: text %q is %.0f px wide, more than its box", b.ID, b.Lines, b.TextW)
+		case !b.InView:
+			t.Errorf("node %s (%s) is not in view at %d px: the graph box cuts it off", b.ID, b.Title, *width)
+		}
+		if b.Kind == string(NodeEntry) && b.Called == strings.HasPrefix(b.Caption, "entry") {
+			t.Errorf("node %s: caption %q, called by another node: %v (only an entry point nothing calls says so)", b.ID, b.Caption, b.Called)
+		}
+	}
+}
+
+// TestHTMLFixesInBrowser checks, on the fixture at 1400 px, what a new
+// user found wrong with the page: node labels, "entry point" on every
+// function, the findings the header counted, the source the detail panel
+// promised, the graph box.
+func TestHTMLFixesInBrowser(t *testing.T) {
+	r := chainFixture()
+	p := openInBrowser(t, r)
+	checkBoxes(t, p)
+	// The long outbound label keeps its method's name: "...lient).Do"
+	// was all a user saw.
+	lines := eval[[]string](t, p, `[...document.querySelectorAll('#node-n8 text.label')].map(t => t.textContent)`)
+	if got := strings.Join(lines, ""); !strings.Contains(got, "(*net/http.") || !strings.Contains(got, ".Do") {
+		t.Errorf("outbound node's label lines %q, want its receiver and its method", lines)
+	}
+	if got := eval[string](t, p, `document.getElementById('summary').innerText`); !strings.Contains(got, "3 findings (1 not at a retry site)") {
+		t.Errorf("header: %q, want the finding at no retry site counted", got)
+	}
+	if got := eval[int](t, p, `document.querySelectorAll('#elsewhere tbody tr').length`); got != 1 {
+		t.Errorf("%d rows of findings at no retry site, want 1", got)
+	}
+	// The detail panel shows the site's lines, its own marked.
+	do(t, p, "clicking the bank's retry", chromedp.Click("#node-n7"), chromedp.WaitVisible("#detail-source"))
+	src := eval[[]string](t, p, `[...document.querySelectorAll('#detail-source .line')].map(l => l.textContent)`)
+	here := eval[string](t, p, `document.querySelector('#detail-source .line.here').textContent`)
+	if len(src) != 3 || !strings.Contains(here, "40") || !strings.Contains(here, "return retry.Do(") {
+		t.Errorf("source in the detail panel: %q, marked %q; want 3 lines with line 40 marked", src, here)
+	}
+	// An outbound call says what it calls and what is not known of it.
+	do(t, p, "clicking the outbound call", chromedp.Click("#node-n8"), chromedp.WaitVisible("#detail-location"))
+	if d := eval[string](t, p, `document.getElementById('detail').innerText`); !strings.Contains(d, "POST /transfers") || !strings.Contains(d, "the host comes from field base") {
+		t.Errorf("outbound detail lacks its target and why its host is not known:\n%s", d)
 	}
 	p.quiet(t)
 }

@@ -21,7 +21,7 @@ import (
 
 // Layout sizes, in SVG user units (CSS pixels at 100%).
 const (
-	nodeW, nodeH = 200, 48
+	nodeW, nodeH = 220, 58
 	gapX, gapY   = 36, 14
 	padX, padTop = 16, 40 // padTop leaves room for the column titles
 	padBottom    = 16
@@ -32,11 +32,18 @@ type graphLayout struct {
 	Columns       []layoutColumn
 	Nodes         []placedNode
 	Edges         []placedEdge
+	Lanes         []lane // a merged report's services, one above the other
 }
 
 type layoutColumn struct {
-	X     int // centre of the column
+	X, Y  int // centre of the column, baseline of its title
 	Title string
+}
+
+// lane is a service's band of the graph.
+type lane struct {
+	Y, Height int
+	Title     string
 }
 
 type placedNode struct {
@@ -49,10 +56,19 @@ type placedEdge struct {
 	From, To string
 	D        string // the SVG path
 	Back     bool   // against the flow: recursion or a call back up
+	// Link is a call from one service to another, labelled with the
+	// calls per request that cross it, at LabelX, LabelY.
+	Link           bool
+	Label          string
+	LabelX, LabelY int
 }
 
 // layoutGraph places r's nodes and routes its edges.
-func layoutGraph(r *Report) *graphLayout {
+func layoutGraph(r *Report) *graphLayout { return layoutAt(r, 0) }
+
+// layoutAt places r's nodes and routes its edges below y = top; Height
+// is the layout's own, from top.
+func layoutAt(r *Report, top int) *graphLayout {
 	n := len(r.Nodes)
 	index := make(map[string]int, n)
 	for i := range r.Nodes {
@@ -173,7 +189,7 @@ func layoutGraph(r *Report) *graphLayout {
 	orderColumns(cols, pred, succ)
 
 	l := &graphLayout{}
-	y := placeRows(cols, pred)
+	y := placeRows(cols, pred, top)
 	maxBottom := 0
 	for c, vs := range cols {
 		x := padX + c*(nodeW+gapX)
@@ -181,7 +197,7 @@ func layoutGraph(r *Report) *graphLayout {
 		if c == 0 || keys[c].band != keys[c-1].band {
 			title = bandTitle(keys[c].band, maxBand+1)
 		}
-		l.Columns = append(l.Columns, layoutColumn{X: x + nodeW/2, Title: title})
+		l.Columns = append(l.Columns, layoutColumn{X: x + nodeW/2, Y: top + 20, Title: title})
 		for _, v := range vs {
 			l.Nodes = append(l.Nodes, placedNode{Node: &r.Nodes[v], X: x, Y: y[v], Col: c})
 			maxBottom = max(maxBottom, y[v]+nodeH)
@@ -205,7 +221,7 @@ func layoutGraph(r *Report) *graphLayout {
 		})
 	}
 	l.Width = padX*2 + max(1, len(cols))*(nodeW+gapX) - gapX
-	l.Height = max(maxBottom, padTop+nodeH) + padBottom
+	l.Height = max(maxBottom, top+padTop+nodeH) + padBottom - top
 	return l
 }
 
@@ -252,11 +268,11 @@ func orderColumns(cols [][]int, pred, succ [][]int) {
 // placeRows gives each node its y: the first column packed from the top,
 // each later column near the mean y of its callers, pushed down where two
 // nodes would overlap.
-func placeRows(cols [][]int, pred [][]int) map[int]int {
+func placeRows(cols [][]int, pred [][]int, top int) map[int]int {
 	y := map[int]int{}
 	step := nodeH + gapY
 	for _, vs := range cols {
-		next := padTop
+		next := top + padTop
 		for _, v := range vs {
 			want := next
 			sum, k := 0, 0
@@ -331,4 +347,92 @@ func drawnGraph(r *Report) (g *Report, paths int) {
 		}
 	}
 	return g, paths
+}
+
+// laneHead is the room above a lane's columns for the service's name.
+const laneHead, laneGap = 26, 34
+
+// layoutLanes lays out a merged report one service per lane, top to
+// bottom in the order requests flow (the services' order), each lane
+// laid out as a graph of its own; the calls between services leave an
+// outbound call on the right of its lane, run along the gap below it and
+// enter the entry point they call from the left. A report of one service
+// is laid out as one graph.
+func layoutLanes(r *Report, services []Service, links []Link) *graphLayout {
+	if len(services) == 0 {
+		return layoutGraph(r)
+	}
+	l := &graphLayout{}
+	at := map[string]placedNode{}
+	y := 0
+	for _, svc := range services {
+		sub := &Report{}
+		for _, n := range r.Nodes {
+			if n.Service == svc.Name {
+				sub.Nodes = append(sub.Nodes, n)
+			}
+		}
+		if len(sub.Nodes) == 0 {
+			continue
+		}
+		for _, e := range r.Edges {
+			if !e.Link {
+				sub.Edges = append(sub.Edges, e)
+			}
+		}
+		off := y + laneHead
+		g := layoutAt(sub, off)
+		l.Lanes = append(l.Lanes, lane{Y: y, Height: g.Height + laneHead, Title: svc.Name})
+		l.Columns = append(l.Columns, g.Columns...)
+		for _, n := range g.Nodes {
+			// g's nodes point into sub; point them back into r.
+			for i := range r.Nodes {
+				if r.Nodes[i].ID == n.ID {
+					n.Node = &r.Nodes[i]
+				}
+			}
+			l.Nodes = append(l.Nodes, n)
+			at[n.ID] = n
+		}
+		l.Edges = append(l.Edges, g.Edges...)
+		l.Width = max(l.Width, g.Width)
+		y += g.Height + laneHead + laneGap
+	}
+	l.Height = max(y-laneGap, padTop+nodeH)
+	labels := map[[2]string]string{}
+	for _, k := range links {
+		labels[[2]string{k.From, k.To}] = LinkCallsText(k.Calls, k.AtLeast)
+	}
+	// The calls between services, each on its own track of the gap.
+	track := map[int]int{}
+	for _, e := range r.Edges {
+		from, okf := at[e.From]
+		to, okt := at[e.To]
+		if !e.Link || !okf || !okt {
+			continue
+		}
+		x1, y1 := from.X+nodeW, from.Y+nodeH/2
+		x2, y2 := to.X, to.Y+nodeH/2
+		gap := laneBottom(l.Lanes, from.Y) + 6 + 8*track[laneBottom(l.Lanes, from.Y)]
+		track[laneBottom(l.Lanes, from.Y)]++
+		right := min(x1+14, l.Width-4)
+		left := max(x2-14, 4)
+		d := fmt.Sprintf("M%d %d H%d V%d H%d V%d H%d", x1, y1, right, gap, left, y2, x2-6)
+		if y2 < y1 { // a call up to an earlier lane: straight back
+			d = fmt.Sprintf("M%d %d C%d %d %d %d %d %d", x1, y1, x1+gapX, y1, x2-gapX, y2, x2-6, y2)
+		}
+		l.Edges = append(l.Edges, placedEdge{From: e.From, To: e.To, D: d, Link: true,
+			Label: labels[[2]string{e.From, e.To}], LabelX: (right + left) / 2, LabelY: gap - 3})
+	}
+	return l
+}
+
+// laneBottom is the bottom of the lane that holds y.
+func laneBottom(lanes []lane, y int) int {
+	for _, ln := range lanes {
+		if ln.Y <= y && y < ln.Y+ln.Height {
+			return ln.Y + ln.Height
+		}
+	}
+	return y
 }

@@ -148,14 +148,16 @@ type MergeOptions struct {
 	PathsPerEntry, MaxPaths, MaxDepth int
 }
 
+// in is a report to merge and the file it was read from.
+type in struct {
+	r    *Report
+	file string
+}
+
 // Merge joins the reports of several services. Two reports of one
 // service are an error. Services are ordered by name, so the same
 // reports in any order merge to the same bytes.
 func Merge(reports []*Report, o MergeOptions) (*Report, error) {
-	type in struct {
-		r    *Report
-		file string
-	}
 	var ins []in
 	seen := map[string]string{}
 	for i, r := range reports {
@@ -169,18 +171,16 @@ func Merge(reports []*Report, o MergeOptions) (*Report, error) {
 		seen[r.Service] = file
 		ins = append(ins, in{r, file})
 	}
+	// Services in the order requests flow through them: those no other
+	// calls first, then each after its callers (by name among equals),
+	// which the links of a first merge in name order tell.
 	slices.SortStableFunc(ins, func(a, b in) int { return strings.Compare(a.r.Service, b.r.Service) })
-
-	m := &Report{Schema: Schema, Tool: o.Tool, P: o.P, Sites: []Site{}, Nodes: []Node{}, Edges: []Edge{}, Paths: []Path{}}
-	m.Limits = Limits{
-		PathsPerEntry: orDefault(o.PathsPerEntry, DefaultPathsPerEntry),
-		MaxPaths:      orDefault(o.MaxPaths, DefaultMaxPaths),
-		MaxDepth:      orDefault(o.MaxDepth, DefaultMaxDepth),
+	rank := map[string]int{}
+	for i, name := range flowOrder(joined(ins, o)) {
+		rank[name] = i
 	}
-	for _, x := range ins {
-		m.Services = append(m.Services, m.add(x.r, x.file))
-	}
-	m.join()
+	slices.SortStableFunc(ins, func(a, b in) int { return cmp.Compare(rank[a.r.Service], rank[b.r.Service]) })
+	m := joined(ins, o)
 	roots := map[string]bool{}
 	called := map[string]bool{}
 	for _, l := range m.Links {
@@ -196,6 +196,63 @@ func Merge(reports []*Report, o MergeOptions) (*Report, error) {
 	m.Paths, m.Limits.Truncated = paths(m, o.P, roots)
 	m.boundaries(roots)
 	return m, nil
+}
+
+// joined adds the reports to a new merged report, in order, and joins
+// them.
+func joined(ins []in, o MergeOptions) *Report {
+	m := &Report{Schema: Schema, Tool: o.Tool, P: o.P, Sites: []Site{}, Nodes: []Node{}, Edges: []Edge{}, Paths: []Path{}}
+	m.Limits = Limits{
+		PathsPerEntry: orDefault(o.PathsPerEntry, DefaultPathsPerEntry),
+		MaxPaths:      orDefault(o.MaxPaths, DefaultMaxPaths),
+		MaxDepth:      orDefault(o.MaxDepth, DefaultMaxDepth),
+	}
+	for _, x := range ins {
+		m.Services = append(m.Services, m.add(x.r, x.file))
+	}
+	m.join()
+	return m
+}
+
+// flowOrder orders the services of a joined report by the links that are
+// followed: a service after every service that calls it, by name among
+// those that could come next (Kahn's algorithm).
+func flowOrder(m *Report) []string {
+	indeg := map[string]int{}
+	next := map[string][]string{}
+	seen := map[[2]string]bool{}
+	for _, l := range m.Links {
+		k := [2]string{l.FromService, l.ToService}
+		if l.Cut || seen[k] {
+			continue
+		}
+		seen[k] = true
+		indeg[l.ToService]++
+		next[l.FromService] = append(next[l.FromService], l.ToService)
+	}
+	var ready, order []string
+	for _, s := range m.Services {
+		if indeg[s.Name] == 0 {
+			ready = append(ready, s.Name)
+		}
+	}
+	for len(ready) > 0 {
+		slices.Sort(ready)
+		s := ready[0]
+		ready = ready[1:]
+		order = append(order, s)
+		for _, t := range next[s] {
+			if indeg[t]--; indeg[t] == 0 {
+				ready = append(ready, t)
+			}
+		}
+	}
+	for _, s := range m.Services { // none is left once cycles are cut; in case
+		if !slices.Contains(order, s.Name) {
+			order = append(order, s.Name)
+		}
+	}
+	return order
 }
 
 // add appends r's sites, nodes, edges and findings to m under new ids,
@@ -396,8 +453,12 @@ func (m *Report) boundaries(roots map[string]bool) {
 			s.AtLeast = max(s.AtLeast, l.AtLeast)
 		}
 	}
+	rank := map[string]int{}
+	for i, s := range m.Services {
+		rank[s.Name] = i
+	}
 	slices.SortStableFunc(m.Links, func(a, b Link) int {
-		return cmp.Or(strings.Compare(a.FromService, b.FromService), strings.Compare(a.ToService, b.ToService),
+		return cmp.Or(cmp.Compare(rank[a.FromService], rank[b.FromService]), cmp.Compare(rank[a.ToService], rank[b.ToService]),
 			cmp.Compare(nodeIndex(a.From), nodeIndex(b.From)), cmp.Compare(nodeIndex(a.To), nodeIndex(b.To)))
 	})
 }
