@@ -124,7 +124,10 @@ func (b *builder) unresolvedWhy(s *retryscan.Site) string {
 			fn := analysisutil.AnyCallee(b.pass.TypesInfo, call)
 			switch {
 			case fn == nil:
-				if tv, ok := b.pass.TypesInfo.Types[call.Fun]; ok && !tv.IsType() && !tv.IsBuiltin() {
+				// A cancel func of context.WithTimeout is a function value
+				// that calls nothing out.
+				if tv, ok := b.pass.TypesInfo.Types[call.Fun]; ok && !tv.IsType() && !tv.IsBuiltin() &&
+					!named(tv.Type, "context", "CancelFunc") && !named(tv.Type, "context", "CancelCauseFunc") {
 					add("call " + short(types.ExprString(call.Fun)) + ", a function value")
 				}
 			case isIfaceMethod(fn) && !isStd(fn.Pkg()) && outboundFamily(fn) == "" && !b.relevant(fn):
