@@ -296,11 +296,12 @@ func TestHTMLInBrowser(t *testing.T) {
 
 // boxes is what the page draws for each node: its full name (the
 // tooltip), its label lines, its caption, whether a call leads to it,
-// the widest label line in pixels and whether the box is in view.
+// the widest label line in pixels and whether the box is in view across
+// (the graph scrolls down, never sideways at first).
 type box struct {
 	ID, Kind, Title, Caption string
 	Lines                    []string
-	Called                   bool
+	Called, Route            bool // a call leads to it; it serves a route
 	TextW                    float64
 	InView                   bool
 }
@@ -308,6 +309,7 @@ type box struct {
 const boxesJS = `(() => {
 	const view = document.querySelector('.graph-scroll').getBoundingClientRect();
 	const called = new Set([...document.querySelectorAll('#graph .edge')].map(e => e.dataset.to));
+	const data = JSON.parse(document.getElementById('report-data').textContent);
 	return [...document.querySelectorAll('#graph g.node')].map(g => {
 		const r = g.getBoundingClientRect();
 		return {
@@ -316,8 +318,10 @@ const boxesJS = `(() => {
 			Caption: g.querySelector('text.caption').textContent,
 			Lines: [...g.querySelectorAll('text.label')].map(t => t.textContent),
 			Called: called.has(g.dataset.node),
-			TextW: Math.max(...[...g.querySelectorAll('text.label, text.caption')].map(t => t.getComputedTextLength())),
-			InView: r.left >= view.left - 1 && r.right <= view.right + 1 && r.top >= view.top - 1 && r.bottom <= view.bottom + 1,
+			Route: !!data.nodes[g.dataset.node].serves,
+			TextW: Math.max(...[...g.querySelectorAll('text.label')].map(t => t.getComputedTextLength()),
+				g.querySelector('text.caption').getComputedTextLength() + (g.querySelector('rect.badge') ? g.querySelector('rect.badge').width.baseVal.value + 8 : 0)),
+			InView: r.left >= view.left - 1 && r.right <= view.right + 1,
 		};
 	});
 })()`
@@ -348,8 +352,13 @@ func checkBoxes(t *testing.T, p *browserPage) {
 		case !b.InView:
 			t.Errorf("node %s (%s) is not in view at %d px: the graph box cuts it off", b.ID, b.Title, *width)
 		}
-		if b.Kind == string(NodeEntry) && b.Called == strings.HasPrefix(b.Caption, "entry") {
+		// Only an entry point nothing calls is called one; one that
+		// serves a route shows the route instead.
+		if b.Kind == string(NodeEntry) && b.Called == strings.HasPrefix(b.Caption, "entry") && !b.Route {
 			t.Errorf("node %s: caption %q, called by another node: %v (only an entry point nothing calls says so)", b.ID, b.Caption, b.Called)
+		}
+		if b.Kind != string(NodeEntry) && strings.HasPrefix(b.Caption, "entry") {
+			t.Errorf("node %s (%s): caption %q", b.ID, b.Kind, b.Caption)
 		}
 	}
 }
@@ -385,6 +394,67 @@ func TestHTMLFixesInBrowser(t *testing.T) {
 	do(t, p, "clicking the outbound call", chromedp.Click("#node-n8"), chromedp.WaitVisible("#detail-location"))
 	if d := eval[string](t, p, `document.getElementById('detail').innerText`); !strings.Contains(d, "POST /transfers") || !strings.Contains(d, "the host comes from field base") {
 		t.Errorf("outbound detail lacks its target and why its host is not known:\n%s", d)
+	}
+	p.quiet(t)
+}
+
+// mergedServices is the merged report of the four-service example, as
+// cmd/retrylint's TestMergeServices writes it with -update.
+const mergedServices = "../../testdata/services/golden/merged.json.golden"
+
+// TestMergedHTMLInBrowser checks the merged page of the four services:
+// one lane per service in the order requests flow, the calls between
+// them drawn and labelled with the calls that cross them, 243 at the
+// bottom.
+func TestMergedHTMLInBrowser(t *testing.T) {
+	data, err := os.ReadFile(mergedServices)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := new(Report)
+	if err := json.Unmarshal(data, r); err != nil {
+		t.Fatal(err)
+	}
+	p := openInBrowser(t, r)
+	checkBoxes(t, p)
+	lanes := eval[[]string](t, p, `[...document.querySelectorAll('#graph .lane-title')].map(t => t.textContent)`)
+	if want := []string{"example.com/shop/gateway", "example.com/shop/orders", "example.com/shop/ledger", "example.com/shop/bank"}; !slices.Equal(lanes, want) {
+		t.Errorf("lanes %v, want %v", lanes, want)
+	}
+	// Each lane holds its service's nodes.
+	misplaced := eval[[]string](t, p, `(() => {
+		const lanes = [...document.querySelectorAll('#graph .lane')].map(l => l.getBoundingClientRect());
+		const titles = [...document.querySelectorAll('#graph .lane-title')].map(t => t.textContent);
+		const data = JSON.parse(document.getElementById('report-data').textContent);
+		return [...document.querySelectorAll('#graph g.node')].filter(g => {
+			const r = g.getBoundingClientRect(), i = titles.indexOf(data.nodes[g.dataset.node].service);
+			return i < 0 || r.top < lanes[i].top || r.bottom > lanes[i].bottom;
+		}).map(g => g.dataset.node);
+	})()`)
+	if len(misplaced) > 0 {
+		t.Errorf("nodes %v are outside their service's lane", misplaced)
+	}
+	links := eval[[]string](t, p, `[...document.querySelectorAll('#graph .link-label')].map(t => t.textContent)`)
+	if want := []string{"×3 per request", "×27 per request", "×81 per request"}; !slices.Equal(links, want) {
+		t.Errorf("labels of the calls between services %v, want %v", links, want)
+	}
+	visible := eval[int](t, p, `[...document.querySelectorAll('#graph .edge.link')].filter(e => {
+		const b = e.getBBox(); return b.width > 0 && b.height > 0 && getComputedStyle(e).strokeWidth !== '0px';
+	}).length`)
+	if visible != 3 {
+		t.Errorf("%d calls between services drawn, want 3", visible)
+	}
+	if got := eval[string](t, p, `document.getElementById('summary').innerText`); !strings.Contains(got, "×243") || !strings.Contains(got, "SERVICES\n4") && !strings.Contains(got, "Services\n4") {
+		t.Errorf("header %q, want 4 services and ×243", got)
+	}
+	calls := eval[[]string](t, p, `[...document.querySelectorAll('#services tbody tr')].map(r => r.cells[0].textContent + ' ' + r.cells[6].textContent)`)
+	if want := []string{"example.com/shop/gateway ×1", "example.com/shop/orders ×3", "example.com/shop/ledger ×27", "example.com/shop/bank ×81"}; !slices.Equal(calls, want) {
+		t.Errorf("services table %v, want %v", calls, want)
+	}
+	// A row of the calls between services shows the entry point called.
+	do(t, p, "clicking the call of the ledger", chromedp.Click("#links tbody tr:nth-child(2)"), chromedp.WaitVisible("#detail-location"))
+	if d := eval[string](t, p, `document.getElementById('detail').innerText`); !strings.Contains(d, "(*server.Server).Debit") || !strings.Contains(d, "/ledger.v1.Ledger/Debit") {
+		t.Errorf("detail after clicking the ledger call:\n%s", d)
 	}
 	p.quiet(t)
 }

@@ -112,7 +112,11 @@ func loc(p Pos) string {
 
 // labelWidth is how many characters of a label fit on one line of a
 // node's box.
-const labelWidth = 30
+const labelWidth = 28
+
+// captionWidth is how many characters of a caption fit beside the
+// amplification badge.
+const captionWidth = 22
 
 // labelLines breaks a node's label into at most two lines that fit its
 // box: after a dot or a space where one falls on the first line, so that
@@ -168,24 +172,30 @@ func caption(n *Node, siteKind string, called bool) string {
 		case EntryMain:
 			what = "main"
 		default:
-			what = "exported function"
+			what = "exported"
+			if called {
+				what = "exported function"
+			}
 		}
 		if len(n.Serves) > 0 {
+			// The route says where requests come in; the column title
+			// says entry points.
 			what = n.Serves[0].String()
 			if len(n.Serves) > 1 {
 				what += fmt.Sprintf(" +%d", len(n.Serves)-1)
 			}
+			return middle(what, captionWidth)
 		}
 		if called {
-			return middle(what, labelWidth+4)
+			return what
 		}
-		return middle("entry · "+what, labelWidth+4)
+		return "entry point · " + what
 	case NodeOutbound:
 		switch {
 		case n.Unresolved != "":
 			return "not resolved: see details"
 		case n.Target.Known():
-			return middle("→ "+n.Target.String(), labelWidth+4)
+			return middle("→ "+n.Target.String(), captionWidth)
 		}
 		return "outbound call"
 	case NodeRetry:

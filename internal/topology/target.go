@@ -88,7 +88,7 @@ func match(r, c *Target) (score int, ok bool) {
 		switch {
 		case last && seg == "{$}":
 			// "/orders/{$}" is "/orders/" only.
-			return score, i == len(cs) && strings.HasSuffix(c.Path, "/")
+			return score, i == len(cs)-1 && cs[i] == ""
 		case last && strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "...}"):
 			return score, true // the rest, whatever it is
 		case last && seg == "":
