@@ -51,34 +51,48 @@ func (b *builder) attemptsWhy(s *retryscan.Site, fn string) string {
 		return "no attempt limit, and nothing else ends it"
 	}
 	hint := "; declare the count with //retrylint:retrier attempts=N on " + fn
-	if bd.Count != nil {
-		return "attempts come from " + b.valueFrom(bd.Count) + hint
+	if name := paramName(s.Func, bd.CountParam-1); name != "" {
+		return "attempts come from parameter " + name + ", which each caller passes" + hint
 	}
 	if bd.Evidence != nil {
 		return "the attempt limit is set by " + short(types.ExprString(exprOf(bd.Evidence))) + ", not a constant" + hint
 	}
+	if s.Kind == retryscan.KindLoop {
+		// The recognizer's Bound does not say what the loop counts
+		// against (a package variable, a field, a call's result).
+		return "the loop stops on a count or a condition that is not a constant" + hint
+	}
 	return "the attempt limit is not visible" + hint
 }
 
-// valueFrom says where a value comes from: "package variable
-// maxRetries", "parameter n", "field cfg.Retries".
-func (b *builder) valueFrom(e ast.Expr) string {
-	e = ast.Unparen(e)
-	switch x := e.(type) {
-	case *ast.CallExpr:
-		if tv, ok := b.pass.TypesInfo.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return b.valueFrom(x.Args[0]) // uint(n)
+// paramName is the name of parameter i of a function declaration or
+// literal, "" when there is none.
+func paramName(fn ast.Node, i int) string {
+	var ft *ast.FuncType
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		ft = fn.Type
+	case *ast.FuncLit:
+		ft = fn.Type
+	}
+	if ft == nil || i < 0 {
+		return ""
+	}
+	for _, field := range ft.Params.List {
+		for _, n := range field.Names {
+			if i == 0 {
+				return n.Name
+			}
+			i--
 		}
-	case *ast.SelectorExpr:
-		if v, ok := b.pass.TypesInfo.ObjectOf(x.Sel).(*types.Var); ok && v.IsField() {
-			return "field " + short(types.ExprString(x))
-		}
-	case *ast.Ident:
-		if v, ok := b.pass.TypesInfo.ObjectOf(x).(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
-			return "package variable " + x.Name
+		if len(field.Names) == 0 {
+			if i == 0 {
+				return ""
+			}
+			i--
 		}
 	}
-	return b.urls.from(e)
+	return ""
 }
 
 // exprOf is the expression of a node: a call's, an assignment's value.
