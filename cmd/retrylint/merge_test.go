@@ -194,6 +194,9 @@ func TestMergeErrors(t *testing.T) {
 			t.Errorf("%v: out.html was written: %.40q", tc.args, data)
 		}
 	}
+	if r := run(t, dir, "report", "merge", "-h"); r.code != 0 || !strings.Contains(r.stdout, "retrylint report merge [flags] A.json B.json") {
+		t.Errorf("report merge -h: exit %d\n%s", r.code, r.stdout)
+	}
 	// A good merge writes the file whole, and leaves no temporary file.
 	if r := run(t, dir, "report", "merge", "-format=html", "-o", "out.html", "a.json", "b.json"); r.code != 0 {
 		t.Fatalf("merge: exit %d\n%s", r.code, r.stderr)
