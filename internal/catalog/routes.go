@@ -40,6 +40,9 @@ type Route struct {
 	Method    string
 	MethodArg int
 	Syntax    RouteSyntax
+	// Chained says the route's method and host are set by calls chained
+	// on the call's result (gorilla/mux's .Methods("GET")).
+	Chained bool
 }
 
 // RouteGroup is a call that returns a router whose routes all start with
@@ -88,6 +91,7 @@ var routes = func() []Route {
 	// and host are read from the calls chained on the result.
 	add(gorilla, "Router", "Handle", 0, 1, "", -1, SyntaxBraces)
 	add(gorilla, "Router", "HandleFunc", 0, 1, "", -1, SyntaxBraces)
+	rows[len(rows)-1].Chained, rows[len(rows)-2].Chained = true, true
 	// echo: e.GET(p, h, mw...), e.Add(method, p, h); the same on *Group.
 	for _, recv := range []string{"Echo", "Group"} {
 		for _, m := range httpMethods {
@@ -175,6 +179,13 @@ func LookupRouteGroup(fn *types.Func) *RouteGroup {
 
 // RouterRoot reports whether fn makes a router with no prefix.
 func RouterRoot(fn *types.Func) bool { return fn != nil && routerRoots[SymbolOf(fn)] }
+
+// GorillaChain reports whether fn is a method of gorilla/mux's *Route
+// or *Router: a link of a chain that builds a route.
+func GorillaChain(fn *types.Func) bool {
+	s := SymbolOf(fn)
+	return s.Pkg == gorilla && (s.Recv == "Route" || s.Recv == "Router")
+}
 
 // GorillaRoute reports whether fn is a method of gorilla/mux's *Route
 // named name (Methods, Host, Path, PathPrefix, Handler, HandlerFunc), or

@@ -2,7 +2,6 @@ package topology
 
 import (
 	"cmp"
-	_ "embed"
 	"fmt"
 	"html/template"
 	"io"
@@ -10,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	_ "embed"
 )
 
 // The page is one file that works offline: the style sheet and the script
@@ -244,40 +245,6 @@ func newPageView(r *Report) *pageView {
 	return v
 }
 
-// addServices lists a merged report's services and the calls between
-// them.
-func (v *pageView) addServices(r *Report) {
-	label := map[string]string{}
-	for _, n := range r.Nodes {
-		label[n.ID] = n.Label
-	}
-	for _, s := range r.Services {
-		v.Services = append(v.Services, serviceView{Name: s.Name, File: s.File, Sites: s.Sites, Entries: s.Entries,
-			Outbound: s.Outbound, Unknown: s.Unknown, Calls: callsAmp(s.Calls, s.AtLeast)})
-	}
-	for _, l := range r.Links {
-		v.Links = append(v.Links, linkView{From: l.From, To: l.To, FromService: l.FromService, ToService: l.ToService,
-			Target: l.Target.String(), Serves: l.Serves.String(), Caller: label[l.From], Callee: label[l.To],
-			Calls: callsAmp(l.Calls, l.AtLeast), Cut: l.Cut})
-	}
-	for _, c := range r.Cycles {
-		v.Notes = append(v.Notes, "Cycle between services cut: "+strings.Join(c.Services, " → ")+
-			"; the calls back into "+c.Services[len(c.Services)-1]+" are not followed.")
-	}
-	for _, u := range r.Unjoined {
-		v.Notes = append(v.Notes, fmt.Sprintf("Not joined: %s's call of %s (%s): %s.", u.Service, u.Target.String(), label[u.Node], u.Why))
-	}
-}
-
-// callsAmp is the calls across a link or into a service as a pill.
-func callsAmp(calls, atLeast int) ampView {
-	a := amp(calls)
-	if calls == AttemptsUnknown {
-		a = ampAtLeast(atLeast)
-	}
-	return a
-}
-
 // worse reports whether amplification a is worse than b: unbounded, then
 // the larger number, then unknown.
 func worse(a, b int) bool { return amp(a).Sort > amp(b).Sort }
@@ -378,27 +345,6 @@ func (v *pageView) addNodes(r *Report, worst map[string]int) {
 	}
 }
 
-// addSites fills the inventory; a site's worst path is its node's.
-func (v *pageView) addSites(r *Report) {
-	siteNode := map[string]string{}
-	for _, n := range r.Nodes {
-		if n.Site != "" {
-			siteNode[n.Site] = n.ID
-		}
-	}
-	for _, s := range r.Sites {
-		sv := newSiteView(s)
-		sv.AttemptsWhy, sv.Until, sv.Unresolved, sv.Source, sv.Service = s.AttemptsWhy, s.Until, s.Unresolved, s.Source, s.Service
-		sv.Node = siteNode[s.ID]
-		sv.Amp = ampView{Text: "—", Class: "amp-none", Sort: -1}
-		if a := v.NodeAmp[sv.Node]; a.Text != "" {
-			sv.Amp = a
-		}
-		v.Sites = append(v.Sites, sv)
-		v.Data.Sites[s.ID] = sv
-	}
-}
-
 // summarize writes the header: the counts and the worst path.
 func (v *pageView) summarize(r *Report) {
 	findings, layers, worst := len(r.Findings), 0, -1
@@ -440,30 +386,4 @@ func (v *pageView) summarize(r *Report) {
 			plural(len(r.Services), "service"), plural(len(r.Sites), "retry site"), plural(layers, "layer"), worstText)
 		v.Heading = "Retry topology of " + plural(len(r.Services), "service")
 	}
-}
-
-func newSiteView(s Site) siteView {
-	sv := siteView{
-		ID:        s.ID,
-		Loc:       loc(s.Pos),
-		ShortLoc:  loc(Pos{File: shortFile(s.Pos.File), Line: s.Pos.Line, Col: s.Pos.Col}),
-		LocSort:   fmt.Sprintf("%s\x00%09d\x00%06d", s.Pos.File, s.Pos.Line, s.Pos.Col),
-		Package:   s.Package,
-		Func:      s.Func,
-		Kind:      s.Kind,
-		Name:      s.Name,
-		Library:   s.Library,
-		BaseDelay: duration(s.BaseDelay),
-		MaxDelay:  duration(s.MaxDelay),
-		Capped:    s.Capped,
-		Jitter:    s.Jitter,
-		Timeout:   duration(s.AttemptTimeout),
-		WorstCase: duration(s.WorstCase),
-	}
-	a := amp(s.Attempts)
-	sv.Attempts, sv.AttSort = strings.TrimPrefix(a.Text, "×"), a.Sort
-	for _, f := range s.Findings {
-		sv.Findings = append(sv.Findings, finding{Analyzer: f.Analyzer, Message: f.Message, Loc: loc(f.Pos)})
-	}
-	return sv
 }
