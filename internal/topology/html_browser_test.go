@@ -451,6 +451,12 @@ func TestMergedHTMLInBrowser(t *testing.T) {
 	if want := []string{"example.com/shop/gateway ×1", "example.com/shop/orders ×3", "example.com/shop/ledger ×27", "example.com/shop/bank ×81"}; !slices.Equal(calls, want) {
 		t.Errorf("services table %v, want %v", calls, want)
 	}
+	// The orders loop waits a constant 100ms: its base delay, which the
+	// page used to show as "—".
+	delays := eval[[]string](t, p, `[...document.querySelectorAll('#inventory tbody tr')].filter(r => r.cells[0].textContent.includes('place.go:51')).map(r => r.cells[5].textContent)`)
+	if !slices.Equal(delays, []string{"100ms"}) {
+		t.Errorf("base delay of the orders loop %q, want 100ms", delays)
+	}
 	// A row of the calls between services shows the entry point called.
 	do(t, p, "clicking the call of the ledger", chromedp.Click("#links tbody tr:nth-child(2)"), chromedp.WaitVisible("#detail-location"))
 	if d := eval[string](t, p, `document.getElementById('detail').innerText`); !strings.Contains(d, "(*server.Server).Debit") || !strings.Contains(d, "/ledger.v1.Ledger/Debit") {
