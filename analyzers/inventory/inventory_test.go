@@ -160,3 +160,20 @@ func TestRoutes(t *testing.T) {
 		t.Errorf("%d expectations checked: the comments lost their format?", checked)
 	}
 }
+
+// TestUnresolved checks what a site whose attempts reach no outbound
+// call says about them: the call through the program's interface, the
+// function value; err.Error() (a method with no package) is no such
+// call and must not break the analysis.
+func TestUnresolved(t *testing.T) {
+	dir := filepath.Join(analysistest.TestData(), "mod")
+	u := units(t, dir, "./unres")["example.com/inv/unres"]
+	if u == nil || len(u.Sites) != 2 {
+		t.Fatalf("unit %+v, want two sites", u)
+	}
+	for i, want := range []string{"its attempts call s.Save through an interface", "its attempts call op, a function value"} {
+		if got := u.Sites[i].Unresolved; got != want {
+			t.Errorf("site %s: unresolved %q, want %q", u.Sites[i].Func, got, want)
+		}
+	}
+}
