@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/retrylint/retrylint/analyzers/inventory"
 	"github.com/retrylint/retrylint/internal/testenv"
@@ -175,5 +178,34 @@ func TestUnresolved(t *testing.T) {
 		if got := u.Sites[i].Unresolved; got != want {
 			t.Errorf("site %s: unresolved %q, want %q", u.Sites[i].Func, got, want)
 		}
+	}
+}
+
+// TestShapes runs the inventory, with its routes and targets, on the
+// recognizer's fixture of every callee shape that once crashed an
+// analyzer (calls of function values, generic methods, deferred and init
+// calls): it must analyze every package without an error.
+func TestShapes(t *testing.T) {
+	dir := filepath.Join("..", "retryscan", "testdata", "shapes")
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Tests: true, Env: append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := checker.Analyze([]*analysis.Analyzer{inventory.NewAnalyzer(inventory.Config{Emit: true})}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := 0
+	for act := range g.All() {
+		if act.Err != nil {
+			t.Errorf("%s: %v", act.Package.PkgPath, act.Err)
+		}
+		if act.Analyzer.Name == inventory.Name {
+			units += len(act.Diagnostics)
+		}
+	}
+	if units == 0 {
+		t.Error("no unit reported on the shapes: the fixture moved?")
 	}
 }
