@@ -98,14 +98,14 @@ func paramName(fn ast.Node, i int) string {
 // exprOf is the expression of a node: a call's, an assignment's value.
 func exprOf(n ast.Node) ast.Expr {
 	switch n := n.(type) {
+	case *ast.KeyValueExpr: // an ast.Expr too: MaxRetries: n
+		return n.Value
 	case ast.Expr:
 		return n
 	case *ast.AssignStmt:
 		if len(n.Rhs) == 1 {
 			return n.Rhs[0]
 		}
-	case *ast.KeyValueExpr:
-		return n.Value
 	}
 	return &ast.BadExpr{}
 }

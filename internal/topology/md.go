@@ -46,8 +46,12 @@ func MarkdownTop(w io.Writer, r *Report, top int) error {
 	b.WriteString(".\n\n")
 	if len(r.Paths) > 0 {
 		worst := r.Paths[0]
+		to := nodes[worst.Nodes[len(worst.Nodes)-1]].Label
+		if nodes[worst.Nodes[len(worst.Nodes)-1]].Unresolved != "" {
+			to = "what its last retry calls (not resolved: see below)"
+		}
 		fmt.Fprintf(b, "Worst path: one request makes up to **%s** calls to %s when it is down (%s), %s on average when each call fails with p = %s.\n\n",
-			PathAmpText(&worst), nodes[worst.Nodes[len(worst.Nodes)-1]].Label, plural(worst.Layers, "retry layer"), expectedText(worst.Expected), p)
+			PathAmpText(&worst), to, plural(worst.Layers, "retry layer"), expectedText(worst.Expected), p)
 	}
 	if merged {
 		mdServices(b, r, nodes)
