@@ -19,6 +19,10 @@ func layoutLanes(r *Report, services []Service, links []Link) *graphLayout {
 	}
 	l := &graphLayout{}
 	at := map[string]placedNode{}
+	index := map[string]int{}
+	for i := range r.Nodes {
+		index[r.Nodes[i].ID] = i
+	}
 	y := 0
 	for _, svc := range services {
 		sub := &Report{}
@@ -40,12 +44,7 @@ func layoutLanes(r *Report, services []Service, links []Link) *graphLayout {
 		l.Lanes = append(l.Lanes, lane{Y: y, Height: g.Height + laneHead, Title: svc.Name})
 		l.Columns = append(l.Columns, g.Columns...)
 		for _, n := range g.Nodes {
-			// g's nodes point into sub; point them back into r.
-			for i := range r.Nodes {
-				if r.Nodes[i].ID == n.ID {
-					n.Node = &r.Nodes[i]
-				}
-			}
+			n.Node = &r.Nodes[index[n.ID]] // g's nodes point into sub
 			l.Nodes = append(l.Nodes, n)
 			at[n.ID] = n
 		}

@@ -222,6 +222,7 @@ func (m *Report) add(r *Report, file string) Service {
 	for _, s := range r.Sites {
 		siteID[s.ID] = "s" + strconv.Itoa(len(m.Sites))
 		s.ID, s.Service = siteID[s.ID], r.Service
+		s.Findings = slices.Clone(s.Findings) // the report read stays as it was
 		for i := range s.Findings {
 			s.Findings[i].Service = r.Service
 		}
