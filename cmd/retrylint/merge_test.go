@@ -171,6 +171,7 @@ func TestMergeErrors(t *testing.T) {
 	write("bad.json", `{"schema": 2, "nodes": [`)
 	write("old.json", `{"schema": 1, "tool": "retrylint v0.1.0", "sites": []}`)
 	write("dangling.json", strings.Replace(good, `"edges": []`, `"edges": [{"from": "n0", "to": "n1"}]`, 1))
+	write("c.json", strings.Replace(strings.Replace(good, "example.com/a", "example.com/c", 1), `"p": 0.1`, `"p": 0.2`, 1))
 	write("out.html", "before")
 	for _, tc := range []struct {
 		args []string
@@ -182,6 +183,8 @@ func TestMergeErrors(t *testing.T) {
 		{[]string{"dangling.json"}, "dangling.json: edge n0 → n1: no such node"},
 		{[]string{"a.json", "missing.json"}, "missing.json: no such file or directory"},
 		{[]string{"-format=svg", "a.json"}, `unknown -format "svg"`},
+		{[]string{"a.json", "c.json"}, "a.json has p = 0.1 and c.json p = 0.2: choose one with -p"},
+		{[]string{"-p=often", "a.json"}, `invalid value "often" for flag -p`},
 		{nil, "no reports given"},
 	} {
 		args := append([]string{"report", "merge", "-format=html", "-o", "out.html"}, tc.args...)
@@ -196,6 +199,9 @@ func TestMergeErrors(t *testing.T) {
 	}
 	if r := run(t, dir, "report", "merge", "-h"); r.code != 0 || !strings.Contains(r.stdout, "retrylint report merge [flags] A.json B.json") {
 		t.Errorf("report merge -h: exit %d\n%s", r.code, r.stdout)
+	}
+	if r := run(t, dir, "report", "merge", "-format=json", "-p=0.5", "a.json", "c.json"); r.code != 0 || !strings.Contains(r.stdout, `"p": 0.5`) {
+		t.Errorf("merge -p=0.5 of reports at 0.1 and 0.2: exit %d, %s", r.code, r.stderr)
 	}
 	// A good merge writes the file whole, and leaves no temporary file.
 	if r := run(t, dir, "report", "merge", "-format=html", "-o", "out.html", "a.json", "b.json"); r.code != 0 {

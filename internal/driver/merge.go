@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/retrylint/retrylint/internal/topology"
 )
@@ -32,7 +33,14 @@ func parseMergeFlags(args []string) (*mergeCommand, error) {
 	c.fs = fs
 	fs.StringVar(&c.format, "format", "md", "output format: "+reportFormatNames())
 	fs.StringVar(&c.out, "o", "", "write the merged report to this file instead of standard output")
-	fs.Float64Var(&c.p, "p", 0.1, "per-attempt failure probability E[N] is computed at (default: the reports' own)")
+	fs.Func("p", "per-attempt failure probability E[N] is computed at (default: the reports' own)", func(v string) error {
+		p, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return fmt.Errorf("want a number")
+		}
+		c.p, c.pSet = p, true
+		return nil
+	})
 	fs.IntVar(&c.top, "top", topology.DefaultTop, "paths the md format lists (0: all)")
 	fs.IntVar(&c.pathsPerEntry, "paths-per-entry", topology.DefaultPathsPerEntry, "paths kept from one entry point, highest amplification first")
 	fs.IntVar(&c.maxPaths, "max-paths", topology.DefaultMaxPaths, "paths kept in all, highest amplification first")
@@ -40,7 +48,6 @@ func parseMergeFlags(args []string) (*mergeCommand, error) {
 	if err != nil {
 		return c, err
 	}
-	fs.Visit(func(f *flag.Flag) { c.pSet = c.pSet || f.Name == "p" })
 	c.files = files
 	switch {
 	case reportFormats[c.format] == nil:
