@@ -239,7 +239,8 @@ func newPageView(r *Report) *pageView {
 	v.addSites(r)
 	v.addServices(r)
 	for _, f := range r.Findings {
-		v.Elsewhere = append(v.Elsewhere, finding{Analyzer: f.Analyzer, Message: f.Message, Loc: loc(f.Pos)})
+		v.Elsewhere = append(v.Elsewhere, finding{Analyzer: f.Analyzer, Message: f.Message,
+			Loc: loc(Pos{File: shortFile(f.Pos.File), Line: f.Pos.Line, Col: f.Pos.Col})})
 	}
 	v.summarize(r)
 	return v

@@ -191,10 +191,8 @@
   function fit() { zoom(Math.min(1, (graph.parentNode.clientWidth - 2) / natural.w)); }
   document.getElementById('zoom-fit').addEventListener('click', fit);
   // A graph wider than its box opens fitted, so that the outbound calls
-  // on the right are in view; past half size it scrolls instead.
-  if (natural.w > graph.parentNode.clientWidth) {
-    zoom(Math.max(0.5, (graph.parentNode.clientWidth - 2) / natural.w));
-  }
+  // on the right are in view; the zoom buttons enlarge a part of it.
+  if (natural.w > graph.parentNode.clientWidth) fit();
 
   // A call between services traces its edge and shows the entry point.
   document.querySelectorAll('#links tbody tr[data-from]').forEach(function (tr) {
