@@ -30,7 +30,7 @@ import (
 // (retrylint report -format=json) instead of the fixture, for the
 // screenshot in docs/:
 //
-//	go test ./internal/topology -run Browser -report r.json -screenshot docs/report.png -width 1960 -scale 0.9
+//	go test ./internal/topology -run TestHTMLInBrowser -report $PWD/r.json -screenshot $PWD/docs/report.png -width 1400
 var (
 	screenshot = flag.String("screenshot", "", "write a PNG of the rendered page to this `file`")
 	reportJSON = flag.String("report", "", "render this JSON report `file` instead of the test fixture")
