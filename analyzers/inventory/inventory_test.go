@@ -18,11 +18,15 @@ import (
 )
 
 // TestEmit checks the unit of each package (sites, outbound calls, entry
-// points of every kind, edges across packages) and the facts.
+// points of every kind, edges across packages) and the facts, by the
+// packages' want comments; then what the inventory reads from each shape
+// of URL a client builds, and what a site whose calls it does not follow
+// says about them. The module is loaded once for all of it.
 func TestEmit(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData(), "mod")
-	a := inventory.NewAnalyzer(inventory.Config{Emit: true})
-	analysistest.Run(t, dir, a, "./p", "./q", "./r", "./s", "./lit", "./later")
+	got := units(t, dir, "./p", "./q", "./r", "./s", "./lit", "./later", "./targets/...", "./unres")
+	t.Run("targets", func(t *testing.T) { checkTargets(t, dir, got["example.com/inv/targets"]) })
+	t.Run("unresolved", func(t *testing.T) { checkUnresolved(t, got["example.com/inv/unres"]) })
 }
 
 // TestQuiet checks that the analyzer as every lint run has it reports
@@ -75,11 +79,9 @@ func expectations(t *testing.T, file string) map[int][2]string {
 	return want
 }
 
-// TestTargets checks what the inventory reads from each shape of URL a
+// checkTargets checks what the inventory reads from each shape of URL a
 // client builds, and why what it cannot read is unknown.
-func TestTargets(t *testing.T) {
-	dir := filepath.Join(analysistest.TestData(), "mod")
-	u := units(t, dir, "./targets/...")["example.com/inv/targets"]
+func checkTargets(t *testing.T, dir string, u *topology.Unit) {
 	if u == nil {
 		t.Fatal("no unit for example.com/inv/targets")
 	}
@@ -164,13 +166,11 @@ func TestRoutes(t *testing.T) {
 	}
 }
 
-// TestUnresolved checks what a site whose attempts reach no outbound
+// checkUnresolved checks what a site whose attempts reach no outbound
 // call says about them: the call through the program's interface, the
 // function value; err.Error() (a method with no package) is no such
 // call and must not break the analysis.
-func TestUnresolved(t *testing.T) {
-	dir := filepath.Join(analysistest.TestData(), "mod")
-	u := units(t, dir, "./unres")["example.com/inv/unres"]
+func checkUnresolved(t *testing.T, u *topology.Unit) {
 	if u == nil || len(u.Sites) != 2 {
 		t.Fatalf("unit %+v, want two sites", u)
 	}
