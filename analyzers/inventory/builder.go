@@ -17,6 +17,7 @@ import (
 // builder holds one package's inventory while it is worked out.
 type builder struct {
 	pass   *analysis.Pass
+	std    func(*types.Package) bool // analysisutil.Std: std's calls out are the catalog's rows
 	r      *retryscan.Result
 	at     *analysisutil.Crumb
 	anchor token.Pos // where the one diagnostic is reported
@@ -79,7 +80,7 @@ type event struct {
 }
 
 func newBuilder(pass *analysis.Pass, r *retryscan.Result, at *analysisutil.Crumb) *builder {
-	return &builder{pass: pass, r: r, at: at, byObj: map[*types.Func]*fnInfo{}, facts: map[*types.Func]*OutboundFact{},
+	return &builder{pass: pass, std: analysisutil.Std(pass), r: r, at: at, byObj: map[*types.Func]*fnInfo{}, facts: map[*types.Func]*OutboundFact{},
 		ifaceOut: map[*types.Func]string{}, impls: map[*types.Func][]*types.Func{},
 		urls: &urlEval{info: pass.TypesInfo, fx: flow.Of(pass)}, handlerLits: map[*ast.FuncLit]bool{}}
 }
@@ -213,7 +214,7 @@ func (b *builder) importedFact(fn *types.Func) *OutboundFact {
 		return f
 	}
 	var f *OutboundFact
-	if fn.Pkg() != nil && fn.Pkg() != b.pass.Pkg && !isStd(fn.Pkg()) {
+	if fn.Pkg() != nil && fn.Pkg() != b.pass.Pkg && !b.std(fn.Pkg()) {
 		if g := new(OutboundFact); b.pass.ImportObjectFact(fn, g) {
 			f = g
 		}

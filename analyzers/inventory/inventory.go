@@ -73,7 +73,7 @@ func (f *OutboundFact) String() string {
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
-	if !cfg.Emit || isStd(pass.Pkg) {
+	if !cfg.Emit || analysisutil.Std(pass)(pass.Pkg) {
 		return nil, nil
 	}
 	r, err := retryscan.Of(pass)
@@ -98,14 +98,6 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	}
 	pass.Report(analysis.Diagnostic{Pos: b.anchor, Category: topology.Category, Message: msg})
 	return nil, nil
-}
-
-// isStd reports whether pkg is in the standard library (no dot in its
-// first path element): std's calls out are the catalog's rows, seen
-// from their callers.
-func isStd(pkg *types.Package) bool {
-	first, _, _ := strings.Cut(pkg.Path(), "/")
-	return !strings.Contains(first, ".")
 }
 
 // key is a function's key in the topology: its full name, which is the

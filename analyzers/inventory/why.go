@@ -144,7 +144,7 @@ func (b *builder) unresolvedWhy(s *retryscan.Site) string {
 					!named(tv.Type, "context", "CancelFunc") && !named(tv.Type, "context", "CancelCauseFunc") {
 					add("call " + short(types.ExprString(call.Fun)) + ", a function value")
 				}
-			case isIfaceMethod(fn) && fn.Pkg() != nil && !isStd(fn.Pkg()) && outboundFamily(fn) == "" && !b.relevant(fn):
+			case isIfaceMethod(fn) && fn.Pkg() != nil && !b.std(fn.Pkg()) && outboundFamily(fn) == "" && !b.relevant(fn):
 				add("call " + short(types.ExprString(call.Fun)) + " through an interface")
 			}
 			return true

@@ -256,7 +256,7 @@ func (c *checker) readsPushback(a *attempt) bool {
 			}
 		case *ast.CallExpr:
 			fn := calleeOf(info, n)
-			if fn != nil && isStd(fn.Pkg()) {
+			if fn != nil && c.std(fn.Pkg()) {
 				return true
 			}
 			for _, a := range n.Args {

@@ -69,7 +69,7 @@ func (c *checker) engineScenario(a *attempt, sc scenario) *engine.Scenario {
 		es := &engine.Scenario{All: &o}
 		if sc.typed && sc.status >= 300 {
 			es.Others = func(call ssa.CallInstruction) (engine.Outcome, bool) {
-				if fn := engine.Callee(call); (fn == nil || !isStd(fn.Pkg())) && slices.Contains(engine.Roles(call), engine.RoleErr) {
+				if fn := engine.Callee(call); (fn == nil || !c.std(fn.Pkg())) && slices.Contains(engine.Roles(call), engine.RoleErr) {
 					f := engine.Failed(engine.ErrStatus)
 					f.Code = int64(sc.status)
 					return f, true

@@ -146,7 +146,7 @@ func (r *Result) Config(fn *types.Func) (*ConfigFact, bool) {
 // nil. Retry libraries export none: the catalog describes them.
 func (s *scanner) configFact(fn *types.Func) *ConfigFact {
 	fn = fn.Origin()
-	if fn.Pkg() == s.pass.Pkg || isStd(fn.Pkg()) || catalog.ConfigPackage(fn.Pkg().Path()) {
+	if fn.Pkg() == s.pass.Pkg || s.std(fn.Pkg()) || catalog.ConfigPackage(fn.Pkg().Path()) {
 		return nil
 	}
 	if f, ok := s.configs[fn]; ok {
@@ -194,7 +194,7 @@ func (s *scanner) exportConfigFacts() {
 func (s *scanner) mayConfigure() bool {
 	if s.configures == nil {
 		v := false
-		if !isStd(s.pass.Pkg) && !catalog.ConfigPackage(s.pass.Pkg.Path()) {
+		if !s.std(s.pass.Pkg) && !catalog.ConfigPackage(s.pass.Pkg.Path()) {
 			for _, imp := range s.pass.Pkg.Imports() {
 				if catalog.ConfigPackage(imp.Path()) || s.pass.ImportPackageFact(imp, new(ConfigPkgFact)) {
 					v = true

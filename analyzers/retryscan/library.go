@@ -2,6 +2,7 @@ package retryscan
 
 import (
 	"golang.org/x/tools/go/ssa"
+	"time"
 
 	"go/ast"
 	"go/types"
@@ -58,6 +59,10 @@ func (s *scanner) wrapperSite(fn ast.Node, call *ast.CallExpr) *Site {
 	if w := s.wrapperOf(callee); w != nil && w.Param < len(call.Args) {
 		site := &Site{Kind: KindWrapper, Node: call, Name: analysisutil.FuncName(callee, s.pass.Pkg), Callee: callee, Func: fn}
 		site.Bound = s.wrapperBound(fn, w, call)
+		site.Bound.Ctx, site.Bound.Time = w.Ctx, w.Time
+		site.delay = known(Delay{Kind: catalog.DelayKind(w.DelayKind), Capped: catalog.Tri(w.Capped), Jittered: catalog.Tri(w.Jittered),
+			Initial: time.Duration(w.Initial), Factor: w.Factor})
+		site.external = w.Module != "" && s.pass.Module != nil && w.Module != s.pass.Module.Path
 		site.OpExpr = call.Args[w.Param]
 		s.resolveOp(site, fn)
 		return site

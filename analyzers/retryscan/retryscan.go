@@ -113,8 +113,8 @@ func runGuarded(pass *analysis.Pass) (any, error) {
 
 func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	s := newScanner(pass, at)
-	if isStd(pass.Pkg) {
-		// The standard library's own replays are not counted (isStd), and
+	if s.std(pass.Pkg) {
+		// The standard library's own replays are not counted (s.std), and
 		// its retries are nobody's to fix: no sites, no facts, no SSA.
 		return s.result(), nil
 	}

@@ -240,7 +240,7 @@ func firstAttempts(c []Hop) int {
 // exportFacts exports a fact for every function of the package that
 // retries or wraps a retry.
 func (s *scanner) exportFacts() {
-	if isStd(s.pass.Pkg) {
+	if s.std(s.pass.Pkg) {
 		return
 	}
 	for _, fi := range s.funcs {
