@@ -7,8 +7,9 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/retrylint/retrylint/internal/analysisutil"
-	"github.com/retrylint/retrylint/internal/catalog"
 )
 
 // ReachFact is exported for a function whose context parameter reaches
@@ -69,7 +70,7 @@ func callText(call *ast.CallExpr, fn *types.Func, from *types.Package) string {
 //	}
 //
 // Importers read a call of it as they read a helper of their own
-// package (values.go).
+// package (values.go) through engine.SourcesIn.
 type ResultFact struct {
 	Param int
 }
@@ -94,17 +95,19 @@ func (c *checker) exportResults() {
 		if sig.Results().Len() == 0 || sig.TypeParams() != nil || sig.RecvTypeParams() != nil {
 			continue
 		}
-		t := sig.Results().At(0).Type()
-		if !catalog.IsContext(t) && !isRequest(t) {
+		if !carrier(sig.Results().At(0).Type()) {
 			continue
 		}
-		fl := newTracer(c.x, sig)
-		fl.imp = c.resultOf
-		eval, evalCall := fl.ctx, fl.ctxCall
-		if isRequest(t) {
-			eval, evalCall = fl.request, fl.requestCall
+		top := c.tracer(fi).top
+		if top == nil {
+			continue
 		}
-		st := fl.returns(fi.obj, 0, eval, evalCall)
+		st := state{kind: neutral}
+		for _, b := range top.Blocks {
+			if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(r.Results) > 0 {
+				st = join(st, c.tracer(fi).ctx(r.Results[0], nil))
+			}
+		}
 		switch st.kind {
 		case noDeadline:
 			c.pass.ExportObjectFact(fi.obj, &ResultFact{Param: -1})
