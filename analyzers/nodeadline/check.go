@@ -55,8 +55,13 @@ func (c *checker) tracer(fi *funcInfo) *tracer {
 	return fi.tr
 }
 
-// instr returns the call instruction of a site, or nil.
+// instr returns the call instruction of a site, or nil: for a method
+// expression (T.M(recv, args...)), whose arguments are shifted by one
+// against the method's parameters, too.
 func (c *checker) instr(s site) ssa.CallInstruction {
+	if isMethodExpr(c.pass.TypesInfo, s.call) {
+		return nil
+	}
 	c.tracer(s.fi)
 	return c.p.Call(c.p.Func(s.fn), s.call)
 }
@@ -111,7 +116,7 @@ func (c *checker) call(s site, report bool) {
 	info := c.pass.TypesInfo
 	call, fi := s.call, s.fi
 	fn := analysisutil.AnyCallee(info, call)
-	if fn == nil || isMethodExpr(info, call) {
+	if fn == nil {
 		return
 	}
 	own := fn.Pkg() == c.pass.Pkg // a package implementing its own context-free API
@@ -137,7 +142,7 @@ func (c *checker) call(s site, report bool) {
 		return
 	}
 	if rf := c.reachOf(fn); rf != nil {
-		if rf.Param < len(call.Args) && !delegates(info, fi, call) && c.asks(fi, report) {
+		if rf.Param < len(call.Args) && !isMethodExpr(info, call) && !delegates(info, fi, call) && c.asks(fi, report) {
 			st := c.arg(s, rf.Param)
 			c.reach(fi, call, st, hop{name: analysisutil.FuncName(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), fact: rf, fn: fn}, report)
 		}

@@ -49,7 +49,9 @@ const maxFrames = 8
 // function is the argument the call passes, read in the frame around it.
 // A call of a function already being read (a recursion) adds nothing. A
 // field's writes are read at the top: they may come from any call of the
-// function that makes them.
+// function that makes them. A variable kept in memory is what the
+// function and the closures sharing it store; one whose address is
+// handed on (f(&v)) or written in part is a source itself.
 func (p *Program) SourcesIn(v ssa.Value, in *Frame) []Source {
 	type key struct {
 		v  ssa.Value
@@ -76,6 +78,17 @@ func (p *Program) SourcesIn(v ssa.Value, in *Frame) []Source {
 			}
 		case *ssa.Extract:
 			call, idx = x.Tuple, x.Index
+		case *ssa.UnOp:
+			if _, ok := loadOf(x); ok {
+				sts, ok := variable(x.X)
+				if !ok || len(sts) == 0 {
+					out = append(out, Source{v, in})
+				}
+				for _, st := range sts {
+					visit(st.Val, in)
+				}
+				return
+			}
 		}
 		if c, ok := call.(*ssa.Call); ok {
 			switch fr, how := p.enter(c, in); how {
@@ -105,6 +118,49 @@ func (p *Program) SourcesIn(v ssa.Value, in *Frame) []Source {
 	}
 	visit(v, in)
 	return out
+}
+
+// variable returns the stores to a variable kept in memory (addr is its
+// Alloc, or the free variable of a closure sharing it) made by the
+// function declaring it and by every closure sharing it; ok is false
+// when something else takes its address: a call (f(&v)), a store of the
+// address, a field or element address (a write in part).
+func variable(addr ssa.Value) (sts []*ssa.Store, ok bool) {
+	for {
+		fv, isFree := addr.(*ssa.FreeVar)
+		if !isFree {
+			break
+		}
+		if addr = Binding(fv); addr == nil {
+			return nil, false
+		}
+	}
+	if _, isAlloc := addr.(*ssa.Alloc); !isAlloc {
+		return nil, false
+	}
+	ok = true
+	var visit func(a ssa.Value)
+	visit = func(a ssa.Value) {
+		for _, r := range *a.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr == a {
+					sts = append(sts, r)
+				} else {
+					ok = false
+				}
+			case *ssa.UnOp, *ssa.DebugRef:
+			case *ssa.MakeClosure:
+				if fv := freeVar(r, a); fv != nil {
+					visit(fv)
+				}
+			default:
+				ok = false
+			}
+		}
+	}
+	visit(addr)
+	return sts, ok
 }
 
 type entry uint8
