@@ -77,12 +77,20 @@ type tracer struct {
 	top *ssa.Function
 	// imp returns the ResultFact of a function of another package.
 	imp  func(*types.Func) *ResultFact
-	busy map[engine.Source]bool
+	busy map[busyKey]bool    // the sources being judged: a cycle adds nothing
 	memo map[ssa.Value]state // states read at the top, outside any cycle
 }
 
+type busyKey struct {
+	v  ssa.Value
+	in engine.FrameKey
+}
+
+// maxBusy bounds the sources judged inside one another.
+const maxBusy = 64
+
 func newTracer(p *engine.Program, top *ssa.Function, imp func(*types.Func) *ResultFact) *tracer {
-	return &tracer{p: p, top: top, imp: imp, busy: map[engine.Source]bool{}, memo: map[ssa.Value]state{}}
+	return &tracer{p: p, top: top, imp: imp, busy: map[busyKey]bool{}, memo: map[ssa.Value]state{}}
 }
 
 // ctx returns the state of a context or request value read in frame in.
@@ -111,11 +119,15 @@ func (t *tracer) ctx(v ssa.Value, in *engine.Frame) state {
 
 // source judges one value a context or request is made of.
 func (t *tracer) source(src engine.Source) state {
-	if t.busy[src] {
+	k := busyKey{src.Value, src.In.Key()}
+	if t.busy[k] {
 		return state{kind: neutral}
 	}
-	t.busy[src] = true
-	defer delete(t.busy, src)
+	if len(t.busy) >= maxBusy {
+		return state{}
+	}
+	t.busy[k] = true
+	defer delete(t.busy, k)
 	switch v := src.Value.(type) {
 	case *ssa.Const:
 		if v.IsNil() {
@@ -243,6 +255,14 @@ func (t *tracer) unset(src engine.Source, fields []string) (ast.Node, bool) {
 //	c.Timeout = 5 * time.Second   // configured
 //	configure(c)                  // may be
 func (t *tracer) configured(src engine.Source, fields []string) bool {
+	return t.configuredSeen(src, fields, map[ssa.Value]bool{})
+}
+
+func (t *tracer) configuredSeen(src engine.Source, fields []string, seen map[ssa.Value]bool) bool {
+	if seen[src.Value] {
+		return false
+	}
+	seen[src.Value] = true
 	for _, u := range t.p.Uses(src) {
 		switch in := u.Instr.(type) {
 		case *ssa.FieldAddr:
@@ -254,7 +274,7 @@ func (t *tracer) configured(src engine.Source, fields []string) bool {
 			// A copy of the struct the variable holds: what is done to
 			// the copy leaves the variable as it is.
 		case *ssa.Store:
-			if in.Val == u.Value || !t.zero(in.Val, fields) {
+			if in.Val == u.Value || !t.zero(in.Val, fields, seen) {
 				return true
 			}
 		case ssa.CallInstruction:
@@ -271,13 +291,13 @@ func (t *tracer) configured(src engine.Source, fields []string) bool {
 // zero reports a value stored into a struct variable as a whole that
 // sets none of the fields: its zero value, or a literal built in a
 // temporary (d := net.Dialer{KeepAlive: k}).
-func (t *tracer) zero(v ssa.Value, fields []string) bool {
+func (t *tracer) zero(v ssa.Value, fields []string, seen map[ssa.Value]bool) bool {
 	switch v := v.(type) {
 	case *ssa.Const:
 		return true
 	case *ssa.UnOp:
 		if a, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
-			return !t.configured(engine.Source{Value: a}, fields)
+			return !t.configuredSeen(engine.Source{Value: a}, fields, seen)
 		}
 	}
 	return false

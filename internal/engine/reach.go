@@ -33,6 +33,19 @@ type Frame struct {
 	Outer *Frame
 }
 
+// FrameKey identifies a frame by the calls it is read through: two
+// frames made apart for the same calls have the same key.
+type FrameKey [maxFrames]*ssa.Call
+
+// Key returns the frame's key; nil's is the zero key.
+func (f *Frame) Key() FrameKey {
+	var k FrameKey
+	for i := 0; f != nil && i < maxFrames; f, i = f.Outer, i+1 {
+		k[i] = f.Call
+	}
+	return k
+}
+
 // Source is a value a value is made of, and the frame it is read in.
 type Source struct {
 	Value ssa.Value

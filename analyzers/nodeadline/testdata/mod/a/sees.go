@@ -143,3 +143,29 @@ func reDialed(addr string, slow bool) error {
 	_, err = conn.Write([]byte("ping")) // ok: maybe dialed with a timeout
 	return err
 }
+
+// A request whose context is read back from the request itself: the
+// cycle through a field and a helper adds nothing (and ends).
+type call struct{ req *http.Request }
+
+func (c *call) context() context.Context { return c.req.Context() }
+
+func (c *call) rebind() { c.req = c.req.WithContext(c.context()) }
+
+func (c *call) send() {
+	http.DefaultClient.Do(c.req) // ok: nothing makes the request here
+}
+
+// A helper applied round a loop to what it returned: each pass reads the
+// helper again, and the cycle ends where it began.
+func retag(req *http.Request) *http.Request {
+	return req.WithContext(context.WithValue(req.Context(), key{}, 1))
+}
+
+func retagged(urls []string) {
+	req, _ := http.NewRequest("GET", urls[0], nil)
+	for range urls {
+		req = retag(req)
+	}
+	http.DefaultClient.Do(req) // want `http.DefaultClient.Do sends a request with no deadline`
+}
