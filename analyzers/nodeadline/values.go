@@ -79,6 +79,8 @@ type tracer struct {
 	imp  func(*types.Func) *ResultFact
 	busy map[busyKey]bool    // the sources being judged: a cycle adds nothing
 	memo map[ssa.Value]state // states read at the top, outside any cycle
+	// steps counts the sources judged for one question at the top.
+	steps int
 }
 
 type busyKey struct {
@@ -86,8 +88,12 @@ type busyKey struct {
 	in engine.FrameKey
 }
 
-// maxBusy bounds the sources judged inside one another.
-const maxBusy = 64
+// maxBusy bounds the sources judged inside one another, maxSteps those
+// judged for one question: past them the context is unknown.
+const (
+	maxBusy  = 64
+	maxSteps = 4096
+)
 
 func newTracer(p *engine.Program, top *ssa.Function, imp func(*types.Func) *ResultFact) *tracer {
 	return &tracer{p: p, top: top, imp: imp, busy: map[busyKey]bool{}, memo: map[ssa.Value]state{}}
@@ -99,8 +105,11 @@ func (t *tracer) ctx(v ssa.Value, in *engine.Frame) state {
 		return state{}
 	}
 	memo := in == nil && len(t.busy) == 0
-	if s, ok := t.memo[v]; ok && memo {
-		return s
+	if memo {
+		if s, ok := t.memo[v]; ok {
+			return s
+		}
+		t.steps = 0
 	}
 	s := state{kind: neutral}
 	for _, src := range t.p.SourcesIn(v, in) {
@@ -123,7 +132,7 @@ func (t *tracer) source(src engine.Source) state {
 	if t.busy[k] {
 		return state{kind: neutral}
 	}
-	if len(t.busy) >= maxBusy {
+	if t.steps++; len(t.busy) >= maxBusy || t.steps > maxSteps {
 		return state{}
 	}
 	t.busy[k] = true

@@ -72,6 +72,7 @@ func (p *Program) SourcesIn(v ssa.Value, in *Frame) []Source {
 	}
 	var out []Source
 	seen := map[key]bool{}
+	frames := map[FrameKey]*Frame{} // one frame per chain of calls
 	var visit func(v ssa.Value, in *Frame)
 	visit = func(v ssa.Value, in *Frame) {
 		if v == nil || seen[key{v, in}] {
@@ -106,6 +107,10 @@ func (p *Program) SourcesIn(v ssa.Value, in *Frame) []Source {
 		if c, ok := call.(*ssa.Call); ok {
 			switch fr, how := p.enter(c, in); how {
 			case entered:
+				if f, ok := frames[fr.Key()]; ok {
+					fr = f
+				}
+				frames[fr.Key()] = fr
 				for _, r := range p.returned(c, idx) {
 					visit(r, fr)
 				}
