@@ -98,7 +98,7 @@ func (c *checker) httpReport(fi *funcInfo, call *ast.CallExpr, sel *ast.Selector
 		Message: fmt.Sprintf("%s on %s: %s; set the client's Timeout or make the request with a context from context.WithTimeout",
 			what, on, where.wait("the request can wait forever", "can wait forever")),
 	}
-	if client.Pos() < sel.Pos() || client.Pos() >= sel.End() {
+	if client != nil && (client.Pos() < sel.Pos() || client.Pos() >= sel.End()) {
 		d.Related = append(d.Related, related(client, "the client is made here, without Timeout")...)
 	}
 	if reqOrigin != nil {

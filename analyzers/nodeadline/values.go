@@ -206,11 +206,15 @@ func carrier(t types.Type) bool { return catalog.IsContext(t) || isRequest(t) }
 // is http.DefaultClient, a literal, new(T) or a variable that sets none
 // of the fields, or a go-cleanhttp client, and nothing sets one of the
 // fields later or hands the value to code that may.
+//
+// The node is where the first of them is made, nil when the syntax does
+// not say.
 func (t *tracer) noTimeout(v ssa.Value, fields ...string) (ast.Node, bool) {
 	if v == nil {
 		return nil, false
 	}
 	var first ast.Node
+	found := false
 	for _, src := range t.p.SourcesIn(v, nil) {
 		if c, ok := src.Value.(*ssa.Const); ok && c.IsNil() {
 			continue // a nil client is a crash, not a hang
@@ -219,11 +223,11 @@ func (t *tracer) noTimeout(v ssa.Value, fields ...string) (ast.Node, bool) {
 		if !ok {
 			return nil, false
 		}
-		if first == nil {
-			first = n
+		if !found {
+			first, found = n, true
 		}
 	}
-	return first, first != nil
+	return first, found
 }
 
 // unset reports whether a value a client or dialer is made of sets none
@@ -234,25 +238,50 @@ func (t *tracer) unset(src engine.Source, fields []string) (ast.Node, bool) {
 		if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL {
 			obj := g.Object()
 			if analysisutil.PkgPath(obj) == catalog.HTTPDefaultClient.Pkg && obj.Name() == catalog.HTTPDefaultClient.Name {
-				return engine.Expr(v), engine.Expr(v) != nil
+				return exprNode(engine.Expr(v)), true
 			}
 		}
 	case *ssa.Alloc:
 		// &http.Client{...}, new(http.Client), var d net.Dialer.
 		if !t.configured(src, fields) {
-			n := ast.Node(engine.Expr(v))
-			if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
-				n = u.X
-			}
-			return n, n != nil
+			return madeAt(v), true
 		}
 	case *ssa.Call:
 		if catalog.TimeoutFreeClient(engine.Callee(v)) && !t.configured(src, fields) {
-			n := t.p.CallExpr(v)
-			return n, n != nil
+			if call := t.p.CallExpr(v); call != nil {
+				return call, true
+			}
+			return nil, true
 		}
 	}
 	return nil, false
+}
+
+// madeAt returns the syntax that makes a variable's value: the literal
+// stored in it (client := http.Client{}), else the expression it is
+// (&http.Client{}, new(http.Client)) or the variable it declares (var d
+// net.Dialer); nil when none says.
+func madeAt(a *ssa.Alloc) ast.Node {
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if lit, ok := engine.Expr(st.Val).(*ast.CompositeLit); ok {
+				return lit
+			}
+		}
+	}
+	e := engine.Expr(a)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
+	}
+	return exprNode(e)
+}
+
+// exprNode returns an expression as a node: nil stays a nil interface.
+func exprNode(e ast.Expr) ast.Node {
+	if e == nil {
+		return nil
+	}
+	return e
 }
 
 // configured reports whether code sets one of the fields on a client or

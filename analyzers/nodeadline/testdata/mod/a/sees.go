@@ -169,3 +169,12 @@ func retagged(urls []string) {
 	}
 	http.DefaultClient.Do(req) // want `http.DefaultClient.Do sends a request with no deadline`
 }
+
+// A client variable of struct type, shared with a closure.
+func valueClient(url string) {
+	client := http.Client{Transport: http.DefaultTransport}
+	get := func() {
+		client.Get(url) // want `client.Get sends a request with no context on a client made without Timeout`
+	}
+	get()
+}
