@@ -25,6 +25,7 @@ type checker struct {
 	p     *engine.Program
 	funcs []*funcInfo
 	sums  map[*types.Func]*summary
+	roots *bool // makesRoots, computed once
 }
 
 type funcInfo struct {
@@ -104,8 +105,10 @@ func (c *checker) enclosing(stack []ast.Node) ast.Node {
 		case *ast.FuncLit:
 			return n
 		case *ast.RangeStmt:
-			if _, ok := c.pass.TypesInfo.TypeOf(n.X).Underlying().(*types.Signature); ok && i+1 < len(stack) && stack[i+1] == n.Body {
-				return n
+			if t := c.pass.TypesInfo.TypeOf(n.X); t != nil && i+1 < len(stack) && stack[i+1] == n.Body {
+				if _, ok := t.Underlying().(*types.Signature); ok {
+					return n
+				}
 			}
 		}
 	}

@@ -264,7 +264,7 @@ func (t *tracer) unset(src engine.Source, fields []string) (ast.Node, bool) {
 func madeAt(a *ssa.Alloc) ast.Node {
 	for _, r := range *a.Referrers() {
 		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-			if lit, ok := engine.Expr(st.Val).(*ast.CompositeLit); ok {
+			if lit, ok := engine.ExprIn(st.Val, st.Block()).(*ast.CompositeLit); ok {
 				return lit
 			}
 		}

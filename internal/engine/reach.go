@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"go/ast"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -452,6 +453,21 @@ func Recv(c ssa.CallInstruction) ssa.Value {
 		return cc.Value
 	case cc.Signature().Recv() != nil && len(cc.Args) > 0:
 		return cc.Args[0]
+	}
+	return nil
+}
+
+// ExprIn is Expr for a value used in block b, constants included: a
+// constant has no referrers, but the block's debug references name it
+// (client := http.Client{} stores the zero Client).
+func ExprIn(v ssa.Value, b *ssa.BasicBlock) ast.Expr {
+	if e := Expr(v); e != nil {
+		return e
+	}
+	for _, in := range b.Instrs {
+		if d, ok := in.(*ssa.DebugRef); ok && d.X == v {
+			return d.Expr
+		}
 	}
 	return nil
 }

@@ -178,3 +178,11 @@ func valueClient(url string) {
 	}
 	get()
 }
+
+// A client variable of struct type made by an empty literal: its zero
+// value is stored whole, and the finding points at the literal.
+func zeroClient(url string) {
+	req, _ := http.NewRequest("GET", url, nil)
+	zc := http.Client{}
+	zc.Do(req) // want `zc.Do sends a request with no deadline on a client made without Timeout`
+}
