@@ -87,10 +87,10 @@
 // encoding/json.NewDecoder, ...), on the connection or a copy of it (a
 // closure sharing it included). The function must keep the connection
 // in sight: one that is returned, stored in a field, converted
-// (conn.(*net.TCPConn)) or handed to other code is not judged, nor one copied to another
-// connection with io.Copy (a tunnel lives as long as its peers), nor a
-// datagram write. A SetDeadline, SetReadDeadline or SetWriteDeadline
-// anywhere in the function counts.
+// (conn.(*net.TCPConn)) or handed to other code is not judged, nor one
+// copied to another connection with io.Copy (a tunnel lives as long as
+// its peers), nor a datagram write. A SetDeadline, SetReadDeadline or
+// SetWriteDeadline anywhere in the function counts.
 //
 // HTTP requests are reported when neither a deadline nor a client
 // Timeout bounds them: http.Get, Head, Post and PostForm (they use
