@@ -13,7 +13,6 @@ import (
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
-	"github.com/retrylint/retrylint/internal/flow"
 )
 
 // scanner holds the state of one run of the recognizer on one package.
@@ -21,7 +20,6 @@ type scanner struct {
 	pass  *analysis.Pass
 	at    *analysisutil.Crumb // what is being analyzed, for a panic's error
 	info  *types.Info
-	x     *flow.Index // the package's assignments, shared with the analyzers
 	eng   *engine.Program
 	funcs []*funcInfo
 	byObj map[*types.Func]*funcInfo
@@ -39,6 +37,8 @@ type scanner struct {
 
 	grpcDone     bool
 	grpcAttempts int
+	configures   *bool                           // mayConfigure, worked out once
+	litVars      map[types.Object][]*ast.FuncLit // holdsLit, worked out once
 }
 
 type funcInfo struct {
@@ -54,7 +54,6 @@ func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 		pass:      pass,
 		at:        at,
 		info:      pass.TypesInfo,
-		x:         flow.Of(pass),
 		eng:       engine.Of(pass),
 		byObj:     map[*types.Func]*funcInfo{},
 		wrappers:  map[*types.Func]*WrapperFact{},
