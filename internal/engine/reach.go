@@ -372,9 +372,8 @@ func freeVar(mc *ssa.MakeClosure, b ssa.Value) ssa.Value {
 // fieldLoads returns every read of a field in the package: loads of its
 // address and selections from struct values.
 func (p *Program) fieldLoads(f *types.Var) []ssa.Value {
-	p.build()
 	var out []ssa.Value
-	for _, fn := range p.funcs {
+	for _, fn := range p.allFuncs() {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				switch x := in.(type) {
@@ -446,16 +445,7 @@ func Arg(c ssa.CallInstruction, i int) ssa.Value {
 }
 
 // Recv returns the receiver of a method call, or nil.
-func Recv(c ssa.CallInstruction) ssa.Value {
-	cc := c.Common()
-	switch {
-	case cc.IsInvoke():
-		return cc.Value
-	case cc.Signature().Recv() != nil && len(cc.Args) > 0:
-		return cc.Args[0]
-	}
-	return nil
-}
+func Recv(c ssa.CallInstruction) ssa.Value { return receiver(c) }
 
 // ExprIn is Expr for a value used in block b, constants included: a
 // constant has no referrers, but the block's debug references name it
