@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -136,7 +137,11 @@ func TestGolden(t *testing.T) {
 			vetLines = append(vetLines, l)
 		}
 	}
-	textLines := strings.Split(strings.TrimSpace(outputs["text"]), "\n")
+	// The text format ends each finding with its rule; go vet does not.
+	var textLines []string
+	for _, l := range strings.Split(strings.TrimSpace(outputs["text"]), "\n") {
+		textLines = append(textLines, ruleSuffix.ReplaceAllString(l, ""))
+	}
 	slices.Sort(textLines)
 	if !slices.Equal(vetLines, textLines) {
 		t.Errorf("go vet -vettool and retrylint disagree:\n--- go vet\n%s\n--- retrylint\n%s", strings.Join(vetLines, "\n"), strings.Join(textLines, "\n"))
@@ -196,6 +201,10 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// ruleSuffix is the end of a finding's line in the text format: its
+// analyzer, and its category when documented.
+var ruleSuffix = regexp.MustCompile(` \(([a-z]+)(/[a-z-]+)?\)$`)
+
 // checkFindings checks, format by format, what the golden files alone
 // would let slip: every analyzer of the fixture's examples reports,
 // the corrected twins are quiet, and the test variant of shop does not
@@ -221,6 +230,19 @@ func checkFindings(t *testing.T, outputs map[string]string) {
 	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
 		if !strings.Contains(l, ": \t") {
 			lines = append(lines, l)
+		}
+	}
+	// Each finding names its analyzer, the word //retrylint:ignore takes,
+	// and its category where the analyzer's doc describes it.
+	for _, l := range lines {
+		m := ruleSuffix.FindStringSubmatch(l)
+		if m == nil || !slices.Contains(registry.Names(), m[1]) {
+			t.Errorf("text line does not end with its analyzer's name: %s", l)
+		}
+	}
+	for _, want := range []string{"retry in one layer only (nestedretry)\n", "(retryclass/permanent-status)\n", "(unboundedbackoff/no-cap)\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no finding ends with %q in the text format:\n%s", want, text)
 		}
 	}
 	if len(slices.Compact(slices.Clone(lines))) != len(lines) {

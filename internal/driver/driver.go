@@ -118,14 +118,14 @@ func Run(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer
 	cwd, _ := os.Getwd()
 	switch cmd.format {
 	case "text":
-		err = output.WriteText(stdout, findings, cwd, cmd.related)
+		err = output.WriteText(stdout, findings, describe(cmd.enabled(analyzers)), cwd, cmd.related)
 	case "json":
 		err = output.WriteJSON(stdout, tree)
 	case "github":
 		err = output.WriteGitHub(stdout, findings, cmd.repoRoot(cwd))
 	case "sarif":
 		err = output.WriteSARIF(stdout, output.SARIF{
-			Analyzers: sarifAnalyzers(cmd.enabled(analyzers)),
+			Analyzers: describe(cmd.enabled(analyzers)),
 			Findings:  findings,
 			Errors:    errs,
 			Root:      cmd.repoRoot(cwd),
@@ -326,7 +326,9 @@ func (c *command) repoRoot(cwd string) string {
 	return cwd
 }
 
-func sarifAnalyzers(analyzers []*analysis.Analyzer) []output.Analyzer {
+// describe gives the output formats the analyzers' names, documentation
+// and pages.
+func describe(analyzers []*analysis.Analyzer) []output.Analyzer {
 	var out []output.Analyzer
 	for _, a := range analyzers {
 		out = append(out, output.Analyzer{Name: a.Name, Doc: a.Doc, URL: a.URL})
