@@ -274,10 +274,15 @@ func TestExitCodes(t *testing.T) {
 		"a/a_test.go":   "package a\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { F() }\n",
 		"b/b.go":        "package b\n\nimport \"example.com/broken/nosuch\"\n\nvar _ = nosuch.X\n",
 		"empty/doc.txt": "no Go files here\n",
+		// An import cycle through a test: go says why at the end of an
+		// import stack, on lines of its own.
+		"cyc/cyc.go":      "package cyc\n\nfunc F() int { return 1 }\n",
+		"cyc/cyc_test.go": "package cyc\n\nimport (\n\t\"testing\"\n\n\t\"example.com/broken/cycb\"\n)\n\nfunc TestF(t *testing.T) { _ = cycb.G() }\n",
+		"cycb/cycb.go":    "package cycb\n\nimport \"example.com/broken/cyc\"\n\nfunc G() int { return cyc.F() }\n",
 	})
-	// -fix changes files: it runs on a copy of the fixture.
+	// -fix changes files: it runs on a copy of TestFix's fixture.
 	fixDir := t.TempDir()
-	copyModule(t, dir, fixDir)
+	copyModule(t, fixFixture, fixDir)
 	const noMatch = "retrylint: a package pattern matched no packages"
 	tests := []struct {
 		row, name, dir string // row: the README table's first column
@@ -290,6 +295,7 @@ func TestExitCodes(t *testing.T) {
 		{"0", "exit-zero sarif", dir, []string{"-exit-zero", "-format=sarif", "./..."}, 0, nil, nil},
 		{"1", "type errors", broken, []string{"./ok", "./a"}, 1, []string{"retrylint: example.com/broken/a: a/a.go:3:23: cannot use"}, nil},
 		{"1", "missing import", broken, []string{"./b"}, 1, []string{"example.com/broken/nosuch"}, nil},
+		{"1", "import cycle in a test", broken, []string{"./cyc"}, 1, []string{"retrylint: example.com/broken/cyc: import cycle not allowed in test (imports example.com/broken/cycb"}, nil},
 		{"1", "type errors json", broken, []string{"-json", "./a"}, 1, []string{"retrylint: example.com/broken/a: "}, nil},
 		{"1", "type errors exit-zero", broken, []string{"-exit-zero", "./a"}, 1, []string{"retrylint: example.com/broken/a: "}, nil},
 		{"2", "unknown flag", dir, []string{"-bogus", "./..."}, 2, []string{"retrylint: flag provided but not defined: -bogus", "Run 'retrylint -h' for usage."}, nil},
@@ -303,8 +309,8 @@ func TestExitCodes(t *testing.T) {
 		{"2", "root does not exist", dir, []string{"-root=" + filepath.Join(broken, "nosuch"), "./..."}, 2, []string{"retrylint: -root " + filepath.Join(broken, "nosuch") + ": not a directory"}, nil},
 		{"3", "findings", dir, []string{"./shop"}, 3, nil, []string{"shop/shop.go:24:2: "}},
 		{"3", "flags after the packages", dir, []string{"./shop", "-format=github", "-root=."}, 3, nil, []string{"::warning file=shop/shop.go,", "title=retrylint nestedretry/"}},
-		{"-fix", "fix, nothing remains", fixDir, []string{"-fix", "./store"}, 0, []string{"retrylint: no fix to apply; 0 findings have no automatic fix"}, nil},
-		{"-fix", "fix, findings remain", fixDir, []string{"-fix", "./..."}, 3, []string{"retrylint: fixed shop/shop.go (2 fixes)", "retrylint: applied 2 fixes to 1 file; ", " have no automatic fix"}, []string{"shop/shop.go:24:2: "}},
+		{"-fix", "fix, nothing remains", fixDir, []string{"-fix", "./clean"}, 0, []string{"retrylint: no fix to apply; 0 findings have no automatic fix"}, nil},
+		{"-fix", "fix, findings remain", fixDir, []string{"-fix", "./..."}, 3, []string{"retrylint: fixed pay/pay.go (2 fixes)", "retrylint: applied 2 fixes to 1 file; ", " have no automatic fix"}, []string{"pay/pay.go:29:3: "}},
 		{"-fix", "fix, broken package", broken, []string{"-fix", "./a"}, 1, []string{"retrylint: example.com/broken/a: "}, nil},
 		{"-fix", "fix, pattern matches no package", broken, []string{"-fix", "./empty/..."}, 2, []string{noMatch}, nil},
 		{"2", "diff, pattern matches no package", broken, []string{"-diff", "./empty/..."}, 2, []string{noMatch}, nil},
