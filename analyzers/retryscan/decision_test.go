@@ -3,12 +3,10 @@ package retryscan_test
 import (
 	"go/ast"
 	"go/types"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/testenv"
@@ -96,7 +94,6 @@ func render(st ast.Stmt) string {
 }
 
 func TestDecision(t *testing.T) {
-	dir := filepath.Join(analysistest.TestData(), "decision")
-	testenv.Download(t, dir)
-	analysistest.Run(t, dir, decisions, "./...")
+	t.Parallel()
+	testenv.NewModule("testdata/decision").Run(t, decisions, "./...")
 }
