@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// fixFixture is a module on the standard library only with one fix of
+// fixFixture is a module on a few standard packages with one fix of
 // each analyzer that offers fixes (keyregen moves a key before the retry,
 // unboundedbackoff clamps a doubled delay), findings without a fix, and
 // a package with nothing to find. Every new set of flags makes go vet
