@@ -54,7 +54,7 @@ func (s *scanner) wrapperSite(fn ast.Node, call *ast.CallExpr) *Site {
 	}
 	if w := s.wrapperOf(callee); w != nil && w.Param < len(call.Args) {
 		site := &Site{Kind: KindWrapper, Node: call, Name: analysisutil.FuncName(callee, s.pass.Pkg), Callee: callee, Func: fn}
-		site.Bound = s.wrapperBound(w, call)
+		site.Bound = s.wrapperBound(fn, w, call)
 		site.OpExpr = call.Args[w.Param]
 		s.resolveOp(site, fn)
 		return site

@@ -54,10 +54,10 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 		body = l.Body
 		counter = forCounter(s.info, l)
 	}
-	if body == nil || s.pollsTicker(body) || s.awaitsEvent(body) {
+	if body == nil || len(body.List) == 0 || s.pollsTicker(body) || s.awaitsEvent(body) {
 		return nil
 	}
-	d := s.decide(fn, loop, body, nil, nil)
+	d := s.decide(s.loopRegion(fn, loop, body.List))
 	if d == nil {
 		return nil
 	}
@@ -94,11 +94,11 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 		// calls of a bool function are more often a search.
 		return nil
 	}
-	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call}
-	site.decision = known(site.walkDecision(s.info))
-	if s.pollsAbsence(site) {
+	if s.pollsAbsence(d) {
 		return nil // waits for something to appear (absence.go)
 	}
+	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call}
+	site.decision = known(site.walkDecision(s.info))
 	s.eachIf(body, func(ifs *ast.IfStmt, _ []ast.Stmt, inSwitch bool) bool {
 		ex := exitCtx{loop: loop, inSwitch: inSwitch}
 		if ex.exits(ifs.Body.List) {
@@ -109,7 +109,14 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 		}
 		return true
 	})
-	site.Bound = s.loopBound(loop, body, counter, d)
+	site.Bound = s.loopBound(d)
+	if r, ok := loop.(*ast.RangeStmt); ok {
+		if iter {
+			site.Bound = site.Bound.or(s.iteratorBound(r))
+		} else if n, ok := s.intConst(r.X); ok {
+			site.Bound.Attempts = int(n)
+		}
+	}
 	site.delay = deferDelay(func() Delay {
 		delay := s.loopDelay(site)
 		if f, ok := loop.(*ast.ForStmt); ok && waitsInCond && len(delay.Waits) == 0 {

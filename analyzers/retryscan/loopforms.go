@@ -39,16 +39,13 @@ func (s *scanner) gotoSite(fn ast.Node, ls *ast.LabeledStmt) *Site {
 	if !s.pauses(region) {
 		return nil
 	}
-	d := s.decide(fn, nil, region, nil, label)
+	d := s.decide(s.loopRegion(fn, region, list))
 	if d == nil || !s.stableCall(region, d.call, nil) {
 		return nil
 	}
 	site := &Site{Kind: KindLoop, Node: ls, Name: "retry loop", Func: fn, Body: region, AttemptCall: d.call}
-	site.Bound = s.mergeExits(Bound{Attempts: catalog.AttemptsUnbounded}, nil, region, d)
-	b, driverDelay, driven := s.driverBound(region)
-	if driven {
-		site.Bound = site.Bound.or(b)
-	}
+	site.Bound = s.loopBound(d)
+	_, driverDelay, driven := s.driverBound(region)
 	site.delay = deferDelay(func() Delay {
 		if delay := s.loopDelay(site); !driven || len(delay.Waits) > 0 {
 			return delay
@@ -130,19 +127,4 @@ func (s *scanner) driverBound(n ast.Node) (Bound, Delay, bool) {
 // isDriver reports a call of a catalogued loop driver.
 func (s *scanner) isDriver(call *ast.CallExpr) bool {
 	return catalog.LookupLoop(s.calleeOf(call)) != nil
-}
-
-// condBound classifies what a condition tests besides the attempt's
-// outcome: loop drivers by their catalog row, the rest by classify.
-func (s *scanner) condBound(cond ast.Expr, d *decision) Bound {
-	b := Bound{Attempts: catalog.AttemptsUnbounded}
-	for _, a := range s.boundAtoms(d, cond, 0) {
-		if call, ok := ast.Unparen(a).(*ast.CallExpr); ok && s.isDriver(call) {
-			db, _, _ := s.driverBound(call)
-			b = b.or(db)
-			continue
-		}
-		b = b.or(s.classify(a, nil))
-	}
-	return b
 }

@@ -41,9 +41,9 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 			}
 			if !explicit || (attempts > 0 && (b.Attempts <= 0 || attempts < b.Attempts)) {
 				b.Attempts = attempts
-				b.Count, b.CountAdd = nil, 0
+				b.CountParam, b.CountAdd = 0, 0
 				if attempts == catalog.AttemptsUnknown && val != nil {
-					b.Count = val
+					b.CountParam = s.optionParam(node, val)
 					if o.Effect == catalog.EffRetries {
 						b.CountAdd = 1
 					}

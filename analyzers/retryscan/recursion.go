@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-
-	"github.com/retrylint/retrylint/internal/catalog"
 )
 
 // A function that waits and calls itself after a failure retries by
@@ -40,12 +38,16 @@ func (s *scanner) recursionSite(fn ast.Node, call *ast.CallExpr) *Site {
 	if !s.repeatsItself(fd, call) || !s.pauses(fd.Body) {
 		return nil
 	}
-	d := s.decide(fn, nil, fd.Body, call, nil)
+	f := s.eng.Func(fd)
+	if f == nil {
+		return nil
+	}
+	d := s.decide(s.eng.RecursionRegion(f))
 	if d == nil {
 		return nil
 	}
 	site := &Site{Kind: KindLoop, Node: call, Name: "recursive retry", Func: fn, Body: fd.Body, AttemptCall: d.call}
-	site.Bound = s.mergeExits(Bound{Attempts: catalog.AttemptsUnbounded}, nil, fd.Body, d)
+	site.Bound = s.loopBound(d)
 	site.delay = deferDelay(func() Delay { return s.loopDelay(site) })
 	return site
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/engine"
 	"github.com/retrylint/retrylint/internal/flow"
 )
 
@@ -24,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "retryscan",
 	Doc:        analysisutil.MustExtractDoc(doc, "retryscan"),
 	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryscan",
-	Requires:   []*analysis.Analyzer{flow.Analyzer},
+	Requires:   []*analysis.Analyzer{flow.Analyzer, engine.Analyzer},
 	Run:        runGuarded,
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact)},

@@ -12,6 +12,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 	"github.com/retrylint/retrylint/internal/flow"
 )
 
@@ -21,6 +22,7 @@ type scanner struct {
 	at    *analysisutil.Crumb // what is being analyzed, for a panic's error
 	info  *types.Info
 	x     *flow.Index // the package's assignments, shared with the analyzers
+	eng   *engine.Program
 	funcs []*funcInfo
 	byObj map[*types.Func]*funcInfo
 
@@ -53,6 +55,7 @@ func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 		at:        at,
 		info:      pass.TypesInfo,
 		x:         flow.Of(pass),
+		eng:       engine.Of(pass),
 		byObj:     map[*types.Func]*funcInfo{},
 		wrappers:  map[*types.Func]*WrapperFact{},
 		chains:    map[*types.Func][]Hop{},
@@ -173,7 +176,7 @@ func (s *scanner) findWrappers() {
 			}
 			if p := s.runsParam(site, obj); p >= 0 {
 				w := &WrapperFact{Param: p, Attempts: int32(site.Bound.Attempts), Via: site.Name}
-				w.CountParam, w.CountAdd = s.countParam(fd, obj, site.Bound)
+				w.CountParam, w.CountAdd = countParam(site.Bound)
 				s.wrappers[obj] = w
 				changed = true
 			}

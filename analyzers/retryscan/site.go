@@ -66,13 +66,14 @@ type Bound struct {
 	// WorstCase). ElapsedAt is the option.
 	Elapsed   time.Duration
 	ElapsedAt ast.Node
-	// Count is, when Attempts is unknown, the expression the attempts
-	// are counted against: n in `for i := 0; i < n; i++`, `for range n`,
-	// retry.Attempts(uint(n)); the retry makes Count+CountAdd attempts.
-	// A wrapper whose Count is one of its parameters takes its attempts
-	// from its callers (paramcount.go).
-	Count    ast.Expr
-	CountAdd int
+	// CountParam is, when Attempts is unknown, 1 + the index of the
+	// parameter of the enclosing function the attempts are counted
+	// against: n in `for i := 0; i < n; i++`, `for range n`,
+	// retry.Attempts(uint(n)); the retry makes n+CountAdd attempts. A
+	// wrapper counting against a parameter takes its attempts from its
+	// callers (paramcount.go).
+	CountParam int
+	CountAdd   int
 }
 
 // ElapsedUnknown is Bound.Elapsed for a limit whose value is not a

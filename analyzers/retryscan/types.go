@@ -55,3 +55,53 @@ func (s *scanner) packageVar(x ast.Expr) *types.Var {
 	}
 	return v
 }
+
+// mentionsAny reports whether n refers to one of the objects in set,
+// function literals inside n included.
+func mentionsAny(info *types.Info, n ast.Node, set map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && set[info.ObjectOf(id)] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// visitStmts calls f for every statement an iteration runs directly:
+// not inside nested loops or function literals.
+func visitStmts(list []ast.Stmt, f func(ast.Stmt)) {
+	for _, st := range list {
+		f(st)
+		switch st := st.(type) {
+		case *ast.IfStmt:
+			if st.Init != nil {
+				f(st.Init)
+			}
+			visitStmts(st.Body.List, f)
+			if st.Else != nil {
+				visitStmts([]ast.Stmt{st.Else}, f)
+			}
+		case *ast.BlockStmt:
+			visitStmts(st.List, f)
+		case *ast.LabeledStmt:
+			visitStmts([]ast.Stmt{st.Stmt}, f)
+		case *ast.SwitchStmt:
+			if st.Init != nil {
+				f(st.Init)
+			}
+			for _, c := range st.Body.List {
+				visitStmts(c.(*ast.CaseClause).Body, f)
+			}
+		case *ast.TypeSwitchStmt:
+			for _, c := range st.Body.List {
+				visitStmts(c.(*ast.CaseClause).Body, f)
+			}
+		case *ast.SelectStmt:
+			for _, c := range st.Body.List {
+				visitStmts(c.(*ast.CommClause).Body, f)
+			}
+		}
+	}
+}

@@ -20,10 +20,10 @@ func isRetryable(err error) bool {
 }
 
 // Success or the last attempt leaves: the counter bounds the loop.
-func orCounter(ctx context.Context) error { // want `retrier\(N via retry loop\)`
+func orCounter(ctx context.Context) error { // want `retrier\(5 via retry loop\)`
 	const max = 5
 	attempt := 0
-	for { // want `site loop "retry loop" N attempts`
+	for { // want `site loop "retry loop" 5 attempts`
 		err := op(ctx)
 		attempt++
 		if err == nil || attempt == max {
@@ -185,10 +185,10 @@ func untilDone(ctx context.Context, cond func(context.Context) (bool, error)) er
 }
 
 // The condition decides, with a counter beside the error.
-func condCounter(ctx context.Context) error { // want `retrier\(N via retry loop\)`
+func condCounter(ctx context.Context) error { // want `retrier\(5 via retry loop\)`
 	var err error
 	n := 0
-	for err = op(ctx); err != nil && n < 5; err = op(ctx) { // want `site loop "retry loop" N attempts`
+	for err = op(ctx); err != nil && n < 5; err = op(ctx) { // want `site loop "retry loop" 5 attempts`
 		n++
 		time.Sleep(time.Second)
 	}

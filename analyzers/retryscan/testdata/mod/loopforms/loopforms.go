@@ -25,9 +25,9 @@ func forWait(ctx context.Context) error { // want `retrier\(N via retry loop\)`
 }
 
 // The README's counted form: at most 10 attempts.
-func forWaitCounted(ctx context.Context) error { // want `retrier\(N via retry loop\)`
+func forWaitCounted(ctx context.Context) error { // want `retrier\(10 via retry loop\)`
 	var err error
-	for r, n := retry.New(time.Second, 10*time.Second), 0; r.Wait(ctx) && n < 10; n++ { // want `site loop "retry loop" N attempts ctx`
+	for r, n := retry.New(time.Second, 10*time.Second), 0; r.Wait(ctx) && n < 10; n++ { // want `site loop "retry loop" 10 attempts ctx`
 		err = dial(ctx)
 		if err != nil {
 			continue

@@ -64,9 +64,9 @@ func ctxLoop(ctx context.Context) error { // want `retrier\(N via retry loop\)`
 	}
 }
 
-func counterExit() error { // want `retrier\(N via retry loop\)`
+func counterExit() error { // want `retrier\(5 via retry loop\)`
 	attempt := 0
-	for { // want `site loop "retry loop" N attempts`
+	for { // want `site loop "retry loop" 5 attempts`
 		err := op()
 		if err == nil {
 			return nil

@@ -52,10 +52,10 @@ func typeSwitchInit(ctx context.Context, c *client) error { // want `retrier\(3 
 }
 
 // labelled loops, goto and select in the loop.
-func labelled(ctx context.Context, events <-chan struct{}) error { // want `retrier\(N via retry loop\)`
+func labelled(ctx context.Context, events <-chan struct{}) error { // want `retrier\(6 via retry loop\)`
 	attempts := 0
 outer:
-	for { // want `site loop "retry loop" N attempts ctx`
+	for { // want `site loop "retry loop" 6 attempts ctx`
 		attempts++
 		if err := opFn(ctx); err == nil {
 			break outer

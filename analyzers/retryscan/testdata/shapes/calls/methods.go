@@ -65,8 +65,8 @@ type doer interface {
 
 // interfaceCalls calls through interface values in the attempt and the
 // exits.
-func interfaceCalls(ctx context.Context, d doer, w waiter) error { // want `retrier\(N via retry loop\)`
-	for attempt := 1; ; attempt++ { // want `site loop "retry loop" N attempts`
+func interfaceCalls(ctx context.Context, d doer, w waiter) error { // want `retrier\(4 via retry loop\)`
+	for attempt := 1; ; attempt++ { // want `site loop "retry loop" 4 attempts`
 		if err := d.Do(ctx); err == nil {
 			return nil
 		}

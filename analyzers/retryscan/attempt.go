@@ -1,0 +1,178 @@
+package retryscan
+
+import (
+	"go/ast"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
+)
+
+// A retry loop decides, after each attempt, whether to leave or go round
+// again. Real code decides in many forms, all of which mean "success
+// leaves, a failure goes round":
+//
+//	if err == nil || attempt == max { break }
+//	if err != nil && isRetryable(err) { continue }
+//	retry := err != nil || resp.StatusCode >= 500
+//	if !shouldRetry(resp, err) { return resp, err }
+//	if err == nil { if resp.StatusCode < 500 { return }; err = errStatus }
+//	if ok, err := try(ctx); ok { return nil }
+//
+// Rather than match these forms, the recognizer asks the engine where
+// every way from a candidate call leads, under three outcomes of it (it
+// succeeded; it failed with an error; it answered with no error but a
+// false result or a 5xx status). The call is the attempt when success
+// always leaves and some failure goes round. Conditions that do not
+// depend on the outcome (a counter, a flag) take both ways, so a read
+// loop (success goes round), a loop that gives up on the first failure,
+// and a pagination loop (success leaves only on the last page) all fail
+// the test.
+
+// decision is the attempt a retry loop decides on.
+type decision struct {
+	call *ast.CallExpr
+	// calls are the attempt: the call, and those assigning the same
+	// error on other branches (if v2 { err = callV2() } else { err =
+	// callV1() }).
+	calls  []ssa.CallInstruction
+	region *engine.Region
+	// byBool: only a bool result reports success (ok := try()).
+	byBool bool
+}
+
+// decide finds the attempt of a region: the first call, in source
+// order, whose success always leaves and one of whose failures goes
+// round. A recursive region's self-call is not a candidate.
+func (s *scanner) decide(r *engine.Region) *decision {
+	if r == nil {
+		return nil
+	}
+	for _, group := range s.candidates(r) {
+		d := &decision{calls: group, region: r, call: s.eng.CallExpr(group[0])}
+		if d.call != nil && s.decides(d) {
+			return d
+		}
+	}
+	return nil
+}
+
+// candidates returns the calls of a region that report an outcome and
+// whose report is used, grouped with the calls whose errors meet theirs
+// at a phi, in source order.
+func (s *scanner) candidates(r *engine.Region) [][]ssa.CallInstruction {
+	var calls []*ssa.Call
+	inLoop := func(b *ssa.BasicBlock) bool { return r.Loop() == nil || r.Loop().Has(b) }
+	for _, b := range r.Func().Blocks {
+		if !inLoop(b) || !r.Direct(b) {
+			continue
+		}
+		for _, in := range b.Instrs {
+			c, ok := in.(*ssa.Call)
+			if !ok || c.Call.StaticCallee() == r.Func() || !reports(c) {
+				continue
+			}
+			calls = append(calls, c)
+		}
+	}
+	sort.Slice(calls, func(i, j int) bool { return calls[i].Pos() < calls[j].Pos() })
+	// Calls whose errors meet at a phi below them are one attempt.
+	group := map[*ssa.Call][]ssa.CallInstruction{}
+	for _, c := range calls {
+		group[c] = []ssa.CallInstruction{c}
+	}
+	for _, c := range calls {
+		for _, o := range calls {
+			if c != o && r.Alternatives(c, o) {
+				group[c] = append(group[c], o)
+			}
+		}
+	}
+	var out [][]ssa.CallInstruction
+	for _, c := range calls {
+		out = append(out, group[c])
+	}
+	return out
+}
+
+// reports reports a call one of whose results tells its outcome and is
+// used.
+func reports(c *ssa.Call) bool {
+	roles := engine.Roles(c)
+	used := func(i int) bool {
+		if len(roles) == 1 {
+			return len(*c.Referrers()) > 0
+		}
+		for _, ref := range *c.Referrers() {
+			if e, ok := ref.(*ssa.Extract); ok && e.Index == i && len(*e.Referrers()) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for i, r := range roles {
+		if r != engine.RoleNone && used(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// decides runs the region under the outcomes of d's calls.
+func (s *scanner) decides(d *decision) bool {
+	roles := engine.Roles(d.calls[0])
+	hasSoft, hasOK, hasErr := false, false, false
+	for _, r := range roles {
+		hasSoft = hasSoft || r == engine.RoleResp || r == engine.RoleOK
+		hasOK = hasOK || r == engine.RoleOK
+		hasErr = hasErr || r == engine.RoleErr
+	}
+	run := func(o engine.Outcome) *engine.Walk {
+		return d.region.Walk(&engine.Scenario{Attempt: d.calls, Outcome: o}, d.calls[0])
+	}
+	leaves := func(o engine.Outcome) bool {
+		w := run(o)
+		return !w.Void && w.Ends.Has(engine.EndLeave) && w.Ends.Only(engine.EndLeave, engine.EndAbort)
+	}
+	if !leaves(engine.Succeeded) {
+		return false
+	}
+	if hasOK && hasErr {
+		// Does success leave without the bool's word? Then the error
+		// decides.
+		o := engine.Succeeded
+		o.OK = catalog.TriUnknown
+		d.byBool = !leaves(o)
+	} else if hasOK {
+		d.byBool = true
+	}
+	for _, o := range []engine.Outcome{engine.Failed(engine.ErrAny), engine.FailedStatus} {
+		if o == engine.FailedStatus && !hasSoft {
+			continue
+		}
+		if w := run(o); !w.Void && w.Ends.Has(engine.EndRound) {
+			return true
+		}
+	}
+	return false
+}
+
+// region returns the engine's region of a loop statement of fn, with the
+// statements of its body (for a goto loop, from the label to the end of
+// its block), or nil when no iteration goes round.
+func (s *scanner) loopRegion(fn ast.Node, stmt ast.Node, body []ast.Stmt) *engine.Region {
+	f := s.eng.Func(fn)
+	if rs, ok := stmt.(*ast.RangeStmt); ok && s.isAttemptIterator(rs) {
+		if y := s.eng.Func(rs); y != nil {
+			return s.eng.YieldRegion(y)
+		}
+		return nil
+	}
+	l := s.eng.LoopAt(f, stmt, body)
+	if l == nil {
+		return nil
+	}
+	return s.eng.LoopRegion(f, l)
+}

@@ -1,0 +1,431 @@
+package engine
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// Role is what a result of an attempt call tells about its outcome.
+type Role uint8
+
+const (
+	// RoleNone: the result says nothing of the outcome.
+	RoleNone Role = iota
+	// RoleErr: an error, nil on success.
+	RoleErr
+	// RoleOK: a bool, true on success (ok, err := tryLock(ctx)).
+	RoleOK
+	// RoleResp: a response with a StatusCode field.
+	RoleResp
+	// RoleValue: another nilable result beside an error, not nil on
+	// success (ws, err := c.Watch(ctx)).
+	RoleValue
+)
+
+// Roles returns the role of each result of a call.
+func Roles(c ssa.CallInstruction) []Role {
+	sig := c.Common().Signature()
+	res := sig.Results()
+	var ts []types.Type
+	for i := range res.Len() {
+		ts = append(ts, res.At(i).Type())
+	}
+	roles := make([]Role, len(ts))
+	name := ""
+	if fn := calleeFunc(c); fn != nil {
+		name = fn.Name()
+	} else if v, ok := c.Common().Value.(interface{ Name() string }); ok {
+		name = v.Name()
+	}
+	for i, t := range ts {
+		switch {
+		case analysisutil.IsErrorType(t):
+			roles[i] = RoleErr
+		case isBool(t) && boolAttempt(ts) && !queriesState(name):
+			roles[i] = RoleOK
+		case hasStatusField(t):
+			roles[i] = RoleResp
+		case nilable(t) && slices.ContainsFunc(ts, analysisutil.IsErrorType):
+			roles[i] = RoleValue
+		}
+	}
+	return roles
+}
+
+// boolAttempt reports results shaped like an attempt's report: (bool)
+// or (bool, error). Two bools (stopped, errored) or a value beside the
+// bool (v, ok := cache.Load(k)) say something else.
+func boolAttempt(ts []types.Type) bool {
+	switch len(ts) {
+	case 1:
+		return true
+	case 2:
+		return isBool(ts[0]) && analysisutil.IsErrorType(ts[1])
+	}
+	return false
+}
+
+// queriesState reports a callee named like a question about a state
+// (isReady, hasLeader, checkHealth, pollJob, exists): its bool result
+// says what the state is, not whether an attempt worked, and a loop
+// waiting for it to turn true is a poll.
+func queriesState(name string) bool {
+	name = strings.ToLower(name)
+	for _, p := range []string{"is", "has", "can", "check", "poll", "ready", "exist", "contain", "get", "list", "find", "lookup", "wait", "status", "health", "alive", "next", "scan", "more"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func isBool(t types.Type) bool {
+	b, ok := types.Unalias(t).Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+// hasStatusField reports a pointer to a struct with an integer
+// StatusCode field (net/http's Response, and the many like it).
+func hasStatusField(t types.Type) bool {
+	p, ok := types.Unalias(t).Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Name() == "StatusCode" {
+			if b, ok := f.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nilable reports whether nil is a value of t.
+func nilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface, *types.Map, *types.Slice, *types.Chan, *types.Signature:
+		return true
+	}
+	return false
+}
+
+// call evaluates result idx of a call (-1: its only result).
+func (w *walker) call(c *ssa.Call, idx, upto int) Val {
+	if o, ok := w.sc.outcome(c); ok {
+		return outcomeVal(c, idx, o)
+	}
+	fn := calleeFunc(c)
+	args := c.Call.Args
+	if c.Call.IsInvoke() {
+		args = append([]ssa.Value{c.Call.Value}, args...)
+	}
+	related := func() bool {
+		for _, a := range args {
+			if v := w.eval(a, upto); v.Related || v.Kind == Err {
+				return true
+			}
+		}
+		return false
+	}
+	if fn == nil {
+		if b, ok := c.Call.Value.(*ssa.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
+			return w.minmax(b.Name() == "min", args, upto)
+		}
+		if w.sc.All != nil && !related() {
+			return outcomeVal(c, idx, *w.sc.All)
+		}
+		return unknown(related())
+	}
+	if h := catalog.LookupClassHook(fn); h != nil && h.Hook == catalog.HookStatusCode {
+		return w.statusCode(fn, args, idx, upto)
+	}
+	switch {
+	case analysisutil.IsFunc(fn, "errors", "", "Is") && len(args) == 2:
+		return w.errorsIs(w.eval(args[0], upto), w.eval(args[1], upto))
+	case analysisutil.IsFunc(fn, "errors", "", "As") && len(args) == 2:
+		return w.errorsAs(w.eval(args[0], upto), args[1])
+	case analysisutil.IsFunc(fn, "errors", "", "New"):
+		return Val{Kind: Err, Class: ErrPlain}
+	case analysisutil.IsFunc(fn, "fmt", "", "Errorf"):
+		return w.wrapped(args, upto)
+	case fn.Name() == "Err" && len(args) == 1 && isContext(args[0].Type()):
+		return w.ctxErr()
+	case catalog.IsAbsencePredicate(fn) && len(args) >= 1:
+		return absent(w.eval(args[0], upto))
+	}
+	if h := catalog.LookupClassHook(fn); h != nil && (h.Hook == catalog.HookPermanent || h.Hook == catalog.HookRetryAfter) {
+		return Val{Kind: Err, Class: ErrPlain}
+	}
+	if v, ok := w.summary(c, fn, args, idx, upto); ok {
+		return v
+	}
+	if w.sc.All != nil && (std(fn.Pkg()) || !related()) {
+		return outcomeVal(c, idx, *w.sc.All)
+	}
+	return unknown(related())
+}
+
+// outcomeVal is result idx of a call that ends with o.
+func outcomeVal(c ssa.CallInstruction, idx int, o Outcome) Val {
+	roles := Roles(c)
+	if idx < 0 {
+		idx = 0
+	}
+	if idx >= len(roles) {
+		return unknown(true)
+	}
+	switch roles[idx] {
+	case RoleErr:
+		if o.Fails {
+			return Val{Kind: Err, Class: o.Class, N: o.Code}
+		}
+		return Val{Kind: Nil}
+	case RoleOK:
+		if o.OK == catalog.TriUnknown && o.Fails && !slices.Contains(roles, RoleErr) {
+			return boolVal(catalog.TriNo, false)
+		}
+		return boolVal(o.OK, true)
+	case RoleResp:
+		switch {
+		case o.Fails && isResponse(c.Common().Signature().Results().At(idx).Type()):
+			return Val{Kind: Nil} // net/http: on error, no response
+		case o.Fails, o.Status < 0:
+			return unknown(true)
+		case o.Status == 0:
+			return Val{Kind: NonNil, Status: true, Success: true}
+		}
+		return Val{Kind: NonNil, Status: true, N: int64(o.Status)}
+	case RoleValue:
+		if o.Value == catalog.TriYes {
+			return Val{Kind: NonNil}
+		}
+	}
+	return unknown(true)
+}
+
+// errorsIs folds errors.Is(err, target) for the classes of error a
+// scenario knows.
+func (w *walker) errorsIs(err, target Val) Val {
+	switch err.Kind {
+	case Nil:
+		return boolVal(catalog.TriNo, false)
+	case Err:
+	default:
+		return unknown(err.Related)
+	}
+	if target.Kind != Err || target.Class != ErrSentinel {
+		return unknown(true)
+	}
+	ctxErr := analysisutil.PkgPath(target.Sentinel) == "context"
+	switch err.Class {
+	case ErrCanceled, ErrDeadline:
+		if ctxErr {
+			want := "Canceled"
+			if err.Class == ErrDeadline {
+				want = "DeadlineExceeded"
+			}
+			return boolVal(triOf(target.Sentinel.Name() == want), false)
+		}
+		return boolVal(catalog.TriNo, false) // a context error is no sentinel of the program
+	case ErrPlain, ErrGRPC:
+		return boolVal(catalog.TriNo, false)
+	case ErrSentinel:
+		if err.Sentinel == target.Sentinel {
+			return boolVal(catalog.TriYes, false)
+		}
+		return unknown(true) // one sentinel may wrap another
+	case ErrPresent:
+		if catalog.IsAbsenceSentinel(target.Sentinel) {
+			return boolVal(catalog.TriNo, false)
+		}
+	case ErrAbsent:
+		if ctxErr {
+			return boolVal(catalog.TriNo, false)
+		}
+	}
+	if ctxErr && err.Class == ErrAny {
+		return unknown(true)
+	}
+	return unknown(true)
+}
+
+// errorsAs folds errors.As(err, &target): false for a nil error, and for
+// a context error into a type of the program that cannot hold one.
+func (w *walker) errorsAs(err Val, target ssa.Value) Val {
+	switch err.Kind {
+	case Nil:
+		return boolVal(catalog.TriNo, false)
+	case Err:
+		if err.Class == ErrCanceled || err.Class == ErrDeadline || err.Class == ErrPlain {
+			if p, ok := target.Type().Underlying().(*types.Pointer); ok {
+				if n, ok := types.Unalias(p.Elem()).(*types.Named); ok && !types.IsInterface(n) && !std(n.Obj().Pkg()) {
+					return boolVal(catalog.TriNo, false)
+				}
+			}
+		}
+	}
+	return unknown(true)
+}
+
+// wrapped is the error fmt.Errorf makes: of the class of an error it
+// wraps, else a plain one.
+func (w *walker) wrapped(args []ssa.Value, upto int) Val {
+	for _, a := range args {
+		if v := w.eval(a, upto); v.Kind == Err && v.Class != ErrSentinel {
+			return Val{Kind: Err, Class: v.Class, N: v.N}
+		}
+	}
+	return Val{Kind: Err, Class: ErrPlain}
+}
+
+// ctxErr is ctx.Err(): the context's error when the scenario cancels it.
+func (w *walker) ctxErr() Val {
+	switch {
+	case w.sc.Deadline:
+		return Val{Kind: Err, Class: ErrDeadline}
+	case w.sc.Cancel:
+		return Val{Kind: Err, Class: ErrCanceled}
+	}
+	return Val{Kind: Nil}
+}
+
+// absent folds a "not found" predicate (apierrors.IsNotFound(err)).
+func absent(err Val) Val {
+	switch {
+	case err.Kind == Nil:
+		return boolVal(catalog.TriNo, false)
+	case err.Kind != Err:
+		return unknown(err.Related)
+	case err.Class == ErrPresent, err.Class == ErrPlain, err.Class == ErrCanceled, err.Class == ErrDeadline, err.Class == ErrGRPC:
+		return boolVal(catalog.TriNo, false)
+	case err.Class == ErrAbsent:
+		return boolVal(catalog.TriYes, false)
+	}
+	return unknown(true)
+}
+
+// grpcNotFound is codes.NotFound.
+const grpcNotFound = 5
+
+// statusCode folds status.Code(err), status.FromError(err),
+// status.Convert(err) and st.Code().
+func (w *walker) statusCode(fn *types.Func, args []ssa.Value, idx, upto int) Val {
+	if len(args) != 1 {
+		return unknown(true)
+	}
+	x := w.eval(args[0], upto)
+	if analysisutil.RecvName(fn) == "Status" {
+		switch {
+		case x.Kind == Nil:
+			return intVal(0)
+		case x.Kind == NonNil && x.Status:
+			return intVal(x.N)
+		}
+		return unknown(true)
+	}
+	code, isStatus := Val{}, true
+	switch {
+	case x.Kind == Nil:
+		code = intVal(0)
+	case x.Kind == Err && x.Class == ErrGRPC:
+		code = intVal(x.N)
+	case x.Kind == Err && x.Class == ErrPresent:
+		code = Val{Kind: Int, HasNot: true, Not: grpcNotFound, Related: true}
+		isStatus = false
+	case x.Kind == Err && x.Class != ErrAny:
+		code, isStatus = intVal(2), false // codes.Unknown: not a status error
+	default:
+		return unknown(true)
+	}
+	switch {
+	case fn.Name() == "Code":
+		return code
+	case fn.Name() == "FromError" && idx == 1:
+		return boolVal(triOf(isStatus), false)
+	}
+	if !code.Exact {
+		return unknown(true)
+	}
+	return Val{Kind: NonNil, Status: true, N: code.N} // a *status.Status
+}
+
+// minmax folds min and max over known integers.
+func (w *walker) minmax(isMin bool, args []ssa.Value, upto int) Val {
+	var out Val
+	for i, a := range args {
+		v := w.eval(a, upto)
+		if v.Kind != Int || !v.Exact {
+			return unknown(v.Related)
+		}
+		if i == 0 || (isMin && v.N < out.N) || (!isMin && v.N > out.N) {
+			out = v
+		}
+	}
+	return out
+}
+
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+// std reports whether pkg belongs to the standard library.
+func std(pkg *types.Package) bool {
+	if pkg == nil {
+		return true
+	}
+	first, _, _ := strings.Cut(pkg.Path(), "/")
+	return !strings.Contains(first, ".")
+}
+
+// selectIndex is the case a select takes in the scenario: the caller's
+// context's Done channel is ready when it is cancelled, a timer's channel
+// when it is not; other channels are unknown.
+func (w *walker) selectIndex(s *ssa.Select) Val {
+	chosen, unknownCase := -1, false
+	for i, st := range s.States {
+		ready := w.ready(st)
+		switch ready {
+		case catalog.TriYes:
+			if chosen >= 0 {
+				return unknown(false)
+			}
+			chosen = i
+		case catalog.TriUnknown:
+			unknownCase = true
+		}
+	}
+	if unknownCase || (chosen < 0 && s.Blocking) {
+		return unknown(false)
+	}
+	return intVal(int64(chosen))
+}
+
+// ready says whether a select case can go in the scenario.
+func (w *walker) ready(st *ssa.SelectState) catalog.Tri {
+	if st.Dir != types.RecvOnly {
+		return catalog.TriUnknown
+	}
+	if c, ok := st.Chan.(*ssa.Call); ok {
+		if fn := calleeFunc(c); fn != nil && fn.Name() == "Done" && len(c.Call.Args) == 0 && c.Call.IsInvoke() && isContext(c.Call.Value.Type()) {
+			return triOf(w.sc.Cancel || w.sc.Deadline)
+		}
+	}
+	if ch, ok := st.Chan.Type().Underlying().(*types.Chan); ok {
+		if n, ok := types.Unalias(ch.Elem()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time" {
+			return triOf(!w.sc.Cancel && !w.sc.Deadline)
+		}
+	}
+	return catalog.TriUnknown
+}

@@ -1,0 +1,173 @@
+package engine
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Deps is what a condition depends on, which tells a loop's decision
+// (the attempt's outcome) from its limits (a counter, the context, the
+// clock).
+type Deps struct {
+	// Outcome: the results of the attempt's calls.
+	Outcome bool
+	// Ctx: a context (ctx.Err(), <-ctx.Done(), a context variable) or a
+	// channel that may be closed to stop (stopCh).
+	Ctx bool
+	// Time: the clock (time.Since(start) > limit, a deadline variable).
+	Time bool
+	// Other: some other variable: a counter, a flag, a field.
+	Other bool
+	// Calls are the calls the condition makes on the way, for the
+	// recognizer to look up (a loop driver: for r.Wait(ctx)).
+	Calls []ssa.CallInstruction
+}
+
+// DepsOf returns what v depends on in the region, the attempt being the
+// given calls.
+func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
+	d := &Deps{}
+	seen := map[ssa.Value]bool{}
+	var visit func(v ssa.Value)
+	leaf := func(t types.Type) {
+		switch {
+		case isErrorType(t):
+		case isContext(t):
+			d.Ctx = true
+		case isNamedType(t, "time", "Time"), isNamedType(t, "time", "Duration"):
+			d.Time = true
+		case isChan(t):
+			d.Ctx = true // a stop or done channel cancels
+		default:
+			d.Other = true
+		}
+	}
+	visit = func(v ssa.Value) {
+		if v == nil || seen[v] {
+			return
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Const, *ssa.Function, *ssa.Builtin:
+		case *ssa.Call:
+			for _, a := range attempt {
+				if a == v {
+					d.Outcome = true
+					return
+				}
+			}
+			if fn := calleeFunc(v); fn != nil && fn.Pkg() != nil {
+				switch {
+				case fn.Pkg().Path() == "time":
+					d.Time = true
+					return
+				case fn.Pkg().Path() == "context":
+					d.Ctx = true // ctx.Err(), context.Cause(ctx)
+					return
+				}
+			}
+			if isErrorType(v.Type()) {
+				return // another call's error: an error test bounds nothing
+			}
+			d.Calls = append(d.Calls, v)
+			if v.Call.IsInvoke() {
+				visit(v.Call.Value)
+			} else if _, ok := v.Call.Value.(*ssa.Function); !ok {
+				visit(v.Call.Value) // a function value: c.giveUp
+			}
+			for _, a := range v.Call.Args {
+				visit(a)
+			}
+		case *ssa.Extract:
+			if isErrorType(v.Type()) && !isOutcomeValue(v.Tuple, attempt) {
+				return // another call's error: an error test bounds nothing
+			}
+			visit(v.Tuple)
+		case *ssa.Select:
+			for _, st := range v.States {
+				if st.Dir != types.RecvOnly {
+					continue
+				}
+				if isNamedType(chanElem(st.Chan.Type()), "time", "Time") {
+					continue // a wait
+				}
+				d.Ctx = true
+			}
+		case *ssa.Phi:
+			if r.loop != nil && v.Block() == r.loop.Header {
+				leaf(v.Type()) // carried round the loop: a counter, a flag
+				return
+			}
+			for _, e := range v.Edges {
+				visit(e)
+			}
+		case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
+			leaf(v.Type())
+		case *ssa.UnOp:
+			if fa, ok := v.X.(*ssa.FieldAddr); ok {
+				if f := fieldOf(fa); f != nil {
+					if isOutcomeValue(fa.X, attempt) {
+						d.Outcome = true
+						return
+					}
+					leaf(f.Type())
+					return
+				}
+			}
+			if _, ok := v.X.(*ssa.Alloc); ok {
+				leaf(v.Type())
+				return
+			}
+			visit(v.X)
+		case ssa.Instruction:
+			for _, op := range v.Operands(nil) {
+				if *op != nil {
+					visit(*op)
+				}
+			}
+		}
+	}
+	visit(v)
+	return *d
+}
+
+// isOutcomeValue reports a value that is a result of one of the calls.
+func isOutcomeValue(v ssa.Value, attempt []ssa.CallInstruction) bool {
+	if e, ok := v.(*ssa.Extract); ok {
+		v = e.Tuple
+	}
+	for _, a := range attempt {
+		if c, ok := a.(*ssa.Call); ok && ssa.Value(c) == v {
+			return true
+		}
+	}
+	return false
+}
+
+func isErrorType(t types.Type) bool {
+	return types.IsInterface(t) && types.Implements(t, errorIface)
+}
+
+func isNamedType(t types.Type, pkg, name string) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+func isChan(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Chan)
+	return ok
+}
+
+func chanElem(t types.Type) types.Type {
+	if c, ok := t.Underlying().(*types.Chan); ok {
+		return c.Elem()
+	}
+	return nil
+}

@@ -1,0 +1,404 @@
+package engine
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// The abstract evaluation of SSA values along one path of a walk: a phi
+// takes the operand of the edge the path came by, a call the outcome the
+// scenario gives it, and the known shapes fold: nil tests, status and
+// code comparisons, errors.Is with a context error or a sentinel,
+// status.Code(err), a predicate of the package read through its body.
+// What cannot be folded is unknown, marked Related when it depends on the
+// outcome.
+
+// maxEval bounds the values one walk evaluates.
+const maxEval = 4000
+
+// eval evaluates v as the path up to path[upto-1] leaves it.
+func (w *walker) eval(v ssa.Value, upto int) Val {
+	if w.evals++; w.evals > maxEval {
+		w.void = true
+		return unknown(true)
+	}
+	switch v := v.(type) {
+	case *ssa.Const:
+		return constVal(v)
+	case *ssa.Parameter:
+		if x, ok := w.params[v]; ok {
+			return x
+		}
+		return unknown(outcomeType(v.Type()))
+	case *ssa.Global, *ssa.Function, *ssa.Builtin, *ssa.MakeClosure:
+		return Val{Kind: NonNil}
+	case *ssa.FreeVar:
+		return unknown(outcomeType(v.Type()))
+	case *ssa.Alloc:
+		return Val{Kind: NonNil}
+	case *ssa.Phi:
+		return w.phi(v, upto)
+	case *ssa.Call:
+		return w.call(v, -1, upto)
+	case *ssa.Extract:
+		if c, ok := v.Tuple.(*ssa.Call); ok {
+			return w.call(c, v.Index, upto)
+		}
+		if s, ok := v.Tuple.(*ssa.Select); ok && v.Index == 0 {
+			return w.selectIndex(s)
+		}
+		if ta, ok := v.Tuple.(*ssa.TypeAssert); ok && v.Index == 1 {
+			x := w.eval(ta.X, upto)
+			if x.Kind == Nil {
+				return boolVal(catalog.TriNo, false)
+			}
+			return unknown(x.Related)
+		}
+		return unknown(false)
+	case *ssa.UnOp:
+		return w.unop(v, upto)
+	case *ssa.BinOp:
+		return w.binop(v, upto)
+	case *ssa.MakeInterface:
+		return w.eval(v.X, upto)
+	case *ssa.ChangeInterface:
+		return w.eval(v.X, upto)
+	case *ssa.ChangeType:
+		return w.eval(v.X, upto)
+	case *ssa.Convert:
+		return w.eval(v.X, upto)
+	case *ssa.TypeAssert:
+		x := w.eval(v.X, upto)
+		if x.Kind == Err || x.Kind == NonNil {
+			return unknown(true) // may or may not hold that type
+		}
+		return unknown(x.Related)
+	case *ssa.FieldAddr:
+		return Val{Kind: NonNil}
+	}
+	return unknown(false)
+}
+
+// outcomeType reports types whose unknown values may carry an outcome:
+// errors and HTTP responses.
+func outcomeType(t types.Type) bool {
+	return analysisutil.IsErrorType(t) || isResponse(t)
+}
+
+func constVal(c *ssa.Const) Val {
+	if c.Value == nil {
+		return Val{Kind: Nil}
+	}
+	switch c.Value.Kind() {
+	case constant.Bool:
+		return boolVal(triOf(constant.BoolVal(c.Value)), false)
+	case constant.Int:
+		if n, ok := constant.Int64Val(c.Value); ok {
+			return intVal(n)
+		}
+	}
+	return unknown(false)
+}
+
+// phi takes the operand of the edge by which the path entered the phi's
+// block; a phi of a block the path did not enter (before the attempt,
+// the head of the loop) is unknown.
+func (w *walker) phi(v *ssa.Phi, upto int) Val {
+	for k := upto - 1; k >= 1; k-- {
+		if w.path[k] != v.Block() {
+			continue
+		}
+		pred := w.path[k-1]
+		for i, p := range v.Block().Preds {
+			if p == pred {
+				return w.eval(v.Edges[i], k)
+			}
+		}
+		return unknown(outcomeType(v.Type()))
+	}
+	return unknown(outcomeType(v.Type()))
+}
+
+func (w *walker) unop(v *ssa.UnOp, upto int) Val {
+	switch v.Op {
+	case token.NOT:
+		x := w.eval(v.X, upto)
+		if x.Kind == Bool {
+			return boolVal(not(x.B), false)
+		}
+		return unknown(x.Related)
+	case token.SUB:
+		x := w.eval(v.X, upto)
+		if x.Kind == Int && x.Exact {
+			return intVal(-x.N)
+		}
+		return unknown(x.Related)
+	case token.MUL:
+		return w.load(v, upto)
+	case token.ARROW:
+		return unknown(false)
+	}
+	return unknown(false)
+}
+
+// load reads through a pointer: a response's StatusCode, a sentinel
+// error variable, a local whose address was taken.
+func (w *walker) load(v *ssa.UnOp, upto int) Val {
+	switch x := v.X.(type) {
+	case *ssa.FieldAddr:
+		base := w.eval(x.X, upto)
+		if f := fieldOf(x); f != nil && f.Name() == "StatusCode" && isResponse(x.X.Type()) {
+			if base.Kind == NonNil && base.Status {
+				if base.Success {
+					return Val{Kind: Int, N: 0, Status: true, Success: true}
+				}
+				return intVal(base.N)
+			}
+			return unknown(true)
+		}
+		return unknown(base.Related || base.Kind == Err)
+	case *ssa.Global:
+		if analysisutil.IsErrorType(v.Type()) {
+			if gv, ok := x.Object().(*types.Var); ok {
+				return Val{Kind: Err, Class: ErrSentinel, Sentinel: gv}
+			}
+		}
+		return unknown(false)
+	}
+	if st := w.stored(v, upto); st != nil {
+		return w.eval(st.val, st.upto)
+	}
+	if a, ok := v.X.(*ssa.Alloc); ok {
+		return w.allocValue(a, upto)
+	}
+	return unknown(outcomeType(v.Type()))
+}
+
+// storedVal is a value stored on the path, and the path prefix it was
+// stored under.
+type storedVal struct {
+	val  ssa.Value
+	upto int
+}
+
+// stored returns the value the path last stored at the address a load
+// reads, before the load: a variable a closure shares (err = dial(ctx)
+// in a range-over-func body), a local whose address was taken.
+func (w *walker) stored(load *ssa.UnOp, upto int) *storedVal {
+	k := upto - 1
+	for ; k >= 0 && w.path[k] != load.Block(); k-- {
+	}
+	if k < 0 {
+		return nil
+	}
+	for first := true; k >= 0; k, first = k-1, false {
+		instrs := w.path[k].Instrs
+		if first {
+			for i, in := range instrs {
+				if in == load {
+					instrs = instrs[:i] // what the block stores after the load is not read
+					break
+				}
+			}
+		}
+		for i := len(instrs) - 1; i >= 0; i-- {
+			if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == load.X {
+				return &storedVal{val: st.Val, upto: k + 1}
+			}
+		}
+	}
+	return nil
+}
+
+// allocValue is what a load of a local whose address is taken reads:
+// the target of errors.As(err, &target) holds the error when the call
+// said so; other locals are unknown.
+func (w *walker) allocValue(a *ssa.Alloc, upto int) Val {
+	refs := *a.Referrers()
+	for i := 0; i < len(refs); i++ {
+		switch r := refs[i].(type) {
+		case *ssa.MakeInterface: // errors.As takes &target as an any
+			refs = append(refs, *r.Referrers()...)
+		case *ssa.Call:
+			if analysisutil.IsFunc(calleeFunc(r), "errors", "", "As") && len(r.Call.Args) == 2 {
+				err := w.eval(r.Call.Args[0], upto)
+				return unknown(err.Related || err.Kind == Err)
+			}
+		}
+	}
+	return unknown(outcomeType(a.Type().(*types.Pointer).Elem()))
+}
+
+func fieldOf(fa *ssa.FieldAddr) *types.Var {
+	st, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	s, ok := st.Elem().Underlying().(*types.Struct)
+	if !ok || fa.Field >= s.NumFields() {
+		return nil
+	}
+	return s.Field(fa.Field)
+}
+
+func isResponse(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Response"
+}
+
+func (w *walker) binop(v *ssa.BinOp, upto int) Val {
+	x, y := w.eval(v.X, upto), w.eval(v.Y, upto)
+	related := x.Related || y.Related
+	switch v.Op {
+	case token.EQL, token.NEQ:
+		t := equal(x, y)
+		if t == catalog.TriUnknown && w.sc.Outcome.Fails && w.sc.Outcome.Class == ErrPresent && (notFound(x, y) || notFound(y, x)) {
+			t = catalog.TriNo // a failure that is not "not found" has no 404 in it
+		}
+		if v.Op == token.NEQ {
+			t = not(t)
+		}
+		if t == catalog.TriUnknown {
+			return unknown(related || x.Kind == Err || y.Kind == Err)
+		}
+		return boolVal(t, false)
+	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+		if t := order(v.Op, x, y); t != catalog.TriUnknown {
+			return boolVal(t, false)
+		}
+		return unknown(related)
+	case token.ADD, token.SUB, token.MUL, token.QUO, token.REM:
+		if x.Kind == Int && y.Kind == Int && x.Exact && y.Exact {
+			switch v.Op {
+			case token.ADD:
+				return intVal(x.N + y.N)
+			case token.SUB:
+				return intVal(x.N - y.N)
+			case token.MUL:
+				return intVal(x.N * y.N)
+			case token.QUO:
+				if y.N != 0 {
+					return intVal(x.N / y.N)
+				}
+			case token.REM:
+				if y.N != 0 {
+					return intVal(x.N % y.N)
+				}
+			}
+		}
+		if v.Op == token.QUO && x.Kind == Int && x.Success && y.Exact && y.N > 0 && 200/y.N == 299/y.N {
+			return intVal(200 / y.N) // every 2xx divided alike: code/100 == 2
+		}
+	}
+	return unknown(related)
+}
+
+// equal folds x == y.
+func equal(x, y Val) catalog.Tri {
+	if x.Kind == Int && y.Kind == Int {
+		return intEqual(x, y)
+	}
+	if x.Kind == Nil || y.Kind == Nil {
+		if y.Kind == Nil {
+			x, y = y, x
+		}
+		switch y.Kind {
+		case Nil:
+			return catalog.TriYes
+		case NonNil, Err:
+			return catalog.TriNo
+		}
+		return catalog.TriUnknown
+	}
+	if x.Kind == Bool && y.Kind == Bool && x.B != catalog.TriUnknown && y.B != catalog.TriUnknown {
+		return triOf(x.B == y.B)
+	}
+	if x.Kind == Err && y.Kind == Err {
+		switch {
+		case x.Class == ErrSentinel && y.Class == ErrSentinel:
+			return triOf(x.Sentinel == y.Sentinel)
+		case x.Class == ErrSentinel || y.Class == ErrSentinel:
+			if y.Class == ErrSentinel {
+				x, y = y, x
+			}
+			switch y.Class {
+			case ErrPlain, ErrCanceled, ErrDeadline, ErrGRPC:
+				return catalog.TriNo // a sentinel of the program is none of these
+			case ErrPresent:
+				if catalog.IsAbsenceSentinel(x.Sentinel) {
+					return catalog.TriNo
+				}
+			}
+		}
+	}
+	return catalog.TriUnknown
+}
+
+// intEqual folds the comparison of two integers; a 2xx status stands for
+// every 2xx, and compares equal only to what all of them equal.
+func intEqual(x, y Val) catalog.Tri {
+	if y.Success {
+		x, y = y, x
+	}
+	switch {
+	case x.Exact && y.Exact:
+		return triOf(x.N == y.N)
+	case x.Success && y.Exact:
+		if y.N >= 200 && y.N < 300 {
+			// resp.StatusCode == http.StatusCreated: the author's own
+			// success, taken as the 2xx the scenario means.
+			return catalog.TriYes
+		}
+		return catalog.TriNo
+	case x.HasNot && y.Exact && x.Not == y.N, y.HasNot && x.Exact && y.Not == x.N:
+		return catalog.TriNo
+	}
+	return catalog.TriUnknown
+}
+
+// order folds x op y for integers; a 2xx must agree for 200 and 299.
+func order(op token.Token, x, y Val) catalog.Tri {
+	if x.Kind != Int || y.Kind != Int || !y.Exact && !x.Exact {
+		return catalog.TriUnknown
+	}
+	cmp := func(a, b int64) bool {
+		switch op {
+		case token.LSS:
+			return a < b
+		case token.LEQ:
+			return a <= b
+		case token.GTR:
+			return a > b
+		}
+		return a >= b
+	}
+	switch {
+	case x.Exact && y.Exact:
+		return triOf(cmp(x.N, y.N))
+	case x.Success && y.Exact:
+		if lo, hi := cmp(200, y.N), cmp(299, y.N); lo == hi {
+			return triOf(lo)
+		}
+	case y.Success && x.Exact:
+		if lo, hi := cmp(x.N, 200), cmp(x.N, 299); lo == hi {
+			return triOf(lo)
+		}
+	}
+	return catalog.TriUnknown
+}
+
+// notFound reports a value derived from a failure compared with the HTTP
+// status or the gRPC code that mean "not found".
+func notFound(x, c Val) bool {
+	return x.Kind == Unknown && x.Related && c.Kind == Int && c.Exact && (c.N == catalog.HTTPNotFound || c.N == grpcNotFound)
+}

@@ -1,0 +1,68 @@
+package engine
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// Outcome is how one call ends in a scenario.
+type Outcome struct {
+	// Fails: the error result is not nil; it is an error of Class (with
+	// the gRPC code Code).
+	Fails bool
+	Class ErrClass
+	Code  int64
+	// OK is the bool result of a call that reports success as a bool
+	// (ok, err := tryLock(ctx)); unknown leaves it unknown.
+	OK catalog.Tri
+	// Status is the HTTP status of a response a call that does not fail
+	// returns: 0 for any 2xx, -1 for one not known.
+	Status int
+	// Value says whether the call's other nilable results are not nil
+	// (a watch, a connection): yes on success.
+	Value catalog.Tri
+}
+
+// Succeeded is a call that worked: no error, ok, a 2xx, its results set.
+var Succeeded = Outcome{OK: catalog.TriYes, Value: catalog.TriYes}
+
+// Failed is a call that failed with an error of class c.
+func Failed(c ErrClass) Outcome { return Outcome{Fails: true, Class: c, Status: -1} }
+
+// FailedStatus is a call that answered without error but said no: ok is
+// false, the status is 503.
+var FailedStatus = Outcome{OK: catalog.TriNo, Status: 503}
+
+// Scenario decides how the calls of a region end. A call it does not
+// decide returns values that are unknown and unrelated to the outcome.
+type Scenario struct {
+	// Attempt are the calls whose outcome is Outcome.
+	Attempt []ssa.CallInstruction
+	Outcome Outcome
+	// Others decides the other calls, when set: false leaves one
+	// undecided.
+	Others func(ssa.CallInstruction) (Outcome, bool)
+	// All, when set, is how every call neither Attempt nor Others
+	// decides ends, but for one handed the outcome of another call by
+	// code outside the standard library (checkStatus(resp), a method of
+	// the response's package): that one is read through its body when
+	// it is of this package, and is otherwise unknown.
+	All *Outcome
+	// Cancel: the caller's context is done (by its deadline when
+	// Deadline): ctx.Err() is its error and <-ctx.Done() is ready.
+	Cancel, Deadline bool
+}
+
+// outcome returns how call c ends in the scenario.
+func (sc *Scenario) outcome(c ssa.CallInstruction) (Outcome, bool) {
+	for _, a := range sc.Attempt {
+		if a == c {
+			return sc.Outcome, true
+		}
+	}
+	if sc.Others != nil {
+		return sc.Others(c)
+	}
+	return Outcome{}, false
+}

@@ -1,0 +1,90 @@
+package engine
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// A call of a function of this package that is handed the attempt's
+// outcome is read through its body, with its parameters bound to what
+// the call passes, the way a classifier decides:
+//
+//	func shouldRetry(resp *http.Response, err error) bool {
+//		if err != nil {
+//			return true
+//		}
+//		return resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500
+//	}
+//
+// Every way through the body is followed; when all its returns agree,
+// the call has that value.
+
+// maxDepth bounds the predicates read inside one another.
+const maxDepth = 2
+
+// summary is reserved for what a function's body answers independently
+// of its caller.
+type summary struct{}
+
+func (w *walker) summary(c *ssa.Call, fn *types.Func, args []ssa.Value, idx, upto int) (Val, bool) {
+	if w.depth >= maxDepth {
+		return Val{}, false
+	}
+	callee := c.Call.StaticCallee()
+	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg != w.p.pkg || len(callee.Blocks) == 0 {
+		return Val{}, false
+	}
+	if len(callee.Params) != len(args) {
+		return Val{}, false
+	}
+	params := map[*ssa.Parameter]Val{}
+	carries := false
+	for i, a := range args {
+		v := w.eval(a, upto)
+		params[callee.Params[i]] = v
+		carries = carries || v.Kind != Unknown || v.Related
+	}
+	if !carries {
+		return Val{}, false
+	}
+	if idx < 0 {
+		idx = 0
+	}
+	sub := &walker{p: w.p, r: &Region{p: w.p, fn: callee}, sc: w.sc, out: &Walk{}, params: params, depth: w.depth + 1, retIdx: idx}
+	sub.path = []*ssa.BasicBlock{callee.Blocks[0]}
+	sub.block(callee.Blocks[0], 0, false)
+	w.evals += sub.evals
+	if sub.void || len(sub.returns) == 0 {
+		return Val{}, false
+	}
+	return join(sub.returns), true
+}
+
+// join is what several values have in common.
+func join(vs []Val) Val {
+	out := vs[0]
+	related := false
+	for _, v := range vs {
+		related = related || v.Related
+	}
+	for _, v := range vs[1:] {
+		switch {
+		case out.Kind == Bool && v.Kind == Bool && out.B == v.B:
+		case out.Kind == Nil && v.Kind == Nil:
+		case out.Kind == Int && v.Kind == Int && out.Exact && v.Exact && out.N == v.N:
+		case out.Kind == Err && v.Kind == Err:
+			if out.Class != v.Class || out.Sentinel != v.Sentinel {
+				out = Val{Kind: Err, Class: ErrAny}
+			}
+		default:
+			return unknown(true)
+		}
+	}
+	if out.Kind == Bool && out.B == catalog.TriUnknown {
+		return unknown(related)
+	}
+	return out
+}
