@@ -16,10 +16,15 @@ var mod = testenv.NewModule("testdata/mod", "./keys", "./helper", "./reqid", "./
 
 // TestKeyregen covers every generator family and sink kind (keys/gens.go),
 // helpers and wrappers in the package and across packages (keys/calls.go,
-// helper), and the look-alikes that must stay silent (keys/neg.go).
+// helper), and the look-alikes that must stay silent (keys/neg.go); the
+// SDK token table against aws-sdk-go-v2's scheduler (ClientToken) and
+// Google Cloud's redis cluster messages (RequestId), with the user types
+// that look like them (sdk); and the RequestId setter of
+// google.golang.org/api calls against redis/v1 (gapi). One analysis for
+// all: the dependencies' is most of its cost.
 func TestKeyregen(t *testing.T) {
 	t.Parallel()
-	mod.Run(t, keyregen.Analyzer, "./keys", "./helper")
+	mod.Run(t, keyregen.Analyzer, "./keys", "./helper", "./sdk", "./gapi")
 }
 
 // TestFlags checks -requestid and -keyheaders on their own analyzer
@@ -53,21 +58,6 @@ func TestDeprecatedHeaders(t *testing.T) {
 func TestFix(t *testing.T) {
 	t.Parallel()
 	mod.RunWithSuggestedFixes(t, keyregen.Analyzer, "./fix")
-}
-
-// TestSDKTokens checks the SDK token table against aws-sdk-go-v2's
-// scheduler (ClientToken) and Google Cloud's redis cluster messages
-// (RequestId), with the user types that look like them.
-func TestSDKTokens(t *testing.T) {
-	t.Parallel()
-	mod.Run(t, keyregen.Analyzer, "./sdk")
-}
-
-// TestGoogleAPIs checks the RequestId setter of google.golang.org/api
-// calls against redis/v1.
-func TestGoogleAPIs(t *testing.T) {
-	t.Parallel()
-	mod.Run(t, keyregen.Analyzer, "./gapi")
 }
 
 // TestFactCodec: the fact, parameter sinks included, round-trips through

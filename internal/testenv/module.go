@@ -30,10 +30,9 @@ import (
 //		mod.Run(t, nestedretry.Analyzer, "./app", "./chain/...")
 //	}
 //
-// The analysis of each analyzer (or set of analyzers, for Findings) is
-// done once too, over every package of the load, and each test checks the
-// packages it names. Tests may run in parallel: the loaded packages are
-// only read.
+// Each test analyzes the packages it names (the analysis of the same
+// analyzers on the same packages is done once). Tests may run in
+// parallel: the loaded packages are only read.
 type Module struct {
 	dir      string
 	patterns []string
@@ -107,20 +106,25 @@ func (m *Module) packages(t testing.TB) []*packages.Package {
 	return m.pkgs
 }
 
-// analyze runs the analyzers, together, on every package of the load,
-// once per set of analyzers, and returns the graph of actions.
-func (m *Module) analyze(t testing.TB, analyzers []*analysis.Analyzer) *checker.Graph {
+// analyze runs the analyzers, together, on the packages of the load that
+// match patterns (and on their dependencies, for facts), once per set of
+// analyzers and patterns, and returns the actions on those packages.
+// Analyzing a package's dependencies is most of the cost of an analysis,
+// so a test that asks for more packages than it checks would pay for
+// theirs: each asks for what it checks.
+func (m *Module) analyze(t testing.TB, analyzers []*analysis.Analyzer, patterns []string) []*checker.Action {
 	t.Helper()
-	pkgs := m.packages(t)
+	pkgs := m.match(t, m.packages(t), patterns)
 	var key []string
 	for _, a := range analyzers {
 		key = append(key, fmt.Sprintf("%p", a))
 	}
+	k := strings.Join(append(key, patterns...), " ")
 	m.mu.Lock()
-	a, ok := m.analyses[strings.Join(key, " ")]
+	a, ok := m.analyses[k]
 	if !ok {
 		a = new(analysisOnce)
-		m.analyses[strings.Join(key, " ")] = a
+		m.analyses[k] = a
 	}
 	m.mu.Unlock()
 	a.once.Do(func() {
@@ -129,17 +133,17 @@ func (m *Module) analyze(t testing.TB, analyzers []*analysis.Analyzer) *checker.
 	if a.err != nil {
 		t.Fatalf("analyzing %s: %v", m.dir, a.err)
 	}
-	return a.graph
+	return a.graph.Roots
 }
 
-// roots returns the root actions of the graph whose package matches one
-// of patterns: "./p" (the package in dir/p), "./p/..." (those in and
-// under dir/p), "./..." (all). A package's test variants match with it;
-// the generated test mains do not. It fails the test when a pattern
-// matches nothing, or is of another form.
-func (m *Module) roots(t testing.TB, g *checker.Graph, patterns []string) []*checker.Action {
+// match returns the loaded packages that match one of patterns: "./p"
+// (the package in dir/p), "./p/..." (those in and under dir/p), "./..."
+// (all). A package's test variants match with it; the generated test
+// mains do not. It fails the test when a pattern matches nothing, or is
+// of another form.
+func (m *Module) match(t testing.TB, pkgs []*packages.Package, patterns []string) []*packages.Package {
 	t.Helper()
-	var out []*checker.Action
+	var out []*packages.Package
 	for _, pat := range patterns {
 		rel, ok := strings.CutPrefix(filepath.ToSlash(pat), "./")
 		if !ok && pat != "." {
@@ -151,15 +155,14 @@ func (m *Module) roots(t testing.TB, g *checker.Graph, patterns []string) []*che
 		}
 		want := filepath.Join(m.abs, filepath.FromSlash(rel))
 		n := 0
-		for _, act := range g.Roots {
-			p := act.Package
+		for _, p := range pkgs {
 			if strings.HasSuffix(p.ID, ".test") || len(p.CompiledGoFiles) == 0 {
 				continue
 			}
 			d := filepath.Dir(p.CompiledGoFiles[0])
-			if d == want || under && strings.HasPrefix(d, want+string(filepath.Separator)) || under && rel == "" {
-				if !slices.Contains(out, act) {
-					out = append(out, act)
+			if d == want || under && (rel == "" || strings.HasPrefix(d, want+string(filepath.Separator))) {
+				if !slices.Contains(out, p) {
+					out = append(out, p)
 				}
 				n++
 			}
@@ -176,7 +179,7 @@ func (m *Module) roots(t testing.TB, g *checker.Graph, patterns []string) []*che
 // analysistest.Run does. It returns the actions it checked.
 func (m *Module) Run(t *testing.T, a *analysis.Analyzer, patterns ...string) []*checker.Action {
 	t.Helper()
-	acts := m.roots(t, m.analyze(t, []*analysis.Analyzer{a}), patterns)
+	acts := m.analyze(t, []*analysis.Analyzer{a}, patterns)
 	for _, act := range acts {
 		if act.Err != nil {
 			t.Errorf("analyzing %s: %v", act, act.Err)
@@ -195,7 +198,7 @@ func (m *Module) Findings(t *testing.T, analyzers []*analysis.Analyzer, patterns
 	t.Helper()
 	out := map[*analysis.Analyzer][]string{}
 	seen := map[string]bool{}
-	for _, act := range m.roots(t, m.analyze(t, analyzers), patterns) {
+	for _, act := range m.analyze(t, analyzers, patterns) {
 		if act.Err != nil {
 			t.Errorf("analyzing %s: %v", act, act.Err)
 			continue
