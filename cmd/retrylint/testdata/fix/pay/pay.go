@@ -6,9 +6,9 @@ package pay
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
-	mrand "math/rand/v2"
+	"math/rand/v2"
+	"strconv"
 	"time"
 )
 
@@ -24,7 +24,7 @@ type Order struct {
 // automatic fix.
 func Charge(ctx context.Context, send func(context.Context, Order) error, cents int) error {
 	for i := 0; i < 3; i++ {
-		key := rand.Text()
+		key := strconv.FormatUint(rand.Uint64(), 36)
 		if err := send(ctx, Order{IdempotencyKey: key, Cents: cents}); err == nil {
 			return nil
 		}
@@ -43,7 +43,7 @@ func Ping(ctx context.Context, ping func(context.Context) error) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(mrand.N(d)):
+		case <-time.After(rand.N(d)):
 		}
 		d *= 2
 	}
