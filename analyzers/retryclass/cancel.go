@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // retry-after-cancel: the retry goes on after the caller's context is
@@ -37,78 +40,75 @@ import (
 // (unboundedbackoff reports that). A decision that explicitly goes round
 // on the context's own error is reported too.
 
-func (c *checker) retryAfterCancel(site *retryscan.Site, d *retryscan.Decision) {
-	b := site.Bound
-	if d == nil || b.Ctx || b.Unbounded() || b.Attempts == 1 {
+func (c *checker) retryAfterCancel(a *attempt) {
+	b := a.site.Bound
+	if b.Ctx || b.Unbounded() || b.Attempts == 1 {
 		return
 	}
-	switch site.Kind {
+	switch a.site.Kind {
 	case retryscan.KindLoop:
-		c.loopCancel(site, d)
+		c.loopCancel(a)
 	case retryscan.KindLibrary:
-		c.libraryCancel(site, d)
+		c.libraryCancel(a)
 	}
 }
 
-func (c *checker) loopCancel(site *retryscan.Site, d *retryscan.Decision) {
+func (c *checker) loopCancel(a *attempt) {
+	site := a.site
 	body := site.BodyBlock()
-	if body == nil || site.AttemptCall == nil {
+	if body == nil || len(site.Attempt()) == 0 {
 		return
 	}
-	ctxs := c.outerContexts(site.Func, site.Func, body)
+	ctxs := a.region.OuterContexts()
 	if len(ctxs) == 0 {
 		return
 	}
-	derived := c.derived(site.Func, ctxs)
-	if !mentionsObj(c.pass.TypesInfo, site.AttemptCall, derived) {
+	a.derived = engine.Derived(ctxs)
+	if !c.givenContext(site.Attempt()[0], a.derived) {
 		return // the attempt is not the context's work
 	}
-
 	wait := c.blindWait(site, body)
 	if wait == nil {
 		return // waits in a select or a helper: may watch ctx
 	}
-	if c.roundsOnContextError(site, d, body, derived) {
+	if c.roundsOnContextError(a) || c.watchesCancel(a) {
 		return
 	}
-	if c.watchesCancel(d) {
-		return
-	}
-	v := c.cancelVerdict(site, d, derived, false)
+	v := a.verdict(scenario{cancel: true})
 	if v.opaque || v.round == nil {
 		return
 	}
-	ctxName := nameOf(c.origins(site.Func, site.AttemptCall, ctxs))
+	ctxName := c.contextName(a, ctxs)
 	c.rep.Report(analysisDiag(wait, CategoryRetryAfterCancel, fmt.Sprintf(
 		"retry loop waits with %s and never checks %s: after the caller gives up it goes on for %s; wait in a select on %s.Done() and return %s.Err()",
 		c.waitName(wait), ctxName, c.cost(site), ctxName, ctxName)))
 }
 
-func (c *checker) libraryCancel(site *retryscan.Site, d *retryscan.Decision) {
-	lit, ok := site.Body.(*ast.FuncLit)
-	if !ok || site.Entry == nil || c.classifierOption(site) {
+func (c *checker) libraryCancel(a *attempt) {
+	site := a.site
+	if site.Entry == nil || c.classifierOption(site) {
 		return
 	}
 	hint, ok := catalog.LookupCancelHint(site.Entry.Pkg)
 	if !ok {
 		return
 	}
-	ctxs := c.outerContexts(site.Func, lit, lit)
+	ctxs := a.region.OuterContexts()
 	if len(ctxs) == 0 {
 		return
 	}
-	derived := c.derived(site.Func, ctxs)
-	if !c.doesContextWork(lit, derived) {
+	a.derived = engine.Derived(ctxs)
+	if !c.doesContextWork(a) {
 		return
 	}
-	if c.roundsOnContextError(site, d, lit, derived) || c.watchesCancel(d) {
+	if c.roundsOnContextError(a) || c.watchesCancel(a) {
 		return
 	}
-	v := c.cancelVerdict(site, d, derived, false)
+	v := a.verdict(scenario{cancel: true})
 	if v.opaque || v.round == nil {
 		return
 	}
-	ctxName := nameOf(c.origins(site.Func, lit, ctxs))
+	ctxName := c.contextName(a, ctxs)
 	what := fmt.Sprintf("%s is not given %s, which its operation uses", site.Name, ctxName)
 	call := site.Node.(*ast.CallExpr)
 	if i := site.Entry.Ctx; i >= 0 && i < len(call.Args) {
@@ -127,49 +127,33 @@ func (c *checker) libraryCancel(site *retryscan.Site, d *retryscan.Decision) {
 //
 // An attempt given a context made for it in the body (a per-attempt
 // timeout) may time out and be retried: that is not this.
-func (c *checker) roundsOnContextError(site *retryscan.Site, d *retryscan.Decision, body ast.Node, derived map[types.Object]bool) bool {
-	if c.perAttemptContext(body, derived) {
+func (c *checker) roundsOnContextError(a *attempt) bool {
+	if a.region.MadeInside(a.derived) {
 		return false
 	}
-	plain := c.cancelEvaluator(site, body, derived, false)
-	plain.fails = func(call *ast.CallExpr) (errClass, bool) {
-		_, fails := c.cancelEvaluator(site, body, derived, false).fails(call)
-		return errPlain, fails
-	}
-	plain.sc = scenario{}
+	plain := conds(a.walk(scenario{cancel: true, plain: true}))
 	for _, deadline := range []bool{false, true} {
-		ev := c.cancelEvaluator(site, body, derived, deadline)
-		for i := range d.Paths {
-			p := &d.Paths[i]
-			if p.End != retryscan.EndRound && p.End != retryscan.EndError {
+		w := a.walk(scenario{cancel: true, deadline: deadline})
+		for i := range w.Paths {
+			p := &w.Paths[i]
+			if p.End != engine.EndRound && p.End != engine.EndError || unfolded(p) {
 				continue
 			}
 			var named ast.Expr
-			possible := true
-			for _, cond := range p.Conds {
-				t, related := ev.cond(p, cond)
-				if t == no || (t == unknown && related) {
-					possible = false
-					break
-				}
-				if t == yes && named == nil {
-					// The condition admits the context's error and not
-					// another failure: errors.Is(err, context.Canceled),
-					// not !errors.Is(err, context.Canceled).
-					if t2, _ := plain.cond(p, cond); t2 == no {
-						named = c.contextErrorIn(cond)
-					}
+			for _, b := range p.Branches {
+				// The condition admits the context's error and not
+				// another failure: errors.Is(err, context.Canceled),
+				// not !errors.Is(err, context.Canceled).
+				if t2, seen := plain[b.If]; named == nil && met(b) && seen && t2 != catalog.TriUnknown && t2 != b.Value {
+					named = c.contextErrorIn(b.If)
 				}
 			}
-			if !possible || named == nil {
-				continue
-			}
-			if p.End == retryscan.EndError && (p.Err == nil || ev.eval(p, len(p.Steps), p.Err).kind != vErr) {
+			if named == nil || p.End == engine.EndError && p.Err.Kind != engine.Err {
 				continue
 			}
 			c.rep.Report(analysisDiag(named, CategoryRetryAfterCancel, fmt.Sprintf(
 				"%s goes round on %s, the error of its own context: every further attempt fails at once and only adds delay (%s); return when the context is done",
-				site.Name, shortExpr(named), c.cost(site))))
+				a.site.Name, shortExpr(named), c.cost(a.site))))
 			return true
 		}
 	}
@@ -179,9 +163,10 @@ func (c *checker) roundsOnContextError(site *retryscan.Site, d *retryscan.Decisi
 // contextErrorIn returns the context error a condition names:
 // context.Canceled, context.DeadlineExceeded, codes.Canceled,
 // codes.DeadlineExceeded.
-func (c *checker) contextErrorIn(cond retryscan.Cond) ast.Expr {
+func (c *checker) contextErrorIn(ifi *ssa.If) ast.Expr {
+	cond, _ := c.condition(ifi)
 	var found ast.Expr
-	for _, e := range cond.Any {
+	for _, e := range cond.Exprs {
 		ast.Inspect(e, func(n ast.Node) bool {
 			sel, ok := n.(*ast.SelectorExpr)
 			if !ok || found != nil {
@@ -200,41 +185,100 @@ func (c *checker) contextErrorIn(cond retryscan.Cond) ast.Expr {
 	return found
 }
 
-// watchesCancel reports whether any condition of the decision looks at
-// cancellation: a context, a context error, a cancellation code, a
-// channel receive, a select clause.
-func (c *checker) watchesCancel(d *retryscan.Decision) bool {
+// watchesCancel reports whether any condition of the attempt looks at
+// cancellation: a context or a channel it depends on, a select, a
+// context error or cancellation code it names.
+func (c *checker) watchesCancel(a *attempt) bool {
 	info := c.pass.TypesInfo
-	for _, p := range d.Paths {
-		for _, cond := range p.Conds {
-			if _, ok := cond.Node.(*ast.CommClause); ok {
+	for ifi := range conds(a.walk(scenario{cancel: true})) {
+		if a.region.DepsOf(ifi.Cond, a.site.Attempt()).Ctx {
+			return true
+		}
+		cond, _ := c.condition(ifi)
+		for _, e := range append(cond.Exprs, cond.Tag) {
+			if e == nil {
+				continue
+			}
+			found := false
+			ast.Inspect(e, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok {
+					obj := info.ObjectOf(id)
+					switch analysisutil.PkgPath(obj) {
+					case "context":
+						found = true
+					case catalog.GRPCCodesPkg:
+						found = found || id.Name == "Canceled" || id.Name == "DeadlineExceeded"
+					}
+				}
+				return !found
+			})
+			if found {
 				return true
 			}
-			nodes := []ast.Node{cond.Tag}
-			for _, e := range cond.Any {
-				nodes = append(nodes, e)
+		}
+	}
+	return false
+}
+
+// cancelFails decides the calls of a cancellation scenario: the attempt
+// and the calls given the caller's context fail, with the context's
+// error (a gRPC call with its code), or in the plain scenario with an
+// error that is not the context's; a call that only derives or attaches
+// the context (http.NewRequestWithContext) does not fail.
+func (c *checker) cancelFails(a *attempt, sc scenario) func(ssa.CallInstruction) (engine.Outcome, bool) {
+	return func(call ssa.CallInstruction) (engine.Outcome, bool) {
+		if h := catalog.LookupClassHook(engine.Callee(call)); h != nil && h.Hook == catalog.HookNoFail {
+			return engine.Succeeded, true
+		}
+		given := c.givenContext(call, a.derived)
+		if !given && !slices.Contains(a.site.Attempt(), call) {
+			return engine.Outcome{}, false
+		}
+		switch {
+		case sc.plain:
+			return engine.Failed(engine.ErrPlain), true
+		case isGRPC(call):
+			o := engine.Failed(engine.ErrGRPC)
+			o.Code = 1 // codes.Canceled
+			if sc.deadline {
+				o.Code = 4 // codes.DeadlineExceeded
 			}
-			for _, n := range nodes {
-				if n == nil {
-					continue
-				}
-				found := false
-				ast.Inspect(n, func(m ast.Node) bool {
-					switch m := m.(type) {
-					case *ast.Ident:
-						obj := info.ObjectOf(m)
-						if v, ok := obj.(*types.Var); ok && isContext(v.Type()) || analysisutil.PkgPath(obj) == "context" {
-							found = true
-						}
-						if analysisutil.PkgPath(obj) == catalog.GRPCCodesPkg && (m.Name == "Canceled" || m.Name == "DeadlineExceeded") {
-							found = true
-						}
-					case *ast.UnaryExpr:
-						found = found || m.Op == token.ARROW
-					}
-					return !found
-				})
-				if found {
+			return o, true
+		case given && sc.deadline:
+			return engine.Failed(engine.ErrDeadline), true
+		case given:
+			return engine.Failed(engine.ErrCanceled), true
+		}
+		return engine.Failed(engine.ErrPlain), true
+	}
+}
+
+// givenContext reports whether a call is given a value made from the
+// caller's context.
+func (c *checker) givenContext(call ssa.CallInstruction, derived map[ssa.Value]bool) bool {
+	for _, v := range engine.Operands(call) {
+		if derived[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// doesContextWork reports whether an operation makes a call given the
+// context, other than one that only derives or attaches it.
+func (c *checker) doesContextWork(a *attempt) bool {
+	for _, b := range a.region.Func().Blocks {
+		for _, in := range b.Instrs {
+			call, ok := in.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if h := catalog.LookupClassHook(engine.Callee(call)); h != nil && h.Hook == catalog.HookNoFail {
+				continue
+			}
+			cc := call.Common()
+			for i, v := range engine.Operands(call) {
+				if a.derived[v] && !(i == 0 && cc.IsInvoke() && engine.IsContext(v.Type())) {
 					return true
 				}
 			}
@@ -243,60 +287,28 @@ func (c *checker) watchesCancel(d *retryscan.Decision) bool {
 	return false
 }
 
-// cancelVerdict evaluates the decision when the caller's context is
-// done: calls given it fail with its error, the attempt call fails.
-func (c *checker) cancelVerdict(site *retryscan.Site, d *retryscan.Decision, derived map[types.Object]bool, deadline bool) verdict {
-	return c.cancelEvaluator(site, site.Body, derived, deadline).verdict(d)
-}
-
-func (c *checker) cancelEvaluator(site *retryscan.Site, body ast.Node, derived map[types.Object]bool, deadline bool) *evaluator {
-	info := c.pass.TypesInfo
-	return &evaluator{
-		info:    info,
-		sc:      scenario{cancel: true, deadline: deadline},
-		related: c.relatedVars(body),
-		fails: func(call *ast.CallExpr) (errClass, bool) {
-			fn := calleeOf(info, call)
-			if h := catalog.LookupClassHook(fn); h != nil && h.Hook == catalog.HookNoFail {
-				return 0, false
-			}
-			if call != site.AttemptCall && !mentionsObj(info, call, derived) {
-				return 0, false
-			}
-			if retryscan.IsGRPCCall(fn) {
-				return errGRPC, true
-			}
-			if mentionsObj(info, call, derived) {
-				return errCtx, true
-			}
-			return errPlain, true
-		},
-	}
-}
-
-// doesContextWork reports whether an operation makes a call given the
-// context, other than one that only derives or attaches it.
-func (c *checker) doesContextWork(lit *ast.FuncLit, derived map[types.Object]bool) bool {
-	info := c.pass.TypesInfo
-	found := false
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if h := catalog.LookupClassHook(calleeOf(info, n)); h != nil && h.Hook == catalog.HookNoFail {
-				return true
-			}
-			for _, a := range n.Args {
-				found = found || mentionsObj(info, a, derived)
-			}
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
-				found = found || mentionsObj(info, sel.X, derived) && !isContext(info.TypeOf(sel.X))
-			}
+// contextName names the context whose work the attempt does, the first
+// in source order of those it is given.
+func (c *checker) contextName(a *attempt, ctxs []ssa.Value) string {
+	attempt := a.site.Attempt()
+	best := ""
+	var bestPos token.Pos
+	for _, ctx := range ctxs {
+		name := engine.Name(ctx)
+		if name == "" {
+			continue
 		}
-		return !found
-	})
-	return found
+		if len(attempt) > 0 && len(ctxs) > 1 && !c.givenContext(attempt[0], engine.Derived([]ssa.Value{ctx})) {
+			continue
+		}
+		if best == "" || ctx.Pos() < bestPos {
+			best, bestPos = name, ctx.Pos()
+		}
+	}
+	if best == "" {
+		return "ctx"
+	}
+	return best
 }
 
 // blindWait returns a wait of the loop that does not watch the context:

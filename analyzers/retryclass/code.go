@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"go/ast"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // permanent-code: a hand-rolled gRPC retry that goes round on codes that
@@ -33,30 +36,14 @@ import (
 // name a permanent one among those it retries is quiet, as is a decision
 // handed to code the analyzer does not read.
 
-func (c *checker) grpcEvaluator(site *retryscan.Site, code int64) *evaluator {
-	info := c.pass.TypesInfo
-	return &evaluator{
-		info:    info,
-		sc:      scenario{grpc: true, code: code},
-		related: c.relatedVars(site.Body),
-		fails: func(call *ast.CallExpr) (errClass, bool) {
-			if retryscan.IsGRPCCall(calleeOf(info, call)) {
-				return errGRPC, true
-			}
-			return 0, false
-		},
-	}
-}
-
-func (c *checker) permanentCode(site *retryscan.Site, d *retryscan.Decision) {
-	call := c.grpcAttempt(site)
+func (c *checker) permanentCode(a *attempt) {
+	call := c.grpcAttempt(a)
 	if call == nil || len(c.codes) == 0 {
 		return
 	}
-	looks := c.looksAtCode(site, d)
+	looks := c.looksAtCode(a)
 	for _, code := range c.codes {
-		ev := c.grpcEvaluator(site, int64(code.Value))
-		v := ev.verdict(d)
+		v := a.verdict(scenario{grpc: true, code: int64(code.Value)})
 		if v.opaque {
 			return
 		}
@@ -66,13 +53,13 @@ func (c *checker) permanentCode(site *retryscan.Site, d *retryscan.Decision) {
 		if !looks {
 			c.rep.Report(analysisDiag(call, CategoryPermanentCode, fmt.Sprintf(
 				"%s retries every error of the gRPC call %s without looking at status.Code(err): %s comes back the same on every attempt, so it costs %s; retry only codes.Unavailable (and ResourceExhausted with backoff)",
-				site.Name, c.callName(call), c.codeExamples(), c.cost(site))))
+				a.site.Name, c.callName(call), c.codeExamples(), c.cost(a.site))))
 			return
 		}
-		if named := c.namesCode(ev, v.round, code); named != nil {
+		if named := c.namesCode(v.round, code); named != nil {
 			c.rep.Report(analysisDiag(named, CategoryPermanentCode, fmt.Sprintf(
 				"%s retries codes.%s, which does not change on retry: each such failure costs %s; drop it from the retried codes",
-				site.Name, code.Name, c.cost(site))))
+				a.site.Name, code.Name, c.cost(a.site))))
 			return
 		}
 	}
@@ -80,53 +67,46 @@ func (c *checker) permanentCode(site *retryscan.Site, d *retryscan.Decision) {
 
 // grpcAttempt returns the gRPC call the site retries: a loop's attempt
 // call, or the first gRPC call of an operation.
-func (c *checker) grpcAttempt(site *retryscan.Site) *ast.CallExpr {
-	info := c.pass.TypesInfo
-	if site.Kind == retryscan.KindLoop {
-		if site.AttemptCall != nil && retryscan.IsGRPCCall(calleeOf(info, site.AttemptCall)) {
-			return site.AttemptCall
-		}
-		return nil
-	}
-	lit, ok := site.Body.(*ast.FuncLit)
-	if !ok {
-		return nil
-	}
-	var found *ast.CallExpr
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if found == nil && retryscan.IsGRPCCall(calleeOf(info, n)) {
-				found = n
+func (c *checker) grpcAttempt(a *attempt) *ast.CallExpr {
+	if a.site.Kind == retryscan.KindLoop {
+		for _, call := range a.site.Attempt() {
+			if isGRPC(call) {
+				return c.eng.CallExpr(call)
 			}
 		}
-		return found == nil
-	})
-	return found
+		return nil
+	}
+	var first ssa.CallInstruction
+	for _, b := range a.region.Func().Blocks {
+		for _, in := range b.Instrs {
+			if call, ok := in.(ssa.CallInstruction); ok && isGRPC(call) && (first == nil || call.Pos() < first.Pos()) {
+				first = call
+			}
+		}
+	}
+	if first == nil {
+		return nil
+	}
+	return c.eng.CallExpr(first)
 }
 
-// looksAtCode reports whether some condition of the decision tells one
+// looksAtCode reports whether some condition of the attempt tells one
 // gRPC code from another.
-func (c *checker) looksAtCode(site *retryscan.Site, d *retryscan.Decision) bool {
-	var evs []*evaluator
+func (c *checker) looksAtCode(a *attempt) bool {
+	seen := map[*ssa.If][3]bool{}
 	for _, code := range catalog.GRPCCodes() {
-		if code.Value != 0 {
-			evs = append(evs, c.grpcEvaluator(site, int64(code.Value)))
+		if code.Value == 0 {
+			continue
+		}
+		for ifi, t := range conds(a.walk(scenario{grpc: true, code: int64(code.Value)})) {
+			s := seen[ifi]
+			s[t] = true
+			seen[ifi] = s
 		}
 	}
-	for i := range d.Paths {
-		p := &d.Paths[i]
-		for _, cond := range p.Conds {
-			var seen [3]bool
-			for _, ev := range evs {
-				t, _ := ev.cond(p, cond)
-				seen[t] = true
-			}
-			if seen[yes] && seen[no] {
-				return true
-			}
+	for _, s := range seen {
+		if s[catalog.TriYes] && s[catalog.TriNo] {
+			return true
 		}
 	}
 	return false
@@ -134,14 +114,15 @@ func (c *checker) looksAtCode(site *retryscan.Site, d *retryscan.Decision) bool 
 
 // namesCode returns the constant codes.<code> in a condition that holds
 // on the path.
-func (c *checker) namesCode(ev *evaluator, p *retryscan.Path, code catalog.GRPCCode) ast.Expr {
+func (c *checker) namesCode(p *engine.Path, code catalog.GRPCCode) ast.Expr {
 	info := c.pass.TypesInfo
-	for _, cond := range p.Conds {
-		if t, _ := ev.cond(p, cond); t != yes || !cond.Holds {
+	for i, b := range p.Branches {
+		if !met(b) || !c.eng.Holds(p, i) {
 			continue
 		}
+		cond, _ := c.condition(b.If)
 		var found ast.Expr
-		for _, e := range cond.Any {
+		for _, e := range cond.Exprs {
 			ast.Inspect(e, func(n ast.Node) bool {
 				if sel, ok := n.(*ast.SelectorExpr); ok && found == nil {
 					obj := info.ObjectOf(sel.Sel)

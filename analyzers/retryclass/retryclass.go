@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/types"
 	"reflect"
 	"slices"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
@@ -69,7 +69,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Name:       "retryclass",
 		Doc:        analysisutil.MustExtractDoc(doc, "retryclass"),
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryclass",
-		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer, engine.Analyzer},
 		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
 	}
@@ -135,18 +135,7 @@ type checker struct {
 	// permanent; codes the gRPC codes, by value.
 	permanent4xx []int
 	codes        []catalog.GRPCCode
-	related      map[ast.Node]map[types.Object]bool // by attempt body
-}
-
-// relatedVars returns, once per attempt body, the variables its outcome
-// flows into.
-func (c *checker) relatedVars(body ast.Node) map[types.Object]bool {
-	r, ok := c.related[body]
-	if !ok {
-		r = relatedVars(c.pass.TypesInfo, body)
-		c.related[body] = r
-	}
-	return r
+	eng          *engine.Program
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
@@ -154,7 +143,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	if err != nil {
 		return nil, err
 	}
-	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), related: map[ast.Node]map[types.Object]bool{}}
+	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), eng: engine.Of(pass)}
 	for s := 400; s < 500; s++ {
 		if !slices.Contains(cfg.TransientStatuses, s) {
 			c.permanent4xx = append(c.permanent4xx, s)
@@ -172,17 +161,18 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		default:
 			continue // a wrapper's or retrier's retry is judged where it is written
 		}
-		if site.Func == nil || site.Body == nil {
+		region := site.Region()
+		if site.Func == nil || site.Body == nil || region == nil {
 			continue
 		}
-		d := site.Decision(pass.TypesInfo)
-		c.retryAfterCancel(site, d)
-		if d == nil || c.classifierOption(site) {
+		a := &attempt{c: c, site: site, region: region, walks: map[scenario]*engine.Walk{}}
+		c.retryAfterCancel(a)
+		if c.classifierOption(site) {
 			continue
 		}
-		c.permanentStatus(site, d)
-		c.ignoresRetryAfter(site, d)
-		c.permanentCode(site, d)
+		c.permanentStatus(a)
+		c.ignoresRetryAfter(a)
+		c.permanentCode(a)
 	}
 	c.configs()
 	return c.rep.Usage(), nil

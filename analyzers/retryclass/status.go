@@ -10,8 +10,11 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // permanent-status: an HTTP retry whose failure test lets 4xx through.
@@ -31,23 +34,14 @@ import (
 // == 404, a switch with 4xx cases): code that separates them has thought
 // about it.
 
-func (c *checker) httpEvaluator(site *retryscan.Site, status int) *evaluator {
-	return &evaluator{
-		info:    c.pass.TypesInfo,
-		sc:      scenario{status: status},
-		related: c.relatedVars(site.Body),
-		fails:   func(*ast.CallExpr) (errClass, bool) { return 0, false },
-	}
-}
-
-func (c *checker) permanentStatus(site *retryscan.Site, d *retryscan.Decision) {
-	if !c.readsStatus(site, d) {
+func (c *checker) permanentStatus(a *attempt) {
+	if !c.readsStatus(a) {
 		return
 	}
-	var round *retryscan.Path
+	var round *engine.Path
 	status := 0
 	for _, s := range c.permanent4xx {
-		v := c.httpEvaluator(site, s).verdict(d)
+		v := a.verdict(scenario{status: s})
 		if v.opaque {
 			return
 		}
@@ -55,90 +49,73 @@ func (c *checker) permanentStatus(site *retryscan.Site, d *retryscan.Decision) {
 			round, status = v.round, s
 		}
 	}
-	if round == nil || c.separates4xx(site, d) {
+	if round == nil || c.separates4xx(a) {
 		return
 	}
-	test, holds := c.statusTest(site, round, status)
-	var at ast.Node = site.Node
-	why := ""
-	switch {
-	case test == nil:
-	case holds:
-		at, why = test, fmt.Sprintf(" (%s holds for them)", shortExpr(test))
-	default:
+	at, why := ast.Node(a.site.Node), ""
+	if test, holds := c.statusTest(a, round, status); test != nil {
 		at, why = test, fmt.Sprintf(" (%s fails for them)", shortExpr(test))
+		if holds {
+			why = fmt.Sprintf(" (%s holds for them)", shortExpr(test))
+		}
 	}
 	c.rep.Report(analysisDiag(at, CategoryPermanentStatus, fmt.Sprintf(
 		"%s retries HTTP 4xx responses such as %d%s: a client error does not change on retry, so each costs %s; stop on 4xx other than %s",
-		site.Name, status, why, c.cost(site), joinStatuses(c.cfg.TransientStatuses))))
+		a.site.Name, status, why, c.cost(a.site), joinStatuses(c.cfg.TransientStatuses))))
 }
 
-// readsStatus reports whether some condition of the decision depends on
+// readsStatus reports whether some condition of the attempt depends on
 // the HTTP status.
-func (c *checker) readsStatus(site *retryscan.Site, d *retryscan.Decision) bool {
-	ok, bad := c.httpEvaluator(site, 200), c.httpEvaluator(site, 503)
-	for i := range d.Paths {
-		p := &d.Paths[i]
-		for _, cond := range p.Conds {
-			t1, _ := ok.cond(p, cond)
-			t2, _ := bad.cond(p, cond)
-			if t1 != unknown && t2 != unknown && t1 != t2 {
-				return true
-			}
+func (c *checker) readsStatus(a *attempt) bool {
+	ok, bad := conds(a.walk(scenario{status: 200})), conds(a.walk(scenario{status: 503}))
+	for ifi, t1 := range ok {
+		if t2, seen := bad[ifi]; seen && t1 != catalog.TriUnknown && t2 != catalog.TriUnknown && t1 != t2 {
+			return true
 		}
 	}
 	return false
 }
 
-// separates4xx reports whether a condition of the decision holds for
-// some permanent 4xx and not for some 5xx, or the other way round.
-func (c *checker) separates4xx(site *retryscan.Site, d *retryscan.Decision) bool {
-	evs := map[int]*evaluator{}
-	ev := func(s int) *evaluator {
-		if evs[s] == nil {
-			evs[s] = c.httpEvaluator(site, s)
+// separates4xx reports whether a condition of the attempt holds for some
+// permanent 4xx and not for some 5xx, or the other way round.
+func (c *checker) separates4xx(a *attempt) bool {
+	var in4xx, in5xx = map[*ssa.If][3]bool{}, map[*ssa.If][3]bool{}
+	mark := func(m map[*ssa.If][3]bool, s int) {
+		for ifi, t := range conds(a.walk(scenario{status: s})) {
+			seen := m[ifi]
+			seen[t] = true
+			m[ifi] = seen
 		}
-		return evs[s]
 	}
-	seen := map[ast.Node]bool{}
-	for i := range d.Paths {
-		p := &d.Paths[i]
-		for _, cond := range p.Conds {
-			if seen[cond.Node] {
-				continue
-			}
-			seen[cond.Node] = true
-			var in4xx, in5xx [3]bool
-			for _, s := range c.permanent4xx {
-				t, _ := ev(s).cond(p, cond)
-				in4xx[t] = true
-			}
-			for s := 500; s < 600; s++ {
-				t, _ := ev(s).cond(p, cond)
-				in5xx[t] = true
-			}
-			if in4xx[yes] && in5xx[no] || in4xx[no] && in5xx[yes] {
-				return true
-			}
+	for _, s := range c.permanent4xx {
+		mark(in4xx, s)
+	}
+	for s := 500; s < 600; s++ {
+		mark(in5xx, s)
+	}
+	for ifi, x := range in4xx {
+		y := in5xx[ifi]
+		if x[catalog.TriYes] && y[catalog.TriNo] || x[catalog.TriNo] && y[catalog.TriYes] {
+			return true
 		}
 	}
 	return false
 }
 
-// statusTest returns the condition on a path that lets status through:
-// the first one that holds (or fails, for holds false) for it and
-// depends on the status.
-func (c *checker) statusTest(site *retryscan.Site, p *retryscan.Path, status int) (ast.Expr, bool) {
-	here, ok := c.httpEvaluator(site, status), c.httpEvaluator(site, 200)
-	for _, cond := range p.Conds {
-		t, _ := here.cond(p, cond)
-		t2, _ := ok.cond(p, cond)
-		if t == yes && t2 != yes && len(cond.Any) > 0 {
-			e := cond.Any[0]
-			if cond.Tag != nil {
-				return cond.Tag, cond.Holds
-			}
-			return e, cond.Holds
+// statusTest returns the condition on a path that lets status through,
+// and whether it holds for it: the first one met for it and not for
+// 200.
+func (c *checker) statusTest(a *attempt, p *engine.Path, status int) (ast.Expr, bool) {
+	ok := conds(a.walk(scenario{status: 200}))
+	for i, b := range p.Branches {
+		if !met(b) {
+			continue
+		}
+		if t2, seen := ok[b.If]; seen && t2 == b.Value {
+			continue // the same for a 200
+		}
+		if _, e := c.condition(b.If); e != nil {
+			return e, c.eng.Holds(p, i)
 		}
 	}
 	return nil, false
@@ -171,23 +148,23 @@ func joinStatuses(s []int) string {
 // function, hands the response or its header to code outside the
 // standard library, or returns backoff.RetryAfter is quiet.
 
-func (c *checker) ignoresRetryAfter(site *retryscan.Site, d *retryscan.Decision) {
+func (c *checker) ignoresRetryAfter(a *attempt) {
+	site := a.site
 	if site.Kind == retryscan.KindLibrary && !libraryTakesPushback(site) {
 		return // the library offers no way to wait what the server asked
 	}
-	if !c.readsStatus(site, d) || c.readsPushback(site, d) {
+	if !c.readsStatus(a) || c.readsPushback(a) {
 		return
 	}
 	for _, s := range catalog.RetryAfterStatuses() {
-		ev := c.httpEvaluator(site, s)
-		v := ev.verdict(d)
+		v := a.verdict(scenario{status: s})
 		if v.opaque {
 			return
 		}
 		if v.round == nil {
 			continue
 		}
-		named := c.namesStatus(ev, v.round, s)
+		named := c.namesStatus(v.round, s)
 		if named == nil {
 			continue
 		}
@@ -218,12 +195,13 @@ func libraryTakesPushback(site *retryscan.Site) bool {
 
 // namesStatus returns the condition on a path that holds for status and
 // names it: resp.StatusCode == http.StatusTooManyRequests, case 429.
-func (c *checker) namesStatus(ev *evaluator, p *retryscan.Path, status int) ast.Expr {
-	for _, cond := range p.Conds {
-		if t, _ := ev.cond(p, cond); t != yes || !cond.Holds {
+func (c *checker) namesStatus(p *engine.Path, status int) ast.Expr {
+	for i, b := range p.Branches {
+		if !met(b) || !c.eng.Holds(p, i) {
 			continue
 		}
-		for _, e := range cond.Any {
+		cond, _ := c.condition(b.If)
+		for _, e := range cond.Exprs {
 			if c.mentionsConst(e, int64(status)) {
 				return e
 			}
@@ -251,12 +229,13 @@ func (c *checker) mentionsConst(e ast.Expr, n int64) bool {
 // readsPushback reports whether the retry may honour Retry-After: its
 // function names the header, hands a response or header to code outside
 // the standard library, or an operation returns backoff.RetryAfter.
-func (c *checker) readsPushback(site *retryscan.Site, d *retryscan.Decision) bool {
-	for _, p := range d.Paths {
-		if p.End == retryscan.EndRound && p.Err != nil {
+func (c *checker) readsPushback(a *attempt) bool {
+	for _, p := range a.walk(scenario{status: 429}).Paths {
+		if p.End == engine.EndRound && p.Err.Kind == engine.Err {
 			return true // backoff.RetryAfter(n)
 		}
 	}
+	site := a.site
 	info := c.pass.TypesInfo
 	found := false
 	ast.Inspect(site.Func, func(n ast.Node) bool {

@@ -55,7 +55,7 @@ func (s *scanner) loopDelay(site *Site) Delay {
 	if len(d.Waits) > 0 {
 		d.Kind = catalog.DelayUnknown
 	}
-	s.delayPolicy(&d, site.Node, body)
+	s.delayPolicy(&d, site)
 	return d
 }
 

@@ -131,3 +131,8 @@ func importsPkg(pkg *types.Package, path string) bool {
 	}
 	return false
 }
+
+// IsGRPCCall reports whether fn is a gRPC call: ClientConn.Invoke or a
+// method of a generated client stub (the recognizer's own test, which it
+// uses for gRPC client sites).
+func IsGRPCCall(fn *types.Func) bool { return fn != nil && isGRPCCall(fn) }

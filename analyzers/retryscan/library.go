@@ -7,6 +7,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // calleeOf returns the function a call invokes, statically or through an
@@ -81,6 +82,14 @@ func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 		return nil
 	}
 	s.resolveOp(site, fn)
+	if lit, ok := site.Body.(*ast.FuncLit); ok && catalog.ErrorOperation(row.Pkg) {
+		site.region = &lazy[*engine.Region]{compute: func() *engine.Region {
+			if f := s.eng.Func(lit); f != nil {
+				return s.eng.OpRegion(f, row.Pkg)
+			}
+			return nil
+		}}
+	}
 	nodes := s.configNodes(fn, config...)
 	b, sawPolicy := s.evalBound(row, call, nodes)
 	if !sawPolicy && needsPolicy(row) && !call.Ellipsis.IsValid() && s.policyVisible(row, nodes) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // A hand-rolled retry loop runs an operation, leaves the loop when it
@@ -57,19 +58,37 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if body == nil || len(body.List) == 0 || s.pollsTicker(body) || s.awaitsEvent(body) {
 		return nil
 	}
+	if f, ok := loop.(*ast.ForStmt); ok && condOverLen(f.Cond) {
+		return nil // failover: for i := 0; i < len(hosts); i++
+	}
+	iter := false
+	if r, ok := loop.(*ast.RangeStmt); ok && s.isAttemptIterator(r) {
+		iter = true
+	}
+	waitsInCond := false
+	if f, ok := loop.(*ast.ForStmt); ok && f.Cond != nil {
+		_, _, waitsInCond = s.driverBound(f.Cond) // for r.Wait(ctx)
+	}
+	// A retry loop either counts its attempts or waits between them; one
+	// that does neither is a parser or cursor loop. This is read before
+	// the engine is asked, so that a package of such loops builds no SSA.
+	pauses := waitsInCond || iter || s.pauses(body)
+	if !pauses && !s.counts(loop, body) {
+		return nil
+	}
 	d := s.decide(s.loopRegion(fn, loop, body.List))
 	if d == nil {
 		return nil
 	}
 	call := d.call
+	if !pauses && d.byBool {
+		return nil // counted calls of a bool function are more often a search
+	}
 	if s.handsOff(call) {
 		return nil // waits for a consumer goroutine (events.go)
 	}
 	if counter != nil && s.failsOver(body, call, counter) {
 		return nil // failover: hosts[i]
-	}
-	if f, ok := loop.(*ast.ForStmt); ok && condOverLen(f.Cond) {
-		return nil // failover: for i := 0; i < len(hosts); i++
 	}
 	if s.repicks(loop, body, call) {
 		return nil // failover: for b := pool.Pick(); b != nil; b = pool.Pick()
@@ -77,28 +96,14 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if !s.stableCall(body, call, counter) {
 		return nil // each iteration works on something new: err = x.Unwrap()
 	}
-	iter := false
-	if r, ok := loop.(*ast.RangeStmt); ok && s.isAttemptIterator(r) {
-		if s.yieldedIn(r, call) {
-			return nil // each iteration tries what the iterator yields: a failover
-		}
-		iter = true
-	}
-	waitsInCond := false
-	if f, ok := loop.(*ast.ForStmt); ok && f.Cond != nil {
-		_, _, waitsInCond = s.driverBound(f.Cond) // for r.Wait(ctx)
-	}
-	if pauses := waitsInCond || iter || s.pauses(body); !pauses && (d.byBool || !s.counts(loop, body)) {
-		// Neither counts attempts nor waits: a parser or cursor loop.
-		// An attempt that reports success as a bool must wait: counted
-		// calls of a bool function are more often a search.
-		return nil
+	if r, ok := loop.(*ast.RangeStmt); ok && iter && s.yieldedIn(r, call) {
+		return nil // each iteration tries what the iterator yields: a failover
 	}
 	if s.pollsAbsence(d) {
 		return nil // waits for something to appear (absence.go)
 	}
-	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call}
-	site.decision = known(site.walkDecision(s.info))
+	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call,
+		region: known(d.region), attempt: d.calls}
 	s.eachIf(body, func(ifs *ast.IfStmt, _ []ast.Stmt, inSwitch bool) bool {
 		ex := exitCtx{loop: loop, inSwitch: inSwitch}
 		if ex.exits(ifs.Body.List) {
@@ -258,6 +263,7 @@ func (s *scanner) controllerLoop(fn ast.Node, l *ast.ForStmt) *Site {
 		return nil
 	}
 	site := &Site{Kind: KindLibrary, Node: l, Name: row.Display, Entry: row, Callee: callee, Func: fn, Body: l.Body}
+	site.region = &lazy[*engine.Region]{compute: func() *engine.Region { return s.loopRegion(fn, l, l.Body.List) }}
 	nodes := s.configNodes(fn, call.Args...)
 	site.Bound, _ = s.evalBound(row, call, nodes)
 	site.Bound.Ctx = site.Bound.Ctx || s.mentionsContext(nodes)

@@ -46,7 +46,8 @@ func (s *scanner) recursionSite(fn ast.Node, call *ast.CallExpr) *Site {
 	if d == nil {
 		return nil
 	}
-	site := &Site{Kind: KindLoop, Node: call, Name: "recursive retry", Func: fn, Body: fd.Body, AttemptCall: d.call}
+	site := &Site{Kind: KindLoop, Node: call, Name: "recursive retry", Func: fn, Body: fd.Body, AttemptCall: d.call,
+		region: known(d.region), attempt: d.calls}
 	site.Bound = s.loopBound(d)
 	site.delay = deferDelay(func() Delay { return s.loopDelay(site) })
 	return site

@@ -8,7 +8,10 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // Kind says how a retry site was recognized.
@@ -156,11 +159,6 @@ type Site struct {
 	// call, read again there.
 	worst  *lazy[WorstCase]
 	config []ast.Node
-	// decision is the Decision of a loop site, which the recognizer works
-	// out to tell a poll from a retry; nil for other sites, which work it
-	// out when asked.
-	decision *lazy[*Decision]
-
 	// The attempt body, the code each attempt runs. Body is the loop's
 	// *ast.BlockStmt or the *ast.FuncLit passed as the operation. Op is
 	// the named function or method passed as the operation
@@ -176,7 +174,28 @@ type Site struct {
 	// once are the blocks of a loop's body that always leave the loop:
 	// what runs there runs once, not on every attempt.
 	once []ast.Node
+
+	// region and attempt are the engine's view of the attempt: worked
+	// out by the recognizer for loops, on first use for the rest.
+	region  *lazy[*engine.Region]
+	attempt []ssa.CallInstruction
 }
+
+// Region returns the engine's region of the site's attempt: a loop, a
+// function retrying by recursion, or an operation handed to a library
+// whose convention is catalogued (catalog.ErrorOperation); nil for the
+// other sites, whose attempt is not visible here or not catalogued.
+func (s *Site) Region() *engine.Region {
+	if s.region == nil {
+		return nil
+	}
+	return s.region.get()
+}
+
+// Attempt returns the calls whose outcome decides a loop's next attempt
+// (the call and its alternatives on other branches), or nil: an
+// operation's whole body is its attempt.
+func (s *Site) Attempt() []ssa.CallInstruction { return s.attempt }
 
 // Delay returns the delay policy between the site's attempts, worked out
 // on the first call. It is safe for concurrent use: the analyzers of a

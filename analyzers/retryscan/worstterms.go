@@ -228,27 +228,8 @@ func (s *scanner) loopWaits(site *Site, n int) ([]time.Duration, bool) {
 	case d.Kind == catalog.DelayExponential && d.Capped == catalog.TriNo && d.Initial > 0 && d.Factor > 1:
 		return geometric(d.Initial, d.Factor, 0, n), true
 	}
-	var args []ast.Expr
-	for _, w := range d.Waits {
-		if len(w.Args) == 1 {
-			args = append(args, w.Args[0])
-		}
-	}
-	ast.Inspect(site.BodyBlock(), func(m ast.Node) bool {
-		if _, ok := m.(*ast.FuncLit); ok {
-			return false
-		}
-		if call, ok := m.(*ast.CallExpr); ok {
-			if i := s.waitParam(call); i >= 0 && i < len(call.Args) {
-				args = append(args, call.Args[i])
-			}
-		}
-		return true
-	})
-	if len(args) == 1 {
-		if v, ok := s.durationConst(args[0]); ok {
-			return geometric(v, 1, 0, n), true
-		}
+	if d.Kind == catalog.DelayConstant && d.Initial > 0 && d.Factor == 1 {
+		return geometric(d.Initial, 1, 0, n), true
 	}
 	return nil, false
 }

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"go/types"
+	"slices"
 	"time"
 )
 
@@ -265,4 +266,21 @@ var delayHints = map[string]DelayHint{
 func LookupDelayHint(pkg string) (DelayHint, bool) {
 	h, ok := delayHints[pkg]
 	return h, ok
+}
+
+// waitFuncs are the calls that wait between the attempts of a
+// hand-rolled loop, by package-level function or (type, method).
+var waitFuncs = []Symbol{
+	{Pkg: "time", Name: "Sleep"},
+	{Pkg: "time", Name: "After"},
+	{Pkg: "time", Name: "NewTimer"},
+	{Pkg: "time", Name: "Tick"},
+	{Pkg: "time", Recv: "Timer", Name: "Reset"},
+}
+
+// IsWait reports whether calling fn waits for the duration it is given:
+// time.Sleep(d), time.After(d), time.NewTimer(d), time.Tick(d),
+// t.Reset(d).
+func IsWait(fn *types.Func) bool {
+	return fn != nil && slices.Contains(waitFuncs, SymbolOf(fn))
 }

@@ -23,7 +23,10 @@ type Condition struct {
 
 // ConditionOf returns the source of a branch.
 func (p *Program) ConditionOf(ifi *ssa.If) Condition {
-	pos := p.exprPos(ifi.Cond)
+	pos := ifi.Cond.Pos()
+	if e := condExpr(ifi); e != nil {
+		pos = e.Pos()
+	}
 	if !pos.IsValid() {
 		return Condition{}
 	}
@@ -63,17 +66,17 @@ func (p *Program) ConditionOf(ifi *ssa.If) Condition {
 
 func within(n ast.Node, pos token.Pos) bool { return n.Pos() <= pos && pos < n.End() }
 
-// exprPos returns a position of the source of a value: the expression a
-// debug reference ties to it, or its own position.
-func (p *Program) exprPos(v ssa.Value) token.Pos {
-	if refs := v.Referrers(); refs != nil {
-		for _, r := range *refs {
-			if d, ok := r.(*ssa.DebugRef); ok {
-				return d.Expr.Pos()
-			}
+// condExpr returns the expression an If tests, as its block's debug
+// references give it: the use in the condition (ok in !ok), not the
+// definition of the value (ok := code/100 == 2).
+func condExpr(ifi *ssa.If) ast.Expr {
+	instrs := ifi.Block().Instrs
+	for i := len(instrs) - 1; i >= 0; i-- {
+		if d, ok := instrs[i].(*ssa.DebugRef); ok && d.X == ifi.Cond {
+			return d.Expr
 		}
 	}
-	return v.Pos()
+	return nil
 }
 
 // fileOf returns the file of the package holding pos.
@@ -108,4 +111,89 @@ func (p *Program) ValueOf(fn ast.Node, e ast.Expr) ssa.Value {
 	}
 	v, _ := f.ValueForExpr(e)
 	return v
+}
+
+// Holds reports whether the source condition of the statement that
+// branch i of path tests held on the path (the if's then block ran, the
+// case matched). Of the branches the statement's condition makes (a &&
+// makes two), the last one the path passes decides, read through the !
+// above it in the source.
+func (p *Program) Holds(path *Path, i int) bool {
+	stmt := p.ConditionOf(path.Branches[i].If).Stmt
+	if stmt == nil {
+		return path.Branches[i].Taken
+	}
+	j := i
+	for j+1 < len(path.Branches) && p.ConditionOf(path.Branches[j+1].If).Stmt == stmt {
+		j++
+	}
+	b := path.Branches[j]
+	return b.Taken != p.negated(stmt, b.If)
+}
+
+// negated reports whether the expression a condition value comes from
+// sits under an odd number of ! in its statement's condition.
+func (p *Program) negated(stmt ast.Node, ifi *ssa.If) bool {
+	e := condExpr(ifi)
+	if e == nil {
+		return false
+	}
+	var root ast.Node
+	switch s := stmt.(type) {
+	case *ast.IfStmt:
+		root = s.Cond
+	case *ast.ForStmt:
+		root = s.Cond
+	default:
+		return false
+	}
+	f := p.fileOf(e.Pos())
+	path, _ := astutil.PathEnclosingInterval(f, e.Pos(), e.End())
+	odd := false
+	for _, n := range path {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+			odd = !odd
+		}
+		if n == root {
+			break
+		}
+	}
+	return odd
+}
+
+// Node returns the syntax an instruction comes from, by its position:
+// the statement of an operator assignment or an increment (d *= 2,
+// attempt++), the binary expression of an operator (base << attempt),
+// the call of a call; nil when none is found. With stmt, the statement
+// holding that syntax instead (d = min(d*2, max)).
+func (p *Program) Node(in ssa.Instruction, stmt bool) ast.Node {
+	pos := in.Pos()
+	f := p.fileOf(pos)
+	if f == nil {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+	for _, n := range path {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Pos() == pos || stmt {
+				return n
+			}
+		case *ast.IncDecStmt:
+			return n
+		case *ast.BinaryExpr:
+			if n.OpPos == pos && !stmt {
+				return n
+			}
+		case *ast.CallExpr:
+			if n.Lparen == pos && !stmt {
+				return n
+			}
+		case ast.Stmt:
+			if stmt {
+				return n
+			}
+		}
+	}
+	return nil
 }

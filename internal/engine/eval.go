@@ -28,6 +28,9 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 		w.void = true
 		return unknown(true)
 	}
+	if x, ok := w.known(v); ok {
+		return x
+	}
 	switch v := v.(type) {
 	case *ssa.Const:
 		return constVal(v)

@@ -49,6 +49,9 @@ type Program struct {
 	calls map[*ssa.Function]map[token.Pos]ssa.CallInstruction
 	sums  map[*ssa.Function]*summary
 	lps   map[*ssa.Function][]*Loop
+
+	fieldsOnce sync.Once
+	fieldIdx   *fieldIndex
 }
 
 // New returns the Program of a package, built on first use. Analyzers

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -66,6 +67,8 @@ type Path struct {
 	// Err is, for EndError and an operation's EndRound, the error the
 	// operation returns.
 	Err Val
+	// Blocks are the blocks the path ran, in order.
+	Blocks []*ssa.BasicBlock
 }
 
 // Walk is every way through an attempt under one scenario.
@@ -179,6 +182,9 @@ type walker struct {
 	// caller (summary.go); depth counts the predicates being read.
 	params map[*ssa.Parameter]Val
 	depth  int
+	// facts are what the branches the path took say of values it could
+	// not evaluate: on the way where err != nil fails, err is nil.
+	facts []fact
 	// returns collects the values result retIdx of a predicate's body
 	// returns.
 	returns []Val
@@ -193,7 +199,8 @@ func (w *walker) end(e End, at ssa.Instruction, err Val) {
 		w.void = true
 		return
 	}
-	w.out.Paths = append(w.out.Paths, Path{Branches: append([]Branch(nil), w.branches...), End: e, At: at, Err: err})
+	w.out.Paths = append(w.out.Paths, Path{Branches: append([]Branch(nil), w.branches...), End: e, At: at, Err: err,
+		Blocks: append([]*ssa.BasicBlock(nil), w.path...)})
 	w.out.Ends |= 1 << e
 }
 
@@ -230,7 +237,12 @@ func (w *walker) block(b *ssa.BasicBlock, i int, wrapped bool) {
 					continue
 				}
 				w.branches = append(w.branches, Branch{If: in, Taken: taken, Value: t, Related: v.Related})
+				n := len(w.facts)
+				if t == catalog.TriUnknown {
+					w.learn(in.Cond, taken)
+				}
 				w.edge(in, b, succ, wrapped)
+				w.facts = w.facts[:n]
 				w.branches = w.branches[:len(w.branches)-1]
 			}
 			return
@@ -353,6 +365,10 @@ func calleeObject(c ssa.CallInstruction) types.Object {
 	return nil
 }
 
+// Callee returns the function a call invokes, statically or through an
+// interface method, or nil (a function value, a builtin).
+func Callee(c ssa.CallInstruction) *types.Func { return calleeFunc(c) }
+
 // calleeFunc returns the *types.Func a call invokes, or nil.
 func calleeFunc(c ssa.CallInstruction) *types.Func {
 	cc := c.Common()
@@ -473,4 +489,48 @@ func errResult(c ssa.CallInstruction) ssa.Value {
 		}
 	}
 	return nil
+}
+
+// fact is what a branch the path took says of a value.
+type fact struct {
+	v   ssa.Value
+	val Val
+}
+
+// learn records what taking one way of a condition says: the condition
+// has that truth, and a value compared with nil is nil or not.
+//
+//	if err != nil { return err }   // after it, err is nil
+func (w *walker) learn(cond ssa.Value, taken bool) {
+	w.facts = append(w.facts, fact{cond, boolVal(triOf(taken), false)})
+	b, ok := cond.(*ssa.BinOp)
+	if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
+		return
+	}
+	x, y := b.X, b.Y
+	if c, ok := x.(*ssa.Const); ok && c.Value == nil {
+		x, y = y, x
+	}
+	if c, ok := y.(*ssa.Const); !ok || c.Value != nil || !nilable(x.Type()) {
+		return
+	}
+	isNil := taken == (b.Op == token.EQL)
+	val := Val{Kind: Nil}
+	if !isNil {
+		val = Val{Kind: NonNil}
+		if isErrorType(x.Type()) {
+			val = Val{Kind: Err, Class: ErrAny}
+		}
+	}
+	w.facts = append(w.facts, fact{x, val})
+}
+
+// known returns what the path's branches say of v.
+func (w *walker) known(v ssa.Value) (Val, bool) {
+	for i := len(w.facts) - 1; i >= 0; i-- {
+		if w.facts[i].v == v {
+			return w.facts[i].val, true
+		}
+	}
+	return Val{}, false
 }

@@ -1,0 +1,167 @@
+package retryclass
+
+import (
+	"go/ast"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
+)
+
+// The analyzer asks one question of a retry's attempt, under one
+// scenario at a time: when the attempt ends this way (the server answered
+// 404, the gRPC call failed with NotFound, the caller's context is done),
+// does some way through it go round again? The engine walks the attempt
+// from its top under the scenario, folding what it knows (nil tests,
+// status and code comparisons, errors.Is with a context error,
+// status.Code(err), the package's own classifiers read through their
+// bodies); a condition it cannot fold that depends on the outcome makes
+// the decision opaque, and the analyzer says nothing.
+
+// attempt is one retry site as the checks see it, with the walks made
+// so far, by scenario.
+type attempt struct {
+	c      *checker
+	site   *retryscan.Site
+	region *engine.Region
+	walks  map[scenario]*engine.Walk
+	// derived are the values made from the caller's contexts the
+	// attempt uses (cancel.go).
+	derived map[ssa.Value]bool
+}
+
+// scenario is one way an attempt ends.
+type scenario struct {
+	// status > 0: every call succeeded and every response has this HTTP
+	// status.
+	status int
+	// grpc: every gRPC call failed with code; other calls succeeded.
+	grpc bool
+	code int64
+	// cancel: the caller's context is done (deadline: by its deadline):
+	// calls given it fail with its error, the attempt's call fails.
+	// plain: the same calls fail, with an error that is not the
+	// context's.
+	cancel, deadline, plain bool
+}
+
+// walk returns the walk of the attempt under sc, made once.
+func (a *attempt) walk(sc scenario) *engine.Walk {
+	if w, ok := a.walks[sc]; ok {
+		return w
+	}
+	w := a.region.Walk(a.c.engineScenario(a, sc), nil)
+	a.walks[sc] = w
+	return w
+}
+
+func (c *checker) engineScenario(a *attempt, sc scenario) *engine.Scenario {
+	ok := engine.Succeeded
+	switch {
+	case sc.status > 0:
+		o := engine.Succeeded
+		o.Status = sc.status
+		return &engine.Scenario{All: &o}
+	case sc.grpc:
+		return &engine.Scenario{All: &ok, Others: func(call ssa.CallInstruction) (engine.Outcome, bool) {
+			if isGRPC(call) {
+				o := engine.Failed(engine.ErrGRPC)
+				o.Code = sc.code
+				return o, true
+			}
+			return engine.Outcome{}, false
+		}}
+	}
+	fails := c.cancelFails(a, sc)
+	return &engine.Scenario{All: &ok, Others: fails, Cancel: sc.cancel && !sc.deadline, Deadline: sc.deadline}
+}
+
+// verdict is what an attempt does under a scenario.
+type verdict struct {
+	round *engine.Path // a way that surely goes round
+	// opaque: a reachable condition depends on the outcome in a way the
+	// engine does not fold.
+	opaque bool
+}
+
+func (a *attempt) verdict(sc scenario) verdict {
+	w := a.walk(sc)
+	if w.Void {
+		return verdict{opaque: true}
+	}
+	var v verdict
+	for i := range w.Paths {
+		p := &w.Paths[i]
+		if unfolded(p) {
+			v.opaque = true
+			continue
+		}
+		goesRound := p.End == engine.EndRound
+		if p.End == engine.EndError {
+			switch {
+			case p.Err.Kind == engine.Err:
+				goesRound = true
+			case p.Err.Kind == engine.Unknown:
+				v.opaque = v.opaque || p.Err.Related
+			}
+		}
+		if goesRound && v.round == nil {
+			v.round = p
+		}
+	}
+	return v
+}
+
+// unfolded reports a path through a condition that depends on the
+// outcome and was not folded.
+func unfolded(p *engine.Path) bool {
+	for _, b := range p.Branches {
+		if b.Related && b.Value == catalog.TriUnknown {
+			return true
+		}
+	}
+	return false
+}
+
+// conds returns what each condition the walk met evaluated to: yes, no,
+// or unknown (unknown too when it took both values on different ways).
+func conds(w *engine.Walk) map[*ssa.If]catalog.Tri {
+	out := map[*ssa.If]catalog.Tri{}
+	for _, p := range w.Paths {
+		for _, b := range p.Branches {
+			if old, ok := out[b.If]; ok && old != b.Value {
+				out[b.If] = catalog.TriUnknown
+				continue
+			}
+			out[b.If] = b.Value
+		}
+	}
+	return out
+}
+
+// met reports whether a branch's condition held the way the path went:
+// it was known, and the path took that way.
+func met(b engine.Branch) bool {
+	return b.Value != catalog.TriUnknown && (b.Value == catalog.TriYes) == b.Taken
+}
+
+// condition returns the source of a branch, and the expression to quote
+// for it: the if condition, or the switch tag.
+func (c *checker) condition(ifi *ssa.If) (engine.Condition, ast.Expr) {
+	cond := c.eng.ConditionOf(ifi)
+	switch {
+	case cond.Tag != nil:
+		return cond, cond.Tag
+	case len(cond.Exprs) > 0:
+		return cond, cond.Exprs[0]
+	}
+	return cond, nil
+}
+
+// isGRPC reports a gRPC call: ClientConn.Invoke or a method of a
+// generated client stub.
+func isGRPC(call ssa.CallInstruction) bool {
+	return retryscan.IsGRPCCall(engine.Callee(call))
+}

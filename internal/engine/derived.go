@@ -1,0 +1,260 @@
+package engine
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Derived returns the values made from the given ones: what a call given
+// one of them returns (a request built with ctx, a context derived from
+// it, req.WithContext(ctx)), what is converted from one, a struct or a
+// closure one is stored in, and inside a closure one is captured by,
+// what is made from the free variable. Errors are not followed: the
+// error a call given ctx returns is its outcome, not a carrier of ctx.
+//
+//	ctx, cancel := context.WithTimeout(parent, d)  // ctx
+//	req, _ := http.NewRequestWithContext(ctx, ...)  // req
+//	op := func() error { return call(ctx) }         // op, and ctx inside it
+func Derived(from []ssa.Value) map[ssa.Value]bool {
+	out := map[ssa.Value]bool{}
+	var work []ssa.Value
+	add := func(v ssa.Value) {
+		if v == nil || out[v] || isErrorType(v.Type()) {
+			return
+		}
+		out[v] = true
+		work = append(work, v)
+	}
+	for _, v := range from {
+		add(v)
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		refs := v.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Val == v {
+					add(base(r.Addr))
+				}
+			case *ssa.MakeClosure:
+				add(r)
+				fn := r.Fn.(*ssa.Function)
+				for i, b := range r.Bindings {
+					if b == v && i < len(fn.FreeVars) {
+						add(fn.FreeVars[i])
+					}
+				}
+			case *ssa.Call:
+				add(r)
+				for _, ref := range *r.Referrers() {
+					if e, ok := ref.(*ssa.Extract); ok {
+						add(e)
+					}
+				}
+			case *ssa.DebugRef:
+			case ssa.Value:
+				add(r)
+			}
+		}
+	}
+	return out
+}
+
+// base returns the variable an address is part of: the struct of a
+// field, the array of an element.
+func base(addr ssa.Value) ssa.Value {
+	for {
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.IndexAddr:
+			addr = a.X
+		default:
+			return addr
+		}
+	}
+}
+
+// Operands returns the values a call is given: its receiver and
+// arguments, the function value it calls.
+func Operands(c ssa.CallInstruction) []ssa.Value {
+	cc := c.Common()
+	out := append([]ssa.Value{cc.Value}, cc.Args...)
+	return out
+}
+
+// Binding returns the value of the enclosing function a free variable of
+// a closure captures, or nil when the closure is made elsewhere.
+func Binding(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	if idx < 0 || fn.Parent() == nil {
+		return nil
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, in := range b.Instrs {
+			if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
+				return mc.Bindings[idx]
+			}
+		}
+	}
+	return nil
+}
+
+// Uncancellable reports a context no one can cancel: context.Background()
+// or context.TODO(), through phis of them.
+func Uncancellable(v ssa.Value) bool {
+	seen := map[ssa.Value]bool{}
+	var visit func(v ssa.Value) bool
+	visit = func(v ssa.Value) bool {
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Call:
+			fn := calleeFunc(v)
+			return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" && (fn.Name() == "Background" || fn.Name() == "TODO")
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				if !visit(e) {
+					return false
+				}
+			}
+			return true
+		case *ssa.UnOp:
+			if addr, ok := loadOf(v); ok {
+				sts := stores(addr)
+				for _, st := range sts {
+					if !visit(st.Val) {
+						return false
+					}
+				}
+				return len(sts) > 0
+			}
+		}
+		return false
+	}
+	return visit(v)
+}
+
+// loadOf returns the variable a load reads, when it reads a local
+// variable or a captured one (a free variable, which is its address).
+func loadOf(v ssa.Value) (ssa.Value, bool) {
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return nil, false
+	}
+	switch a := u.X.(type) {
+	case *ssa.Alloc:
+		return a, true
+	case *ssa.FreeVar:
+		if b := Binding(a); b != nil {
+			return b, true
+		}
+	}
+	return nil, false
+}
+
+// stores returns the stores to a local variable.
+func stores(addr ssa.Value) []*ssa.Store {
+	var out []*ssa.Store
+	if refs := addr.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == addr {
+				out = append(out, st)
+			}
+		}
+	}
+	return out
+}
+
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool { return isContext(t) }
+
+// OuterContexts returns the contexts of the region's function that are
+// not made in the region and that someone can cancel: parameters, free
+// variables, and, for a loop, values made in the function but not in the
+// loop (ctx, cancel := context.WithTimeout(parent, d) before it). Those
+// made inside (a per-attempt timeout) and context.Background() or TODO()
+// are not among them.
+func (r *Region) OuterContexts() []ssa.Value {
+	var out []ssa.Value
+	seen := map[ssa.Value]bool{}
+	inside := func(v ssa.Value) bool {
+		if addr, ok := loadOf(v); ok {
+			// A captured variable: inside when the region stores it.
+			for _, st := range stores(addr) {
+				if st.Parent() == r.fn && (r.loop == nil || r.loop.Has(st.Block())) {
+					return true
+				}
+			}
+			return false
+		}
+		in, ok := v.(ssa.Instruction)
+		return ok && in.Block() != nil && (r.loop == nil || r.loop.Has(in.Block()))
+	}
+	for _, b := range r.fn.Blocks {
+		for _, in := range b.Instrs {
+			for _, op := range in.Operands(nil) {
+				v := *op
+				if v == nil || seen[v] || !isContext(v.Type()) {
+					continue
+				}
+				seen[v] = true
+				switch v.(type) {
+				case *ssa.Const:
+					continue
+				}
+				if inside(v) || Uncancellable(v) {
+					continue
+				}
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// MadeInside reports whether one of the values is a context made in the
+// region: a loop's block or an operation's body (a per-attempt timeout).
+func (r *Region) MadeInside(vals map[ssa.Value]bool) bool {
+	for v := range vals {
+		in, ok := v.(ssa.Instruction)
+		if !ok || !isContext(v.Type()) || in.Block() == nil {
+			continue
+		}
+		if in.Parent() == r.fn && (r.loop == nil || r.loop.Has(in.Block())) {
+			return true
+		}
+	}
+	return false
+}
+
+// Name returns a name for a value in messages: a parameter's or free
+// variable's, the variable an expression names, or "".
+func Name(v ssa.Value) string {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return v.Name()
+	case *ssa.FreeVar:
+		return v.Name()
+	}
+	if id, ok := Expr(v).(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}

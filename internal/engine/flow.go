@@ -1,0 +1,488 @@
+package engine
+
+import (
+	"go/constant"
+	"go/token"
+	"math"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// How a value changes from one attempt to the next, read from what flows
+// into it round the loop: a head phi updated from itself grows (d *= 2,
+// d = min(d*2, max)); a counter varies, and what is shifted by it grows
+// (base << attempt); a min, a math.Min or a branch on an ordering
+// comparison clamps it (if d > max { d = max }); a random source jitters
+// it; anything not visible (a parameter, a field set elsewhere, a call
+// into another package) makes it opaque.
+//
+//	d := 100 * time.Millisecond             // At0
+//	for i := 0; ; i++ {
+//		time.Sleep(d)                        // grows: Factor 2, not Clamped
+//		d *= 2
+//	}
+//	time.Sleep(rand.N(min(base<<n, cap)))    // grows, Clamped, Random
+
+// Flow is how a value changes from one attempt to the next.
+type Flow struct {
+	// Growth is the instruction that makes the value grow
+	// geometrically (d * 2, base << attempt), or nil.
+	Growth ssa.Instruction
+	// SelfUpdate: Growth updates the value from itself (d *= 2), as
+	// opposed to computing it from a counter (base << attempt).
+	SelfUpdate              bool
+	Factor                  float64 // growth per attempt, 0 when not constant
+	Clamped, Random, Opaque bool
+	// Varying: the value changes every attempt (a counter); Linear: it
+	// grows by a step (time.Duration(attempt) * time.Second).
+	Varying, Linear bool
+	// At0 is the first value, when Known.
+	At0   float64
+	Known bool
+}
+
+func (f *Flow) merge(g Flow) {
+	if f.Growth == nil {
+		f.Growth, f.Factor, f.SelfUpdate = g.Growth, g.Factor, g.SelfUpdate
+	}
+	f.Clamped = f.Clamped || g.Clamped
+	f.Random = f.Random || g.Random
+	f.Opaque = f.Opaque || g.Opaque
+	f.Varying = f.Varying || g.Varying
+	f.Linear = f.Linear || g.Linear
+}
+
+// FlowOf returns how v changes round the region's loop.
+func (r *Region) FlowOf(v ssa.Value) Flow {
+	fl := &flower{r: r, seen: map[ssa.Value]bool{}}
+	return fl.flow(v)
+}
+
+type flower struct {
+	r      *Region
+	seen   map[ssa.Value]bool
+	params map[*ssa.Parameter]Flow // a helper's parameters, bound by its caller
+	depth  int
+}
+
+func (fl *flower) flow(v ssa.Value) Flow {
+	if fl.seen[v] {
+		return Flow{} // the value's own update: d = d * 2
+	}
+	fl.seen[v] = true
+	defer delete(fl.seen, v)
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.Value != nil && (v.Value.Kind() == constant.Int || v.Value.Kind() == constant.Float) {
+			f, _ := constant.Float64Val(constant.ToFloat(v.Value))
+			return Flow{At0: f, Known: true}
+		}
+	case *ssa.Convert:
+		return fl.flow(v.X)
+	case *ssa.ChangeType:
+		return fl.flow(v.X)
+	case *ssa.UnOp:
+		if v.Op == token.SUB {
+			f := fl.flow(v.X)
+			f.At0 = -f.At0
+			return f
+		}
+		if v.Op == token.MUL {
+			return fl.load(v)
+		}
+	case *ssa.BinOp:
+		return fl.binop(v)
+	case *ssa.Call:
+		return fl.call(v)
+	case *ssa.Parameter:
+		if f, ok := fl.params[v]; ok {
+			return f
+		}
+	case *ssa.Phi:
+		if l := fl.r.loop; l != nil && v.Block() == l.Header && v.Parent() == fl.r.fn {
+			return fl.carried(v)
+		}
+		f, first := Flow{}, true
+		for _, e := range v.Edges {
+			g := fl.flow(e)
+			if first {
+				f, first = g, false
+			} else {
+				f.Known = f.Known && g.Known && f.At0 == g.At0
+			}
+			f.merge(g)
+		}
+		f.Clamped = f.Clamped || ordered(v)
+		return f
+	}
+	return Flow{Opaque: true}
+}
+
+func (fl *flower) binop(b *ssa.BinOp) Flow {
+	x, y := fl.flow(b.X), fl.flow(b.Y)
+	f := x
+	f.merge(y)
+	f.Known = x.Known && y.Known
+	switch b.Op {
+	case token.SHL:
+		f.At0 = x.At0 * math.Pow(2, y.At0)
+		if y.Varying && f.Growth == nil {
+			f.Growth, f.Factor = b, 2 // base << attempt
+		}
+	case token.MUL:
+		f.At0 = x.At0 * y.At0
+		if (x.Varying || y.Varying) && f.Growth == nil {
+			f.Linear = true // time.Duration(attempt) * time.Second
+		}
+	case token.QUO:
+		if y.At0 != 0 {
+			f.At0 = x.At0 / y.At0
+		}
+	case token.ADD:
+		f.At0 = x.At0 + y.At0
+	case token.SUB:
+		f.At0 = x.At0 - y.At0
+	default:
+		f.Known = false
+	}
+	return f
+}
+
+func (fl *flower) call(c *ssa.Call) Flow {
+	args := func() (Flow, []Flow) {
+		var f Flow
+		var all []Flow
+		for _, a := range c.Call.Args {
+			g := fl.flow(a)
+			f.merge(g)
+			all = append(all, g)
+		}
+		return f, all
+	}
+	if b, ok := c.Call.Value.(*ssa.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
+		f, all := args()
+		f.Clamped = f.Clamped || b.Name() == "min"
+		f.At0, f.Known = extreme(all, b.Name() == "min")
+		return f
+	}
+	fn := calleeFunc(c)
+	switch {
+	case fn == nil:
+		return Flow{Opaque: true}
+	case catalog.IsRandom(fn):
+		f, _ := args()
+		f.Random, f.Known = true, false
+		return f
+	case analysisutil.PkgPath(fn) == "math":
+		f, all := args()
+		switch fn.Name() {
+		case "Min":
+			f.Clamped = true
+			f.At0, f.Known = extreme(all, true)
+		case "Max":
+			f.At0, f.Known = extreme(all, false)
+		case "Pow":
+			if len(all) == 2 {
+				f.At0, f.Known = math.Pow(all[0].At0, all[1].At0), all[0].Known && all[1].Known
+				if all[1].Varying && f.Growth == nil {
+					f.Growth = c // math.Pow(2, float64(attempt))
+					if all[0].Known {
+						f.Factor = all[0].At0
+					}
+				}
+			}
+		case "Floor", "Ceil", "Round", "Trunc", "Abs":
+			if len(all) == 1 {
+				f.At0, f.Known = all[0].At0, all[0].Known
+			}
+		default:
+			f.Opaque = true
+		}
+		return f
+	case analysisutil.PkgPath(fn) == "time" && analysisutil.RecvName(fn) == "Duration" && len(c.Call.Args) > 0:
+		f := fl.flow(c.Call.Args[0]) // d.Seconds(), d.Round(x)
+		f.Known = false
+		return f
+	}
+	return fl.helper(c)
+}
+
+// helper reads a call of a function of this package through its
+// returns, its parameters bound to what the call passes. A helper that
+// returns the cap past an ordering comparison saturates:
+//
+//	if d > maxDelay { return maxDelay }
+func (fl *flower) helper(c *ssa.Call) Flow {
+	callee := c.Call.StaticCallee()
+	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg != fl.r.p.pkg || len(callee.Blocks) == 0 || fl.depth >= 3 || len(callee.Params) != len(c.Call.Args) {
+		return Flow{Opaque: true}
+	}
+	sub := &flower{r: fl.r, seen: map[ssa.Value]bool{}, params: map[*ssa.Parameter]Flow{}, depth: fl.depth + 1}
+	for i, a := range c.Call.Args {
+		sub.params[callee.Params[i]] = fl.flow(a)
+	}
+	var f Flow
+	first := true
+	for _, b := range callee.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if len(ret.Results) == 0 {
+			return Flow{Opaque: true}
+		}
+		g := sub.flow(ret.Results[0])
+		if first {
+			f, first = g, false
+		} else {
+			f.merge(g)
+			f.Known = false
+		}
+		if b.Idom() != nil && orderedIf(b.Idom()) {
+			f.Clamped = true
+		}
+	}
+	if first {
+		return Flow{Opaque: true}
+	}
+	return f
+}
+
+// carried reads a value the loop carries from one attempt to the next:
+// its first value, and how each way round updates it.
+func (fl *flower) carried(phi *ssa.Phi) Flow {
+	var f Flow
+	defs := 0
+	for i, e := range phi.Edges {
+		if fl.r.loop.Has(phi.Block().Preds[i]) {
+			continue
+		}
+		g := fl.flow(e)
+		if defs++; defs == 1 {
+			f.At0, f.Known = g.At0, g.Known
+		} else {
+			f.Known = false
+		}
+		f.merge(g)
+	}
+	self := func(x ssa.Value) bool { return x == ssa.Value(phi) }
+	for i, e := range phi.Edges {
+		pred := phi.Block().Preds[i]
+		if !fl.r.loop.Has(pred) || e == phi {
+			continue
+		}
+		k, growth, clamped := relative(e, self)
+		// A way round chosen by comparing the value with a limit clamps
+		// it (the builder may fold `if d > max { d = max }` into the
+		// head's phi).
+		clamped = clamped || orderedOn(pred, self) || pred.Idom() != nil && orderedOn(pred.Idom(), self)
+		g := fl.flow(e)
+		g.Known = false
+		switch {
+		case k > 1 && growth != nil && f.Growth == nil:
+			g.Growth, g.Factor, g.SelfUpdate = growth, k, true
+		case k == 0:
+			g.Varying = true // attempt = attempt + 1
+		}
+		g.Clamped = g.Clamped || clamped
+		f.merge(g)
+	}
+	return f
+}
+
+// relative returns the factor by which an update multiplies the value
+// it updates (d * 2, 2 * d, d << 1, d + d, float64(d) * 1.5, inside min
+// or a clamping branch too), the instruction that does it, and whether
+// the update is clamped; k is 0 when the update adds a step (a counter),
+// 1 when it leaves the value as it is.
+func relative(v ssa.Value, self func(ssa.Value) bool) (k float64, at ssa.Instruction, clamped bool) {
+	seen := map[ssa.Value]bool{}
+	var rel func(v ssa.Value) (float64, ssa.Instruction, bool, bool)
+	rel = func(v ssa.Value) (float64, ssa.Instruction, bool, bool) {
+		v = Strip(v)
+		if self(v) {
+			return 1, nil, false, true
+		}
+		if seen[v] {
+			return 0, nil, false, false
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.BinOp:
+			kx, _, cx, okx := rel(v.X)
+			ky, _, cy, oky := rel(v.Y)
+			num := func(x ssa.Value) float64 {
+				if c, ok := Strip(x).(*ssa.Const); ok && c.Value != nil {
+					f, _ := constant.Float64Val(constant.ToFloat(c.Value))
+					return f
+				}
+				return 0
+			}
+			switch {
+			case v.Op == token.MUL && okx:
+				return kx * num(v.Y), v, cx, true
+			case v.Op == token.MUL && oky:
+				return ky * num(v.X), v, cy, true
+			case v.Op == token.SHL && okx:
+				return kx * math.Pow(2, num(v.Y)), v, cx, true
+			case v.Op == token.ADD && okx && oky:
+				return kx + ky, v, cx || cy, true
+			case (v.Op == token.ADD || v.Op == token.SUB) && (okx || oky):
+				return 0, v, cx || cy, true // a step
+			}
+		case *ssa.Call:
+			if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() == "min" || analysisutil.IsFunc(calleeFunc(v), "math", "", "Min") {
+				for _, a := range v.Call.Args {
+					if k, at, _, ok := rel(a); ok {
+						return k, at, true, true
+					}
+				}
+			}
+		case *ssa.Phi:
+			// if d > max { d = max }, if d < max { d *= 2 }
+			best, found := 0.0, false
+			var bestAt ssa.Instruction
+			for _, e := range v.Edges {
+				if k, at, _, ok := rel(e); ok && (!found || k > best) {
+					best, bestAt, found = k, at, true
+				}
+			}
+			if found {
+				return best, bestAt, ordered(v), true
+			}
+		}
+		return 0, nil, false, false
+	}
+	k, at, clamped, ok := rel(v)
+	if !ok {
+		return 1, nil, false
+	}
+	return k, at, clamped
+}
+
+// ordered reports a phi whose way in an ordering comparison chooses:
+// the join of `if d > max { d = max }`.
+func ordered(phi *ssa.Phi) bool {
+	idom := phi.Block().Idom()
+	return idom != nil && orderedIf(idom)
+}
+
+// orderedOn reports a block ending in a branch on an ordering comparison
+// of a value made from self: d*2 > max.
+func orderedOn(b *ssa.BasicBlock, self func(ssa.Value) bool) bool {
+	if !orderedIf(b) {
+		return false
+	}
+	c := b.Instrs[len(b.Instrs)-1].(*ssa.If).Cond.(*ssa.BinOp)
+	for _, x := range []ssa.Value{c.X, c.Y} {
+		if k, _, _ := relative(x, self); k != 1 || self(Strip(x)) {
+			return true
+		}
+	}
+	return false
+}
+
+// orderedIf reports a block ending in a branch on an ordering
+// comparison: d > max, maxDelay <= d.
+func orderedIf(b *ssa.BasicBlock) bool {
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	c, ok := ifi.Cond.(*ssa.BinOp)
+	return ok && (c.Op == token.GTR || c.Op == token.GEQ || c.Op == token.LSS || c.Op == token.LEQ)
+}
+
+// load follows a variable kept in memory (one a closure shares, a field
+// of the receiver a method updates: b.cur *= 2) through the stores to it
+// in this function.
+func (fl *flower) load(u *ssa.UnOp) Flow {
+	addr := u.X
+	var f Flow
+	defs := 0
+	for _, b := range u.Parent().Blocks {
+		for _, in := range b.Instrs {
+			st, ok := in.(*ssa.Store)
+			if !ok || !sameAddr(st.Addr, addr) {
+				continue
+			}
+			g := fl.flow(st.Val)
+			self := func(x ssa.Value) bool {
+				l, ok := x.(*ssa.UnOp)
+				return ok && l.Op == token.MUL && sameAddr(l.X, addr)
+			}
+			if k, at, clamped := relative(st.Val, self); at != nil || k == 0 {
+				if k > 1 && g.Growth == nil && (st.Parent() != fl.r.fn || fl.r.loop == nil || fl.r.loop.Has(st.Block())) {
+					g.Growth, g.Factor, g.SelfUpdate = at, k, true
+				} else if k == 0 {
+					g.Varying = true
+				}
+				g.Clamped = g.Clamped || clamped
+			}
+			if defs++; defs == 1 {
+				f.At0, f.Known = g.At0, g.Known
+			} else {
+				f.Known = false
+			}
+			f.merge(g)
+		}
+	}
+	if defs == 0 {
+		return Flow{Opaque: true}
+	}
+	return f
+}
+
+// sameAddr reports two addresses of the same variable: one local, or one
+// field of one base value.
+func sameAddr(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	fa, ok1 := a.(*ssa.FieldAddr)
+	fb, ok2 := b.(*ssa.FieldAddr)
+	return ok1 && ok2 && fa.Field == fb.Field && fa.X == fb.X
+}
+
+func extreme(all []Flow, smallest bool) (float64, bool) {
+	v, ok := 0.0, false
+	for _, f := range all {
+		if !f.Known {
+			continue
+		}
+		if !ok || (smallest && f.At0 < v) || (!smallest && f.At0 > v) {
+			v, ok = f.At0, true
+		}
+	}
+	return v, ok
+}
+
+// WaitParam returns the index of the duration parameter a function of
+// this package waits on, or -1:
+//
+//	func sleepCtx(ctx context.Context, d time.Duration) error {
+//		select { case <-time.After(d): ...
+func (p *Program) WaitParam(fn *ssa.Function) int {
+	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != p.pkg {
+		return -1
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			c, ok := in.(*ssa.Call)
+			if !ok || !catalog.IsWait(calleeFunc(c)) || len(c.Call.Args) == 0 {
+				continue
+			}
+			if prm, ok := Strip(c.Call.Args[len(c.Call.Args)-1]).(*ssa.Parameter); ok {
+				for i, q := range fn.Params {
+					if q == prm {
+						return i
+					}
+				}
+			}
+		}
+	}
+	return -1
+}

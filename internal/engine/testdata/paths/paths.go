@@ -1,0 +1,174 @@
+// Package paths holds retry sites whose walks the test renders: one path
+// per way through the attempt from its top with nothing decided, the
+// conditions met on the way (! for one that does not hold) and where it
+// ends; for loops, what their counters allow.
+package paths
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	retry "github.com/avast/retry-go/v4"
+	backoff "github.com/cenkalti/backoff/v4"
+	backoffv5 "github.com/cenkalti/backoff/v5"
+)
+
+var errGone = errors.New("gone")
+
+// Two tests after the attempt: a transport error goes round, a bad
+// status goes round, a good one leaves.
+func status(c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 5; i++ { // want `round \[i < 5, err != nil\]; round \[i < 5, !err != nil, resp\.StatusCode != 200\]; leave \[i < 5, !err != nil, !resp\.StatusCode != 200\]; leave \[!i < 5\]; trips 5`
+		resp, err := c.Do(req)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		if resp.StatusCode != 200 {
+			resp.Body.Close()
+			time.Sleep(time.Second)
+			continue
+		}
+		return resp, nil
+	}
+	return nil, errGone
+}
+
+// A switch: each case after the earlier ones did not match; the missing
+// default falls off the end of the body and goes round.
+func codes(c *http.Client, req *http.Request) error {
+	for i := 0; i < 5; i++ { // want `leave \[i < 5, err == nil, resp\.StatusCode == 200\]; leave \[i < 5, err == nil, !resp\.StatusCode == 200, resp == nil\]; leave \[i < 5, err == nil, !resp\.StatusCode == 200, !resp == nil, resp\.StatusCode == 404\]; round \[i < 5, err == nil, !resp\.StatusCode == 200, !resp == nil, !resp\.StatusCode == 404\]; leave \[i < 5, !err == nil, resp == nil\]; leave \[i < 5, !err == nil, !resp == nil, resp\.StatusCode == 404\]; round \[i < 5, !err == nil, !resp == nil, !resp\.StatusCode == 404\]; leave \[!i < 5\]; trips 5`
+		resp, err := c.Do(req)
+		if err == nil && resp.StatusCode == 200 {
+			return nil
+		}
+		if resp == nil || resp.StatusCode == 404 {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	return errGone
+}
+
+func tagged(c *http.Client, req *http.Request) error {
+	for range 3 { // want `round \[err != nil, t7 < 3:int\]; leave \[err != nil, !t7 < 3:int\]; leave \[!err != nil, resp\.StatusCode == 400\]; leave \[!err != nil, !resp\.StatusCode == 400, resp\.StatusCode == 404\]; round \[!err != nil, !resp\.StatusCode == 400, !resp\.StatusCode == 404, resp\.StatusCode == 500, t7 < 3:int\]; leave \[!err != nil, !resp\.StatusCode == 400, !resp\.StatusCode == 404, resp\.StatusCode == 500, !t7 < 3:int\]; round \[!err != nil, !resp\.StatusCode == 400, !resp\.StatusCode == 404, !resp\.StatusCode == 500, resp\.StatusCode == 503, t7 < 3:int\]; leave \[!err != nil, !resp\.StatusCode == 400, !resp\.StatusCode == 404, !resp\.StatusCode == 500, resp\.StatusCode == 503, !t7 < 3:int\]; leave \[!err != nil, !resp\.StatusCode == 400, !resp\.StatusCode == 404, !resp\.StatusCode == 500, !resp\.StatusCode == 503\]; trips 3`
+		resp, err := c.Do(req)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		switch resp.StatusCode {
+		case 400, 404:
+			return errGone
+		case 500, 503:
+			time.Sleep(time.Second)
+			continue
+		}
+		return nil
+	}
+	return errGone
+}
+
+// A break in a switch leaves the switch, not the loop; a labeled break
+// leaves the loop.
+func breaks(c *http.Client, req *http.Request) error {
+retry:
+	for i := 0; i < 3; i++ { // want `leave \[i < 3, err == nil\]; round \[i < 3, !err == nil, resp\.StatusCode == 503\]; leave \[i < 3, !err == nil, !resp\.StatusCode == 503, resp\.StatusCode == 400\]; round \[i < 3, !err == nil, !resp\.StatusCode == 503, !resp\.StatusCode == 400\]; leave \[!i < 3\]; trips 3`
+		resp, err := c.Do(req)
+		if err == nil {
+			return nil
+		}
+		switch {
+		case resp.StatusCode == 503:
+			time.Sleep(time.Second)
+			break
+		case resp.StatusCode == 400:
+			break retry
+		}
+	}
+	return errGone
+}
+
+// A select: each clause is a condition. Nothing cancels the context in
+// this walk, so only the timer's case goes.
+func selects(ctx context.Context, op func() error) error {
+	for i := 0; i < 3; i++ { // want `leave \[i < 3, err == nil\]; round \[i < 3, !err == nil, !case <-ctx\.Done\(\), case <-time\.After\(time\.Second\)\]; leave \[!i < 3\]; trips 3`
+		err := op()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return errGone
+}
+
+// An operation: nil and a permanent error leave, other errors go round
+// when they are not nil.
+func operation(ctx context.Context, c *http.Client, req *http.Request) error {
+	return backoff.Retry(func() error { // want `leave \[err != nil\]; leave \[!err != nil\]`
+		_, err := c.Do(req)
+		if err != nil {
+			return backoff.Permanent(err)
+		}
+		return err
+	}, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
+}
+
+func operationV5(ctx context.Context, c *http.Client, req *http.Request) error {
+	_, err := backoffv5.Retry(ctx, func() (int, error) { // want `round \[resp\.StatusCode == 429\]; error:err \[!resp\.StatusCode == 429, resp\.StatusCode >= 500\]; leave \[!resp\.StatusCode == 429, !resp\.StatusCode >= 500\]`
+		resp, _ := c.Do(req)
+		if resp.StatusCode == 429 {
+			return 0, backoffv5.RetryAfter(1)
+		}
+		if resp.StatusCode >= 500 {
+			return 0, fmt.Errorf("status %d", resp.StatusCode)
+		}
+		return resp.StatusCode, nil
+	})
+	return err
+}
+
+func retryGo(op func() error) error {
+	return retry.Do(func() error { // want `leave \[errors\.Is\(err, errGone\)\]; error:\? \[!errors\.Is\(err, errGone\)\]`
+		err := op()
+		if errors.Is(err, errGone) {
+			return retry.Unrecoverable(err)
+		}
+		return err
+	})
+}
+
+// A loop nested in the attempt: its ways out are followed, its way round
+// is not.
+func nested(c *http.Client, reqs []*http.Request) error {
+	for i := 0; i < 3; i++ { // want `leave \[i < 3, err == nil\]; leave \[i < 3, !err == nil, t9 < t7, err == nil\]; round \[i < 3, !err == nil, !t9 < t7\]; leave \[!i < 3\]; trips 3`
+		_, err := c.Head("x")
+		if err == nil {
+			return nil
+		}
+		for _, r := range reqs {
+			if _, err := c.Do(r); err == nil {
+				return nil
+			}
+		}
+		time.Sleep(time.Second)
+	}
+	return errGone
+}
+
+// Retry by recursion: the recursive call goes round, the returns leave.
+func recursive(c *http.Client, req *http.Request, n int) error {
+	_, err := c.Do(req)
+	if err == nil || n == 0 {
+		return err
+	}
+	time.Sleep(time.Second)
+	return recursive(c, req, n-1) // want `leave \[err == nil\]; leave \[!err == nil, n == 0\]; round \[!err == nil, !n == 0\]`
+}
