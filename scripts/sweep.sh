@@ -9,7 +9,13 @@
 # panics, analysis errors, and modules skipped because they do not build.
 # Needs the Go module proxy; the first run downloads and compiles a lot.
 #
-#   scripts/sweep.sh [-retrylint BIN] [-only REGEXP] [-j 1] [-keep] [-work DIR] [-merge] [-resume]
+# -set apps runs the application corpus of issue 26 instead:
+# tools/sweep/apps.txt, services (servers, controllers, sidecars, gateways)
+# none of which is in modules.txt, written to reports/apps.{md,json},
+# reports/apps-findings.txt and reports/apps-panics.md; its findings are
+# judged in EVIDENCE.md. The two sets write different files.
+#
+#   scripts/sweep.sh [-set sweep|apps] [-retrylint BIN] [-only REGEXP] [-j 1] [-keep] [-work DIR] [-merge] [-resume]
 #
 # The report is rewritten after each module; interrupt a long run and
 # continue it later with -resume.

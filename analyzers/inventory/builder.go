@@ -4,19 +4,20 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"time"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/topology"
 )
 
 // builder holds one package's inventory while it is worked out.
 type builder struct {
 	pass   *analysis.Pass
+	std    func(*types.Package) bool // analysisutil.Std: std's calls out are the catalog's rows
 	r      *retryscan.Result
 	at     *analysisutil.Crumb
 	anchor token.Pos // where the one diagnostic is reported
@@ -31,6 +32,18 @@ type builder struct {
 	ifaceOut   map[*types.Func]string
 	ifaceOrder []*types.Func
 	impls      map[*types.Func][]*types.Func
+
+	// What the package serves and calls: URL templates, the full names
+	// of its gRPC service descriptors' methods, its HTTP routes and the
+	// function literals among their handlers, the gRPC methods its
+	// types serve, and the routers chi's Route hands to a literal.
+	urls        *urlEval
+	grpcNames   map[*types.Func]string
+	routeList   []route
+	handlerLits map[*ast.FuncLit]bool
+	grpcServes  map[*types.Func]*string
+	groupParams map[*types.Var]*ast.CallExpr
+	mounted     map[*types.Func]*string // functions whose router another mounts, with the prefix
 }
 
 // fnInfo is one function declaration of the package and what its body
@@ -44,6 +57,10 @@ type fnInfo struct {
 	// runs one.
 	out     string
 	retries bool
+	// target is what all of its outbound calls call, when they call one
+	// known target and it reaches out through nothing else (a client
+	// function: the generated stub, ledger.Client.Debit).
+	target *topology.Target
 	// detached says a function literal it hands over for later holds a
 	// retry site: the site is in the inventory, not on its paths.
 	detached bool
@@ -55,6 +72,7 @@ type event struct {
 	site   *retryscan.Site
 	callee *types.Func
 	family string // outbound call
+	target *topology.Target
 	// lit is the function literal handed over for later (markLater)
 	// that the event is in, else nil: the literal runs it, not the
 	// function.
@@ -62,8 +80,9 @@ type event struct {
 }
 
 func newBuilder(pass *analysis.Pass, r *retryscan.Result, at *analysisutil.Crumb) *builder {
-	return &builder{pass: pass, r: r, at: at, byObj: map[*types.Func]*fnInfo{}, facts: map[*types.Func]*OutboundFact{},
-		ifaceOut: map[*types.Func]string{}, impls: map[*types.Func][]*types.Func{}}
+	return &builder{pass: pass, std: analysisutil.Std(pass), r: r, at: at, byObj: map[*types.Func]*fnInfo{}, facts: map[*types.Func]*OutboundFact{},
+		ifaceOut: map[*types.Func]string{}, impls: map[*types.Func][]*types.Func{},
+		urls: &urlEval{info: pass.TypesInfo, fx: flow.Of(pass)}, handlerLits: map[*ast.FuncLit]bool{}}
 }
 
 // scan records every function declaration outside test files and the
@@ -71,6 +90,13 @@ func newBuilder(pass *analysis.Pass, r *retryscan.Result, at *analysisutil.Crumb
 // included; those in a literal handed over to run later (markLater) are
 // kept apart, as the literal's.
 func (b *builder) scan() {
+	b.grpcNames = b.serviceMethods()
+	b.routeList = b.routes()
+	for _, rt := range b.routeList {
+		if rt.lit != nil {
+			b.handlerLits[rt.lit] = true // a handler: its own entry point
+		}
+	}
 	for _, f := range b.pass.Files {
 		if b.inTest(f) {
 			continue
@@ -97,6 +123,9 @@ func (b *builder) scan() {
 					return true
 				}
 				markLater(n, later)
+				if fl, ok := n.(*ast.FuncLit); ok && b.handlerLits[fl] {
+					later[fl] = true
+				}
 				lit := laterLit(later, n.Pos())
 				if site := b.r.SiteAt(n); site != nil {
 					fi.events = append(fi.events, event{at: n, site: site, lit: lit})
@@ -117,7 +146,7 @@ func (b *builder) scan() {
 					return true
 				}
 				if fam := outboundFamily(fn); fam != "" {
-					fi.events = append(fi.events, event{at: call, family: fam, callee: fn, lit: lit})
+					fi.events = append(fi.events, event{at: call, family: fam, callee: fn, lit: lit, target: b.callTarget(call, fn)})
 					if fi.out == "" && lit == nil {
 						fi.out = fam
 					}
@@ -185,7 +214,7 @@ func (b *builder) importedFact(fn *types.Func) *OutboundFact {
 		return f
 	}
 	var f *OutboundFact
-	if fn.Pkg() != nil && fn.Pkg() != b.pass.Pkg && !isStd(fn.Pkg()) {
+	if fn.Pkg() != nil && fn.Pkg() != b.pass.Pkg && !b.std(fn.Pkg()) {
 		if g := new(OutboundFact); b.pass.ImportObjectFact(fn, g) {
 			f = g
 		}
@@ -217,11 +246,46 @@ func (b *builder) siteReaches(s *retryscan.Site) string {
 func (b *builder) exportFacts() {
 	for _, fi := range b.funcs {
 		if fi.out != "" {
-			b.pass.ExportObjectFact(fi.obj, &OutboundFact{Family: fi.out})
+			b.pass.ExportObjectFact(fi.obj, &OutboundFact{Family: fi.out, Target: fi.target})
 		}
 	}
 	for _, m := range b.ifaceOrder {
-		b.pass.ExportObjectFact(m, &OutboundFact{Family: b.ifaceOut[m]})
+		f := &OutboundFact{Family: b.ifaceOut[m]}
+		if impls := b.impls[m]; len(impls) == 1 {
+			if fi := b.byObj[impls[0]]; fi != nil {
+				f.Target = fi.target
+			}
+		}
+		b.pass.ExportObjectFact(m, f)
+	}
+	for m, name := range b.grpcNames {
+		if m.Pkg() == b.pass.Pkg {
+			b.pass.ExportObjectFact(m, &GRPCMethodFact{Name: name})
+		}
+	}
+}
+
+// targets works out, for every function, the one target of its outbound
+// calls (see fnInfo.target).
+func (b *builder) targets() {
+	for _, fi := range b.funcs {
+		var t *topology.Target
+		ok := true
+		for _, e := range fi.events {
+			switch {
+			case e.lit != nil:
+			case e.family != "":
+				if !e.target.Known() || t != nil && *t != *e.target {
+					ok = false
+				}
+				t = e.target
+			case e.site != nil && b.siteReaches(e.site) != "", e.site == nil && b.relevant(e.callee):
+				ok = false // it reaches out through a call the target is not read from
+			}
+		}
+		if ok && t != nil {
+			fi.target = t
+		}
 	}
 }
 
@@ -236,6 +300,14 @@ func (b *builder) relevant(fn *types.Func) bool {
 func outboundFamily(fn *types.Func) string {
 	if o := catalog.LookupOutbound(fn); o != nil {
 		return o.Family
+	}
+	// The interface generated stubs call through: the stub's body is
+	// where its full method name is written.
+	if analysisutil.IsFunc(fn, grpcPkg, "ClientConnInterface", "Invoke") {
+		return "a gRPC call"
+	}
+	if analysisutil.IsFunc(fn, grpcPkg, "ClientConnInterface", "NewStream") {
+		return "a gRPC stream"
 	}
 	if h := catalog.LookupHTTP(fn); h != nil && (h.Role == catalog.HTTPSend || h.Role == catalog.HTTPDirect) {
 		return "an HTTP call"
@@ -257,96 +329,6 @@ func clientFamily(s *retryscan.Site) string {
 		return "a call through " + s.Entry.Pkg
 	}
 	return "an outbound call"
-}
-
-// siteRecord renders a site for the unit.
-func (b *builder) siteRecord(s *retryscan.Site, fn *fnInfo) topology.UnitSite {
-	site := topology.Site{
-		ID:       siteKey(b, s),
-		Pos:      b.pos(s.Pos()),
-		Func:     label(fn.obj),
-		Kind:     s.Kind.String(),
-		Name:     s.Name,
-		Attempts: attempts(s.Bound),
-	}
-	if s.Entry != nil {
-		site.Library = s.Entry.Pkg
-	} else if s.Kind == retryscan.KindRetrier && s.Callee != nil && s.Callee.Pkg() != nil {
-		site.Library = s.Callee.Pkg().Path()
-	}
-	d := s.Delay()
-	if d.Initial > 0 {
-		site.BaseDelay = secs(d.Initial)
-	}
-	if d.Kind != catalog.DelayUnknown {
-		site.Delay = d.Kind.String()
-	}
-	site.Capped, site.Jitter = d.Capped.String(), d.Jittered.String()
-	w := s.WorstCase()
-	if w.Cap > 0 {
-		site.MaxDelay = secs(w.Cap)
-	}
-	if w.TimeoutKnown() {
-		site.AttemptTimeout = secs(w.AttemptTimeout)
-	}
-	if w.Known() {
-		site.WorstCase = secs(w.Total())
-	}
-	if body := s.Body; body != nil {
-		start, end := b.pass.Fset.Position(body.Pos()), b.pass.Fset.Position(body.End())
-		site.Body = &topology.Span{File: start.Filename, Line: start.Line, EndLine: end.Line}
-	}
-	us := topology.UnitSite{Site: site}
-	if s.Kind == retryscan.KindRetrier {
-		// A function declared with //retrylint:retrier has no visible
-		// retries: the call is the layer, and what the function calls
-		// follows it. Otherwise the callee's own sites are the layers
-		// when its package is in the report; when it is not, this call
-		// stands for all of them.
-		chain, _ := b.r.Retrier(s.Callee)
-		if !declared(s.Callee, chain) {
-			us.Callee = key(s.Callee)
-			var layers []int
-			for _, h := range chain {
-				if h.Retry {
-					layers = append(layers, int(h.Attempts))
-				}
-			}
-			us.Attempts = topology.Amplify(layers...)
-			if len(layers) > 1 {
-				us.Name += " (" + retryscan.Product(chain) + " inside)"
-			}
-		}
-	}
-	return us
-}
-
-// declared reports whether chain is fn's //retrylint:retrier directive:
-// one layer named after fn itself.
-func declared(fn *types.Func, chain []retryscan.Hop) bool {
-	return len(chain) == 1 && chain[0].Retry && chain[0].Name == fn.Name() && fn.Pkg() != nil && chain[0].Pkg == fn.Pkg().Path()
-}
-
-// attempts is the count a layer multiplies by: a layer with no attempt
-// limit that a context or an elapsed time ends makes a finite but
-// unknown number of attempts.
-func attempts(bd retryscan.Bound) int {
-	if bd.Attempts == catalog.AttemptsUnbounded && (bd.Ctx || bd.Time) {
-		return catalog.AttemptsUnknown
-	}
-	return bd.Attempts
-}
-
-func secs(d time.Duration) *float64 {
-	s := d.Seconds()
-	return &s
-}
-
-func siteKey(b *builder, s *retryscan.Site) string { return "s:" + posKey(b, s.Pos()) }
-
-func posKey(b *builder, p token.Pos) string {
-	x := b.pass.Fset.Position(p)
-	return x.String()
 }
 
 // laterLit returns the literal handed over for later that holds pos, or

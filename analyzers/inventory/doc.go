@@ -27,13 +27,29 @@
 // (methods of a type passed to a Register...Server function, or
 // implementing a ...Server interface of protoc-gen-go-grpc).
 //
-// The analyzer exports a small fact, OutboundFact, on every function
-// that makes an outbound call, directly or through functions it calls,
-// so that a call into another package is kept only when it leads
-// somewhere.
+// So that `retrylint report merge` can join the reports of several
+// services, entry points carry what they serve and outbound calls what
+// they call, where the code shows it as constants: the routes of
+// net/http's ServeMux (Go 1.22 patterns), chi, gorilla/mux, echo and gin
+// registrations, with their groups' prefixes; the gRPC methods of the
+// generated service descriptors (grpc.ServiceDesc) a registered type
+// serves; the method, host and path of an HTTP request (constants, +,
+// fmt.Sprintf, url.JoinPath, url.URL) and the full method name of a
+// generated gRPC stub or ClientConn.Invoke. What is not a constant is
+// said to be unknown, and why.
 //
-// Limitations: calls through function values and interfaces of the
-// program are not followed (interface methods the catalog knows, like
+// The analyzer exports small facts: OutboundFact on every function that
+// makes an outbound call, directly or through functions it calls, so
+// that a call into another package is kept only when it leads somewhere
+// (with its target when all its calls have one, as a generated stub's
+// do), and GRPCMethodFact on the methods of a generated gRPC service
+// interface, with the full method name its descriptor gives each.
+//
+// Limitations: a router that comes from a parameter or a field is taken
+// to be mounted at the root, and a URL that starts with a value from
+// configuration followed by a path is taken as origin and path; Connect's
+// generated handlers and clients are not read. Calls through function
+// values and interfaces of the program are not followed (interface methods the catalog knows, like
 // gRPC client stubs, are outbound calls); a function literal counts as
 // part of the function that writes it, unless it is returned or stored
 // for later (then it is a node of its own that no path reaches); code in

@@ -14,6 +14,7 @@ import (
 // main, HTTP handlers, gRPC service methods and exported functions.
 func (b *builder) entries() map[*types.Func]string {
 	grpc := b.grpcMethods()
+	b.grpcServes = grpc
 	out := map[*types.Func]string{}
 	isMain := b.pass.Pkg.Name() == "main"
 	for _, fi := range b.funcs {
@@ -24,7 +25,7 @@ func (b *builder) entries() map[*types.Func]string {
 			out[fn] = topology.EntryMain
 		case isHandler(sig):
 			out[fn] = topology.EntryHTTP
-		case grpc[fn]:
+		case grpc[fn] != nil:
 			out[fn] = topology.EntryGRPC
 		case !isMain && exported(fn, sig):
 			out[fn] = topology.EntryExported
@@ -70,11 +71,13 @@ var registerServer = regexp.MustCompile(`^Register\w*Server$`)
 // grpcMethods returns the methods of the package that serve gRPC: those
 // of a value passed to a RegisterXServer function, and those of a type
 // that implements a protoc-gen-go-grpc XServer interface (one with a
-// mustEmbedUnimplementedXServer method), of this package or an import:
+// mustEmbedUnimplementedXServer method), of this package or an import,
+// each with the full method name it serves when the service's descriptor
+// gives it (else ""):
 //
 //	pb.RegisterGreeterServer(s, &server{})
-func (b *builder) grpcMethods() map[*types.Func]bool {
-	out := map[*types.Func]bool{}
+func (b *builder) grpcMethods() map[*types.Func]*string {
+	out := map[*types.Func]*string{}
 	mark := func(t types.Type, iface *types.Interface) {
 		for i := range iface.NumMethods() {
 			m := iface.Method(i)
@@ -83,7 +86,10 @@ func (b *builder) grpcMethods() map[*types.Func]bool {
 			}
 			if obj, _, _ := types.LookupFieldOrMethod(t, true, b.pass.Pkg, m.Name()); obj != nil {
 				if fn, ok := obj.(*types.Func); ok && fn.Pkg() == b.pass.Pkg {
-					out[fn.Origin()] = true
+					name := b.grpcName(m)
+					if prev := out[fn.Origin()]; prev == nil || *prev == "" {
+						out[fn.Origin()] = &name
+					}
 				}
 			}
 		}

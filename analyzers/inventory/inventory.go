@@ -11,6 +11,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/topology"
 )
 
@@ -43,9 +44,9 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Name:      Name,
 		Doc:       analysisutil.MustExtractDoc(doc, Name),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/inventory",
-		Requires:  []*analysis.Analyzer{retryscan.Analyzer},
+		Requires:  []*analysis.Analyzer{retryscan.Analyzer, flow.Analyzer},
 		Run:       analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, c, at) }),
-		FactTypes: []analysis.Fact{new(OutboundFact)},
+		FactTypes: []analysis.Fact{new(OutboundFact), new(GRPCMethodFact)},
 	}
 	a.Flags.BoolVar(&c.Emit, EmitFlag, c.Emit, "send each package's retry sites and calls as one diagnostic (set by retrylint report)")
 	return a
@@ -56,14 +57,23 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 type OutboundFact struct {
 	// Family is the kind of call: "an HTTP call".
 	Family string
+	// Target is what the function calls, when it makes outbound calls
+	// of one known target only: a generated gRPC stub, a client
+	// function of another package.
+	Target *topology.Target
 }
 
 func (*OutboundFact) AFact() {}
 
-func (f *OutboundFact) String() string { return "outbound(" + f.Family + ")" }
+func (f *OutboundFact) String() string {
+	if f.Target.Known() {
+		return "outbound(" + f.Family + " " + f.Target.String() + ")"
+	}
+	return "outbound(" + f.Family + ")"
+}
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
-	if !cfg.Emit || isStd(pass.Pkg) {
+	if !cfg.Emit || analysisutil.Std(pass)(pass.Pkg) {
 		return nil, nil
 	}
 	r, err := retryscan.Of(pass)
@@ -76,9 +86,10 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	if b.ifaceMethods(); len(b.ifaceOrder) > 0 {
 		b.propagate() // calls through the package's own interfaces
 	}
+	b.targets()
 	b.exportFacts()
 	u := b.unit()
-	if len(u.Funcs) == 0 && len(u.Sites) == 0 {
+	if len(u.Funcs) == 0 && len(u.Sites) == 0 && len(u.Serves) == 0 {
 		return nil, nil
 	}
 	msg, err := u.Encode()
@@ -87,14 +98,6 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	}
 	pass.Report(analysis.Diagnostic{Pos: b.anchor, Category: topology.Category, Message: msg})
 	return nil, nil
-}
-
-// isStd reports whether pkg is in the standard library (no dot in its
-// first path element): std's calls out are the catalog's rows, seen
-// from their callers.
-func isStd(pkg *types.Package) bool {
-	first, _, _ := strings.Cut(pkg.Path(), "/")
-	return !strings.Contains(first, ".")
 }
 
 // key is a function's key in the topology: its full name, which is the

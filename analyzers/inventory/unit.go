@@ -3,6 +3,8 @@ package inventory
 import (
 	"go/ast"
 	"go/types"
+	"slices"
+	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/topology"
@@ -14,7 +16,11 @@ import (
 // attempts run the code, to what it runs.
 func (b *builder) unit() *topology.Unit {
 	u := &topology.Unit{Package: b.pass.Pkg.Path()}
+	if b.pass.Module != nil { // nogo leaves it empty; only the report driver asks for units
+		u.Module = b.pass.Module.Path
+	}
 	seen := map[string]bool{} // extern outbound nodes
+	siteOf := map[string]*retryscan.Site{}
 	for _, fi := range b.funcs {
 		if fi.out == "" && !fi.retries && !fi.detached {
 			continue
@@ -43,7 +49,11 @@ func (b *builder) unit() *topology.Unit {
 			case e.site != nil:
 				s := e.site
 				us := b.siteRecord(s, fi)
+				siteOf[us.ID] = s
 				us.Reaches = b.siteReaches(s)
+				if call, ok := s.Node.(*ast.CallExpr); ok && us.Reaches != "" {
+					us.Target = b.callTarget(call, s.Callee)
+				}
 				u.Sites = append(u.Sites, us)
 				u.Edges = append(u.Edges, topology.Edge{From: holder, To: us.ID})
 				if s.Op != nil && b.relevant(s.Op) {
@@ -54,7 +64,7 @@ func (b *builder) unit() *topology.Unit {
 				}
 			case e.family != "":
 				k := "o:" + posKey(b, e.at.Pos())
-				u.Outbound = append(u.Outbound, topology.UnitOut{Key: k, Label: label(e.callee), Family: e.family, Pos: b.pos(e.at.Pos())})
+				u.Outbound = append(u.Outbound, topology.UnitOut{Key: k, Label: label(e.callee), Family: e.family, Pos: b.pos(e.at.Pos()), Target: e.target})
 				u.Edges = append(u.Edges, topology.Edge{From: holder, To: k})
 			case b.relevant(e.callee):
 				u.Edges = append(u.Edges, topology.Edge{From: holder, To: key(e.callee)})
@@ -68,6 +78,17 @@ func (b *builder) unit() *topology.Unit {
 			}
 		}
 	}
+	// A site whose attempts lead nowhere here says what they call.
+	from := map[string]bool{}
+	for _, e := range u.Edges {
+		from[e.From] = true
+	}
+	for i := range u.Sites {
+		if us := &u.Sites[i]; us.Reaches == "" && !from[us.ID] {
+			us.Unresolved = b.unresolvedWhy(siteOf[us.ID])
+		}
+	}
+	u.Serves = b.serves()
 	// Interface methods that reach out through an implementation here.
 	for _, m := range b.ifaceOrder {
 		u.Funcs = append(u.Funcs, topology.UnitFunc{Key: key(m), Label: label(m), Pos: b.pos(m.Pos())})
@@ -76,6 +97,45 @@ func (b *builder) unit() *topology.Unit {
 		}
 	}
 	return u
+}
+
+// serves lists what the package serves: its HTTP routes and the gRPC
+// methods its types serve, each with its handler, in source order.
+func (b *builder) serves() []topology.UnitServe {
+	var out []topology.UnitServe
+	for _, rt := range b.routeList {
+		sv := topology.UnitServe{Entry: topology.EntryHTTP, Target: rt.target}
+		if rt.lit != nil {
+			sv.Key, sv.Pos = "lit:"+posKey(b, rt.lit.Pos()), b.pos(rt.lit.Pos())
+			sv.Label = "func literal"
+			if fi := b.declOf(rt.lit); fi != nil {
+				sv.Label = label(fi.obj) + " (func literal)"
+			}
+		} else {
+			fn := rt.fn.Origin()
+			sv.Key, sv.Label, sv.Pos = key(fn), label(fn), b.pos(fn.Pos())
+		}
+		out = append(out, sv)
+	}
+	var grpc []topology.UnitServe
+	for fn, name := range b.grpcServes {
+		if *name != "" {
+			grpc = append(grpc, topology.UnitServe{Key: key(fn), Label: label(fn), Pos: b.pos(fn.Pos()), Entry: topology.EntryGRPC,
+				Target: topology.Target{GRPC: *name}})
+		}
+	}
+	slices.SortFunc(grpc, func(a, b topology.UnitServe) int { return strings.Compare(a.Target.GRPC, b.Target.GRPC) })
+	return append(out, grpc...)
+}
+
+// declOf is the function declaration that holds a literal.
+func (b *builder) declOf(lit *ast.FuncLit) *fnInfo {
+	for _, fi := range b.funcs {
+		if fi.decl.Pos() <= lit.Pos() && lit.End() <= fi.decl.End() {
+			return fi
+		}
+	}
+	return nil
 }
 
 // extern is the outbound node that stands for what a function of another

@@ -69,3 +69,10 @@ func TestFactCodec(t *testing.T) {
 		t.Errorf("wrapper fact: %d bytes", n)
 	}
 }
+
+// A module named without a dot (module svc) is the application's code:
+// its packages export and import retry facts like any other.
+func TestDotlessModule(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, filepath.Join(analysistest.TestData(), "dotless"), nestedretry.Analyzer, "./...")
+}

@@ -7,11 +7,12 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
-	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/engine"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
@@ -21,33 +22,102 @@ type checker struct {
 	res   *retryscan.Result
 	at    *analysisutil.Crumb
 	rep   *report.Reporter
-	x     *flow.Index
+	p     *engine.Program
 	funcs []*funcInfo
 	sums  map[*types.Func]*summary
+	roots *bool // makesRoots, computed once
 }
 
 type funcInfo struct {
 	decl *ast.FuncDecl
 	obj  *types.Func
+	// carries: the function has a context or request parameter, from
+	// which a summary may come.
+	carries bool
+	tr      *tracer // made on the first question
+}
+
+// site is a call the analyzer looks at, and the function syntax whose
+// SSA holds it: the declaration, a function literal, or the body of a
+// range-over-func loop.
+type site struct {
+	fi   *funcInfo
+	fn   ast.Node
+	call *ast.CallExpr
+}
+
+// tracer returns the function's tracer. It is the first question asked
+// of the engine: SSA is built only in packages with a call worth asking
+// about.
+func (c *checker) tracer(fi *funcInfo) *tracer {
+	if fi.tr == nil {
+		fi.tr = newTracer(c.p, c.p.Func(fi.decl), c.resultOf)
+	}
+	return fi.tr
+}
+
+// instr returns the call instruction of a site, or nil: for a method
+// expression (T.M(recv, args...)), whose arguments are shifted by one
+// against the method's parameters, too.
+func (c *checker) instr(s site) ssa.CallInstruction {
+	if isMethodExpr(c.pass.TypesInfo, s.call) {
+		return nil
+	}
+	c.tracer(s.fi)
+	return c.p.Call(c.p.Func(s.fn), s.call)
+}
+
+// arg returns the state of the context or request a site passes as
+// argument i (the receiver not counted).
+func (c *checker) arg(s site, i int) state {
+	in := c.instr(s)
+	if in == nil {
+		return state{}
+	}
+	return c.tracer(s.fi).ctx(engine.Arg(in, i), nil)
+}
+
+// asks reports whether the state of a context at a call of fi can
+// matter: a finding when report is set, else only a summary of a
+// function that has a context or request parameter and none yet.
+func (c *checker) asks(fi *funcInfo, report bool) bool {
+	return report || (fi.carries && c.sums[fi.obj] == nil)
 }
 
 // scan visits the calls of one function, nested function literals
 // included: with report false it only computes the function's summary.
 func (c *checker) scan(fi *funcInfo, report bool) {
 	c.at.Func(fi.decl)
-	fl := newTracer(c.x, fi.obj.Type().(*types.Signature))
-	fl.imp = c.resultOf
-	ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
+	ast.PreorderStack(fi.decl.Body, []ast.Node{fi.decl}, func(n ast.Node, stack []ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			c.at.At(call.Pos())
-			c.call(fi, fl, call, report)
+			c.call(site{fi: fi, fn: c.enclosing(stack), call: call}, report)
 		}
 		return true
 	})
 }
 
-func (c *checker) call(fi *funcInfo, fl *tracer, call *ast.CallExpr, report bool) {
+// enclosing returns the innermost function syntax of the stack of a
+// node: a literal, the body of a range-over-func loop, the declaration.
+func (c *checker) enclosing(stack []ast.Node) ast.Node {
+	for i := len(stack) - 1; i > 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.FuncLit:
+			return n
+		case *ast.RangeStmt:
+			if t := c.pass.TypesInfo.TypeOf(n.X); t != nil && i+1 < len(stack) && stack[i+1] == n.Body {
+				if _, ok := t.Underlying().(*types.Signature); ok {
+					return n
+				}
+			}
+		}
+	}
+	return stack[0]
+}
+
+func (c *checker) call(s site, report bool) {
 	info := c.pass.TypesInfo
+	call, fi := s.call, s.fi
 	fn := analysisutil.AnyCallee(info, call)
 	if fn == nil {
 		return
@@ -59,52 +129,59 @@ func (c *checker) call(fi *funcInfo, fl *tracer, call *ast.CallExpr, report bool
 		}
 		if o.Dial {
 			if report && !own {
-				c.dialContext(fi, fl, call, fn)
-				if c.dialsForever(fl, call) {
-					c.conn(fi, fl, call, types.ExprString(call.Fun)+" on a dialer with no Timeout")
+				c.dialContext(s)
+				if in := c.instr(s); in != nil && c.dialsForever(fi, in) {
+					c.conn(s, in, types.ExprString(call.Fun)+" on a dialer with no Timeout")
 				}
 			}
 			return
 		}
-		st := fl.ctx(call.Args[o.Ctx])
+		if !c.asks(fi, report && !own) {
+			return
+		}
+		st := c.arg(s, o.Ctx)
 		c.reach(fi, call, st, hop{name: analysisutil.FuncName(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), ctx: o.Ctx,
 			fact: &ReachFact{Param: -1, Family: o.Family, Stream: o.Stream}}, report && !own)
 		return
 	}
 	if rf := c.reachOf(fn); rf != nil {
-		if rf.Param < len(call.Args) && !isMethodExpr(info, call) && !delegates(info, fi, call) {
-			st := fl.ctx(call.Args[rf.Param])
+		if rf.Param < len(call.Args) && !isMethodExpr(info, call) && !delegates(info, fi, call) && c.asks(fi, report) {
+			st := c.arg(s, rf.Param)
 			c.reach(fi, call, st, hop{name: analysisutil.FuncName(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), fact: rf, fn: fn}, report)
 		}
 		return
 	}
 	if !report || own {
-		if s := catalog.SymbolOf(fn); s == catalog.HTTPClientDo && !own {
-			c.httpDo(fi, fl, call, fn, false) // for the summary only
+		if catalog.SymbolOf(fn) == catalog.HTTPClientDo && !own {
+			c.httpDo(s, fn, false) // for the summary only
 		}
 		return
 	}
-	s := catalog.SymbolOf(fn)
+	sym := catalog.SymbolOf(fn)
 	switch {
-	case s == catalog.HTTPClientDo:
-		c.httpDo(fi, fl, call, fn, true)
+	case sym == catalog.HTTPClientDo:
+		c.httpDo(s, fn, true)
 	case catalog.HTTPShortcut(fn):
-		c.httpShortcut(fi, fl, call, fn)
+		c.httpShortcut(s, fn)
 	case catalog.ConnDial(fn):
 		if catalog.TimeoutFreeDial(fn) {
 			c.dial(fi, call, fn, nil)
 		}
-		c.conn(fi, fl, call, fn.Pkg().Name()+"."+fn.Name())
-	case s == catalog.NetDialerDial || s == catalog.TLSDialWithDialer:
-		d := ast.Expr(nil)
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && s == catalog.NetDialerDial {
-			d = sel.X
-		} else if len(call.Args) > 0 {
-			d = call.Args[0]
+		if in := c.instr(s); in != nil {
+			c.conn(s, in, fn.Pkg().Name()+"."+fn.Name())
 		}
-		if origin, ok := fl.noTimeout(d, "Timeout", "Deadline"); ok {
+	case sym == catalog.NetDialerDial || sym == catalog.TLSDialWithDialer:
+		in := c.instr(s)
+		if in == nil {
+			return
+		}
+		d := engine.Recv(in)
+		if sym == catalog.TLSDialWithDialer {
+			d = engine.Arg(in, 0)
+		}
+		if origin, ok := c.tracer(fi).noTimeout(d, "Timeout", "Deadline"); ok {
 			c.dial(fi, call, fn, origin)
-			c.conn(fi, fl, call, types.ExprString(call.Fun)+" on a dialer with no Timeout")
+			c.conn(s, in, types.ExprString(call.Fun)+" on a dialer with no Timeout")
 		}
 	default:
 		if twin := catalog.SQLWithoutContext(fn); twin != "" {
@@ -169,10 +246,10 @@ func (c *checker) reach(fi *funcInfo, call *ast.CallExpr, st state, h hop, repor
 		case h.fact.Stream:
 			d.Category = "stream"
 			d.Message = fmt.Sprintf("%s reaches %s with no deadline and no cancel: nothing can stop the stream; derive the context with context.WithCancel and call cancel when done",
-				origin(c.pass.TypesInfo, st), target)
+				origin(st), target)
 		default:
 			d.Message = fmt.Sprintf("%s reaches %s with no deadline: %s; derive the context with context.WithTimeout",
-				origin(c.pass.TypesInfo, st), target, where.wait("the call can wait forever", "can wait forever"))
+				origin(st), target, where.wait("the call can wait forever", "can wait forever"))
 		}
 		d.Related = append(d.Related, c.originRelated(call, st)...)
 		d.Related = append(d.Related, c.chainRelated(h.fn)...)
@@ -215,8 +292,8 @@ func (c *checker) where(fi *funcInfo, call *ast.CallExpr) (place, bool) {
 }
 
 // origin describes where a deadline-less context was made.
-func origin(info *types.Info, st state) string {
-	fn := analysisutil.Callee(info, st.origin)
+func origin(st state) string {
+	fn := st.originFn
 	switch {
 	case fn == nil:
 		return "a context with no deadline"

@@ -8,9 +8,10 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
-	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // Connections that wait forever: a connection dialed with no timeout and
@@ -35,49 +36,102 @@ type connUse struct {
 	io   catalog.ConnIO
 }
 
-// conn checks the connection that the dial call returns. dialName names
-// the dial in messages.
-func (c *checker) conn(fi *funcInfo, fl *tracer, call *ast.CallExpr, dialName string) {
-	v := assignedFrom(c.pass.TypesInfo, fi.decl.Body, call)
-	if v == nil || v.Kind() != types.LocalVar || c.x.AddrTaken(v) {
+// conn checks the connection that the dial call in returns, where the
+// engine says it goes (engine.Uses). dialName names the dial in
+// messages.
+func (c *checker) conn(s site, in ssa.CallInstruction, dialName string) {
+	dial, ok := in.(*ssa.Call)
+	if !ok {
 		return
 	}
-	for _, d := range c.x.Defs(v) {
-		if d.RHS == nil && d.Result == 0 {
-			continue // var conn net.Conn
-		}
-		dc, ok := ast.Unparen(d.RHS).(*ast.CallExpr)
-		if !ok || d.Result != 0 || !c.dialsForever(fl, dc) {
-			return // also assigned a connection the analyzer does not judge
-		}
-	}
-	use, ok := c.connUses(fi.decl, v)
-	if !ok || use.call == nil || (use.io == catalog.ConnWrite && datagram(c.x.Info(), call)) {
+	res := engine.Result(dial, 0)
+	if res == nil {
 		return
 	}
-	where, ok := c.where(fi, use.call)
+	var first connUse
+	for _, u := range c.p.Uses(engine.Source{Value: res}) {
+		var use connUse
+		switch x := u.Instr.(type) {
+		case ssa.CallInstruction:
+			fn := engine.Callee(x)
+			if engine.Recv(x) != u.Value || handed(x, u.Value) {
+				io := catalog.ConnUser(fn)
+				if io == catalog.ConnNone {
+					return // handed to code that may set a deadline
+				}
+				use = connUse{c.p.CallExpr(x), io}
+			} else if fn != nil {
+				switch {
+				case catalog.ConnDeadlineMethod(fn.Name()), catalog.ConnEscapeMethod(fn.Name()):
+					return
+				case catalog.ConnMethod(fn.Name()) != catalog.ConnNone:
+					use = connUse{c.p.CallExpr(x), catalog.ConnMethod(fn.Name())}
+				}
+			}
+		case *ssa.BinOp:
+			continue // conn != nil
+		default:
+			return // returned, stored, converted
+		}
+		if use.call == nil {
+			continue
+		}
+		if !c.allDialForever(s.fi, u.Value) {
+			return // also a connection the analyzer does not judge
+		}
+		if first.call == nil || use.call.Pos() < first.call.Pos() {
+			first = use
+		}
+	}
+	if first.call == nil || (first.io == catalog.ConnWrite && datagram(dial)) {
+		return
+	}
+	where, ok := c.where(s.fi, first.call)
 	if !ok {
 		return
 	}
 	verb := "reads"
-	if use.io == catalog.ConnWrite {
+	if first.io == catalog.ConnWrite {
 		verb = "writes"
 	}
-	d := analysis.Diagnostic{
-		Pos: use.call.Pos(), End: use.call.End(), Category: "conn",
-		Message: fmt.Sprintf("%s %s a connection from %s with no timeout and no deadline: %s; call %s.SetDeadline before reading and writing",
-			types.ExprString(use.call.Fun), verb, dialName,
-			where.wait("a peer that stops answering blocks it forever", "can wait forever on a peer that stops answering"), v.Name()),
+	fix := "call SetDeadline on it"
+	if name := engine.Name(res); name != "" {
+		fix = "call " + name + ".SetDeadline"
 	}
-	d.Related = related(call, "the connection is dialed here, with no timeout")
+	d := analysis.Diagnostic{
+		Pos: first.call.Pos(), End: first.call.End(), Category: "conn",
+		Message: fmt.Sprintf("%s %s a connection from %s with no timeout and no deadline: %s; %s before reading and writing",
+			types.ExprString(first.call.Fun), verb, dialName,
+			where.wait("a peer that stops answering blocks it forever", "can wait forever on a peer that stops answering"), fix),
+	}
+	d.Related = related(s.call, "the connection is dialed here, with no timeout")
 	c.rep.Report(d)
 }
 
-// dialsForever reports whether call dials a connection with no timeout:
-// net.Dial and friends, or a dial on a net.Dialer made without Timeout
-// and Deadline (DialContext: and a context with no deadline).
-func (c *checker) dialsForever(fl *tracer, call *ast.CallExpr) bool {
-	fn := analysisutil.Callee(c.pass.TypesInfo, call)
+// allDialForever reports whether every connection v can be comes from a
+// dial that waits forever (a nil aside).
+func (c *checker) allDialForever(fi *funcInfo, v ssa.Value) bool {
+	for _, src := range c.p.SourcesIn(v, nil) {
+		switch x := src.Value.(type) {
+		case *ssa.Const:
+			if x.IsNil() {
+				continue // var conn net.Conn
+			}
+		case *ssa.Extract:
+			if d, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && c.dialsForever(fi, d) {
+				continue
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// dialsForever reports whether a call dials a connection with no
+// timeout: net.Dial and friends, or a dial on a net.Dialer made without
+// Timeout and Deadline (DialContext: and a context with no deadline).
+func (c *checker) dialsForever(fi *funcInfo, in ssa.CallInstruction) bool {
+	fn := engine.Callee(in)
 	if fn == nil {
 		return false
 	}
@@ -85,120 +139,28 @@ func (c *checker) dialsForever(fl *tracer, call *ast.CallExpr) bool {
 		return true
 	}
 	s := catalog.SymbolOf(fn)
-	var dialer ast.Expr
+	var dialer ssa.Value
 	switch s {
 	case catalog.NetDialerDial, catalog.NetDialerDialCtx:
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			return false
-		}
-		dialer = sel.X
+		dialer = engine.Recv(in)
 	case catalog.TLSDialWithDialer:
-		if len(call.Args) == 0 {
-			return false
-		}
-		dialer = call.Args[0]
+		dialer = engine.Arg(in, 0)
 	default:
 		return false
 	}
-	if _, ok := fl.noTimeout(dialer, "Timeout", "Deadline"); !ok {
+	t := c.tracer(fi)
+	if _, ok := t.noTimeout(dialer, "Timeout", "Deadline"); !ok {
 		return false
 	}
-	return s != catalog.NetDialerDialCtx || (len(call.Args) > 0 && fl.ctx(call.Args[0]).kind == noDeadline)
-}
-
-// assignedFrom returns the local variable that receives the first result
-// of call: conn, err := net.Dial(...).
-func assignedFrom(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) *types.Var {
-	var v *types.Var
-	ast.Inspect(body, func(n ast.Node) bool {
-		if v != nil {
-			return false
-		}
-		var lhs []ast.Expr
-		var rhs []ast.Expr
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			lhs, rhs = n.Lhs, n.Rhs
-		case *ast.ValueSpec:
-			for _, id := range n.Names {
-				lhs = append(lhs, id)
-			}
-			rhs = n.Values
-		default:
-			return true
-		}
-		if len(rhs) == 1 && rhs[0] == call && len(lhs) > 0 {
-			if id, ok := lhs[0].(*ast.Ident); ok {
-				v, _ = info.ObjectOf(id).(*types.Var)
-			}
-		}
-		return true
-	})
-	return v
-}
-
-// connUses finds the first read or write of v in decl; ok is false when a
-// deadline is set on v or v leaves the analyzer's sight.
-func (c *checker) connUses(decl *ast.FuncDecl, v *types.Var) (connUse, bool) {
-	info := c.pass.TypesInfo
-	var first connUse
-	ok := true
-	var stack []ast.Node
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
-		id, isID := n.(*ast.Ident)
-		if !isID || info.Uses[id] != v || len(stack) < 2 {
-			return true // always descend: f(nil) pops the stack
-		}
-		var use connUse
-		switch p := stack[len(stack)-2].(type) {
-		case *ast.SelectorExpr:
-			name := p.Sel.Name
-			switch {
-			case catalog.ConnDeadlineMethod(name), catalog.ConnEscapeMethod(name):
-				ok = false
-			case catalog.ConnMethod(name) != catalog.ConnNone && len(stack) >= 3:
-				if call, isCall := stack[len(stack)-3].(*ast.CallExpr); isCall && call.Fun == p {
-					use = connUse{call, catalog.ConnMethod(name)}
-				}
-			}
-		case *ast.CallExpr:
-			if io := catalog.ConnUser(analysisutil.Callee(info, p)); io != catalog.ConnNone {
-				use = connUse{p, io}
-			} else {
-				ok = false // handed to code that may set a deadline
-			}
-		case *ast.AssignStmt:
-			for _, l := range p.Lhs {
-				if l == id {
-					return true
-				}
-			}
-			ok = false // copied
-		case *ast.BinaryExpr:
-			// conn != nil
-		default:
-			ok = false // returned, stored, converted
-		}
-		if use.call != nil && (first.call == nil || use.call.Pos() < first.call.Pos()) {
-			first = use
-		}
-		return true
-	})
-	return first, ok
+	return s != catalog.NetDialerDialCtx || t.ctx(engine.Arg(in, 0), nil).kind == noDeadline
 }
 
 // datagram reports a dial of a datagram network ("udp", "ip4:icmp",
 // "unixgram"), whose writes do not wait for the peer.
-func datagram(info *types.Info, call *ast.CallExpr) bool {
-	for _, a := range call.Args {
-		if tv, ok := info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-			network := constant.StringVal(tv.Value)
+func datagram(dial *ssa.Call) bool {
+	for _, a := range dial.Call.Args {
+		if k, ok := a.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
+			network := constant.StringVal(k.Value)
 			return strings.HasPrefix(network, "udp") || strings.HasPrefix(network, "ip") || network == "unixgram"
 		}
 	}

@@ -29,9 +29,11 @@
 // contexts derived from them only through WithCancel, WithCancelCause,
 // WithValue or signal.NotifyContext; context.WithoutCancel drops a
 // deadline its parent had. WithTimeout, WithDeadline and their Cause
-// variants add one. Derivations are followed through local variables; a
-// variable assigned in several places has no deadline only when none of
-// the assignments gives it one.
+// variants add one. Derivations are followed through variables, as the
+// code runs: a variable holds at a call what was last assigned to it, and
+// where several assignments can reach the call (a branch, a loop, a
+// closure sharing the variable) it has no deadline only when none of them
+// gives it one.
 //
 // Outbound calls are: gRPC generated client methods (first parameter a
 // context, last ...grpc.CallOption) and ClientConn.Invoke/NewStream,
@@ -82,12 +84,13 @@
 //
 // The reads and writes are the connection's own methods and the standard
 // functions given it (io.ReadFull, bufio.NewReader, fmt.Fprintf,
-// encoding/json.NewDecoder, ...). The function must keep the connection
-// in sight: one that is returned, stored, converted (conn.(*net.TCPConn))
-// or handed to other code is not judged, nor one copied to another
-// connection with io.Copy (a tunnel lives as long as its peers), nor a
-// datagram write. A SetDeadline, SetReadDeadline or SetWriteDeadline
-// anywhere in the function counts.
+// encoding/json.NewDecoder, ...), on the connection or a copy of it (a
+// closure sharing it included). The function must keep the connection
+// in sight: one that is returned, stored in a field, converted
+// (conn.(*net.TCPConn)) or handed to other code is not judged, nor one
+// copied to another connection with io.Copy (a tunnel lives as long as
+// its peers), nor a datagram write. A SetDeadline, SetReadDeadline or
+// SetWriteDeadline anywhere in the function counts.
 //
 // HTTP requests are reported when neither a deadline nor a client
 // Timeout bounds them: http.Get, Head, Post and PostForm (they use
@@ -157,12 +160,13 @@
 //
 // # Limitations
 //
-// The analyzer works on syntax and types, flow-insensitively: a variable
-// or field is the join of all its assignments, and one with a deadline
-// counts as having one. Across functions it follows context parameters
-// (with facts) and the results of helpers of the same package (without:
-// a helper of another package that returns a deadline-less context or
-// request is not seen). It misses on purpose: exported fields, fields
+// The analyzer asks retrylint's engine (go/ssa) where values come from
+// and go. A field is the join of all its writes, and one with a deadline
+// counts as having one; a variable whose address is handed to other code
+// (fill(&ctx)) is not judged. Across functions it follows context
+// parameters (with facts), the results of helpers of the same package,
+// and of exported helpers of other packages that return a context or a
+// request (with facts). It misses on purpose: exported fields, fields
 // of structs of other packages and fields whose address is taken;
 // clients and dialers configured elsewhere (assumed to have a Timeout);
 // a request or connection kept in a field; connections dialed in one

@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 )
@@ -69,7 +71,7 @@ func callText(call *ast.CallExpr, fn *types.Func, from *types.Package) string {
 //	}
 //
 // Importers read a call of it as they read a helper of their own
-// package (values.go).
+// package (values.go) through engine.SourcesIn.
 type ResultFact struct {
 	Param int
 }
@@ -94,17 +96,19 @@ func (c *checker) exportResults() {
 		if sig.Results().Len() == 0 || sig.TypeParams() != nil || sig.RecvTypeParams() != nil {
 			continue
 		}
-		t := sig.Results().At(0).Type()
-		if !catalog.IsContext(t) && !isRequest(t) {
+		if !carrier(sig.Results().At(0).Type()) || catalogued(fi.obj) || !fi.carries && !c.makesRoots() {
+			continue // nothing to export: the fact could only say unknown
+		}
+		top := c.tracer(fi).top
+		if top == nil {
 			continue
 		}
-		fl := newTracer(c.x, sig)
-		fl.imp = c.resultOf
-		eval, evalCall := fl.ctx, fl.ctxCall
-		if isRequest(t) {
-			eval, evalCall = fl.request, fl.requestCall
+		st := state{kind: neutral}
+		for _, b := range top.Blocks {
+			if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(r.Results) > 0 {
+				st = join(st, c.tracer(fi).ctx(r.Results[0], nil))
+			}
 		}
-		st := fl.returns(fi.obj, 0, eval, evalCall)
 		switch st.kind {
 		case noDeadline:
 			c.pass.ExportObjectFact(fi.obj, &ResultFact{Param: -1})
@@ -112,6 +116,46 @@ func (c *checker) exportResults() {
 			c.pass.ExportObjectFact(fi.obj, &ResultFact{Param: st.param})
 		}
 	}
+}
+
+// catalogued reports a function the catalog describes as making a
+// context or a request: importers read it there.
+func catalogued(fn *types.Func) bool {
+	switch catalog.SymbolOf(fn) {
+	case catalog.HTTPNewRequest, catalog.HTTPNewRequestCtx, catalog.HTTPRequestWithCtx, catalog.HTTPRequestClone:
+		return true
+	}
+	return catalog.ContextEffect(fn) != catalog.CtxNone
+}
+
+// makesRoots reports, on syntax, whether the package calls a function
+// that makes a context with no deadline or a request on one
+// (context.Background(), http.NewRequest, an imported helper whose
+// ResultFact says so): without one, a result of the package can carry no
+// deadline-less context but a parameter's.
+func (c *checker) makesRoots() bool {
+	if c.roots == nil {
+		found := false
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || found {
+					return !found
+				}
+				fn := analysisutil.Callee(c.pass.TypesInfo, call)
+				switch e := catalog.ContextEffect(fn); {
+				case e == catalog.CtxRoot, e == catalog.CtxDrop, catalog.SymbolOf(fn) == catalog.HTTPNewRequest:
+					found = true
+				default:
+					rf := c.resultOf(fn)
+					found = rf != nil && rf.Param < 0
+				}
+				return !found
+			})
+		}
+		c.roots = &found
+	}
+	return *c.roots
 }
 
 // resultOf returns the ResultFact of a function of another package.

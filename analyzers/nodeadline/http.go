@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // HTTP requests and dials that nothing bounds. A request is bounded by
@@ -27,30 +28,36 @@ const httpFamily = "an HTTP request on a client with no Timeout"
 
 // httpDo checks client.Do(req). With report false it only records a
 // summary when the request's context is a parameter.
-func (c *checker) httpDo(fi *funcInfo, fl *tracer, call *ast.CallExpr, fn *types.Func, report bool) {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || len(call.Args) != 1 {
+func (c *checker) httpDo(s site, fn *types.Func, report bool) {
+	sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
+	if !ok || len(s.call.Args) != 1 || !c.asks(s.fi, report) {
 		return
 	}
-	client, ok := fl.noTimeout(sel.X, "Timeout")
+	in := c.instr(s)
+	if in == nil {
+		return
+	}
+	t := c.tracer(s.fi)
+	client, ok := t.noTimeout(engine.Recv(in), "Timeout")
 	if !ok {
 		return
 	}
-	st := fl.request(call.Args[0])
+	st := t.ctx(engine.Arg(in, 0), nil)
 	switch st.kind {
 	case param:
-		c.reach(fi, call, st, hop{name: "http.Client.Do", fact: &ReachFact{Param: -1, Family: httpFamily}}, false)
+		c.reach(s.fi, s.call, st, hop{name: "http.Client.Do", fact: &ReachFact{Param: -1, Family: httpFamily}}, false)
 	case noDeadline:
 		if !report {
 			return
 		}
-		c.httpReport(fi, call, sel, client, st.origin, fmt.Sprintf("%s sends a request with no deadline", types.ExprString(call.Fun)))
+		c.httpReport(s.fi, s.call, sel, client, st.origin, fmt.Sprintf("%s sends a request with no deadline", types.ExprString(s.call.Fun)))
 	}
 }
 
 // httpShortcut checks http.Get(url) and client.Get(url): no context at
 // all, so only the client's Timeout can bound the request.
-func (c *checker) httpShortcut(fi *funcInfo, fl *tracer, call *ast.CallExpr, fn *types.Func) {
+func (c *checker) httpShortcut(s site, fn *types.Func) {
+	call, fi := s.call, s.fi
 	sig := fn.Type().(*types.Signature)
 	if sig.Recv() == nil { // http.Get: http.DefaultClient
 		where, ok := c.where(fi, call)
@@ -68,7 +75,11 @@ func (c *checker) httpShortcut(fi *funcInfo, fl *tracer, call *ast.CallExpr, fn 
 	if !ok {
 		return
 	}
-	if client, ok := fl.noTimeout(sel.X, "Timeout"); ok {
+	in := c.instr(s)
+	if in == nil {
+		return
+	}
+	if client, ok := c.tracer(fi).noTimeout(engine.Recv(in), "Timeout"); ok {
 		c.httpReport(fi, call, sel, client, nil, fmt.Sprintf("%s sends a request with no context", types.ExprString(call.Fun)))
 	}
 }
@@ -87,7 +98,7 @@ func (c *checker) httpReport(fi *funcInfo, call *ast.CallExpr, sel *ast.Selector
 		Message: fmt.Sprintf("%s on %s: %s; set the client's Timeout or make the request with a context from context.WithTimeout",
 			what, on, where.wait("the request can wait forever", "can wait forever")),
 	}
-	if client.Pos() < sel.Pos() || client.Pos() >= sel.End() {
+	if client != nil && (client.Pos() < sel.Pos() || client.Pos() >= sel.End()) {
 		d.Related = append(d.Related, related(client, "the client is made here, without Timeout")...)
 	}
 	if reqOrigin != nil {
@@ -124,27 +135,32 @@ func (c *checker) dial(fi *funcInfo, call *ast.CallExpr, fn *types.Func, dialer 
 
 // dialContext checks d.DialContext(ctx, ...) where neither the context
 // nor the dialer has a deadline.
-func (c *checker) dialContext(fi *funcInfo, fl *tracer, call *ast.CallExpr, fn *types.Func) {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || len(call.Args) == 0 {
+func (c *checker) dialContext(s site) {
+	call := s.call
+	if _, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); !ok || len(call.Args) == 0 {
 		return
 	}
-	dialer, ok := fl.noTimeout(sel.X, "Timeout", "Deadline", "NetDialer")
+	where, ok := c.where(s.fi, call)
+	if !ok || where.site == "" {
+		return
+	}
+	in := c.instr(s)
+	if in == nil {
+		return
+	}
+	t := c.tracer(s.fi)
+	dialer, ok := t.noTimeout(engine.Recv(in), "Timeout", "Deadline", "NetDialer")
 	if !ok {
 		return
 	}
-	st := fl.ctx(call.Args[0])
+	st := t.ctx(engine.Arg(in, 0), nil)
 	if st.kind != noDeadline {
-		return
-	}
-	where, ok := c.where(fi, call)
-	if !ok || where.site == "" {
 		return
 	}
 	d := analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(), Category: "dial",
 		Message: fmt.Sprintf("%s reaches %s on a dialer with no Timeout: %s; set the dialer's Timeout or derive the context with context.WithTimeout",
-			origin(c.pass.TypesInfo, st), types.ExprString(call.Fun),
+			origin(st), types.ExprString(call.Fun),
 			where.wait("", "can wait for the operating system's connect timeout (minutes)")),
 	}
 	d.Related = append(related(dialer, "the dialer is made here, without Timeout"), c.originRelated(call, st)...)

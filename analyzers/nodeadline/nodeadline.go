@@ -10,7 +10,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
-	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/engine"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
@@ -37,7 +37,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Name:       "nodeadline",
 		Doc:        analysisutil.MustExtractDoc(doc, "nodeadline"),
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nodeadline",
-		Requires:   []*analysis.Analyzer{retryscan.Analyzer, flow.Analyzer},
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer, engine.Analyzer},
 		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, &c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
 		FactTypes:  []analysis.Fact{new(ReachFact), new(ResultFact)},
@@ -73,14 +73,14 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		cfg:  cfg,
 		res:  res,
 		rep:  rep,
-		x:    flow.Of(pass),
+		p:    engine.Of(pass),
 		sums: map[*types.Func]*summary{},
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					c.funcs = append(c.funcs, &funcInfo{decl: fd, obj: fn})
+					c.funcs = append(c.funcs, &funcInfo{decl: fd, obj: fn, carries: carries(fn)})
 				}
 			}
 		}
@@ -105,4 +105,16 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	}
 	c.exportResults()
 	return rep.Usage(), nil
+}
+
+// carries reports a function with a context or request parameter: a
+// context that reaches an outbound call through it makes a summary.
+func carries(fn *types.Func) bool {
+	ps := fn.Type().(*types.Signature).Params()
+	for i := range ps.Len() {
+		if carrier(ps.At(i).Type()) {
+			return true
+		}
+	}
+	return false
 }

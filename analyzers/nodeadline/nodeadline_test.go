@@ -33,6 +33,8 @@ func TestNodeadline(t *testing.T) {
 			"param passes the context on here"},
 		"context.Background() reaches c.Check (a gRPC call) with no deadline: the call can wait forever; derive the context with context.WithTimeout": {
 			"the context is made here, with no deadline"},
+		"zc.Do sends a request with no deadline on a client made without Timeout: the request can wait forever; set the client's Timeout or make the request with a context from context.WithTimeout": {
+			"the client is made here, without Timeout", "the request's context is made here, with no deadline"},
 	} {
 		if !slices.Equal(uniq(related[msg]), want) {
 			t.Errorf("related of %q = %q, want %q", msg, related[msg], want)

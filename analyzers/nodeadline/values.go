@@ -2,232 +2,379 @@ package nodeadline
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
-// Values held in struct fields and made by helper functions of the
-// package, read as if written in place:
+// Where a context comes from, asked of the engine: the values it is made
+// of (engine.SourcesIn: through variables, phis, closures, fields whose
+// every write is visible, and the package's helpers with their parameters
+// bound to the call's arguments), each judged by the catalog:
 //
-//	type store struct {
-//		ctx  context.Context
-//		http *http.Client
-//	}
-//	func newStore() *store {
-//		ctx, _ := context.WithCancel(context.Background())
-//		return &store{ctx: ctx, http: &http.Client{}} // no deadline, no Timeout
-//	}
-//	func (s *store) get(u string) {
-//		req := newRequest(s.ctx, u)                 // the helper's NewRequestWithContext(ctx, ...)
-//		s.http.Do(req)                              // reported
-//	}
+//	ctx := context.WithValue(context.Background(), k, v)  // no deadline
+//	ctx, cancel := context.WithCancel(ctx)                // still none
+//	ctx, cancel = context.WithTimeout(ctx, time.Second)   // now one
 //
-// A field is followed only when every write to it is visible: an
-// unexported field of this package whose address is never taken
-// (flow.FieldComplete). Exported fields may be set by importers and stay
-// unknown. A client field is also unknown when its value is handed to
-// other code (configure(s.http), return s.http) or when a Timeout is
-// assigned through it (s.http.Timeout = d). Writes of nil are skipped:
-// a nil client or context is a crash, not a hang.
+// A value made in several ways (a phi, a field written twice) has no
+// deadline only when none of the ways gives it one; anything the engine
+// cannot see (a parameter of a function literal, an exported field, a
+// call of another package without a ResultFact) is unknown, and unknown
+// is never reported. A nil is no way: a nil context is a crash, not a
+// hang.
 
-// field joins the states of the values written to the field e selects,
-// each evaluated with eval.
-func (f *tracer) field(e *ast.SelectorExpr, eval func(ast.Expr) state) state {
-	fv := f.x.FieldOf(e)
-	if fv == nil || !f.x.FieldComplete(fv) {
+type kind uint8
+
+const (
+	unknown    kind = iota
+	noDeadline      // made from Background/TODO/WithoutCancel/NewRequest, no deadline added
+	param           // a context parameter of the function being summarized, no deadline added
+	neutral         // a nil, or a cycle through the value being judged
+)
+
+// state is what the analyzer knows about a context value.
+type state struct {
+	kind kind
+	// origin is the call that made the deadline-less context:
+	// context.Background(), context.WithoutCancel(ctx), http.NewRequest(...);
+	// originFn its callee.
+	origin   *ast.CallExpr
+	originFn *types.Func
+	// param is the parameter index, for kind param.
+	param int
+	// cancelled: a WithCancel on the way has a cancel func that is used.
+	cancelled bool
+}
+
+// join combines the states of the ways a value is made.
+func join(a, b state) state {
+	switch {
+	case a.kind == neutral:
+		b.cancelled = b.cancelled || a.cancelled
+		return b
+	case b.kind == neutral:
+		a.cancelled = a.cancelled || b.cancelled
+		return a
+	case a.kind == noDeadline && b.kind == noDeadline,
+		a.kind == param && b.kind == param && a.param == b.param:
+		// ctx, cancel := context.WithCancel(ctx): a stream opened with
+		// it is cancelled, whichever way reaches it.
+		a.cancelled = a.cancelled || b.cancelled
+		return a
+	}
+	return state{}
+}
+
+// tracer judges values of one declared function, whose context and
+// request parameters count as kind param.
+type tracer struct {
+	p   *engine.Program
+	top *ssa.Function
+	// imp returns the ResultFact of a function of another package.
+	imp  func(*types.Func) *ResultFact
+	busy map[busyKey]bool    // the sources being judged: a cycle adds nothing
+	memo map[ssa.Value]state // states read at the top, outside any cycle
+	// steps counts the sources judged for one question at the top.
+	steps int
+}
+
+type busyKey struct {
+	v  ssa.Value
+	in engine.FrameKey
+}
+
+// maxBusy bounds the sources judged inside one another, maxSteps those
+// judged for one question: past them the context is unknown.
+const (
+	maxBusy  = 64
+	maxSteps = 4096
+)
+
+func newTracer(p *engine.Program, top *ssa.Function, imp func(*types.Func) *ResultFact) *tracer {
+	return &tracer{p: p, top: top, imp: imp, busy: map[busyKey]bool{}, memo: map[ssa.Value]state{}}
+}
+
+// ctx returns the state of a context or request value read in frame in.
+func (t *tracer) ctx(v ssa.Value, in *engine.Frame) state {
+	if v == nil {
 		return state{}
 	}
-	if f.busy[fv] {
-		return state{kind: neutral}
-	}
-	f.busy[fv] = true
-	defer delete(f.busy, fv)
-	s := state{kind: neutral}
-	for _, w := range f.x.FieldWrites(fv) {
-		if isNil(f.x.Info(), w) {
-			continue
-		}
-		if s = join(s, eval(w)); s.kind == unknown {
+	memo := in == nil && len(t.busy) == 0
+	if memo {
+		if s, ok := t.memo[v]; ok {
 			return s
+		}
+		t.steps = 0
+	}
+	s := state{kind: neutral}
+	for _, src := range t.p.SourcesIn(v, in) {
+		if s = join(s, t.source(src)); s.kind == unknown {
+			break
 		}
 	}
 	if s.kind == neutral {
-		return state{}
+		s = state{}
+	}
+	if memo {
+		t.memo[v] = s
 	}
 	return s
 }
 
-// fieldNoTimeout is noTimeout for a client or dialer kept in a field:
-// every value written to it is made without a timeout, and nothing
-// configures it later.
-func (f *tracer) fieldNoTimeout(e *ast.SelectorExpr, fields []string) (ast.Node, bool) {
-	fv := f.x.FieldOf(e)
-	if fv == nil || !f.x.FieldComplete(fv) || f.x.FieldHanded(fv) || f.busy[fv] {
-		return nil, false
+// source judges one value a context or request is made of.
+func (t *tracer) source(src engine.Source) state {
+	k := busyKey{src.Value, src.In.Key()}
+	if t.busy[k] {
+		return state{kind: neutral}
 	}
-	for _, set := range f.x.FieldSetsOn(fv) {
-		if contains(fields, set) {
-			return nil, false
+	if t.steps++; len(t.busy) >= maxBusy || t.steps > maxSteps {
+		return state{}
+	}
+	t.busy[k] = true
+	defer delete(t.busy, k)
+	switch v := src.Value.(type) {
+	case *ssa.Const:
+		if v.IsNil() {
+			return state{kind: neutral}
+		}
+	case *ssa.Parameter:
+		if i := engine.ParamIndex(v); src.In == nil && v.Parent() == t.top && i >= 0 && carrier(v.Type()) {
+			return state{kind: param, param: i}
+		}
+	case *ssa.Call:
+		return t.made(v, 0, src.In)
+	case *ssa.Extract:
+		if c, ok := v.Tuple.(*ssa.Call); ok {
+			return t.made(c, v.Index, src.In)
 		}
 	}
-	f.busy[fv] = true
-	defer delete(f.busy, fv)
-	return f.allNoTimeout(f.x.FieldWrites(fv), fields)
+	return state{}
 }
 
-// allNoTimeout reports whether every non-nil value of es is made
-// without a timeout, and where the first one is.
-func (f *tracer) allNoTimeout(es []ast.Expr, fields []string) (ast.Node, bool) {
-	var first ast.Node
-	for _, e := range es {
-		if isNil(f.x.Info(), e) {
-			continue
+// made judges result idx of a call that makes a context or a request.
+func (t *tracer) made(c *ssa.Call, idx int, in *engine.Frame) state {
+	fn := engine.Callee(c)
+	if fn == nil || idx != 0 {
+		return state{}
+	}
+	root := state{kind: noDeadline, origin: t.p.CallExpr(c), originFn: fn}
+	switch catalog.ContextEffect(fn) {
+	case catalog.CtxRoot, catalog.CtxDrop:
+		return root
+	case catalog.CtxInherit:
+		s := t.ctx(engine.Arg(c, 0), in)
+		if engine.Used(c, 1) {
+			s.cancelled = true // ctx, cancel := context.WithCancel(p); ... cancel()
 		}
-		n, ok := f.noTimeout(e, fields...)
+		return s
+	case catalog.CtxDeadline:
+		return state{}
+	}
+	switch catalog.SymbolOf(fn) {
+	case catalog.HTTPNewRequest:
+		return root
+	case catalog.HTTPNewRequestCtx, catalog.HTTPRequestWithCtx, catalog.HTTPRequestClone:
+		return t.ctx(engine.Arg(c, 0), in)
+	}
+	if fn.Name() == "Context" && analysisutil.RecvName(fn) == "Request" && analysisutil.PkgPath(fn) == "net/http" {
+		return t.ctx(engine.Recv(c), in) // req.Context() of a request made here
+	}
+	if rf := t.imp(fn); rf != nil {
+		// A function of another package, read through its ResultFact.
+		sig := fn.Type().(*types.Signature)
+		switch {
+		case rf.Param < 0:
+			return root
+		case rf.Param < sig.Params().Len() && carrier(sig.Params().At(rf.Param).Type()):
+			return t.ctx(engine.Arg(c, rf.Param), in)
+		}
+	}
+	return state{}
+}
+
+// carrier reports the types that carry a deadline: context.Context and
+// *http.Request.
+func carrier(t types.Type) bool { return catalog.IsContext(t) || isRequest(t) }
+
+// noTimeout reports whether an *http.Client or net.Dialer value is
+// visibly made without a timeout, and where: every value it is made of
+// is http.DefaultClient, a literal, new(T) or a variable that sets none
+// of the fields, or a go-cleanhttp client, and nothing sets one of the
+// fields later or hands the value to code that may.
+//
+// The node is where the first of them is made, nil when the syntax does
+// not say.
+func (t *tracer) noTimeout(v ssa.Value, fields ...string) (ast.Node, bool) {
+	if v == nil {
+		return nil, false
+	}
+	var first ast.Node
+	found := false
+	for _, src := range t.p.SourcesIn(v, nil) {
+		if c, ok := src.Value.(*ssa.Const); ok && c.IsNil() {
+			continue // a nil client is a crash, not a hang
+		}
+		n, ok := t.unset(src, fields)
 		if !ok {
 			return nil, false
 		}
-		if first == nil {
-			first = n
+		if !found {
+			first, found = n, true
 		}
 	}
-	return first, first != nil
+	return first, found
 }
 
-// helper reads the result idx of a call of a function of this package
-// as if its return statements were written in place. The helper's
-// context and request parameters take the states of the call's
-// arguments:
-//
-//	func newRequest(ctx context.Context, u string) (*http.Request, error) {
-//		req, err := http.NewRequestWithContext(ctx, "GET", u, nil)
-//		if err != nil {
-//			return nil, err                         // skipped: nil
-//		}
-//		return req, nil
-//	}
-//	req, err := newRequest(context.Background(), u) // no deadline
-func (f *tracer) helper(call *ast.CallExpr, fn *types.Func, idx int, eval func(ast.Expr) state, evalCall func(*ast.CallExpr, int, *types.Var) state) state {
-	if f.helpers[fn] {
-		return state{kind: neutral} // recursion: its returns are being joined
-	}
-	if fn == nil || len(f.helpers) >= analysisutil.MaxHops || isMethodExpr(f.x.Info(), call) {
-		return state{}
-	}
-	if rf := f.importResult(fn); rf != nil {
-		// A function of another package, read through its ResultFact.
-		switch {
-		case idx != 0:
-			return state{}
-		case rf.Param < 0:
-			return state{kind: noDeadline, origin: call}
-		case rf.Param < len(call.Args) && rf.Param < fn.Type().(*types.Signature).Params().Len():
-			t := fn.Type().(*types.Signature).Params().At(rf.Param).Type()
-			if catalog.IsContext(t) {
-				return f.ctx(call.Args[rf.Param])
-			} else if isRequest(t) {
-				return f.request(call.Args[rf.Param])
+// unset reports whether a value a client or dialer is made of sets none
+// of the fields, and where it is made.
+func (t *tracer) unset(src engine.Source, fields []string) (ast.Node, bool) {
+	switch v := src.Value.(type) {
+	case *ssa.UnOp:
+		if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL {
+			obj := g.Object()
+			if analysisutil.PkgPath(obj) == catalog.HTTPDefaultClient.Pkg && obj.Name() == catalog.HTTPDefaultClient.Name {
+				return exprNode(engine.Expr(v)), true
 			}
 		}
-		return state{}
-	}
-	if _, ok := f.x.ReturnValues(fn, idx); !ok {
-		return state{} // another package, or returns the index cannot see
-	}
-	sig := fn.Type().(*types.Signature)
-	type saved struct {
-		v   *types.Var
-		s   state
-		had bool
-	}
-	var restore []saved
-	for i := range sig.Params().Len() {
-		if i >= len(call.Args) || (sig.Variadic() && i == sig.Params().Len()-1) {
-			break
+	case *ssa.Alloc:
+		// &http.Client{...}, new(http.Client), var d net.Dialer.
+		if !t.configured(src, fields) {
+			return madeAt(v), true
 		}
-		p := sig.Params().At(i)
-		var s state
-		switch {
-		case catalog.IsContext(p.Type()):
-			s = f.ctx(call.Args[i])
-		case isRequest(p.Type()):
-			s = f.request(call.Args[i])
-		default:
-			continue
+	case *ssa.Call:
+		if catalog.TimeoutFreeClient(engine.Callee(v)) && !t.configured(src, fields) {
+			if call := t.p.CallExpr(v); call != nil {
+				return call, true
+			}
+			return nil, true
 		}
-		old, had := f.bind[p]
-		restore = append(restore, saved{p, old, had})
-		f.bind[p] = s
 	}
-	defer func() {
-		for _, r := range restore {
-			if r.had {
-				f.bind[r.v] = r.s
-			} else {
-				delete(f.bind, r.v)
+	return nil, false
+}
+
+// madeAt returns the syntax that makes a variable's value: the literal
+// stored in it (client := http.Client{}), else the expression it is
+// (&http.Client{}, new(http.Client)) or the variable it declares (var d
+// net.Dialer); nil when none says.
+func madeAt(a *ssa.Alloc) ast.Node {
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if lit, ok := engine.ExprIn(st.Val, st.Block()).(*ast.CompositeLit); ok {
+				return lit
 			}
 		}
-	}()
-	return f.returns(fn, idx, eval, evalCall)
+	}
+	e := engine.Expr(a)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
+	}
+	return exprNode(e)
 }
 
-// returns joins the states of the values fn returns as result idx.
-func (f *tracer) returns(fn *types.Func, idx int, eval func(ast.Expr) state, evalCall func(*ast.CallExpr, int, *types.Var) state) state {
-	rs, ok := f.x.ReturnValues(fn, idx)
-	if !ok || len(rs) == 0 {
-		return state{}
-	}
-	f.helpers[fn] = true
-	defer delete(f.helpers, fn)
-	s := state{kind: neutral}
-	for _, r := range rs {
-		var rs state
-		switch {
-		case r.Call != nil:
-			rs = evalCall(r.Call, r.Result, nil) // return http.NewRequestWithContext(ctx, ...)
-		case isNil(f.x.Info(), r.Value):
-			continue
-		default:
-			rs = eval(r.Value)
-		}
-		if s = join(s, rs); s.kind == unknown {
-			return s
-		}
-	}
-	if s.kind == neutral {
-		return state{}
-	}
-	return s
-}
-
-// helperNoTimeout is noTimeout for a client or dialer returned by a
-// function of this package: every non-nil value it returns is made
-// without a timeout (func newClient() *http.Client { return &http.Client{} }).
-func (f *tracer) helperNoTimeout(call *ast.CallExpr, fn *types.Func, fields []string) (ast.Node, bool) {
-	if fn == nil || f.helpers[fn] || len(f.helpers) >= analysisutil.MaxHops {
-		return nil, false
-	}
-	rs, ok := f.x.Returns(fn, 0)
-	if !ok {
-		return nil, false
-	}
-	f.helpers[fn] = true
-	defer delete(f.helpers, fn)
-	return f.allNoTimeout(rs, fields)
-}
-
-func (f *tracer) importResult(fn *types.Func) *ResultFact {
-	if f.imp == nil {
+// exprNode returns an expression as a node: nil stays a nil interface.
+func exprNode(e ast.Expr) ast.Node {
+	if e == nil {
 		return nil
 	}
-	return f.imp(fn)
+	return e
 }
 
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.IsNil()
+// configured reports whether code sets one of the fields on a client or
+// dialer made here, or may: it is handed to a call other than as the
+// receiver of a method, returned, or stored where the engine does not
+// follow it.
+//
+//	c := &http.Client{}
+//	c.Timeout = 5 * time.Second   // configured
+//	configure(c)                  // may be
+func (t *tracer) configured(src engine.Source, fields []string) bool {
+	return t.configuredSeen(src, fields, map[ssa.Value]bool{})
+}
+
+func (t *tracer) configuredSeen(src engine.Source, fields []string, seen map[ssa.Value]bool) bool {
+	if seen[src.Value] {
+		return false
+	}
+	seen[src.Value] = true
+	for _, u := range t.p.Uses(src) {
+		switch in := u.Instr.(type) {
+		case *ssa.FieldAddr:
+			if f := engine.FieldOf(in); f != nil && contains(fields, f.Name()) && written(in) {
+				return true
+			}
+		case *ssa.Field, *ssa.BinOp:
+		case *ssa.UnOp:
+			// A copy of the struct the variable holds: what is done to
+			// the copy leaves the variable as it is.
+		case *ssa.Store:
+			if in.Val == u.Value || !t.zero(in.Val, fields, seen) {
+				return true
+			}
+		case ssa.CallInstruction:
+			if engine.Recv(in) != u.Value || handed(in, u.Value) {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// zero reports a value stored into a struct variable as a whole that
+// sets none of the fields: its zero value, or a literal built in a
+// temporary (d := net.Dialer{KeepAlive: k}).
+func (t *tracer) zero(v ssa.Value, fields []string, seen map[ssa.Value]bool) bool {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return true
+	case *ssa.UnOp:
+		if a, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
+			return !t.configuredSeen(engine.Source{Value: a}, fields, seen)
+		}
+	}
+	return false
+}
+
+// written reports a field address that something other than a load
+// takes: a store, or the address handed on.
+func written(fa *ssa.FieldAddr) bool {
+	for _, r := range *fa.Referrers() {
+		switch r.(type) {
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// handed reports whether a call is given v as an argument, the
+// receiver not counted.
+func handed(c ssa.CallInstruction, v ssa.Value) bool {
+	for i := 0; ; i++ {
+		a := engine.Arg(c, i)
+		if a == nil {
+			return false
+		}
+		if a == v {
+			return true
+		}
+	}
+}
+
+func contains[T comparable](list []T, x T) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
 
 // isRequest reports *http.Request.

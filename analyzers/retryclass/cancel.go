@@ -42,7 +42,18 @@ import (
 
 func (c *checker) retryAfterCancel(a *attempt) {
 	b := a.site.Bound
-	if b.Ctx || b.Unbounded() || b.Attempts == 1 {
+	if b.Unbounded() || b.Attempts == 1 {
+		return
+	}
+	if b.Ctx {
+		// It stops on its context, but may still go round on one of
+		// the context's errors.
+		if a.site.Kind == retryscan.KindLoop && len(a.site.Attempt()) > 0 {
+			if ctxs := a.region.OuterContexts(); len(ctxs) > 0 {
+				a.derived = engine.Derived(ctxs)
+				c.roundsOnContextError(a)
+			}
+		}
 		return
 	}
 	switch a.site.Kind {

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/types"
 	"reflect"
 	"slices"
 	"strconv"
@@ -136,6 +137,7 @@ type checker struct {
 	permanent4xx []int
 	codes        []catalog.GRPCCode
 	eng          *engine.Program
+	std          func(*types.Package) bool // analysisutil.Std
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
@@ -143,7 +145,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	if err != nil {
 		return nil, err
 	}
-	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), eng: engine.Of(pass)}
+	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), eng: engine.Of(pass), std: analysisutil.Std(pass)}
 	for s := 400; s < 500; s++ {
 		if !slices.Contains(cfg.TransientStatuses, s) {
 			c.permanent4xx = append(c.permanent4xx, s)

@@ -35,22 +35,30 @@ import (
 // about it.
 
 func (c *checker) permanentStatus(a *attempt) {
-	if !c.readsStatus(a) {
-		return
+	if !c.permanentStatusAs(a, false) && a.region.ReadsTypedStatus() {
+		c.permanentStatusAs(a, true)
+	}
+}
+
+// permanentStatusAs reports (and reports whether it found) a 4xx that
+// goes round, the statuses arriving as responses, or typed as errors.
+func (c *checker) permanentStatusAs(a *attempt, typed bool) bool {
+	if !c.readsStatus(a, typed) {
+		return false
 	}
 	var round *engine.Path
 	status := 0
 	for _, s := range c.permanent4xx {
-		v := a.verdict(scenario{status: s})
+		v := a.verdict(scenario{status: s, typed: typed})
 		if v.opaque {
-			return
+			return false
 		}
 		if v.round != nil && (round == nil || s == 404) {
 			round, status = v.round, s
 		}
 	}
-	if round == nil || c.separates4xx(a) {
-		return
+	if round == nil || c.separates4xx(a, typed) {
+		return false
 	}
 	at, why := ast.Node(a.site.Node), ""
 	if test, holds := c.statusTest(a, round, status); test != nil {
@@ -62,12 +70,13 @@ func (c *checker) permanentStatus(a *attempt) {
 	c.rep.Report(analysisDiag(at, CategoryPermanentStatus, fmt.Sprintf(
 		"%s retries HTTP 4xx responses such as %d%s: a client error does not change on retry, so each costs %s; stop on 4xx other than %s",
 		a.site.Name, status, why, c.cost(a.site), joinStatuses(c.cfg.TransientStatuses))))
+	return true
 }
 
 // readsStatus reports whether some condition of the attempt depends on
 // the HTTP status.
-func (c *checker) readsStatus(a *attempt) bool {
-	ok, bad := conds(a.walk(scenario{status: 200})), conds(a.walk(scenario{status: 503}))
+func (c *checker) readsStatus(a *attempt, typed bool) bool {
+	ok, bad := conds(a.walk(scenario{status: 200})), conds(a.walk(scenario{status: 503, typed: typed}))
 	for ifi, t1 := range ok {
 		if t2, seen := bad[ifi]; seen && t1 != catalog.TriUnknown && t2 != catalog.TriUnknown && t1 != t2 {
 			return true
@@ -78,10 +87,10 @@ func (c *checker) readsStatus(a *attempt) bool {
 
 // separates4xx reports whether a condition of the attempt holds for some
 // permanent 4xx and not for some 5xx, or the other way round.
-func (c *checker) separates4xx(a *attempt) bool {
+func (c *checker) separates4xx(a *attempt, typed bool) bool {
 	var in4xx, in5xx = map[*ssa.If][3]bool{}, map[*ssa.If][3]bool{}
 	mark := func(m map[*ssa.If][3]bool, s int) {
-		for ifi, t := range conds(a.walk(scenario{status: s})) {
+		for ifi, t := range conds(a.walk(scenario{status: s, typed: typed})) {
 			seen := m[ifi]
 			seen[t] = true
 			m[ifi] = seen
@@ -153,7 +162,7 @@ func (c *checker) ignoresRetryAfter(a *attempt) {
 	if site.Kind == retryscan.KindLibrary && !libraryTakesPushback(site) {
 		return // the library offers no way to wait what the server asked
 	}
-	if !c.readsStatus(a) || c.readsPushback(a) {
+	if !c.readsStatus(a, false) || c.readsPushback(a) {
 		return
 	}
 	for _, s := range catalog.RetryAfterStatuses() {
@@ -247,7 +256,7 @@ func (c *checker) readsPushback(a *attempt) bool {
 			}
 		case *ast.CallExpr:
 			fn := calleeOf(info, n)
-			if fn != nil && isStd(fn.Pkg()) {
+			if fn != nil && c.std(fn.Pkg()) {
 				return true
 			}
 			for _, a := range n.Args {

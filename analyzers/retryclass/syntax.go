@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
-	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 )
@@ -45,15 +44,6 @@ func recvType(info *types.Info, call *ast.CallExpr) types.Type {
 		return info.TypeOf(sel.X)
 	}
 	return nil
-}
-
-// isStd reports whether pkg is in the standard library.
-func isStd(pkg *types.Package) bool {
-	if pkg == nil {
-		return true
-	}
-	first, _, _ := strings.Cut(pkg.Path(), "/")
-	return !strings.Contains(first, ".")
 }
 
 // mentionsObj reports whether n refers to one of objs.

@@ -2,6 +2,7 @@ package retryclass
 
 import (
 	"go/ast"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -35,8 +36,10 @@ type attempt struct {
 // scenario is one way an attempt ends.
 type scenario struct {
 	// status > 0: every call succeeded and every response has this HTTP
-	// status.
+	// status; typed: the calls of other packages failed instead, with an
+	// error carrying it (errors.As(err, &apiErr); apiErr.StatusCode).
 	status int
+	typed  bool
 	// grpc: every gRPC call failed with code; other calls succeeded.
 	grpc bool
 	code int64
@@ -63,7 +66,18 @@ func (c *checker) engineScenario(a *attempt, sc scenario) *engine.Scenario {
 	case sc.status > 0:
 		o := engine.Succeeded
 		o.Status = sc.status
-		return &engine.Scenario{All: &o}
+		es := &engine.Scenario{All: &o}
+		if sc.typed && sc.status >= 300 {
+			es.Others = func(call ssa.CallInstruction) (engine.Outcome, bool) {
+				if fn := engine.Callee(call); (fn == nil || !c.std(fn.Pkg())) && slices.Contains(engine.Roles(call), engine.RoleErr) {
+					f := engine.Failed(engine.ErrStatus)
+					f.Code = int64(sc.status)
+					return f, true
+				}
+				return engine.Outcome{}, false
+			}
+		}
+		return es
 	case sc.grpc:
 		return &engine.Scenario{All: &ok, Others: func(call ssa.CallInstruction) (engine.Outcome, bool) {
 			if isGRPC(call) {

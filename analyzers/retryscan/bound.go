@@ -3,6 +3,7 @@ package retryscan
 import (
 	"go/ast"
 	"go/constant"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -33,7 +34,50 @@ func (s *scanner) loopBound(d *decision) Bound {
 	for _, cond := range d.region.Exits() {
 		b = b.or(s.depsBound(d.region.DepsOf(cond, d.calls)))
 	}
+	if !b.Ctx && s.endsOnCancel(d) {
+		b.Ctx = true
+	}
 	return b
+}
+
+// endsOnCancel reports whether the loop stops when the caller's context
+// is done, though no exit tests it: the attempt is given the context and
+// fails with its error (cancelled, or past its deadline), and no way goes
+// round on that failure. The callee watches ctx.Done() and the loop
+// leaves on its error (retryclass reports a loop that still goes round on
+// the other one):
+//
+//	for {
+//		if err := watchOnce(ctx); errors.Is(err, context.Canceled) {
+//			return err
+//		}
+//		time.Sleep(time.Second)
+//	}
+func (s *scanner) endsOnCancel(d *decision) bool {
+	ctxs := d.region.OuterContexts()
+	if len(ctxs) == 0 {
+		return false
+	}
+	derived := engine.Derived(ctxs)
+	given := func(c ssa.CallInstruction) bool {
+		return slices.ContainsFunc(engine.Operands(c), func(v ssa.Value) bool { return derived[v] })
+	}
+	if !slices.ContainsFunc(d.calls, given) {
+		return false
+	}
+	for _, class := range []engine.ErrClass{engine.ErrCanceled, engine.ErrDeadline} {
+		sc := &engine.Scenario{Cancel: true, Deadline: class == engine.ErrDeadline,
+			Others: func(c ssa.CallInstruction) (engine.Outcome, bool) {
+				if given(c) && !s.local(c) {
+					return engine.Failed(class), true
+				}
+				return engine.Outcome{}, false // a function of the package is read through its body
+			}}
+		if w := d.region.Walk(sc, d.calls[0]); !w.Void && !w.Ends.Has(engine.EndRound) && w.Ends.Has(engine.EndLeave) {
+			return true // cancelled, or past its deadline, it stops
+		}
+	}
+	return false
 }
 
 // depsBound is the bound an exit condition sets: loop drivers by their
@@ -141,4 +185,11 @@ func (s *scanner) optionParam(node ast.Node, val ast.Expr) int {
 		}
 	}
 	return 0
+}
+
+// local reports a call of a function of this package with a body, which
+// the engine reads rather than assumes.
+func (s *scanner) local(c ssa.CallInstruction) bool {
+	f := c.Common().StaticCallee()
+	return f != nil && f.Pkg != nil && f.Pkg.Pkg == s.pass.Pkg && len(f.Blocks) > 0
 }

@@ -3,143 +3,94 @@ package retryscan
 import (
 	"go/ast"
 	"go/types"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // configNodes returns the syntax that configures a retry: the given
-// expressions, every call and composite literal nested in them, and, for
-// each local variable they mention, its definition, the assignments to
-// its fields and the method calls made on it in the enclosing function:
+// expressions and what the engine finds builds and configures their
+// values (engine.ConfigOf): their definitions, the assignments to their
+// fields and the setters called on them, the fields and helpers of the
+// package they come from, the initializers of package variables
+// (retry.Do(op, opts...) with var opts = []retry.Option{...}). Of each,
+// the calls, composite literals, assignments (inside option functions)
+// and names of package values are returned; the call of a helper of
+// another package holds the items of its ConfigFact (itemsOf).
+// Parameters and exported fields are not followed: their configuration
+// is unknown, and every caller of configNodes treats unknown as "not
+// shown".
 //
 //	b := backoff.NewExponentialBackOff()
 //	b.MaxElapsedTime = 0                              // found through b
 //	err := backoff.Retry(op, backoff.WithMaxRetries(b, 3))
-//
-// Values kept in fields and made by helpers of the package are followed
-// too (followField, followCall); the call of a helper of another package
-// is returned as it is, and holds the items of its ConfigFact (itemsOf).
-// Parameters, package variables and exported fields are not followed:
-// their configuration is unknown, and every caller of configNodes treats
-// unknown as "not shown".
 func (s *scanner) configNodes(fn ast.Node, exprs ...ast.Expr) []ast.Node {
-	var out []ast.Node
-	seen := map[types.Object]bool{}
-	var visit func(e ast.Node, fn ast.Node, depth int)
-	visit = func(e ast.Node, fn ast.Node, depth int) {
-		if e == nil || depth > 6 {
-			return
-		}
-		ast.Inspect(e, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				// Option functions configure by assignment:
-				//	func(o *sqs.Options) { o.RetryMaxAttempts = 1 }
-				return true
-			case *ast.CallExpr:
-				out = append(out, n)
-				for _, v := range s.followCall(n, seen) {
-					visit(v, s.funcOf(v), depth+1)
-				}
-			case *ast.CompositeLit, *ast.AssignStmt:
-				out = append(out, n)
-			case *ast.SelectorExpr:
-				out = append(out, n)
-				for _, v := range s.followField(n, seen) {
-					visit(v, s.funcOf(v), depth+1)
-				}
-			case *ast.Ident:
-				obj, ok := s.info.ObjectOf(n).(*types.Var)
-				if !ok || seen[obj] || !s.localTo(obj, fn) {
-					if ok && !seen[obj] && obj.Parent() == obj.Pkg().Scope() {
-						seen[obj] = true
-						out = append(out, n) // a package-level variable: catalogued names like retry.DefaultRetry
-					}
-					return true
-				}
-				seen[obj] = true
-				for _, use := range s.varConfig(fn, obj) {
-					visit(use, fn, depth+1)
-				}
-			}
-			return true
-		})
-	}
+	c := &cfgSyntax{s: s, seen: map[ast.Node]bool{}}
 	for _, e := range exprs {
-		visit(e, fn, 0)
-	}
-	return out
-}
-
-// localTo reports whether v is declared in the body of the function node
-// fn. Parameters come from callers, so their configuration is unknown.
-func (s *scanner) localTo(v *types.Var, fn ast.Node) bool {
-	var body *ast.BlockStmt
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		body = fn.Body
-	case *ast.FuncLit:
-		body = fn.Body
-	}
-	return body != nil && body.Pos() <= v.Pos() && v.Pos() < body.End()
-}
-
-// varConfig returns, for a local variable, the right-hand sides assigned
-// to it and the statements that configure it: field assignments
-// (v.Field = x) and method calls on it (v.SetRetryCount(3)).
-func (s *scanner) varConfig(fn ast.Node, v *types.Var) []ast.Node {
-	var out []ast.Node
-	root := func(e ast.Expr) bool {
-		for {
-			switch x := ast.Unparen(e).(type) {
-			case *ast.Ident:
-				return s.info.ObjectOf(x) == v
-			case *ast.SelectorExpr:
-				e = x.X
-			case *ast.StarExpr:
-				e = x.X
-			case *ast.CallExpr:
-				e = x.Fun
-			default:
-				return false
+		if e == nil {
+			continue
+		}
+		c.add(e)
+		if fn != nil {
+			if v := s.eng.ValueOf(fn, e); v != nil {
+				c.values(v)
 			}
 		}
 	}
-	ast.Inspect(fn, func(n ast.Node) bool {
+	return c.out
+}
+
+// cfgSyntax collects the syntax that configures a retry.
+type cfgSyntax struct {
+	s    *scanner
+	out  []ast.Node
+	seen map[ast.Node]bool
+}
+
+// add adds the calls, composite literals, assignments and package values
+// written in root.
+func (c *cfgSyntax) add(root ast.Node) {
+	if root == nil || c.seen[root] {
+		return
+	}
+	c.seen[root] = true
+	ast.Inspect(root, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				id, isIdent := ast.Unparen(l).(*ast.Ident)
-				switch {
-				case isIdent && s.info.ObjectOf(id) == v:
-					if len(n.Rhs) == len(n.Lhs) {
-						out = append(out, n.Rhs[i])
-					} else if len(n.Rhs) == 1 {
-						out = append(out, n.Rhs[0])
-					}
-				case !isIdent && root(l):
-					out = append(out, n)
-				}
+		case *ast.CallExpr, *ast.CompositeLit, *ast.AssignStmt, *ast.SelectorExpr:
+			if !c.seen[n] || n == root {
+				c.seen[n] = true
+				c.out = append(c.out, n)
 			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if s.info.ObjectOf(id) == v && i < len(n.Values) {
-					out = append(out, n.Values[i])
-				} else if s.info.ObjectOf(id) == v && len(n.Values) == 1 {
-					out = append(out, n.Values[0])
-				}
-			}
-		case *ast.ExprStmt:
-			// Setters configure (client.SetRetryCount(3)); operations do
-			// not (client.Get(url)), and their option arguments apply to
-			// that call only.
-			if call, ok := n.X.(*ast.CallExpr); ok {
-				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && root(sel.X) && s.isSetter(call) {
-					out = append(out, call)
-				}
+		case *ast.Ident:
+			// A package-level variable: catalogued names like
+			// retry.DefaultRetry.
+			if v, ok := c.s.info.Uses[n].(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && !c.seen[n] {
+				c.seen[n] = true
+				c.out = append(c.out, n)
 			}
 		}
 		return true
 	})
-	return out
+}
+
+// values adds the syntax of what builds and configures the values.
+func (c *cfgSyntax) values(vals ...ssa.Value) {
+	for _, v := range vals {
+		cfg := c.s.eng.ConfigOf(v)
+		for _, at := range cfg.At {
+			c.add(c.s.eng.SyntaxOf(at))
+		}
+		for _, st := range cfg.Stores {
+			c.add(c.s.eng.SyntaxOf(st))
+		}
+		for _, m := range cfg.Methods {
+			// Setters configure (client.SetRetryCount(3)); operations do
+			// not (client.Get(url)), and their option arguments apply to
+			// that call only.
+			if call := c.s.eng.CallExpr(m); call != nil && c.s.isSetter(call) {
+				c.add(call)
+			}
+		}
+	}
 }
 
 // isSetter reports whether a method call configures its receiver rather
@@ -157,4 +108,13 @@ func (s *scanner) isSetter(call *ast.CallExpr) bool {
 func returnsError(sig *types.Signature) bool {
 	res := sig.Results()
 	return res.Len() > 0 && isError(res.At(res.Len()-1).Type())
+}
+
+// funcOf returns the function declaration holding n as an ast.Node, nil
+// (a nil interface) for code outside functions: a package-level var.
+func (s *scanner) funcOf(n ast.Node) ast.Node {
+	if d := s.declOf(n); d != nil {
+		return d
+	}
+	return nil
 }

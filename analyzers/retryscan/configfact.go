@@ -7,7 +7,10 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // Services build their retry configuration once, in a package of their
@@ -143,7 +146,7 @@ func (r *Result) Config(fn *types.Func) (*ConfigFact, bool) {
 // nil. Retry libraries export none: the catalog describes them.
 func (s *scanner) configFact(fn *types.Func) *ConfigFact {
 	fn = fn.Origin()
-	if fn.Pkg() == s.pass.Pkg || isStd(fn.Pkg()) || catalog.ConfigPackage(fn.Pkg().Path()) {
+	if fn.Pkg() == s.pass.Pkg || s.std(fn.Pkg()) || catalog.ConfigPackage(fn.Pkg().Path()) {
 		return nil
 	}
 	if f, ok := s.configs[fn]; ok {
@@ -189,15 +192,19 @@ func (s *scanner) exportConfigFacts() {
 // helpers: it is no retry library (the catalog describes those) and it
 // imports one, or a package that has helpers.
 func (s *scanner) mayConfigure() bool {
-	if isStd(s.pass.Pkg) || catalog.ConfigPackage(s.pass.Pkg.Path()) {
-		return false
-	}
-	for _, imp := range s.pass.Pkg.Imports() {
-		if catalog.ConfigPackage(imp.Path()) || s.pass.ImportPackageFact(imp, new(ConfigPkgFact)) {
-			return true
+	if s.configures == nil {
+		v := false
+		if !s.std(s.pass.Pkg) && !catalog.ConfigPackage(s.pass.Pkg.Path()) {
+			for _, imp := range s.pass.Pkg.Imports() {
+				if catalog.ConfigPackage(imp.Path()) || s.pass.ImportPackageFact(imp, new(ConfigPkgFact)) {
+					v = true
+					break
+				}
+			}
 		}
+		s.configures = &v
 	}
-	return false
+	return *s.configures
 }
 
 // libraryConfigType reports whether a result of type t can carry retry
@@ -232,33 +239,43 @@ func libraryConfigType(t types.Type) bool {
 // evaluators know; nil when the returns cannot all be seen or hold no
 // such item.
 func (s *scanner) helperConfig(fi *funcInfo) *ConfigFact {
-	vals, ok := s.x.Returns(fi.obj, 0)
-	if !ok || len(vals) == 0 {
+	f := s.eng.Func(fi.decl)
+	if f == nil {
 		return nil
 	}
-	nodes := s.configNodes(fi.decl, vals...)
+	c := &cfgSyntax{s: s, seen: map[ast.Node]bool{}}
+	for _, b := range f.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+			c.add(engine.Expr(ret.Results[0]))
+			c.values(ret.Results[0])
+		}
+	}
+	nodes := c.out
+	if len(nodes) == 0 {
+		return nil
+	}
 	// Later options win (libraryPolicy): keep the order of the source.
 	sort.SliceStable(nodes, func(i, j int) bool { return nodes[i].Pos() < nodes[j].Pos() })
-	f := &ConfigFact{}
+	fact := &ConfigFact{}
 	for _, n := range nodes {
 		for _, it := range s.itemsOf(n) {
 			if !s.knownItem(&it) {
 				continue
 			}
-			c := ConfigItem{Kind: it.kind, Sym: it.sym, Opaque: it.opaque}
+			ci := ConfigItem{Kind: it.kind, Sym: it.sym, Opaque: it.opaque}
 			for _, v := range it.vals {
-				c.Vals = append(c.Vals, s.encodeValue(v))
+				ci.Vals = append(ci.Vals, s.encodeValue(v))
 			}
 			if row := delayOption(&it); row != nil && row.Effect == catalog.DelPolicy && !it.fact {
-				c.Opaque = !s.readablePolicy(s.funcOf(it.node), it.value(row.Arg))
+				ci.Opaque = !s.readablePolicy(s.funcOf(it.node), it.value(row.Arg))
 			}
-			f.Items = append(f.Items, c)
+			fact.Items = append(fact.Items, ci)
 		}
 	}
-	if len(f.Items) == 0 || len(f.Items) > maxConfigItems {
+	if len(fact.Items) == 0 || len(fact.Items) > maxConfigItems {
 		return nil
 	}
-	return f
+	return fact
 }
 
 // knownItem reports whether an evaluator reads the item: a bound or

@@ -69,6 +69,11 @@ func (s *scanner) libraryDelay(site *Site, config []ast.Node) Delay {
 			d.Initial, d.Factor = def.Initial, def.Factor
 		}
 	}
+	return s.refineDelay(site, d, config)
+}
+
+// refineDelay applies the configuration to a starting delay policy.
+func (s *scanner) refineDelay(site *Site, d Delay, config []ast.Node) Delay {
 	s.libraryPolicy(&d, site, config)
 	return d
 }

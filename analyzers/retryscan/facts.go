@@ -69,6 +69,20 @@ type WrapperFact struct {
 	// argument+CountAdd attempts (withRetries(3, f): 3).
 	CountParam int32
 	CountAdd   int32
+	// Ctx and Time: the wrapper's retry ends on a context or after an
+	// elapsed time (see Bound).
+	Ctx, Time bool
+	// The wrapper's delay between attempts (see Delay): Kind, Capped and
+	// Jittered as catalog values, the first wait in nanoseconds and its
+	// growth.
+	DelayKind        uint8
+	Capped, Jittered uint8
+	Initial          int64
+	Factor           float64
+	// Module is the path of the module the wrapper is written in, when
+	// the driver says: a call from another module is the retry's only
+	// place in the code being checked.
+	Module string
 }
 
 func (*WrapperFact) AFact() {}

@@ -1,6 +1,9 @@
 package retryscan
 
 import (
+	"golang.org/x/tools/go/ssa"
+	"time"
+
 	"go/ast"
 	"go/types"
 	"strings"
@@ -56,6 +59,10 @@ func (s *scanner) wrapperSite(fn ast.Node, call *ast.CallExpr) *Site {
 	if w := s.wrapperOf(callee); w != nil && w.Param < len(call.Args) {
 		site := &Site{Kind: KindWrapper, Node: call, Name: analysisutil.FuncName(callee, s.pass.Pkg), Callee: callee, Func: fn}
 		site.Bound = s.wrapperBound(fn, w, call)
+		site.Bound.Ctx, site.Bound.Time = w.Ctx, w.Time
+		site.delay = known(Delay{Kind: catalog.DelayKind(w.DelayKind), Capped: catalog.Tri(w.Capped), Jittered: catalog.Tri(w.Jittered),
+			Initial: time.Duration(w.Initial), Factor: w.Factor})
+		site.external = w.Module != "" && s.pass.Module != nil && w.Module != s.pass.Module.Path
 		site.OpExpr = call.Args[w.Param]
 		s.resolveOp(site, fn)
 		return site
@@ -92,13 +99,45 @@ func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 	}
 	nodes := s.configNodes(fn, config...)
 	b, sawPolicy := s.evalBound(row, call, nodes)
-	if !sawPolicy && needsPolicy(row) && !call.Ellipsis.IsValid() && s.policyVisible(row, nodes) {
+	unseen := s.unseenConfig(fn, config...)
+	if !sawPolicy && needsPolicy(row) && !unseen && s.policyVisible(row, nodes) {
 		return nil // gax.Invoke without WithRetry, failsafe.With(breaker): one attempt
+	}
+	if unseen && b.Evidence == nil {
+		// Options from a parameter (retry.Do(op, opts...)): the count is
+		// the caller's, not the library's default.
+		b.Attempts = catalog.AttemptsUnknown
 	}
 	site.Bound = b
 	site.config = nodes
-	site.delay = deferDelay(func() Delay { return s.libraryDelay(site, nodes) })
+	site.delay = deferDelay(func() Delay {
+		if unseen {
+			return s.refineDelay(site, Delay{Kind: catalog.DelayUnknown}, nodes)
+		}
+		return s.libraryDelay(site, nodes)
+	})
 	return site
+}
+
+// unseenConfig reports whether part of a retry's configuration comes
+// from where the engine cannot see: a parameter, an exported package
+// variable, a field importers may set. Defaults then do not apply.
+func (s *scanner) unseenConfig(fn ast.Node, exprs ...ast.Expr) bool {
+	for _, e := range exprs {
+		if e == nil || fn == nil {
+			continue
+		}
+		v := s.eng.ValueOf(fn, e)
+		if v == nil {
+			continue
+		}
+		for _, leaf := range s.eng.ConfigOf(v).Leaves {
+			if libraryConfigType(leaf.Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // needsPolicy says a call retries only when an option asks it to.
@@ -194,8 +233,8 @@ func (s *scanner) standardClientSite(fn ast.Node, call *ast.CallExpr, callee *ty
 		return nil
 	}
 	recv := s.receiver(call)
-	if recv == nil {
-		return nil
+	if recv == nil || !s.mayConfigure() {
+		return nil // retryablehttp is neither imported nor behind a helper
 	}
 	for _, n := range s.configNodes(fn, recv) {
 		for _, it := range s.itemsOf(n) {
@@ -242,7 +281,7 @@ func (s *scanner) resolveOp(site *Site, fn ast.Node) {
 		case *types.Func:
 			site.Op = obj.Origin()
 		case *types.Var:
-			if lit := s.localFuncLit(fn, obj); lit != nil {
+			if lit := s.localFuncLit(fn, op); lit != nil {
 				site.Body = lit
 			}
 		}
@@ -260,26 +299,70 @@ func (s *scanner) resolveOp(site *Site, fn ast.Node) {
 }
 
 // localFuncLit returns the function literal a local variable holds when
-// it is assigned exactly once, from a literal, in fn:
+// it is given exactly one value, a literal, in fn:
 //
 //	op := func() error { ... }
-func (s *scanner) localFuncLit(fn ast.Node, v *types.Var) *ast.FuncLit {
-	if fn == nil || !s.localTo(v, fn) {
+func (s *scanner) localFuncLit(fn ast.Node, id ast.Expr) *ast.FuncLit {
+	if fn == nil || len(s.holdsLit(id)) == 0 {
 		return nil
 	}
-	var lit *ast.FuncLit
-	assigns := 0
-	for _, rhs := range s.varConfig(fn, v) {
-		if _, isStmt := rhs.(*ast.AssignStmt); isStmt {
-			continue // a field assignment
-		}
-		assigns++
-		if l, ok := ast.Unparen(rhs.(ast.Expr)).(*ast.FuncLit); ok {
-			lit = l
-		}
-	}
-	if assigns != 1 {
+	v := s.eng.ValueOf(fn, id)
+	if v == nil {
 		return nil
 	}
+	srcs := s.eng.Sources(v)
+	if len(srcs) != 1 {
+		return nil
+	}
+	var f *ssa.Function
+	switch x := srcs[0].(type) {
+	case *ssa.MakeClosure:
+		f = x.Fn.(*ssa.Function)
+	case *ssa.Function:
+		f = x
+	}
+	if f == nil {
+		return nil
+	}
+	lit, _ := f.Syntax().(*ast.FuncLit)
 	return lit
+}
+
+// holdsLit returns the function literals a variable is given somewhere
+// in the package, read from syntax once: only a variable given one is
+// worth asking the engine about.
+func (s *scanner) holdsLit(id ast.Expr) []*ast.FuncLit {
+	if s.litVars == nil {
+		s.litVars = map[types.Object][]*ast.FuncLit{}
+		mark := func(lhs []ast.Expr, rhs []ast.Expr) {
+			for i, r := range rhs {
+				if lit, ok := ast.Unparen(r).(*ast.FuncLit); ok && i < len(lhs) {
+					if lid, ok := lhs[i].(*ast.Ident); ok {
+						obj := s.info.ObjectOf(lid)
+						s.litVars[obj] = append(s.litVars[obj], lit)
+					}
+				}
+			}
+		}
+		for _, f := range s.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					mark(n.Lhs, n.Rhs)
+				case *ast.ValueSpec:
+					lhs := make([]ast.Expr, len(n.Names))
+					for i, id := range n.Names {
+						lhs[i] = id
+					}
+					mark(lhs, n.Values)
+				}
+				return true
+			})
+		}
+	}
+	ident, ok := ast.Unparen(id).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	return s.litVars[s.info.ObjectOf(ident)]
 }

@@ -73,7 +73,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	// that does neither is a parser or cursor loop. This is read before
 	// the engine is asked, so that a package of such loops builds no SSA.
 	pauses := waitsInCond || iter || s.pauses(body)
-	if !pauses && !s.counts(loop, body) {
+	if !pauses && (!s.counts(loop, body) || !s.leavesOnSuccess(body)) {
 		return nil
 	}
 	d := s.decide(s.loopRegion(fn, loop, body.List))
@@ -184,6 +184,50 @@ func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
 		return !counted
 	})
 	return counted
+}
+
+// leavesOnSuccess reports, on syntax, whether a loop body may leave when
+// a call succeeds: an exit under a test of an error against nil (err ==
+// nil, or err != nil with the exit in the else branch), a continue under
+// err != nil, an exit under a status test. It only tells a loop that does
+// not wait whether to ask the engine at all: an index loop that returns
+// on the first error (if err != nil { return err }) does not, and its
+// package builds no SSA.
+func (s *scanner) leavesOnSuccess(body *ast.BlockStmt) bool {
+	found := false
+	s.eachIf(body, func(ifs *ast.IfStmt, _ []ast.Stmt, inSwitch bool) bool {
+		eq, ne, status := s.nilTests(ifs.Cond)
+		ex := exitCtx{inSwitch: inSwitch}
+		switch {
+		case (eq || status) && ex.exits(ifs.Body.List):
+			found = true
+		case ne && ifs.Else != nil && ex.exits(elseStmts(ifs)):
+			found = true
+		case ne && len(ifs.Body.List) > 0:
+			if b, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.BranchStmt); ok && b.Tok == token.CONTINUE {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// nilTests reports what a condition tests: an error == nil, an error !=
+// nil, a response's StatusCode.
+func (s *scanner) nilTests(cond ast.Expr) (eq, ne, status bool) {
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			if (n.Op == token.EQL || n.Op == token.NEQ) && (isNil(s.info, n.X) && isError(s.info.TypeOf(n.Y)) || isNil(s.info, n.Y) && isError(s.info.TypeOf(n.X))) {
+				eq, ne = eq || n.Op == token.EQL, ne || n.Op == token.NEQ
+			}
+		case *ast.SelectorExpr:
+			status = status || n.Sel.Name == "StatusCode"
+		}
+		return true
+	})
+	return
 }
 
 // pauses reports whether a loop body waits between attempts: a wait call

@@ -13,7 +13,6 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/engine"
-	"github.com/retrylint/retrylint/internal/flow"
 )
 
 //go:embed doc.go
@@ -25,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "retryscan",
 	Doc:        analysisutil.MustExtractDoc(doc, "retryscan"),
 	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryscan",
-	Requires:   []*analysis.Analyzer{flow.Analyzer, engine.Analyzer},
+	Requires:   []*analysis.Analyzer{engine.Analyzer},
 	Run:        runGuarded,
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact)},
@@ -114,6 +113,11 @@ func runGuarded(pass *analysis.Pass) (any, error) {
 
 func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	s := newScanner(pass, at)
+	if s.std(pass.Pkg) {
+		// The standard library's own replays are not counted (s.std), and
+		// its retries are nobody's to fix: no sites, no facts, no SSA.
+		return s.result(), nil
+	}
 	s.collectFuncs()
 	s.findWrappers()
 	s.summarize()

@@ -6,23 +6,27 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
-	"github.com/retrylint/retrylint/internal/flow"
 )
 
 // scanner holds the state of one run of the recognizer on one package.
 type scanner struct {
-	pass  *analysis.Pass
-	at    *analysisutil.Crumb // what is being analyzed, for a panic's error
-	info  *types.Info
-	x     *flow.Index // the package's assignments, shared with the analyzers
-	eng   *engine.Program
+	pass *analysis.Pass
+	at   *analysisutil.Crumb // what is being analyzed, for a panic's error
+	info *types.Info
+	eng  *engine.Program
+	// std tells the standard library's packages (analysisutil.Std). Its
+	// own replays (net/http on a stale connection, database/sql on
+	// driver.ErrBadConn) repeat only requests the server never processed;
+	// counting them as retry layers would make every loop around an HTTP
+	// or SQL call a nested retry. So std functions neither export nor
+	// import retry summaries.
+	std   func(*types.Package) bool
 	funcs []*funcInfo
 	byObj map[*types.Func]*funcInfo
 
@@ -39,6 +43,8 @@ type scanner struct {
 
 	grpcDone     bool
 	grpcAttempts int
+	configures   *bool                           // mayConfigure, worked out once
+	litVars      map[types.Object][]*ast.FuncLit // holdsLit, worked out once
 }
 
 type funcInfo struct {
@@ -54,8 +60,8 @@ func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 		pass:      pass,
 		at:        at,
 		info:      pass.TypesInfo,
-		x:         flow.Of(pass),
 		eng:       engine.Of(pass),
+		std:       analysisutil.Std(pass),
 		byObj:     map[*types.Func]*funcInfo{},
 		wrappers:  map[*types.Func]*WrapperFact{},
 		chains:    map[*types.Func][]Hop{},
@@ -175,7 +181,14 @@ func (s *scanner) findWrappers() {
 				continue
 			}
 			if p := s.runsParam(site, obj); p >= 0 {
-				w := &WrapperFact{Param: p, Attempts: int32(site.Bound.Attempts), Via: site.Name}
+				d := site.Delay()
+				w := &WrapperFact{Param: p, Attempts: int32(site.Bound.Attempts), Via: site.Name,
+					Ctx: site.Bound.Ctx, Time: site.Bound.Time,
+					DelayKind: uint8(d.Kind), Capped: uint8(d.Capped), Jittered: uint8(d.Jittered),
+					Initial: int64(d.Initial), Factor: d.Factor}
+				if s.pass.Module != nil {
+					w.Module = s.pass.Module.Path
+				}
 				w.CountParam, w.CountAdd = countParam(site.Bound)
 				s.wrappers[obj] = w
 				changed = true
@@ -202,6 +215,9 @@ func (s *scanner) runsParam(site *Site, fn *types.Func) int {
 		if site.Body != nil && s.callsVar(site.Body, p) {
 			return i
 		}
+		if site.AttemptCall != nil && s.callsVar(site.AttemptCall, p) {
+			return i // for op() != nil { time.Sleep(d) }: the attempt is the loop's condition
+		}
 	}
 	return -1
 }
@@ -214,8 +230,7 @@ func (s *scanner) callsVar(n ast.Node, v *types.Var) bool {
 		if found {
 			return false
 		}
-		if lit, ok := m.(*ast.FuncLit); ok && m != n {
-			_ = lit
+		if _, ok := m.(*ast.FuncLit); ok && m != n {
 			return false
 		}
 		if call, ok := m.(*ast.CallExpr); ok {
@@ -233,7 +248,7 @@ func (s *scanner) wrapperOf(fn *types.Func) *WrapperFact {
 	if w, ok := s.wrappers[fn]; ok {
 		return w
 	}
-	if fn.Pkg() == s.pass.Pkg || isStd(fn.Pkg()) || catalogued(fn) {
+	if fn.Pkg() == s.pass.Pkg || s.std(fn.Pkg()) || catalogued(fn) {
 		return nil
 	}
 	if w, ok := s.importedW[fn]; ok {
@@ -253,7 +268,7 @@ func (s *scanner) retrierChain(fn *types.Func) []Hop {
 	if _, ok := s.byObj[fn]; ok {
 		return s.chains[fn]
 	}
-	if fn.Pkg() == s.pass.Pkg || isStd(fn.Pkg()) || catalogued(fn) {
+	if fn.Pkg() == s.pass.Pkg || s.std(fn.Pkg()) || catalogued(fn) {
 		return nil
 	}
 	if c, ok := s.imported[fn]; ok {
@@ -285,23 +300,6 @@ func catalogued(fn *types.Func) bool {
 	return catalog.LookupRetry(fn) != nil || catalog.LookupAWSOperation(fn) != nil ||
 		catalog.LookupRestyRequest(fn) != nil ||
 		(analysisutil.PkgPath(fn) == "net/http" && analysisutil.RecvName(fn) == "Client")
-}
-
-// isStd reports whether pkg belongs to the standard library (no dot in
-// the first path element). The standard library's own replays (net/http
-// on a stale connection, database/sql on driver.ErrBadConn) repeat only
-// requests the server never processed; counting them as retry layers
-// would make every loop around an HTTP or SQL call a nested retry. So std
-// functions neither export nor import retry summaries.
-func isStd(pkg *types.Package) bool {
-	if pkg == nil {
-		return true
-	}
-	path := pkg.Path()
-	if i := strings.IndexByte(path, '/'); i >= 0 {
-		path = path[:i]
-	}
-	return !strings.Contains(path, ".")
 }
 
 // posn renders a position as "file.go:40" for facts.

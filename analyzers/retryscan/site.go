@@ -179,7 +179,15 @@ type Site struct {
 	// out by the recognizer for loops, on first use for the rest.
 	region  *lazy[*engine.Region]
 	attempt []ssa.CallInstruction
+	// external: a wrapper written in another module, whose retry is
+	// checked at this call, its only place in the code being checked.
+	external bool
 }
+
+// External reports a call of a retry wrapper written in another module:
+// its retry, bound and delay are read from the wrapper's fact and judged
+// at this call.
+func (s *Site) External() bool { return s.external }
 
 // Region returns the engine's region of the site's attempt: a loop, a
 // function retrying by recursion, or an operation handed to a library

@@ -3,6 +3,7 @@ package retryscan
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"sort"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
@@ -83,8 +84,11 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool) []Hop {
 			case *ast.FuncLit:
 				consider(s.bodyChain(fun.Body, seen))
 			case *ast.Ident:
-				if v, ok := s.info.ObjectOf(fun).(*types.Var); ok {
-					if lit := s.localFuncLit(s.enclosingFunc(n), v); lit != nil {
+				// A local variable holding a literal: the engine says which
+				// one, asked only when one of the literals it may hold
+				// retries.
+				if _, ok := s.info.ObjectOf(fun).(*types.Var); ok && slices.ContainsFunc(s.holdsLit(fun), s.mayRetry) {
+					if lit := s.localFuncLit(s.enclosingFunc(n), fun); lit != nil {
 						consider(s.bodyChain(lit.Body, seen))
 					}
 				}
@@ -104,6 +108,23 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool) []Hop {
 		return true
 	})
 	return best
+}
+
+// mayRetry reports whether a function literal holds a retry site or a
+// call of a function that retries.
+func (s *scanner) mayRetry(lit *ast.FuncLit) bool {
+	found := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if s.siteAt[n] != nil {
+			found = true
+		} else if call, ok := n.(*ast.CallExpr); ok {
+			if fn := s.calleeOf(call); fn != nil && s.retrierChain(fn) != nil {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // innerChain returns the deepest chain one attempt of a site runs.
@@ -219,7 +240,7 @@ func firstAttempts(c []Hop) int {
 // exportFacts exports a fact for every function of the package that
 // retries or wraps a retry.
 func (s *scanner) exportFacts() {
-	if isStd(s.pass.Pkg) {
+	if s.std(s.pass.Pkg) {
 		return
 	}
 	for _, fi := range s.funcs {

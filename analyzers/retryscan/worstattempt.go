@@ -1,6 +1,9 @@
 package retryscan
 
 import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/engine"
 	"go/ast"
 	"go/types"
 	"strings"
@@ -117,11 +120,16 @@ func (s *scanner) withTimeout(as *ast.AssignStmt) *ast.CallExpr {
 	if catalog.ContextEffect(fn) != catalog.CtxDeadline || !strings.HasPrefix(fn.Name(), "WithTimeout") {
 		return nil // WithDeadline takes a time, not a duration
 	}
-	v := s.x.Local(as.Lhs[0])
-	if v == nil || !s.x.Handed(v) {
+	c, ok := s.eng.Call(s.eng.Func(s.enclosingFunc(call)), call).(*ssa.Call)
+	if !ok {
 		return nil
 	}
-	return call
+	for _, ref := range *c.Referrers() {
+		if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 && engine.Handed(e) {
+			return call
+		}
+	}
+	return nil
 }
 
 // httpCall reports whether call sends a request with an *http.Client or

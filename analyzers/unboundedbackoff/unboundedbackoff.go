@@ -79,8 +79,13 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), seen: map[token.Pos]bool{}}
 	for _, site := range r.Sites() {
 		at.At(site.Pos())
-		switch site.Kind {
-		case retryscan.KindWrapper, retryscan.KindRetrier:
+		switch {
+		case site.Kind == retryscan.KindWrapper && site.External():
+			// A helper of another module: its loop is checked nowhere
+			// else in this code, so at the call, for what it is given.
+			c.wrapper(site)
+			continue
+		case site.Kind == retryscan.KindWrapper, site.Kind == retryscan.KindRetrier:
 			continue // the wrapped or called retry is reported where it is written
 		}
 		c.noBound(site)
@@ -90,6 +95,32 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		}
 	}
 	return c.rep.Usage(), nil
+}
+
+// wrapper reports, at the call, a retry helper of another module that
+// waits with no jitter or retries forever:
+//
+//	err := resilience.Retry(5*time.Second, 5*time.Minute, db.Ping)
+func (c *checker) wrapper(site *retryscan.Site) {
+	d := site.Delay()
+	what := "its attempts"
+	if site.OpExpr != nil {
+		what = c.short(site.OpExpr)
+	}
+	switch {
+	case site.Bound.Unbounded():
+		c.rep.Report(analysis.Diagnostic{Pos: site.Pos(), Category: CategoryNoBound, Message: fmt.Sprintf(
+			"%s retries %s with no attempt limit, no elapsed-time limit and no cancellation: it retries forever while the dependency is down; use a retry with a limit, or pass a context it stops on", site.Name, what)})
+	case c.cfg.Jitter && d.Jittered == catalog.TriNo && (d.Kind == catalog.DelayConstant || d.Kind == catalog.DelayExponential || d.Kind == catalog.DelayLinear) && !c.localOp(site):
+		c.rep.Report(analysis.Diagnostic{Pos: site.Pos(), Category: CategoryNoJitter, Message: fmt.Sprintf(
+			"%s retries %s with no jitter: clients that failed together retry together; retry with a helper that adds random jitter", site.Name, what)})
+	}
+}
+
+// localOp reports an operation on this machine only (a file, a lock):
+// no herd to spread out.
+func (c *checker) localOp(site *retryscan.Site) bool {
+	return site.Op != nil && catalog.IsLocalOperation(site.Op)
 }
 
 // noBound reports a retry that nothing ends: no attempt limit, no

@@ -161,10 +161,13 @@ func isGRPCStub(sig *types.Signature) bool {
 }
 
 // isStreamType reports whether t is a client stream: it has a CloseSend
-// or Recv method (grpc.ClientStream, ServerStreamingClient[T], ...).
+// or Recv method (grpc.ClientStream, ServerStreamingClient[T], a pointer
+// to a struct embedding grpc.ClientStream, ...).
 func isStreamType(t types.Type) bool {
 	ms := types.NewMethodSet(t)
-	if _, ok := t.Underlying().(*types.Interface); !ok {
+	switch t.Underlying().(type) {
+	case *types.Interface, *types.Pointer:
+	default:
 		ms = types.NewMethodSet(types.NewPointer(t))
 	}
 	for i := range ms.Len() {

@@ -43,6 +43,7 @@ type reportCommand struct {
 	top           int
 	pathsPerEntry int
 	maxPaths      int
+	service       string
 }
 
 func parseReportFlags(args []string, analyzers []*analysis.Analyzer) (*reportCommand, error) {
@@ -56,6 +57,7 @@ func parseReportFlags(args []string, analyzers []*analysis.Analyzer) (*reportCom
 	fs.IntVar(&c.top, "top", topology.DefaultTop, "paths the md format lists (0: all)")
 	fs.IntVar(&c.pathsPerEntry, "paths-per-entry", topology.DefaultPathsPerEntry, "paths kept from one entry point, highest amplification first")
 	fs.IntVar(&c.maxPaths, "max-paths", topology.DefaultMaxPaths, "paths kept in all, highest amplification first")
+	fs.StringVar(&c.service, "service", "", "name of the service the report is of, which report merge joins by (default: the module path)")
 	fs.StringVar(&c.root, "root", "", "directory file names are relative to (default: the git top level, else the current directory)")
 	fs.StringVar(&c.tags, "tags", "", "comma-separated build tags, passed to go vet")
 	fs.BoolVar(&c.stack, "stack", false, "print the Go stack trace of an analyzer's internal error (to report it)")
@@ -85,6 +87,9 @@ func parseReportFlags(args []string, analyzers []*analysis.Analyzer) (*reportCom
 // the inventory analyzer switched on, and builds the retry topology from
 // the inventory records and the findings of the same run.
 func Report(args []string, analyzers []*analysis.Analyzer, inventory *analysis.Analyzer, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return Merge(args[1:], stdout, stderr)
+	}
 	c, err := parseReportFlags(args, analyzers)
 	if err == flag.ErrHelp {
 		reportUsage(stdout, c)
@@ -122,11 +127,33 @@ func Report(args []string, analyzers []*analysis.Analyzer, inventory *analysis.A
 		Root:          c.repoRoot(cwd),
 		PathsPerEntry: c.pathsPerEntry,
 		MaxPaths:      c.maxPaths,
+		Service:       c.service,
+		Source:        newSourceReader().lines,
 	})
 	if code := writeReport(c, r, stdout, stderr); code != ExitClean {
 		return code
 	}
 	return errorLines(stderr, errs)
+}
+
+// sourceReader reads the lines of the sites' files for the report, each
+// file once; a file it cannot read gives no lines.
+type sourceReader struct{ files map[string][]string }
+
+func newSourceReader() *sourceReader { return &sourceReader{files: map[string][]string{}} }
+
+func (s *sourceReader) lines(file string, from, to int) []string {
+	lines, ok := s.files[file]
+	if !ok {
+		if data, err := os.ReadFile(file); err == nil {
+			lines = strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
+		}
+		s.files[file] = lines
+	}
+	if from < 1 || from > len(lines) {
+		return nil
+	}
+	return lines[from-1 : min(to, len(lines))]
 }
 
 func writeReport(c *reportCommand, r *topology.Report, stdout, stderr io.Writer) int {
@@ -212,7 +239,7 @@ when each attempt fails with probability p, layer by layer
 
 Flags:
 `)
-	printFlags(w, c.fs, 16, "format", "o", "p", "top", "paths-per-entry", "max-paths", "root", "tags", "stack")
+	printFlags(w, c.fs, 16, "format", "o", "p", "top", "paths-per-entry", "max-paths", "service", "root", "tags", "stack")
 	fmt.Fprint(w, `
 Analyzer flags (-NAME, -NAME.flag=v) are accepted as by retrylint: the
 findings listed at each site are those of the analyzers that run.
@@ -221,5 +248,9 @@ Exit codes:
   0  the report was written
   1  packages could not be loaded or an analysis failed (the report covers the others)
   2  bad command line
+
+Joining the reports of several services (each made with -format=json in
+its own repository):
+  retrylint report merge [-format=md|json|dot|html] [-o file] A.json B.json ...
 `)
 }

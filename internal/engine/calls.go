@@ -161,6 +161,11 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 		return w.wrapped(args, upto)
 	case fn.Name() == "Err" && len(args) == 1 && isContext(args[0].Type()):
 		return w.ctxErr()
+	case (fn.Name() == "StatusCode" || fn.Name() == "HTTPStatusCode") && len(args) == 1:
+		// re.HTTPStatusCode() of an error that carries a status.
+		if r := w.eval(args[0], upto); r.Kind == NonNil && r.Status && !r.Success {
+			return intVal(r.N)
+		}
 	case catalog.IsAbsencePredicate(fn) && len(args) >= 1:
 		return absent(w.eval(args[0], upto))
 	}
@@ -267,6 +272,11 @@ func (w *walker) errorsAs(err Val, target ssa.Value) Val {
 	case Nil:
 		return boolVal(catalog.TriNo, false)
 	case Err:
+		if err.Class == ErrStatus {
+			if p, ok := Strip(unwrapIface(target)).Type().Underlying().(*types.Pointer); ok && carriesStatus(p.Elem()) {
+				return boolVal(catalog.TriYes, false)
+			}
+		}
 		if err.Class == ErrCanceled || err.Class == ErrDeadline || err.Class == ErrPlain {
 			if p, ok := target.Type().Underlying().(*types.Pointer); ok {
 				if n, ok := types.Unalias(p.Elem()).(*types.Named); ok && !types.IsInterface(n) && !std(n.Obj().Pkg()) {
@@ -428,4 +438,13 @@ func (w *walker) ready(st *ssa.SelectState) catalog.Tri {
 		}
 	}
 	return catalog.TriUnknown
+}
+
+// unwrapIface removes the conversion of a value to an interface
+// (errors.As takes &target as an any).
+func unwrapIface(v ssa.Value) ssa.Value {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		return mi.X
+	}
+	return v
 }

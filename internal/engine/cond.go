@@ -197,3 +197,49 @@ func (p *Program) Node(in ssa.Instruction, stmt bool) ast.Node {
 	}
 	return nil
 }
+
+// SyntaxOf returns the syntax a value or a store comes from: the call of
+// a call, the composite literal of its allocation, the assignment or
+// key-value pair of a store, the literal of a closure; nil when there is
+// none.
+func (p *Program) SyntaxOf(v any) ast.Node {
+	var pos token.Pos
+	switch x := v.(type) {
+	case ssa.CallInstruction:
+		if c := p.CallExpr(x); c != nil {
+			return c
+		}
+		return nil
+	case *ssa.MakeClosure:
+		return x.Fn.(*ssa.Function).Syntax()
+	case *ssa.Function:
+		if lit, ok := x.Syntax().(*ast.FuncLit); ok {
+			return lit
+		}
+		return nil
+	case *ssa.Alloc:
+		pos = x.Pos()
+	case *ssa.Store:
+		pos = x.Pos()
+	default:
+		return nil
+	}
+	f := p.fileOf(pos)
+	if f == nil {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+	for _, n := range path {
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			if _, alloc := v.(*ssa.Alloc); !alloc || n.Lbrace == pos {
+				return n
+			}
+		case *ast.AssignStmt, *ast.ValueSpec:
+			return n
+		case ast.Stmt, *ast.FuncLit:
+			return nil
+		}
+	}
+	return nil
+}

@@ -115,8 +115,9 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 					return
 				}
 			}
-			if _, ok := v.X.(*ssa.Alloc); ok {
-				leaf(v.Type())
+			switch v.X.(type) {
+			case *ssa.Alloc, *ssa.Global:
+				leaf(v.Type()) // a local in memory, a package variable: io.EOF
 				return
 			}
 			visit(v.X)

@@ -204,6 +204,9 @@ func (r *Region) OuterContexts() []ssa.Value {
 			}
 			return false
 		}
+		if FieldOf(v) != nil {
+			return false // a context kept in a field comes from outside
+		}
 		in, ok := v.(ssa.Instruction)
 		return ok && in.Block() != nil && (r.loop == nil || r.loop.Has(in.Block()))
 	}
@@ -257,4 +260,20 @@ func Name(v ssa.Value) string {
 		return id.Name
 	}
 	return ""
+}
+
+// Handed reports whether a value is passed on: given to a call, stored,
+// captured by a closure, or returned.
+func Handed(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		switch r.(type) {
+		case ssa.CallInstruction, *ssa.Store, *ssa.MakeClosure, *ssa.Return, *ssa.MakeInterface, *ssa.Phi:
+			return true
+		}
+	}
+	return false
 }

@@ -56,12 +56,18 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 		if s, ok := v.Tuple.(*ssa.Select); ok && v.Index == 0 {
 			return w.selectIndex(s)
 		}
-		if ta, ok := v.Tuple.(*ssa.TypeAssert); ok && v.Index == 1 {
+		if ta, ok := v.Tuple.(*ssa.TypeAssert); ok {
 			x := w.eval(ta.X, upto)
-			if x.Kind == Nil {
+			switch {
+			case x.Kind == Nil && v.Index == 1:
 				return boolVal(catalog.TriNo, false)
+			case x.Kind == Err && x.Class == ErrStatus && carriesStatus(ta.AssertedType):
+				if v.Index == 1 {
+					return boolVal(catalog.TriYes, false)
+				}
+				return Val{Kind: NonNil, Status: true, N: x.N}
 			}
-			return unknown(x.Related)
+			return unknown(x.Related || x.Kind == Err)
 		}
 		return unknown(false)
 	case *ssa.UnOp:
@@ -156,7 +162,7 @@ func (w *walker) load(v *ssa.UnOp, upto int) Val {
 	switch x := v.X.(type) {
 	case *ssa.FieldAddr:
 		base := w.eval(x.X, upto)
-		if f := fieldOf(x); f != nil && f.Name() == "StatusCode" && isResponse(x.X.Type()) {
+		if f := fieldOf(x); f != nil && f.Name() == "StatusCode" && isInt(f.Type()) {
 			if base.Kind == NonNil && base.Status {
 				if base.Success {
 					return Val{Kind: Int, N: 0, Status: true, Success: true}
@@ -231,6 +237,9 @@ func (w *walker) allocValue(a *ssa.Alloc, upto int) Val {
 		case *ssa.Call:
 			if analysisutil.IsFunc(calleeFunc(r), "errors", "", "As") && len(r.Call.Args) == 2 {
 				err := w.eval(r.Call.Args[0], upto)
+				if err.Kind == Err && err.Class == ErrStatus && carriesStatus(a.Type().(*types.Pointer).Elem()) {
+					return Val{Kind: NonNil, Status: true, N: err.N}
+				}
 				return unknown(err.Related || err.Kind == Err)
 			}
 		}
@@ -404,4 +413,34 @@ func order(op token.Token, x, y Val) catalog.Tri {
 // status or the gRPC code that mean "not found".
 func notFound(x, c Val) bool {
 	return x.Kind == Unknown && x.Related && c.Kind == Int && c.Exact && (c.N == catalog.HTTPNotFound || c.N == grpcNotFound)
+}
+
+func isInt(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// carriesStatus reports a type an HTTP status can be read from: a
+// struct (or a pointer to one) with an integer StatusCode field, or a
+// type with a StatusCode or HTTPStatusCode method returning an integer.
+func carriesStatus(t types.Type) bool {
+	if hasStatusField(t) || hasStatusField(types.NewPointer(t)) {
+		return true
+	}
+	ms := types.NewMethodSet(t)
+	switch t.Underlying().(type) {
+	case *types.Interface, *types.Pointer:
+	default:
+		ms = types.NewMethodSet(types.NewPointer(t))
+	}
+	for i := range ms.Len() {
+		m := ms.At(i).Obj()
+		if m.Name() != "StatusCode" && m.Name() != "HTTPStatusCode" {
+			continue
+		}
+		if sig, ok := m.Type().(*types.Signature); ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && isInt(sig.Results().At(0).Type()) {
+			return true
+		}
+	}
+	return false
 }

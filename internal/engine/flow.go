@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"math"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -166,6 +167,9 @@ func (fl *flower) call(c *ssa.Call) Flow {
 		f, all := args()
 		f.Clamped = f.Clamped || b.Name() == "min"
 		f.At0, f.Known = extreme(all, b.Name() == "min")
+		// A limit from a parameter does not hide the wait it limits:
+		// min(wait*2, maxWait) is what wait is.
+		f.Opaque = !slices.ContainsFunc(all, func(g Flow) bool { return !g.Opaque })
 		return f
 	}
 	fn := calleeFunc(c)

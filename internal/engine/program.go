@@ -45,10 +45,11 @@ type Program struct {
 	funcs map[ast.Node]*ssa.Function  // by *ast.FuncDecl, *ast.FuncLit, and *ast.RangeStmt for a range-over-func body
 	exprs map[token.Pos]*ast.CallExpr // by Lparen
 
-	mu    sync.Mutex
-	calls map[*ssa.Function]map[token.Pos]ssa.CallInstruction
-	sums  map[*ssa.Function]*summary
-	lps   map[*ssa.Function][]*Loop
+	mu      sync.Mutex
+	calls   map[*ssa.Function]map[token.Pos]ssa.CallInstruction
+	sums    map[*ssa.Function]*summary
+	lps     map[*ssa.Function][]*Loop
+	configs map[ssa.Value]Config
 
 	fieldsOnce sync.Once
 	fieldIdx   *fieldIndex
@@ -131,6 +132,7 @@ func (p *Program) build() {
 		p.calls = map[*ssa.Function]map[token.Pos]ssa.CallInstruction{}
 		p.sums = map[*ssa.Function]*summary{}
 		p.lps = map[*ssa.Function][]*Loop{}
+		p.configs = map[ssa.Value]Config{}
 	})
 }
 

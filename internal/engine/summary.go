@@ -45,7 +45,8 @@ func (w *walker) summary(c *ssa.Call, fn *types.Func, args []ssa.Value, idx, upt
 	for i, a := range args {
 		v := w.eval(a, upto)
 		params[callee.Params[i]] = v
-		carries = carries || v.Kind != Unknown || v.Related
+		// A context carries the scenario's cancellation into the body.
+		carries = carries || v.Kind != Unknown || v.Related || (w.sc.Cancel || w.sc.Deadline) && isContext(a.Type())
 	}
 	if !carries {
 		return Val{}, false

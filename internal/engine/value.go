@@ -48,6 +48,10 @@ const (
 	ErrSentinel
 	// ErrAbsent: a failure that says "not found".
 	ErrAbsent
+	// ErrStatus: an error carrying the HTTP status N, found by errors.As
+	// or a type assertion into a type with a StatusCode field or method
+	// (*awshttp.ResponseError, a client library's *APIError).
+	ErrStatus
 )
 
 // Val is an abstract value.

@@ -141,7 +141,7 @@ func (p *Program) fields() *fieldIndex {
 	p.fieldsOnce.Do(func() {
 		p.build()
 		x := &fieldIndex{stores: map[*types.Var][]*ssa.Store{}, escapes: map[*types.Var]bool{}}
-		for _, fn := range p.funcs {
+		for _, fn := range p.allFuncs() {
 			for _, b := range fn.Blocks {
 				for _, in := range b.Instrs {
 					fa, ok := in.(*ssa.FieldAddr)

@@ -534,3 +534,26 @@ func (w *walker) known(v ssa.Value) (Val, bool) {
 	}
 	return Val{}, false
 }
+
+// ReadsTypedStatus reports whether the region asks an error for an HTTP
+// status: errors.As into, or a type assertion to, a type that carries
+// one (var apiErr *APIError; errors.As(err, &apiErr)).
+func (r *Region) ReadsTypedStatus() bool {
+	for _, b := range r.fn.Blocks {
+		for _, in := range b.Instrs {
+			switch in := in.(type) {
+			case *ssa.TypeAssert:
+				if carriesStatus(in.AssertedType) {
+					return true
+				}
+			case *ssa.Call:
+				if fn := calleeFunc(in); fn != nil && fn.Name() == "As" && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && len(in.Call.Args) == 2 {
+					if p, ok := unwrapIface(in.Call.Args[1]).Type().Underlying().(*types.Pointer); ok && carriesStatus(p.Elem()) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}

@@ -62,3 +62,17 @@ func ExpectedPath(p float64, attempts ...int) (e float64, ok bool) {
 	}
 	return e, true
 }
+
+// AtLeast is the fewest calls a path of these layers makes at full
+// outage when some counts are not numbers: the product of the known
+// ones, as every layer makes one attempt at least (the unbounded ones
+// included: without their context or time limit they never stop).
+func AtLeast(attempts ...int) int {
+	var known []int
+	for _, a := range attempts {
+		if a > 0 {
+			known = append(known, a)
+		}
+	}
+	return Amplify(known...)
+}

@@ -18,7 +18,16 @@ type Options struct {
 	Root string
 	// Limits of path enumeration; zero fields take the defaults.
 	PathsPerEntry, MaxPaths, MaxDepth int
+	// Service names the report's service; empty, the module the units
+	// name most often.
+	Service string
+	// Source, when set, returns lines from to to of a file (absolute, as
+	// the units name it), for the sites' Source.
+	Source func(file string, from, to int) []string
 }
+
+// maxSourceLines bounds the lines of a site's Source.
+const maxSourceLines = 30
 
 // Default limits of path enumeration.
 const (
@@ -35,7 +44,10 @@ const (
 // file names like the units'.
 func Build(units []*Unit, findings []Finding, o Options) *Report {
 	g := newGraph(units)
-	r := &Report{Schema: Schema, Tool: o.Tool, P: o.P, Sites: []Site{}, Nodes: []Node{}, Edges: []Edge{}, Paths: []Path{}}
+	r := &Report{Schema: Schema, Tool: o.Tool, Service: o.Service, P: o.P, Sites: []Site{}, Nodes: []Node{}, Edges: []Edge{}, Paths: []Path{}}
+	if r.Service == "" {
+		r.Service = mainModule(units)
+	}
 	r.Limits = Limits{
 		PathsPerEntry: orDefault(o.PathsPerEntry, DefaultPathsPerEntry),
 		MaxPaths:      orDefault(o.MaxPaths, DefaultMaxPaths),
@@ -48,9 +60,12 @@ func Build(units []*Unit, findings []Finding, o Options) *Report {
 	for _, s := range g.sites {
 		s.ID = "s" + strconv.Itoa(len(r.Sites))
 		siteID[s.key] = s.ID
+		if o.Source != nil {
+			s.Source = source(&s.Site, o.Source)
+		}
 		r.Sites = append(r.Sites, s.Site)
 	}
-	attach(r.Sites, findings)
+	r.Findings = attach(r.Sites, findings)
 
 	// Nodes, in position order.
 	nodeID := map[string]string{}
@@ -71,7 +86,7 @@ func Build(units []*Unit, findings []Finding, o Options) *Report {
 			}
 		}
 	}
-	r.Paths, r.Limits.Truncated = paths(r, o.P)
+	r.Paths, r.Limits.Truncated = paths(r, o.P, nil)
 
 	// File names relative to the root, once everything is placed.
 	rel := func(p *Pos) { p.File = relFile(o.Root, p.File) }
@@ -88,7 +103,45 @@ func Build(units []*Unit, findings []Finding, o Options) *Report {
 	for i := range r.Nodes {
 		rel(&r.Nodes[i].Pos)
 	}
+	for i := range r.Findings {
+		rel(&r.Findings[i].Pos)
+	}
 	return r
+}
+
+// mainModule is the module most units name, the first in order on a
+// tie: the report's service when no -service names it.
+func mainModule(units []*Unit) string {
+	count := map[string]int{}
+	best := ""
+	for _, u := range units {
+		if u.Module == "" {
+			continue
+		}
+		count[u.Module]++
+		if c := count[u.Module]; c > count[best] || c == count[best] && u.Module < best {
+			best = u.Module
+		}
+	}
+	return best
+}
+
+// source reads a site's lines: from the site to the end of its attempt
+// body, or the site's line alone, at most maxSourceLines.
+func source(s *Site, read func(file string, from, to int) []string) *Source {
+	from, to := s.Pos.Line, s.Pos.Line
+	if b := s.Body; b != nil && b.File == s.Pos.File {
+		from, to = min(from, b.Line), max(to, b.EndLine)
+	}
+	cut := false
+	if to-from+1 > maxSourceLines {
+		to, cut = from+maxSourceLines-1, true
+	}
+	lines := read(s.Pos.File, from, to)
+	if len(lines) == 0 {
+		return nil
+	}
+	return &Source{Line: from, Lines: lines, Cut: cut}
 }
 
 func orDefault(v, def int) int {
@@ -161,7 +214,7 @@ func newGraph(units []*Unit) *graph {
 			if strings.HasPrefix(o.Key, ExternPrefix) {
 				label = o.Label + " (" + o.Family + " inside)"
 			}
-			add(o.Key, Node{Kind: NodeOutbound, Label: label, Pos: o.Pos, Package: u.Package, Attempts: 1})
+			add(o.Key, Node{Kind: NodeOutbound, Label: label, Pos: o.Pos, Package: u.Package, Attempts: 1, Target: o.Target})
 		}
 		for _, s := range u.Sites {
 			if s.Callee != "" && funcs[s.Callee] {
@@ -177,6 +230,23 @@ func newGraph(units []*Unit) *graph {
 			add(s.ID, Node{Kind: NodeRetry, Label: retryLabel(&site), Pos: site.Pos, Package: u.Package, Attempts: site.Attempts})
 			if s.Reaches != "" {
 				reaches = append(reaches, s)
+			}
+		}
+	}
+	// What the packages register: the serving function becomes an entry
+	// point of the registration's kind when its own unit did not make it
+	// one (a handler of another package).
+	for _, u := range units {
+		for _, sv := range u.Serves {
+			if g.nodes[sv.Key] == nil {
+				add(sv.Key, Node{Kind: NodeEntry, Label: sv.Label, Pos: sv.Pos, Entry: sv.Entry, Package: u.Package, Attempts: 1})
+			}
+			n := g.nodes[sv.Key]
+			if n.Kind == NodeFunc || n.Entry == EntryExported {
+				n.Kind, n.Entry = NodeEntry, sv.Entry
+			}
+			if !slices.Contains(n.Serves, sv.Target) {
+				n.Serves = append(n.Serves, sv.Target)
 			}
 		}
 	}
@@ -200,9 +270,11 @@ func newGraph(units []*Unit) *graph {
 			continue
 		}
 		out := "r:" + s.ID
-		add(out, Node{Kind: NodeOutbound, Label: s.Name + " (" + s.Reaches + ")", Pos: s.Pos, Package: g.nodes[s.ID].Package, Attempts: 1})
+		add(out, Node{Kind: NodeOutbound, Label: s.Name + " (" + s.Reaches + ")", Pos: s.Pos, Package: g.nodes[s.ID].Package, Attempts: 1, Target: s.Target})
 		g.edge(s.ID, out)
 	}
+	g.demoteInternal()
+	g.unresolved()
 	slices.SortStableFunc(g.sites, func(a, b *gsite) int { return comparePos(a.Pos, b.Pos) })
 	slices.SortStableFunc(g.order, func(a, b *gnode) int {
 		if c := comparePos(a.Pos, b.Pos); c != 0 {
@@ -246,60 +318,10 @@ func comparePos(a, b Pos) int {
 	return a.Col - b.Col
 }
 
-// relevant returns the nodes the report shows: every retry node, the
-// functions on the way to one, and what the retry layers call on the way
-// to an outbound call. Entry points and outbound calls with no retry
-// layer between them are not a retry topology.
-func (g *graph) relevant() map[string]bool {
-	in := map[string][]string{}
-	for _, n := range g.order {
-		for _, to := range g.out[n.key] {
-			in[to] = append(in[to], n.key)
-		}
-	}
-	var retries, outs []string
-	for _, n := range g.order {
-		switch n.Kind {
-		case NodeRetry:
-			retries = append(retries, n.key)
-		case NodeOutbound:
-			outs = append(outs, n.key)
-		}
-	}
-	up := reach(retries, in)      // retry nodes and their callers
-	down := reach(retries, g.out) // what retry layers run
-	toOut := reach(outs, in)      // what reaches an outbound call
-	keep := map[string]bool{}
-	for k := range up {
-		keep[k] = true
-	}
-	for k := range down {
-		if toOut[k] {
-			keep[k] = true
-		}
-	}
-	return keep
-}
-
-// reach returns the nodes reachable from roots along adj, roots included.
-func reach(roots []string, adj map[string][]string) map[string]bool {
-	seen := map[string]bool{}
-	stack := slices.Clone(roots)
-	for len(stack) > 0 {
-		k := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		stack = append(stack, adj[k]...)
-	}
-	return seen
-}
-
 // attach gives each finding to the site it is about: the site reported
-// at its line, else the innermost site whose attempt body holds it.
-func attach(sites []Site, findings []Finding) {
+// at its line, else the innermost site whose attempt body holds it, and
+// returns those at no site.
+func attach(sites []Site, findings []Finding) (rest []Finding) {
 	for _, f := range findings {
 		best := -1
 		for i := range sites {
@@ -318,8 +340,11 @@ func attach(sites []Site, findings []Finding) {
 		}
 		if best >= 0 {
 			sites[best].Findings = append(sites[best].Findings, f)
+		} else {
+			rest = append(rest, f)
 		}
 	}
+	return rest
 }
 
 func atLine(s *Site, p Pos) bool { return s.Pos.File == p.File && s.Pos.Line == p.Line }

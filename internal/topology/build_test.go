@@ -3,6 +3,7 @@ package topology
 import (
 	"bytes"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -100,9 +101,16 @@ func TestBuildRetrier(t *testing.T) {
 	if len(r.Sites) != 3 || r.Paths[0].Amplification != 45 {
 		t.Errorf("resolved retrier: %d sites, top amplification %d; want 3 and 45 (the call is an edge, not a layer)", len(r.Sites), r.Paths[0].Amplification)
 	}
+	// Without a.Do's package, what the retrier calls is not known: the
+	// site still lies on main's path, which ends at an unresolved node
+	// that says so.
 	r = Build(units[:1], nil, Options{P: 0.1})
-	if len(r.Sites) != 1 || r.Sites[0].Kind != "retrier" || len(r.Paths) != 0 {
-		t.Errorf("unresolved retrier without outbound: %+v, %d paths", r.Sites, len(r.Paths))
+	if len(r.Sites) != 1 || r.Sites[0].Kind != "retrier" || len(r.Paths) != 1 {
+		t.Fatalf("unresolved retrier without outbound: %+v, %d paths", r.Sites, len(r.Paths))
+	}
+	last := nodeOf(r, r.Paths[0].Nodes[len(r.Paths[0].Nodes)-1])
+	if last.Kind != NodeOutbound || last.Unresolved == "" || r.Paths[0].Amplification != 3 {
+		t.Errorf("path %+v ends at %+v; want an unresolved outbound node with its reason, amplification 3", r.Paths[0], last)
 	}
 }
 
@@ -182,5 +190,84 @@ func TestRenderers(t *testing.T) {
 	}
 	if !strings.Contains(js.String(), `"amplification": 45`) {
 		t.Errorf("json output:\n%s", js.String())
+	}
+}
+
+// The findings at no site are the report's own; the sites carry their
+// source lines when the driver reads them.
+func TestBuildFindingsAndSource(t *testing.T) {
+	findings := []Finding{{Analyzer: "nodeadline", Message: "elsewhere", Pos: pos("c/c.go", 30)}}
+	var asked []string
+	read := func(file string, from, to int) []string {
+		asked = append(asked, file)
+		var lines []string
+		for l := from; l <= to; l++ {
+			lines = append(lines, "line "+strconv.Itoa(l))
+		}
+		return lines
+	}
+	r := Build(chain(), findings, Options{P: 0.1, Root: "/m", Source: read})
+	if len(r.Findings) != 1 || r.Findings[0].Pos.File != "c/c.go" {
+		t.Errorf("findings at no site %+v, want nodeadline's, relative to the root", r.Findings)
+	}
+	a := r.Sites[0]
+	if a.Source == nil || a.Source.Line != 4 || len(a.Source.Lines) != 6 || a.Source.Lines[0] != "line 4" || asked[0] != "/m/a/a.go" {
+		t.Errorf("site a's source %+v (read %v), want lines 4-9 of its body", a.Source, asked)
+	}
+}
+
+// An exported function of an internal package that the report calls is
+// a function, not an entry point: its callers' paths already go through
+// it. One nothing calls stays an entry point.
+func TestBuildInternalEntries(t *testing.T) {
+	units := chain()
+	for _, u := range units[1:] {
+		u.Package = strings.Replace(u.Package, "m/", "m/internal/", 1)
+	}
+	r := Build(units, nil, Options{P: 0.1})
+	entries := map[string]string{}
+	for _, n := range r.Nodes {
+		entries[n.Label] = string(n.Kind)
+	}
+	if entries["a.Do"] != "func" || entries["b.Get"] != "func" || entries["main.main"] != "entry" {
+		t.Errorf("kinds %v: want a.Do and b.Get demoted, main an entry point", entries)
+	}
+	if len(r.Paths) != 1 {
+		t.Errorf("%d paths, want main's alone (the internal functions' would repeat it)", len(r.Paths))
+	}
+}
+
+// Where services meet: an entry point that serves a route is kept with
+// what it calls out, and so is a call whose target is known, with the
+// way to it from an entry point, retry or not; a call of unknown target
+// with no retry on its way is still left out.
+func TestBuildBoundaries(t *testing.T) {
+	u := &Unit{Package: "m/h", Module: "example.com/m",
+		Funcs: []UnitFunc{
+			{Key: "m/h.Serve", Label: "h.Serve", Pos: pos("h.go", 1), Entry: EntryHTTP},
+			{Key: "m/h.Call", Label: "h.Call", Pos: pos("h.go", 10), Entry: EntryExported},
+			{Key: "m/h.Other", Label: "h.Other", Pos: pos("h.go", 20), Entry: EntryExported},
+		},
+		Outbound: []UnitOut{
+			{Key: "o:db", Label: "(*sql.DB).ExecContext", Family: "an SQL call", Pos: pos("h.go", 2)},
+			{Key: "o:ledger", Label: "LedgerClient.Debit", Family: "a gRPC call", Pos: pos("h.go", 11), Target: &Target{GRPC: "/l.L/Debit"}},
+			{Key: "o:x", Label: "http.Get", Family: "an HTTP call", Pos: pos("h.go", 21), Target: &Target{Unknown: "the URL comes from parameter u"}},
+		},
+		Edges:  []Edge{{From: "m/h.Serve", To: "o:db"}, {From: "m/h.Call", To: "o:ledger"}, {From: "m/h.Other", To: "o:x"}},
+		Serves: []UnitServe{{Key: "m/h.Serve", Label: "h.Serve", Pos: pos("h.go", 1), Entry: EntryHTTP, Target: Target{Method: "POST", Path: "/x"}}},
+	}
+	r := Build([]*Unit{u}, nil, Options{P: 0.1})
+	kept := map[string]bool{}
+	for _, n := range r.Nodes {
+		kept[n.Label] = true
+	}
+	for label, want := range map[string]bool{"h.Serve": true, "(*sql.DB).ExecContext (an SQL call)": true, "h.Call": true,
+		"LedgerClient.Debit (a gRPC call)": true, "h.Other": false, "http.Get (an HTTP call)": false} {
+		if kept[label] != want {
+			t.Errorf("node %q kept: %v, want %v", label, kept[label], want)
+		}
+	}
+	if r.Service != "example.com/m" || len(r.Paths) != 0 {
+		t.Errorf("service %q, %d paths; want the module and no path (no retry)", r.Service, len(r.Paths))
 	}
 }

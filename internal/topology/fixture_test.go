@@ -22,10 +22,22 @@ func chainFixture() *Report {
 			{ID: "s0", Pos: Pos{File: "bank/conn.go", Line: 40, Col: 3}, Package: "example.com/shop/bank",
 				Func: "(*bank.Conn).Send", Kind: "library", Name: "retry.Do", Library: "github.com/avast/retry-go/v4",
 				Attempts: 3, BaseDelay: sec(0.1), MaxDelay: sec(1), Capped: "yes", Jitter: "yes",
-				AttemptTimeout: sec(2), WorstCase: sec(6.3)},
+				AttemptTimeout: sec(2), WorstCase: sec(6.3),
+				Source: &Source{Line: 39, Lines: []string{
+					"func (c *Conn) Send(ctx context.Context, req *http.Request) error {",
+					"	return retry.Do(func() error {",
+					"		resp, err := c.hc.Do(req.WithContext(ctx))",
+				}}},
 			{ID: "s1", Pos: Pos{File: "orders/client.go", Line: 22, Col: 2}, Package: "example.com/shop/orders",
 				Func: "(*orders.Client).Place", Kind: "loop", Name: "retry loop",
 				Attempts: 3, Capped: "unknown", Jitter: "no",
+				Source: &Source{Line: 22, Lines: []string{
+					"	for attempt := 0; attempt < 3; attempt++ {",
+					"		if err = payments.Charge(ctx, o); err == nil {",
+					"			return nil",
+					"		}",
+					"	}",
+				}},
 				Findings: []Finding{{Analyzer: "nestedretry", Category: "nested",
 					Message: "retry loop runs payments.Charge, which retries 5 times: 3 × 5 × 3 = 45 calls per request at full outage; retry at one layer only",
 					Pos:     Pos{File: "orders/client.go", Line: 24, Col: 10}}}},
@@ -48,7 +60,7 @@ func chainFixture() *Report {
 	node(NodeEntry, "(*api.Server).Refund", "api/server.go", 48, "", 1)                      // n1
 	node(NodeFunc, "(*orders.Client).Place", "orders/client.go", 15, "", 1)                  // n2
 	node(NodeRetry, "retry loop ×3", "orders/client.go", 22, "s1", 3)                        // n3
-	node(NodeFunc, "payments.Charge", "payments/charge.go", 25, "", 1)                       // n4
+	node(NodeEntry, "payments.Charge", "payments/charge.go", 25, "", 1)                      // n4
 	node(NodeRetry, "backoff.Retry ×5", "payments/charge.go", 31, "s2", 5)                   // n5
 	node(NodeFunc, "(*bank.Conn).Send", "bank/conn.go", 33, "", 1)                           // n6
 	node(NodeRetry, "retry.Do ×3", "bank/conn.go", 40, "s0", 3)                              // n7
@@ -57,6 +69,14 @@ func chainFixture() *Report {
 	node(NodeFunc, "worker.poll", "worker/poll.go", 10, "", 1)                               // n10
 	node(NodeRetry, "retry loop ×∞", "worker/poll.go", 15, "s3", AttemptsUnbounded)          // n11
 	node(NodeOutbound, "(*database/sql.DB).QueryContext (sql)", "worker/poll.go", 17, "", 1) // n12
+	r.Nodes[0].Entry, r.Nodes[0].Serves = EntryHTTP, []Target{{Method: "POST", Path: "/checkout/{cart}"}}
+	r.Nodes[1].Entry = EntryHTTP
+	r.Nodes[4].Entry = EntryExported // called by the orders loop: a function with callers, not where requests come in
+	r.Nodes[9].Entry = EntryMain
+	r.Nodes[8].Target = &Target{Method: "POST", Path: "/transfers", Unknown: "the host comes from field base"}
+	// A finding at no retry site: counted in the header.
+	r.Findings = []Finding{{Analyzer: "nodeadline", Category: "no-deadline", Pos: Pos{File: "api/health.go", Line: 12, Col: 9},
+		Message: "http.Get uses http.DefaultClient, which has no timeout: the request can wait forever; use a client with Timeout or a request context with a deadline"}}
 	for _, e := range [][2]int{{0, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7}, {7, 8}, {1, 4}, {9, 10}, {10, 11}, {11, 12}} {
 		r.Edges = append(r.Edges, Edge{From: "n" + strconv.Itoa(e[0]), To: "n" + strconv.Itoa(e[1])})
 	}

@@ -1,7 +1,7 @@
 package topology
 
 import (
-	_ "embed"
+	"cmp"
 	"fmt"
 	"html/template"
 	"io"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	_ "embed"
 )
 
 // The page is one file that works offline: the style sheet and the script
@@ -47,6 +49,7 @@ func HTML(w io.Writer, r *Report) error {
 
 type pageView struct {
 	Title     string
+	Heading   string
 	Tool      string
 	P         string
 	Cards     []card
@@ -59,20 +62,52 @@ type pageView struct {
 	Legend    []ampView
 	Sites     []siteView
 	Paths     []pathView
-	More      int // paths not listed in the table
-	Data      pageData
-	CSS       template.CSS
-	JS        template.JS
-	CSP       string
+	More      int       // paths not listed in the table
+	Elsewhere []finding // findings at no retry site
+	// A merged report's services, the calls between them, and what the
+	// merge could not join or cut.
+	Services []serviceView
+	Links    []linkView
+	Notes    []string
+	Data     pageData
+	CSS      template.CSS
+	JS       template.JS
+	CSP      string
 }
 
-// graphNode is a placed node with what its box shows.
+// graphNode is a placed node with what its box shows: its label on one
+// or two lines, a caption under it.
 type graphNode struct {
 	placedNode
-	Short, Caption string
+	Lines          []textLine
+	Caption        string
+	CaptionY       int
 	Amp            ampView
 	BadgeX, BadgeW int // the amplification badge, sized to its text
 	BadgeMid       int
+}
+
+type textLine struct {
+	Text string
+	Y    int
+}
+
+// serviceView is a service of a merged report, as its table shows it.
+type serviceView struct {
+	Name, File                        string
+	Sites, Entries, Outbound, Unknown int
+	Calls                             ampView
+}
+
+// linkView is a call from one service to another.
+type linkView struct {
+	From, To       string // node ids
+	FromService    string
+	ToService      string
+	Target, Serves string
+	Caller, Callee string // node labels
+	Calls          ampView
+	Cut            bool
 }
 
 type card struct{ Label, Value, Note, Class string }
@@ -108,6 +143,13 @@ type siteView struct {
 	WorstCase dur       `json:"worst_case"`
 	Findings  []finding `json:"findings,omitempty"`
 	Amp       ampView   `json:"-"`
+	// Why the attempts are not a number, what ends a retry with no
+	// limit, what the attempts call that the report does not follow.
+	AttemptsWhy string  `json:"attempts_why,omitempty"`
+	Until       string  `json:"until,omitempty"`
+	Unresolved  string  `json:"unresolved,omitempty"`
+	Source      *Source `json:"source,omitempty"`
+	Service     string  `json:"service,omitempty"`
 }
 
 type dur struct {
@@ -124,6 +166,9 @@ type finding struct {
 type pathStep struct {
 	Label string
 	Kind  NodeKind
+	// Service is set on the first step of each service of a merged
+	// report's path.
+	Service string
 }
 
 type pathView struct {
@@ -144,12 +189,19 @@ type pageData struct {
 }
 
 type nodeData struct {
-	Kind  NodeKind `json:"kind"`
-	Label string   `json:"label"`
-	Loc   string   `json:"loc"`
-	Site  string   `json:"site,omitempty"`
-	Amp   string   `json:"amp"`
-	Worst int      `json:"worst"` // index of the worst path through the node, -1 for none
+	Kind    NodeKind `json:"kind"`
+	Label   string   `json:"label"`
+	Loc     string   `json:"loc"`
+	Site    string   `json:"site,omitempty"`
+	Amp     string   `json:"amp"`
+	Worst   int      `json:"worst"` // index of the worst path through the node, -1 for none
+	What    string   `json:"what"`  // the caption's words: "entry · POST /orders/{id}"
+	Entry   string   `json:"entry,omitempty"`
+	Serves  []string `json:"serves,omitempty"`
+	Target  string   `json:"target,omitempty"`
+	Unknown string   `json:"unknown,omitempty"` // why the target, or what an unresolved node stands for, is not known
+	Service string   `json:"service,omitempty"`
+	Package string   `json:"package,omitempty"`
 }
 
 type pathData struct {
@@ -177,7 +229,7 @@ func newPageView(r *Report) *pageView {
 		},
 	}
 	drawn, drawnPaths := drawnGraph(r)
-	v.Graph = layoutGraph(drawn)
+	v.Graph = layoutLanes(drawn, r.Services, r.Links)
 	if len(drawn.Nodes) < len(r.Nodes) {
 		v.GraphNote = fmt.Sprintf("The graph draws the %s with the highest amplification (%d of %d nodes); the tables below list every path and site.",
 			plural(drawnPaths, "path"), len(drawn.Nodes), len(r.Nodes))
@@ -185,6 +237,11 @@ func newPageView(r *Report) *pageView {
 	worst := v.addPaths(r)
 	v.addNodes(r, worst)
 	v.addSites(r)
+	v.addServices(r)
+	for _, f := range r.Findings {
+		v.Elsewhere = append(v.Elsewhere, finding{Analyzer: f.Analyzer, Message: f.Message,
+			Loc: loc(Pos{File: shortFile(f.Pos.File), Line: f.Pos.Line, Col: f.Pos.Col})})
+	}
 	v.summarize(r)
 	return v
 }
@@ -197,8 +254,10 @@ func worse(a, b int) bool { return amp(a).Sort > amp(b).Sort }
 // worst path through it.
 func (v *pageView) addPaths(r *Report) map[string]int {
 	steps := map[string]pathStep{}
+	serviceOf := map[string]string{}
 	for _, n := range r.Nodes {
-		steps[n.ID] = pathStep{n.Label, n.Kind}
+		steps[n.ID] = pathStep{Label: n.Label, Kind: n.Kind}
+		serviceOf[n.ID] = n.Service
 	}
 	worst := map[string]int{}
 	for i, p := range r.Paths {
@@ -209,16 +268,21 @@ func (v *pageView) addPaths(r *Report) map[string]int {
 		}
 		pd := pathData{
 			Nodes:    p.Nodes,
-			Amp:      amp(p.Amplification).Text,
+			Amp:      ampOfPath(&p).Text,
 			Expected: expected(p.Expected),
 			Worst:    duration(p.WorstCase).Text,
 		}
 		v.Data.Paths = append(v.Data.Paths, pd)
 		if i < maxPathRows {
-			pv := pathView{Index: i, Amp: amp(p.Amplification), Expected: pd.Expected,
+			pv := pathView{Index: i, Amp: ampOfPath(&p), Expected: pd.Expected,
 				Worst: duration(p.WorstCase), Layers: p.Layers, Nodes: strings.Join(p.Nodes, " ")}
+			service := ""
 			for _, id := range p.Nodes {
-				pv.Steps = append(pv.Steps, steps[id])
+				st := steps[id]
+				if svc := serviceOf[id]; svc != service {
+					st.Service, service = svc, svc
+				}
+				pv.Steps = append(pv.Steps, st)
 			}
 			v.Paths = append(v.Paths, pv)
 		}
@@ -234,49 +298,57 @@ func (v *pageView) addNodes(r *Report, worst map[string]int) {
 		a := ampView{Text: "", Class: "amp-none"}
 		j, ok := worst[n.ID]
 		if ok {
-			a = amp(r.Paths[j].Amplification)
+			a = ampOfPath(&r.Paths[j])
 		} else {
 			j = -1
 		}
 		v.NodeAmp[n.ID] = a
-		v.Data.Nodes[n.ID] = nodeData{Kind: n.Kind, Label: n.Label, Loc: loc(n.Pos), Site: n.Site, Amp: a.Text, Worst: j}
 	}
 	siteKind := map[string]string{}
 	for _, s := range r.Sites {
 		siteKind[s.ID] = s.Kind
 	}
+	called := map[string]bool{}
+	for _, e := range r.Edges {
+		called[e.To] = true
+	}
+	for i := range r.Nodes {
+		n := &r.Nodes[i]
+		d := nodeData{Kind: n.Kind, Label: n.Label, Loc: loc(n.Pos), Site: n.Site, Amp: v.NodeAmp[n.ID].Text, Worst: worst[n.ID],
+			What: caption(n, siteKind[n.Site], called[n.ID]), Entry: n.Entry, Service: n.Service, Package: n.Package, Unknown: n.Unresolved}
+		if _, ok := worst[n.ID]; !ok {
+			d.Worst = -1
+		}
+		for _, sv := range n.Serves {
+			d.Serves = append(d.Serves, sv.String())
+		}
+		if n.Target != nil {
+			d.Target = n.Target.String()
+			d.Unknown = cmp.Or(d.Unknown, n.Target.Unknown)
+		}
+		v.Data.Nodes[n.ID] = d
+	}
 	for _, pn := range v.Graph.Nodes {
 		a := v.NodeAmp[pn.ID]
 		w := 14 + 7*utf8.RuneCountInString(a.Text)
-		v.Nodes = append(v.Nodes, graphNode{placedNode: pn, Short: shorten(pn.Label, 25),
-			Caption: caption(pn.Node, siteKind[pn.Site]), Amp: a,
-			BadgeX: nodeW - 8 - w, BadgeW: w, BadgeMid: nodeW - 8 - w/2})
-	}
-}
-
-// addSites fills the inventory; a site's worst path is its node's.
-func (v *pageView) addSites(r *Report) {
-	siteNode := map[string]string{}
-	for _, n := range r.Nodes {
-		if n.Site != "" {
-			siteNode[n.Site] = n.ID
+		gn := graphNode{placedNode: pn, Caption: v.Data.Nodes[pn.ID].What, Amp: a,
+			BadgeX: nodeW - 8 - w, BadgeW: w, BadgeMid: nodeW - 8 - w/2}
+		lines := labelLines(pn.Label, labelWidth)
+		y := 20
+		if len(lines) > 1 {
+			y = 17
 		}
-	}
-	for _, s := range r.Sites {
-		sv := newSiteView(s)
-		sv.Node = siteNode[s.ID]
-		sv.Amp = ampView{Text: "—", Class: "amp-none", Sort: -1}
-		if a := v.NodeAmp[sv.Node]; a.Text != "" {
-			sv.Amp = a
+		for i, l := range lines {
+			gn.Lines = append(gn.Lines, textLine{Text: l, Y: y + 14*i})
 		}
-		v.Sites = append(v.Sites, sv)
-		v.Data.Sites[s.ID] = sv
+		gn.CaptionY = nodeH - 10
+		v.Nodes = append(v.Nodes, gn)
 	}
 }
 
 // summarize writes the header: the counts and the worst path.
 func (v *pageView) summarize(r *Report) {
-	findings, layers, worst := 0, 0, -1
+	findings, layers, worst := len(r.Findings), 0, -1
 	for _, s := range r.Sites {
 		findings += len(s.Findings)
 	}
@@ -289,45 +361,30 @@ func (v *pageView) summarize(r *Report) {
 	worstText, worstNote, worstClass := "—", "no path reaches an outbound call", "amp-none"
 	if worst >= 0 {
 		p := r.Paths[worst]
-		a := amp(p.Amplification)
+		a := ampOfPath(&p)
 		worstText, worstClass = a.Text, a.Class
 		worstNote = "calls per request at full outage"
 		if p.Expected != nil {
 			worstNote = fmt.Sprintf("E[N] = %s at p = %s", expected(p.Expected), v.P)
 		}
 	}
+	findingsNote := plural(findings, "finding")
+	if len(r.Findings) > 0 {
+		findingsNote += fmt.Sprintf(" (%d not at a retry site)", len(r.Findings))
+	}
 	v.Cards = []card{
-		{Label: "Retry sites", Value: strconv.Itoa(len(r.Sites)), Note: plural(findings, "finding")},
+		{Label: "Retry sites", Value: strconv.Itoa(len(r.Sites)), Note: findingsNote},
 		{Label: "Deepest chain", Value: plural(layers, "layer"), Note: "retry layers on one path"},
 		{Label: "Worst amplification", Value: worstText, Note: worstNote, Class: worstClass},
 		{Label: "Paths", Value: strconv.Itoa(len(r.Paths)), Note: "entry point to outbound call"},
 	}
 	v.Title = fmt.Sprintf("retrylint report: %s, %s deep, worst %s",
 		plural(len(r.Sites), "retry site"), plural(layers, "layer"), worstText)
-}
-
-func newSiteView(s Site) siteView {
-	sv := siteView{
-		ID:        s.ID,
-		Loc:       loc(s.Pos),
-		ShortLoc:  loc(Pos{File: shortFile(s.Pos.File), Line: s.Pos.Line, Col: s.Pos.Col}),
-		LocSort:   fmt.Sprintf("%s\x00%09d\x00%06d", s.Pos.File, s.Pos.Line, s.Pos.Col),
-		Package:   s.Package,
-		Func:      s.Func,
-		Kind:      s.Kind,
-		Name:      s.Name,
-		Library:   s.Library,
-		BaseDelay: duration(s.BaseDelay),
-		MaxDelay:  duration(s.MaxDelay),
-		Capped:    s.Capped,
-		Jitter:    s.Jitter,
-		Timeout:   duration(s.AttemptTimeout),
-		WorstCase: duration(s.WorstCase),
+	v.Heading = "Retry topology"
+	if len(r.Services) > 0 {
+		v.Cards = append([]card{{Label: "Services", Value: strconv.Itoa(len(r.Services)), Note: plural(len(r.Links), "call") + " between them"}}, v.Cards...)
+		v.Title = fmt.Sprintf("retrylint report: %s, %s, %s deep, worst %s",
+			plural(len(r.Services), "service"), plural(len(r.Sites), "retry site"), plural(layers, "layer"), worstText)
+		v.Heading = "Retry topology of " + plural(len(r.Services), "service")
 	}
-	a := amp(s.Attempts)
-	sv.Attempts, sv.AttSort = strings.TrimPrefix(a.Text, "×"), a.Sort
-	for _, f := range s.Findings {
-		sv.Findings = append(sv.Findings, finding{Analyzer: f.Analyzer, Message: f.Message, Loc: loc(f.Pos)})
-	}
-	return sv
 }

@@ -21,7 +21,7 @@ import (
 
 // Layout sizes, in SVG user units (CSS pixels at 100%).
 const (
-	nodeW, nodeH = 200, 48
+	nodeW, nodeH = 220, 58
 	gapX, gapY   = 36, 14
 	padX, padTop = 16, 40 // padTop leaves room for the column titles
 	padBottom    = 16
@@ -32,11 +32,18 @@ type graphLayout struct {
 	Columns       []layoutColumn
 	Nodes         []placedNode
 	Edges         []placedEdge
+	Lanes         []lane // a merged report's services, one above the other
 }
 
 type layoutColumn struct {
-	X     int // centre of the column
+	X, Y  int // centre of the column, baseline of its title
 	Title string
+}
+
+// lane is a service's band of the graph.
+type lane struct {
+	Y, Height int
+	Title     string
 }
 
 type placedNode struct {
@@ -49,10 +56,19 @@ type placedEdge struct {
 	From, To string
 	D        string // the SVG path
 	Back     bool   // against the flow: recursion or a call back up
+	// Link is a call from one service to another, labelled with the
+	// calls per request that cross it, at LabelX, LabelY.
+	Link           bool
+	Label          string
+	LabelX, LabelY int
 }
 
 // layoutGraph places r's nodes and routes its edges.
-func layoutGraph(r *Report) *graphLayout {
+func layoutGraph(r *Report) *graphLayout { return layoutAt(r, 0) }
+
+// layoutAt places r's nodes and routes its edges below y = top; Height
+// is the layout's own, from top.
+func layoutAt(r *Report, top int) *graphLayout {
 	n := len(r.Nodes)
 	index := make(map[string]int, n)
 	for i := range r.Nodes {
@@ -173,7 +189,7 @@ func layoutGraph(r *Report) *graphLayout {
 	orderColumns(cols, pred, succ)
 
 	l := &graphLayout{}
-	y := placeRows(cols, pred)
+	y := placeRows(cols, pred, top)
 	maxBottom := 0
 	for c, vs := range cols {
 		x := padX + c*(nodeW+gapX)
@@ -181,7 +197,7 @@ func layoutGraph(r *Report) *graphLayout {
 		if c == 0 || keys[c].band != keys[c-1].band {
 			title = bandTitle(keys[c].band, maxBand+1)
 		}
-		l.Columns = append(l.Columns, layoutColumn{X: x + nodeW/2, Title: title})
+		l.Columns = append(l.Columns, layoutColumn{X: x + nodeW/2, Y: top + 20, Title: title})
 		for _, v := range vs {
 			l.Nodes = append(l.Nodes, placedNode{Node: &r.Nodes[v], X: x, Y: y[v], Col: c})
 			maxBottom = max(maxBottom, y[v]+nodeH)
@@ -205,7 +221,7 @@ func layoutGraph(r *Report) *graphLayout {
 		})
 	}
 	l.Width = padX*2 + max(1, len(cols))*(nodeW+gapX) - gapX
-	l.Height = max(maxBottom, padTop+nodeH) + padBottom
+	l.Height = max(maxBottom, top+padTop+nodeH) + padBottom - top
 	return l
 }
 
@@ -252,11 +268,11 @@ func orderColumns(cols [][]int, pred, succ [][]int) {
 // placeRows gives each node its y: the first column packed from the top,
 // each later column near the mean y of its callers, pushed down where two
 // nodes would overlap.
-func placeRows(cols [][]int, pred [][]int) map[int]int {
+func placeRows(cols [][]int, pred [][]int, top int) map[int]int {
 	y := map[int]int{}
 	step := nodeH + gapY
 	for _, vs := range cols {
-		next := padTop
+		next := top + padTop
 		for _, v := range vs {
 			want := next
 			sum, k := 0, 0

@@ -11,14 +11,22 @@
 // bytes.
 package topology
 
-// Schema is the version of the JSON encoding of Report.
-const Schema = 1
+// Schema is the version of the JSON encoding of Report. Version 2 added
+// what entry points serve and outbound calls target (the join of
+// `retrylint report merge`), the service a report is of, the merged
+// report's services and links, and the reasons for what is not known;
+// merge reads version 2 only.
+const Schema = 2
 
 // Report is the retry topology of the analyzed packages.
 type Report struct {
 	Schema int `json:"schema"`
 	// Tool is the binary's name and version: "retrylint (devel)".
 	Tool string `json:"tool"`
+	// Service names what the report is of: the module path of the
+	// analyzed code, or the -service flag. Empty in a merged report,
+	// whose Services name them.
+	Service string `json:"service,omitempty"`
 	// P is the per-attempt failure probability E[N] is computed at (-p).
 	P     float64 `json:"p"`
 	Sites []Site  `json:"sites"`
@@ -31,6 +39,15 @@ type Report struct {
 	// reached (then Paths holds the highest amplifications found, not
 	// every path).
 	Limits Limits `json:"limits"`
+	// Findings are the analyzers' findings at no retry site (a call with
+	// no deadline outside any retry, a stale directive).
+	Findings []Finding `json:"findings,omitempty"`
+
+	// A merged report (retrylint report merge) also has these.
+	Services []Service  `json:"services,omitempty"`
+	Links    []Link     `json:"links,omitempty"`
+	Unjoined []Unjoined `json:"unjoined,omitempty"`
+	Cycles   []Cycle    `json:"cycles,omitempty"`
 }
 
 // Limits bound path enumeration: a graph with many entry points and
@@ -87,6 +104,28 @@ type Site struct {
 	// Body is the extent of the attempt body, for sites whose body is
 	// code of their package (loops, function literals).
 	Body *Span `json:"body,omitempty"`
+	// Until says what ends a retry with no attempt limit that counts as
+	// a finite but unknown number of attempts: "ctx" (a context),
+	// "time" (an elapsed-time limit), "ctx or time".
+	Until string `json:"until,omitempty"`
+	// AttemptsWhy says why Attempts is not a number: "attempts come
+	// from package variable maxRetries".
+	AttemptsWhy string `json:"attempts_why,omitempty"`
+	// Unresolved says, for a site whose attempts reach no outbound call
+	// the report knows, what they call instead.
+	Unresolved string `json:"unresolved,omitempty"`
+	// Source holds the site's lines, for the HTML page's detail panel.
+	Source *Source `json:"source,omitempty"`
+	// Service is the site's service, in a merged report.
+	Service string `json:"service,omitempty"`
+}
+
+// Source is some lines of a file, the first of them numbered Line.
+type Source struct {
+	Line  int      `json:"line"`
+	Lines []string `json:"lines"`
+	// Cut says lines after the last were left out.
+	Cut bool `json:"cut,omitempty"`
 }
 
 // Span is a range of lines of one file.
@@ -116,6 +155,8 @@ type Finding struct {
 	Category string `json:"category,omitempty"`
 	Message  string `json:"message"`
 	Pos      Pos    `json:"pos"`
+	// Service is the finding's service, in a merged report.
+	Service string `json:"service,omitempty"`
 }
 
 // NodeKind says what a node of the graph is.
@@ -153,6 +194,17 @@ type Node struct {
 	Package string `json:"package,omitempty"`
 	// Attempts is the site's attempts for a retry node, 1 otherwise.
 	Attempts int `json:"attempts"`
+	// Serves are what an entry point serves (HTTP routes, gRPC methods)
+	// where the code registers it with a constant route.
+	Serves []Target `json:"serves,omitempty"`
+	// Target is what an outbound call calls, as far as it is known.
+	Target *Target `json:"target,omitempty"`
+	// Unresolved marks the outbound node that stands for what a retry's
+	// attempts call when the report knows no outbound call below it, and
+	// says why: a call through an interface, a function value.
+	Unresolved string `json:"unresolved,omitempty"`
+	// Service is the node's service, in a merged report.
+	Service string `json:"service,omitempty"`
 }
 
 // Edge is a call (or an attempt running its body) from one node to
@@ -160,6 +212,9 @@ type Node struct {
 type Edge struct {
 	From string `json:"from"`
 	To   string `json:"to"`
+	// Link marks, in a merged report, an edge from an outbound call of
+	// one service to the entry point of another that serves it.
+	Link bool `json:"link,omitempty"`
 }
 
 // Path is one chain from an entry point to an outbound call.
@@ -179,4 +234,12 @@ type Path struct {
 	// when every layer's worst case is known: each layer's worst case
 	// with its attempts multiplied by the layers above it.
 	WorstCase *float64 `json:"worst_case_s,omitempty"`
+	// AtLeast is, when Amplification is unknown, the product of the
+	// layers whose attempts are known: every layer makes one attempt at
+	// least, so the path makes at least that many calls.
+	AtLeast int `json:"at_least,omitempty"`
+	// Until says, when a layer has no attempt limit, what ends it
+	// ("ctx", "time", "ctx or time"): the path is unbounded unless that
+	// ends it.
+	Until string `json:"until,omitempty"`
 }

@@ -3,6 +3,7 @@ package topology
 import (
 	"cmp"
 	"slices"
+	"strings"
 )
 
 // paths enumerates the paths from each entry node to an outbound node
@@ -17,7 +18,13 @@ import (
 // search follows only edges that can still end at an outbound call (and
 // through a retry node, until it has passed one), so every branch it
 // takes yields a path and the work is bounded by the caps.
-func paths(r *Report, p float64) ([]Path, bool) {
+//
+// In a merged report an outbound call joined to another service's entry
+// point has edges of its own: a path goes on through them, and ends there
+// only when none of them leads to an outbound call. roots, when not nil,
+// are the entry points paths start from (a merged report's: those no
+// other service calls); nil is every entry point.
+func paths(r *Report, p float64, roots map[string]bool) ([]Path, bool) {
 	byID := map[string]*Node{}
 	order := map[string]int{} // a node's place in r.Nodes: "n9" before "n10"
 	out := map[string][]string{}
@@ -53,7 +60,7 @@ func paths(r *Report, p float64) ([]Path, bool) {
 	var all []Path
 	truncated := false
 	for _, n := range r.Nodes {
-		if n.Kind != NodeEntry || !toRetryOut[n.ID] {
+		if n.Kind != NodeEntry || !toRetryOut[n.ID] || roots != nil && !roots[n.ID] {
 			continue
 		}
 		s.found = nil
@@ -106,7 +113,7 @@ func (s *search) walk(path []string, on map[string]bool, retried bool) {
 	}
 	last := s.nodes[path[len(path)-1]]
 	retried = retried || last.Kind == NodeRetry
-	if last.Kind == NodeOutbound {
+	if last.Kind == NodeOutbound && !slices.ContainsFunc(s.out[last.ID], func(next string) bool { return s.toOut[next] && !on[next] }) {
 		if retried {
 			s.found = append(s.found, Path{Nodes: slices.Clone(path)})
 		}
@@ -126,19 +133,29 @@ func (s *search) walk(path []string, on map[string]bool, retried bool) {
 	}
 }
 
-// finish computes a path's layers, amplification, E[N] and worst case.
+// finish computes a path's layers, amplification, E[N] and worst case,
+// and when the amplification is not a number, what is known of it.
 func finish(pt *Path, byID map[string]*Node, sites map[string]*Site, p float64) {
 	var attempts []int
 	var worst []*float64
+	var until []string
 	for _, id := range pt.Nodes {
 		if n := byID[id]; n.Kind == NodeRetry {
 			attempts = append(attempts, n.Attempts)
 			var w *float64
 			if s := sites[n.Site]; s != nil {
 				w = s.WorstCase
+				if s.Until != "" && !slices.Contains(until, s.Until) {
+					until = append(until, s.Until)
+				}
 			}
 			worst = append(worst, w)
 		}
+	}
+	if a := Amplify(attempts...); a == AttemptsUnknown {
+		pt.AtLeast = AtLeast(attempts...)
+		slices.Sort(until)
+		pt.Until = strings.Join(until, " or ")
 	}
 	if t, ok := WorstCasePath(attempts, worst); ok {
 		pt.WorstCase = &t
@@ -189,7 +206,7 @@ func bestBelow(nodes []Node, out map[string][]string, toOut map[string]bool) map
 			}
 			return b
 		}
-		if kind[id] == NodeOutbound {
+		if kind[id] == NodeOutbound && !slices.ContainsFunc(out[id], func(next string) bool { return toOut[next] }) {
 			best[id] = 1
 			return 1
 		}

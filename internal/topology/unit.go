@@ -24,11 +24,28 @@ const Category = "retrylint-inventory"
 // An edge may name a function of another package; Build keeps it when
 // that package is in the report, and drops it otherwise.
 type Unit struct {
-	Package  string     `json:"pkg"`
+	Package string `json:"pkg"`
+	// Module is the path of the package's module, when the driver
+	// knows it: the report's service by default.
+	Module   string     `json:"mod,omitempty"`
 	Funcs    []UnitFunc `json:"funcs,omitempty"`
 	Sites    []UnitSite `json:"sites,omitempty"`
 	Outbound []UnitOut  `json:"out,omitempty"`
 	Edges    []Edge     `json:"edges,omitempty"`
+	// Serves are the routes and gRPC methods the package registers, each
+	// with the function that serves it, which may be of another package.
+	Serves []UnitServe `json:"serves,omitempty"`
+}
+
+// UnitServe is one route or gRPC method and the function that serves
+// it. Build makes the function an entry point of kind Entry when its
+// own unit did not (a handler of another package registered here).
+type UnitServe struct {
+	Key    string `json:"key"`
+	Label  string `json:"label"`
+	Pos    Pos    `json:"pos"`
+	Entry  string `json:"entry"`
+	Target Target `json:"target"`
 }
 
 // UnitFunc is a function that reaches a retry site or an outbound call.
@@ -63,8 +80,9 @@ type UnitSite struct {
 	// Reaches is, for a site whose attempts run code Build cannot follow
 	// (a retrying client, a function of a package outside the report),
 	// the kind of outbound call it makes ("an HTTP call"); Build adds an
-	// outbound node after it.
-	Reaches string `json:"reaches,omitempty"`
+	// outbound node after it, calling Target when it is known.
+	Reaches string  `json:"reaches,omitempty"`
+	Target  *Target `json:"target,omitempty"`
 }
 
 // ExternPrefix starts the key of an outbound node that stands for a
@@ -81,6 +99,8 @@ type UnitOut struct {
 	// Family is the kind of call: "an HTTP call", "a gRPC call".
 	Family string `json:"family"`
 	Pos    Pos    `json:"pos"`
+	// Target is what the call calls, as far as the code shows it.
+	Target *Target `json:"target,omitempty"`
 }
 
 // Encode renders a unit as the message of the inventory diagnostic.

@@ -56,6 +56,7 @@ var loadPhrases = []string{
 	"requires go >=",
 	"c compiler",
 	"cgo:",
+	"pkg-config:",
 	"exec: \"gcc\"",
 	"undefined:",
 	"could not import",
@@ -98,7 +99,7 @@ func SplitPkg(line string) (pkg, msg string) {
 	line = strings.TrimPrefix(line, "retrylint: ")
 	p, m, ok := strings.Cut(line, ": ")
 	if !ok || strings.ContainsAny(p, " \t") || strings.HasSuffix(p, ".go") || strings.Contains(p, ".go:") ||
-		p == "go" || p == "panic" || p == "vet" {
+		p == "go" || p == "panic" || p == "vet" || p == "pkg-config" {
 		return "", line
 	}
 	return p, m

@@ -3,11 +3,17 @@
 // packages analyzed, findings, panics, analysis errors and whether it
 // builds at all: the robustness check run before a release (issue 12).
 //
-//	go run ./tools/sweep [-retrylint BIN] [-modules FILE] [-only REGEXP] [-j N] [-keep] [-work DIR] [-out FILE] [-merge|-resume]
+//	go run ./tools/sweep [-set NAME] [-retrylint BIN] [-modules FILE] [-only REGEXP] [-j N] [-keep] [-work DIR] [-out FILE] [-merge|-resume]
 //
-// scripts/sweep.sh runs it. Each line of the data file
-// (tools/sweep/modules.txt) names a module at a pinned version, its
-// kind, and the packages to analyze. For each, the sweep makes a
+// scripts/sweep.sh runs it. Each line of the data file names a module at
+// a pinned version, its kind, and the packages to analyze. -set picks a
+// named set, a data file and the report it writes (see sets): "sweep",
+// the default, is tools/sweep/modules.txt, the robustness sweep over
+// libraries and applications, written to reports/sweep.md; "apps" is
+// tools/sweep/apps.txt, the application corpus of issue 26 (services
+// nobody working on retrylint tuned it for, whose findings are judged in
+// EVIDENCE.md), written to reports/apps.md. -modules and -out override
+// the set's files. For each, the sweep makes a
 // temporary module that requires it (go get -t PATTERNS@VERSION, so
 // go.sum holds what the tests need too) and runs
 //
@@ -47,23 +53,24 @@ import (
 )
 
 type options struct {
-	bin, modules, only, work, out string
-	jobs                          int
-	keep, merge, resume           bool
-	timeout                       time.Duration
+	set, bin, modules, only, work, out string
+	jobs                               int
+	keep, merge, resume                bool
+	timeout                            time.Duration
 }
 
 func main() {
 	log.SetFlags(log.Ltime)
 	log.SetPrefix("sweep: ")
 	var o options
+	flag.StringVar(&o.set, "set", "sweep", "named set of modules: "+setNames()+" (its data file and report, unless -modules or -out is given)")
 	flag.StringVar(&o.bin, "retrylint", "", "the retrylint binary to test (default: build ./cmd/retrylint of this repository)")
-	flag.StringVar(&o.modules, "modules", "tools/sweep/modules.txt", "data file: one \"kind module@version [pattern ...]\" line per module")
+	flag.StringVar(&o.modules, "modules", "", "data file: one \"kind module@version [pattern ...]\" line per module (default: the set's)")
 	flag.StringVar(&o.only, "only", "", "run only the modules whose \"kind module@version\" matches this regular expression")
 	flag.IntVar(&o.jobs, "j", 1, "modules analyzed at once (each go vet already uses every core)")
 	flag.BoolVar(&o.keep, "keep", false, "keep each module's temporary module in the work directory")
 	flag.StringVar(&o.work, "work", filepath.Join(os.TempDir(), "retrylint-sweep"), "work directory, reused across runs")
-	flag.StringVar(&o.out, "out", "reports/sweep.md", "markdown report; sweep.json, sweep-findings.txt and sweep-panics.md go next to it")
+	flag.StringVar(&o.out, "out", "", "markdown report (default: the set's, like reports/sweep.md); NAME.json, NAME-findings.txt and NAME-panics.md go next to it")
 	flag.BoolVar(&o.merge, "merge", false, "keep the results in the existing JSON report of the modules not run now (with -only)")
 	flag.BoolVar(&o.resume, "resume", false, "continue a run stopped early: like -merge, and skip the modules that have a result already")
 	flag.DurationVar(&o.timeout, "timeout", 30*time.Minute, "time limit per module")
@@ -71,6 +78,9 @@ func main() {
 	if flag.NArg() > 0 || o.jobs < 1 {
 		flag.Usage()
 		os.Exit(2)
+	}
+	if err := o.applySet(); err != nil {
+		log.Fatal(err)
 	}
 	if err := run(&o); err != nil {
 		log.Fatal(err)
@@ -89,7 +99,7 @@ func run(o *options) error {
 	if err := os.MkdirAll(o.work, 0o755); err != nil {
 		return err
 	}
-	rep := &Report{Go: runtime.Version(), Modules: o.modules}
+	rep := &Report{Title: sets[o.set].title, Go: runtime.Version(), Modules: o.modules}
 	if o.bin == "" {
 		if o.bin, rep.Retrylint, err = build(o.work); err != nil {
 			return err

@@ -10,6 +10,7 @@ import (
 
 // Report is everything the sweep writes.
 type Report struct {
+	Title     string `json:",omitempty"` // the set's, for the markdown heading
 	Retrylint string // the commit or binary analyzed with
 	Go        string
 	Modules   string // the data file
@@ -64,7 +65,11 @@ func (t Totals) String() string {
 
 // WriteMarkdown writes the table, the totals, and what went wrong.
 func (rep *Report) WriteMarkdown(w io.Writer) {
-	fmt.Fprintf(w, "# retrylint robustness sweep\n\n")
+	title := rep.Title
+	if title == "" {
+		title = sets["sweep"].title
+	}
+	fmt.Fprintf(w, "# %s\n\n", title)
 	fmt.Fprintf(w, "retrylint %s, %s, modules from `%s`. Written by `scripts/sweep.sh`; each module is analyzed in a\n", rep.Retrylint, rep.Go, rep.Modules)
 	fmt.Fprintf(w, "temporary module that requires it, by `retrylint -format=json PATTERNS`, which runs `go vet -vettool` on the\n")
 	fmt.Fprintf(w, "patterns and, for facts, on their whole import closure. *packages* is analyzed/matched (test variants apart),\n")

@@ -277,13 +277,18 @@ func (res *Result) decide(pkgs packages) {
 		p, _ := SplitPkg(l)
 		failed[p], crashed[p] = true, true
 	}
+	// A load error that names no package, when retrylint did not get to
+	// analyze (it exited neither 0 nor 3), stopped the go command before
+	// any package: pkg-config not finding a cgo library, a go.mod the go
+	// command rejects. Nothing was analyzed.
+	whole := failed[""] && res.Exit != 0 && res.Exit != 3
 	delete(failed, "")
 	delete(crashed, "")
 	for _, t := range pkgs.targets() {
 		switch {
 		case pkgs.hits(t, crashed):
 			res.Blanked++
-		case !pkgs.hits(t, failed):
+		case !whole && !pkgs.hits(t, failed):
 			res.Analyzed++
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -95,6 +96,7 @@ func TestClassify(t *testing.T) {
 		{"go: example.com/p@v1.0.0: missing go.sum entry for go.mod file", Load},
 		{`go: example.com/p: cgo: C compiler "gcc" not found: exec: "gcc": executable file not found in $PATH`, Load},
 		{"example.com/p: not analyzed: it imports example.com/q, which does not build", Load},
+		{"pkg-config: Package flux was not found in the pkg-config search path.", Load},
 		{"example.com/p: nodeadline: unexpected nil type for expression", Analysis},
 		{"go vet exited with status 1", Noise},
 		{"", Noise},
@@ -110,6 +112,7 @@ func TestSplitPkg(t *testing.T) {
 		{"retrylint: example.com/p: panic: boom", "example.com/p", "panic: boom"},
 		{"/m/x.go:1:2: undefined: y", "", "/m/x.go:1:2: undefined: y"},
 		{"go: downloading x", "", "go: downloading x"},
+		{"pkg-config: Package flux was not found", "", "pkg-config: Package flux was not found"},
 		{"panic: boom", "", "panic: boom"},
 	} {
 		if pkg, msg := SplitPkg(c.line); pkg != c.pkg || msg != c.msg {
@@ -225,6 +228,23 @@ func TestDecide(t *testing.T) {
 		t.Errorf("skipped: %s (%s), analyzed %d, blanked %d", res.Status, res.Reason, res.Analyzed, res.Blanked)
 	}
 
+	// The go command stopped before any package (a cgo library that
+	// pkg-config cannot find): nothing analyzed, the module skipped, not
+	// an analysis error. The same line after a run that finished
+	// analyzing (exit 3) blocks nothing.
+	res = &Result{Exit: 1}
+	res.collect(nil, []byte("retrylint: pkg-config: Package flux was not found in the pkg-config search path.\n"), "/mod")
+	res.decide(pkgs)
+	if res.Status != "skipped" || res.Analyzed != 0 || len(res.Errors) != 0 || !strings.Contains(res.Reason, "pkg-config") {
+		t.Errorf("pkg-config: %s (%s), analyzed %d, errors %v", res.Status, res.Reason, res.Analyzed, res.Errors)
+	}
+	res = &Result{Exit: 3}
+	res.collect(nil, []byte("go: warning: something said\n"), "/mod")
+	res.decide(pkgs)
+	if res.Status != "partial" || res.Analyzed != 4 {
+		t.Errorf("finished run with a stray go line: %s, analyzed %d", res.Status, res.Analyzed)
+	}
+
 	// An analysis error without a crash; a clean run.
 	res = &Result{}
 	res.collect(nil, []byte("retrylint: m/lib: nodeadline: unexpected nil type\n"), "/mod")
@@ -306,5 +326,63 @@ func TestLastLine(t *testing.T) {
 		if got := lastLine(&cmdOut{stderr: []byte(c.stderr)}, nil); got != c.want {
 			t.Errorf("lastLine(%q) = %q, want %q", c.stderr, got, c.want)
 		}
+	}
+}
+
+// The application corpus (issue 26): at least 15 services, every one of
+// kind app with a note that says what it is, none of them already in the
+// robustness sweep.
+func TestAppsFile(t *testing.T) {
+	apps, err := ReadModules(filepath.Base(sets["apps"].modules))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(apps) < 15 {
+		t.Errorf("%d services, want at least 15", len(apps))
+	}
+	sweep, err := ReadModules(filepath.Base(sets["sweep"].modules))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inSweep := map[string]bool{}
+	for _, m := range sweep {
+		inSweep[m.Path] = true
+	}
+	for _, m := range apps {
+		if m.Kind != "app" {
+			t.Errorf("line %d: %s is of kind %s, want app", m.Line, m.Path, m.Kind)
+		}
+		if m.Note == "" {
+			t.Errorf("line %d: %s has no note saying what the service is", m.Line, m.Path)
+		}
+		if inSweep[m.Path] {
+			t.Errorf("line %d: %s is in the sweep's modules.txt already", m.Line, m.Path)
+		}
+	}
+}
+
+func TestSets(t *testing.T) {
+	o := &options{set: "apps"}
+	if err := o.applySet(); err != nil || o.modules != "tools/sweep/apps.txt" || o.out != "reports/apps.md" {
+		t.Errorf("-set apps: modules %q, out %q, err %v", o.modules, o.out, err)
+	}
+	o = &options{set: "apps", modules: "m.txt", out: "r/x.md"}
+	if err := o.applySet(); err != nil || o.modules != "m.txt" || o.out != "r/x.md" {
+		t.Errorf("-set apps with -modules and -out: modules %q, out %q, err %v", o.modules, o.out, err)
+	}
+	o = &options{set: "nope"}
+	if err := o.applySet(); err == nil || !strings.Contains(err.Error(), `-set "nope": no such set (want one of apps, sweep)`) {
+		t.Errorf("-set nope: %v", err)
+	}
+
+	var md bytes.Buffer
+	(&Report{Title: sets["apps"].title}).WriteMarkdown(&md)
+	if !strings.HasPrefix(md.String(), "# retrylint on the application corpus\n") {
+		t.Errorf("apps report starts %q", md.String()[:40])
+	}
+	md.Reset()
+	(&Report{}).WriteMarkdown(&md)
+	if !strings.HasPrefix(md.String(), "# retrylint robustness sweep\n") {
+		t.Errorf("default report starts %q", md.String()[:40])
 	}
 }

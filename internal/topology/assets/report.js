@@ -67,15 +67,18 @@
 
     // Column 1: what and where.
     var what = el('div');
-    what.appendChild(el('span', 'kind', n.kind === 'retry' && s ? 'retry · ' + s.kind : n.kind));
+    what.appendChild(el('span', 'kind', n.kind === 'retry' && s ? 'retry · ' + s.kind : n.what));
     what.appendChild(el('h3', '', n.label));
     var loc = el('code', 'loc', s ? s.loc : n.loc);
     loc.id = 'detail-location';
     loc.title = 'source location';
     what.appendChild(loc);
+    if (n.service) what.appendChild(el('p', 'func', 'service ' + n.service));
     if (s) {
       what.appendChild(el('p', 'func', 'in ' + s.func));
       what.appendChild(el('p', 'pkg', s.package));
+    } else if (n.package) {
+      what.appendChild(el('p', 'pkg', n.package));
     }
     body.appendChild(what);
 
@@ -88,9 +91,18 @@
         ['Base delay', s.base_delay.text], ['Cap', s.max_delay.text + (s.capped ? ' (capped: ' + s.capped + ')' : '')],
         ['Jitter', s.jitter], ['Attempt timeout', s.attempt_timeout.text], ['Worst case', s.worst_case.text]
       ]));
+      if (s.attempts_why) policy.appendChild(el('p', 'why', 'Attempts not known: ' + s.attempts_why));
+      if (s.unresolved) policy.appendChild(el('p', 'why', 'Calls not followed: ' + s.unresolved));
+    } else if (n.kind === 'outbound') {
+      policy.appendChild(el('p', 'hint', n.unknown && !n.target ? 'What the retry above calls, not resolved.' :
+        'An outbound call: the target every layer above multiplies.'));
+      policy.appendChild(facts([['Target', n.target]]));
+      if (n.unknown) policy.appendChild(el('p', 'why', 'Not known: ' + n.unknown));
+    } else if (n.kind === 'entry') {
+      policy.appendChild(el('p', 'hint', 'An entry point (' + (n.entry || 'exported') + '): where a request can come in.'));
+      if (n.serves) policy.appendChild(facts([['Serves', n.serves.join(', ')]]));
     } else {
-      policy.appendChild(el('p', 'hint', n.kind === 'outbound' ? 'An outbound call: the target every layer above multiplies.' :
-        n.kind === 'entry' ? 'An entry point: where a request comes in.' : 'A function between retry layers.'));
+      policy.appendChild(el('p', 'hint', 'A function between retry layers.'));
     }
     body.appendChild(policy);
 
@@ -120,7 +132,23 @@
       more.appendChild(el('p', 'hint', 'on no path from an entry point to an outbound call'));
     }
     body.appendChild(more);
+    if (s && s.source) body.appendChild(sourceLines(s));
     trace(n.worst);
+  }
+
+  // sourceLines renders a site's lines, numbered, the site's own marked.
+  function sourceLines(s) {
+    var pre = el('pre', 'source');
+    pre.id = 'detail-source';
+    var at = Number(s.loc.split(':').slice(-2, -1)[0]);
+    s.source.lines.forEach(function (text, i) {
+      var line = el('span', 'line' + (s.source.line + i === at ? ' here' : ''));
+      line.appendChild(el('span', 'ln', String(s.source.line + i)));
+      line.appendChild(document.createTextNode(text + '\n'));
+      pre.appendChild(line);
+    });
+    if (s.source.cut) pre.appendChild(el('span', 'ln', '…'));
+    return pre;
   }
 
   function activate(elem, fn) {
@@ -160,8 +188,20 @@
   document.getElementById('zoom-in').addEventListener('click', function () { zoom(scale * 1.25); });
   document.getElementById('zoom-out').addEventListener('click', function () { zoom(scale / 1.25); });
   document.getElementById('zoom-reset').addEventListener('click', function () { zoom(1); });
-  document.getElementById('zoom-fit').addEventListener('click', function () {
-    zoom(Math.min(1, (graph.parentNode.clientWidth - 2) / natural.w));
+  function fit() { zoom(Math.min(1, (graph.parentNode.clientWidth - 2) / natural.w)); }
+  document.getElementById('zoom-fit').addEventListener('click', fit);
+  // A graph wider than its box opens fitted, so that the outbound calls
+  // on the right are in view; the zoom buttons enlarge a part of it.
+  if (natural.w > graph.parentNode.clientWidth) fit();
+
+  // A call between services traces its edge and shows the entry point.
+  document.querySelectorAll('#links tbody tr[data-from]').forEach(function (tr) {
+    activate(tr, function () {
+      show(tr.dataset.to);
+      graph.querySelectorAll('.edge.on-path').forEach(function (e) { e.classList.remove('on-path'); });
+      var e = document.getElementById('edge-' + tr.dataset.from + '-' + tr.dataset.to);
+      if (e) e.classList.add('on-path');
+    });
   });
 
   // Sorting: a header's button sorts by its column's data-sort, ascending

@@ -16,9 +16,12 @@ require (
 )
 
 require (
+	example.com/resilience v0.0.0
 	github.com/bits-and-blooms/bitset v1.24.4 // indirect
 	github.com/go-logr/logr v1.4.3 // indirect
 	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
 	k8s.io/klog/v2 v2.140.0 // indirect
 	k8s.io/utils v0.0.0-20260626114624-be93311217bd // indirect
 )
+
+replace example.com/resilience => ./resilience

@@ -1,4 +1,4 @@
-package later // want `^\{"pkg":"example.com/inv/later","funcs":\[\{"key":"lit:[^"]*later.go:12:9","label":"later.Interceptor \(func literal\)"[^]]*\}\],"sites":\[\{"id":"s:[^"]*later.go:14:3".*"attempts":3,.*"edges":\[\{"from":"lit:[^"]*later.go:12:9","to":"s:[^"]*later.go:14:3"\},\{"from":"s:[^"]*later.go:14:3","to":"o:[^"]*later.go:15:16"\}\]\}$`
+package later // want `^\{"pkg":"example.com/inv/later","mod":"example.com/inv","funcs":\[\{"key":"lit:[^"]*later.go:12:9","label":"later.Interceptor \(func literal\)"[^]]*\}\],"sites":\[\{"id":"s:[^"]*later.go:14:3".*"attempts":3,.*"edges":\[\{"from":"lit:[^"]*later.go:12:9","to":"s:[^"]*later.go:14:3"\},\{"from":"s:[^"]*later.go:14:3","to":"o:[^"]*later.go:15:16"\}\]\}$`
 
 import (
 	"net/http"

@@ -1,4 +1,4 @@
-package lit // want `^\{"pkg":"example.com/inv/lit","funcs":\[\{"key":"example.com/inv/lit.Now",[^]]*"entry":"exported"\}\],"out":\[\{[^]]*"label":"http.Head"[^]]*\}\],"edges":\[\{"from":"example.com/inv/lit.Now","to":"o:[^"]*lit.go:9:13"\}\]\}$`
+package lit // want `^\{"pkg":"example.com/inv/lit","mod":"example.com/inv","funcs":\[\{"key":"example.com/inv/lit.Now",[^]]*"entry":"exported"\}\],"out":\[\{[^]]*"label":"http.Head"[^]]*\}\],"edges":\[\{"from":"example.com/inv/lit.Now","to":"o:[^"]*lit.go:9:13"\}\]\}$`
 
 import "net/http"
 

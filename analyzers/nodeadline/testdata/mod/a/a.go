@@ -212,3 +212,14 @@ func (c *conn) PingContext(ctx context.Context) error { // want PingContext:`rea
 func usePing(c *conn) {
 	c.PingContext(context.Background()) // want `reaches a gRPC call via c.PingContext -> HealthClient.Check`
 }
+
+// A stream opened through a hand-written stub returning a pointer.
+func balance(c *b.LBClient, stop chan struct{}) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { <-stop; cancel() }()
+	c.Balance(ctx) // ok: a stream that cancel ends
+}
+
+func balanceForever(c *b.LBClient) {
+	c.Balance(context.Background()) // want `context.Background\(\) reaches c.Balance \(a gRPC stream\) with no deadline and no cancel`
+}

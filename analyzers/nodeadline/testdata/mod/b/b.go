@@ -88,3 +88,17 @@ func Root() context.Context { return context.WithValue(context.Background(), key
 func Timed() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), 1)
 }
+
+// LBClient is a hand-written stub whose stream is a pointer to a struct
+// embedding grpc.ClientStream.
+type LBClient struct{ cc *grpc.ClientConn }
+
+type LBStream struct{ grpc.ClientStream }
+
+func (c *LBClient) Balance(ctx context.Context, opts ...grpc.CallOption) (*LBStream, error) { // want Balance:`reaches\(param 0 via ClientConn.NewStream\)`
+	s, err := c.cc.NewStream(ctx, &grpc.StreamDesc{ServerStreams: true, ClientStreams: true}, "/lb.LB/Balance", opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &LBStream{s}, nil
+}

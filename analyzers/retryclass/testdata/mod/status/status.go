@@ -8,10 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"net/http"
 	"strconv"
 	"time"
 
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	backoff "github.com/cenkalti/backoff/v4"
 	backoffv5 "github.com/cenkalti/backoff/v5"
 	"github.com/hashicorp/go-retryablehttp"
@@ -312,3 +314,36 @@ func jittered(min, max time.Duration, n int, resp *http.Response) time.Duration 
 }
 
 func constant(min, _ time.Duration, _ int, _ *http.Response) time.Duration { return min }
+
+// The status arrives in a typed error the loop reads only to log: a 404
+// goes round with the 503s.
+func typedLogged(send func() error) error {
+	for i := 0; i < 4; i++ {
+		err := send()
+		if err == nil { // want `retry loop retries HTTP 4xx responses such as 404 \(err == nil fails for them\)`
+			return nil
+		}
+		var re *awshttp.ResponseError
+		if errors.As(err, &re) {
+			log.Printf("status %d", re.HTTPStatusCode())
+		}
+		time.Sleep(time.Second)
+	}
+	return errGone
+}
+
+// The twin stops on a typed 4xx: quiet.
+func typedStops(send func() error) error {
+	for i := 0; i < 4; i++ {
+		err := send()
+		if err == nil {
+			return nil
+		}
+		var re *awshttp.ResponseError
+		if errors.As(err, &re) && re.HTTPStatusCode() < 500 {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return errGone
+}

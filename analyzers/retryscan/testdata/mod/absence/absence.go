@@ -208,8 +208,8 @@ func readRow(ctx context.Context, db *sql.DB, id int) (string, error) { // want 
 
 // Get or create: on "not found" the loop creates, and goes round when
 // that fails. It retries create, and is a retry.
-func getOrCreate(ctx context.Context, cms configMaps) error { // want `retrier\(∞ via retry loop\)`
-	for { // want `site loop "retry loop" unbounded attempts`
+func getOrCreate(ctx context.Context, cms configMaps) error { // want `retrier\(N via retry loop\)`
+	for { // want `site loop "retry loop" unbounded attempts ctx`
 		_, err := cms.Get(ctx, "settings")
 		if err == nil {
 			return nil

@@ -55,6 +55,15 @@ func avast(ctx context.Context) { // want `retrier\(∞ via retry.Do\)`
 	r.Do(op) // want `site library "retry.Retrier.Do" 4 attempts`
 }
 
+// Options kept in a package variable are read from its initializer;
+// options the caller passes are unknown, not the library's defaults.
+var retryOpts = []retryv4.Option{retryv4.Attempts(3), retryv4.Delay(time.Second)}
+
+func optionLists(opts ...retryv4.Option) { // want `retrier\(N via retry.Do\)`
+	retryv4.Do(op, retryOpts...) // want `site library "retry.Do" 3 attempts$`
+	retryv4.Do(op, opts...)      // want `site library "retry.Do" N attempts$`
+}
+
 func sethvargo(ctx context.Context) { // want `retrier\(N via retry.Do\)`
 	b := sretry.NewExponential(time.Second)
 	sretry.Do(ctx, b, func(ctx context.Context) error { return op() })                                            // want `site library "retry.Do" unbounded attempts ctx`
@@ -75,7 +84,7 @@ func googleapis(ctx context.Context, opts []gax.CallOption) { // want `retrier\(
 	call := func(ctx context.Context, _ gax.CallSettings) error { return op() }
 	gax.Invoke(ctx, call, gax.WithRetry(func() gax.Retryer { return gax.OnCodes(nil, gax.Backoff{}) })) // want `site library "gax.Invoke" unbounded attempts ctx`
 	gax.Invoke(ctx, call, gax.WithTimeout(time.Second))                                                 // no WithRetry: one attempt
-	gax.Invoke(ctx, call, opts...)                                                                      // want `site library "gax.Invoke" unbounded attempts ctx`
+	gax.Invoke(ctx, call, opts...)                                                                      // want `site library "gax.Invoke" N attempts ctx`
 }
 
 func failsafeGo() { // want `retrier\(N via failsafe.Get\)`

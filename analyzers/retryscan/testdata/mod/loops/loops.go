@@ -190,3 +190,41 @@ func tryUntilStopped(stop <-chan struct{}) { // want `retrier\(∞ via retry loo
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+func retryable(err error) bool { return !errors.Is(err, context.Canceled) }
+
+// A round guard: the loop goes round only while retries are left, so it
+// makes retries+1 attempts.
+func roundGuard() error { // want `retrier\(4 via retry loop\)`
+	retries := 3
+	for { // want `site loop "retry loop" 4 attempts`
+		err := op()
+		if err == nil {
+			return nil
+		}
+		if retryable(err) && retries > 0 {
+			retries--
+			time.Sleep(time.Second)
+			continue
+		}
+		return err
+	}
+}
+
+// The twin goes round on a retryable error whatever retries says: no
+// bound.
+func roundUnguarded() error { // want `retrier\(∞ via retry loop\)`
+	retries := 3
+	for { // want `site loop "retry loop" unbounded attempts`
+		err := op()
+		if err == nil {
+			return nil
+		}
+		if retryable(err) {
+			retries--
+			time.Sleep(time.Second)
+			continue
+		}
+		return err
+	}
+}

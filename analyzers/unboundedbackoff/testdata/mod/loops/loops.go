@@ -317,3 +317,60 @@ func sample(gen func() int, ok func(int) error) int {
 		}
 	}
 }
+
+// --- cancellation through the attempt's error ---
+
+var errBusy = errors.New("busy")
+
+// The attempt is given ctx, and the loop leaves on the context's error:
+// the caller's cancellation ends it.
+func watchUntilCanceled(ctx context.Context) error {
+	for {
+		err := opCtx(ctx)
+		if err == nil {
+			return nil
+		}
+		if errors.Is(err, context.Canceled) {
+			return err
+		}
+		time.Sleep(time.Second + rand.N(time.Second))
+	}
+}
+
+// Only a listed error goes round; the context's error leaves.
+func createWhileBusy(ctx context.Context) error {
+	for {
+		err := opCtx(ctx)
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, errBusy) {
+			return err
+		}
+		time.Sleep(time.Second + rand.N(time.Second))
+	}
+}
+
+// Twin: the attempt is not given a context anyone can cancel.
+func createWhileBusyBackground() error {
+	for { // want `retry loop has no attempt limit, no deadline and no cancellation`
+		err := opCtx(context.Background())
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, errBusy) {
+			return err
+		}
+		time.Sleep(time.Second + rand.N(time.Second))
+	}
+}
+
+// Twin: every error goes round, the context's too.
+func retryEveryError(ctx context.Context) error {
+	for { // want `retry loop has no attempt limit, no deadline and no cancellation`
+		if err := opCtx(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second + rand.N(time.Second))
+	}
+}

@@ -1,0 +1,272 @@
+package engine
+
+import (
+	"go/token"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// What builds and configures a value, for the recognizer to read the
+// retry libraries' options, constructors and fields from:
+//
+//	var opts = []retry.Option{retry.Attempts(3)}   // a package variable
+//	b := backoff.NewExponentialBackOff()            // the constructor
+//	b.MaxElapsedTime = 0                            // a field set on it
+//	client.SetRetryCount(3)                         // a method called on it
+//	retry.Do(op, opts...)                           // the options, through the variable
+//
+// Backward it follows what Sources follows (phis, conversions, memory,
+// captured variables, complete fields, the package's returns) and also
+// the arguments of the calls that make the value (WithMaxRetries(b, 3):
+// b) and the initializers of package variables; forward, the stores to
+// the value's fields and the calls given it as receiver or argument.
+
+// Config is what builds and configures a value.
+type Config struct {
+	// At are the places that build or configure the value, in source
+	// order: calls (constructors, options, methods given it), struct
+	// literals (their allocation), stores to its fields, closures given
+	// it (func(o *sqs.Options) { o.RetryMaxAttempts = 1 }: their stores
+	// are At too), and loads of package variables.
+	At     []ssa.Value
+	Stores []*ssa.Store
+	// Methods are the methods called on the value (client.SetRetryCount(3),
+	// client.Get(url)): setters configure it, operations do not, which
+	// the caller tells apart.
+	Methods []ssa.CallInstruction
+	// Leaves are what the value comes from that the engine cannot see
+	// into: parameters, loads of fields not every write of which is
+	// visible, free variables of closures made elsewhere.
+	Leaves []ssa.Value
+}
+
+// maxConfigDepth bounds the steps from the value to what configures it.
+const maxConfigDepth = 8
+
+// ConfigOf returns what builds and configures v, worked out once.
+func (p *Program) ConfigOf(v ssa.Value) Config {
+	p.mu.Lock()
+	c, ok := p.configs[v]
+	p.mu.Unlock()
+	if !ok {
+		c = p.configOf(v)
+		p.mu.Lock()
+		p.configs[v] = c
+		p.mu.Unlock()
+	}
+	return c
+}
+
+func (p *Program) configOf(v ssa.Value) Config {
+	var c Config
+	seen := map[ssa.Value]bool{}
+	stored := map[*ssa.Store]bool{}
+	var visit func(v ssa.Value, depth int)
+	var forward func(v ssa.Value, depth int)
+	store := func(st *ssa.Store, depth int) {
+		if !stored[st] {
+			stored[st] = true
+			c.Stores = append(c.Stores, st)
+			visit(st.Val, depth+1)
+		}
+	}
+	// forward adds what is done to a value: its fields set (those of a
+	// struct it points to too: rc.HTTPClient.Timeout = d), the methods
+	// called on it.
+	forward = func(v ssa.Value, depth int) {
+		refs := v.Referrers()
+		if refs == nil || depth > maxConfigDepth {
+			return
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.FieldAddr, *ssa.IndexAddr:
+				for _, rr := range *r.(ssa.Value).Referrers() {
+					switch rr := rr.(type) {
+					case *ssa.Store:
+						if rr.Addr == r.(ssa.Value) {
+							store(rr, depth)
+						}
+					case *ssa.UnOp:
+						forward(rr, depth+1)
+					}
+				}
+			case *ssa.Call:
+				if !seen[r] && receiver(r) == v {
+					seen[r] = true
+					c.Methods = append(c.Methods, r)
+				}
+			case *ssa.Slice:
+				visit(r, depth+1)
+			}
+		}
+	}
+	visit = func(v ssa.Value, depth int) {
+		if v == nil || seen[v] || depth > maxConfigDepth {
+			return
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Const:
+			return
+		case *ssa.Parameter:
+			c.Leaves = append(c.Leaves, x)
+			return
+		case *ssa.FreeVar:
+			if b := Binding(x); b != nil {
+				visit(b, depth+1)
+			} else {
+				c.Leaves = append(c.Leaves, x)
+			}
+			return
+		case *ssa.Global:
+			// A package variable of this package that no importer can
+			// change: its initializer builds it. An exported one may be
+			// set by any package, and stays unknown.
+			c.At = append(c.At, x)
+			if obj := x.Object(); obj != nil && !obj.Exported() && x.Pkg.Pkg == p.pkg {
+				for _, st := range p.globalStores(x) {
+					store(st, depth)
+				}
+			} else {
+				c.Leaves = append(c.Leaves, x)
+			}
+			return
+		case *ssa.Alloc:
+			c.At = append(c.At, x)
+			forward(x, depth)
+			return
+		case *ssa.MakeClosure:
+			c.At = append(c.At, x)
+			p.closureStores(x.Fn.(*ssa.Function), func(st *ssa.Store) { store(st, depth) })
+			return
+		case *ssa.Function:
+			c.At = append(c.At, x)
+			p.closureStores(x, func(st *ssa.Store) { store(st, depth) })
+			return
+		case *ssa.Call:
+			c.At = append(c.At, x)
+			forward(x, depth)
+			for _, ref := range *x.Referrers() {
+				if e, ok := ref.(*ssa.Extract); ok {
+					forward(e, depth)
+				}
+			}
+			for _, rv := range p.returned(x, 0) {
+				visit(rv, depth+1)
+			}
+			for _, a := range Operands(x) {
+				visit(a, depth+1)
+			}
+			return
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				if g, ok := x.X.(*ssa.Global); ok {
+					visit(g, depth+1)
+					return
+				}
+				if f := FieldOf(x); f != nil && !p.FieldComplete(f) {
+					c.Leaves = append(c.Leaves, x)
+					return
+				}
+				// A variable in memory: what is done to it through its
+				// other loads configures it too (c.RetryMax = 0 on the
+				// variable a closure captures).
+				if addr, ok := loadOf(x); ok {
+					for _, r := range *addr.Referrers() {
+						if l, ok := r.(*ssa.UnOp); ok && l.Op == token.MUL && l != x {
+							forward(l, depth+1)
+						}
+					}
+				}
+			}
+		}
+		forward(v, depth)
+		for _, d := range p.defs(v) {
+			if d != v {
+				visit(d, depth+1)
+			}
+		}
+		if in, ok := v.(ssa.Instruction); ok {
+			switch v.(type) {
+			case *ssa.Phi, *ssa.UnOp, *ssa.Extract:
+			default:
+				for _, op := range in.Operands(nil) {
+					if *op != nil {
+						visit(*op, depth+1)
+					}
+				}
+			}
+		}
+	}
+	visit(v, 0)
+	sort.Slice(c.At, func(i, j int) bool { return c.At[i].Pos() < c.At[j].Pos() })
+	sort.Slice(c.Stores, func(i, j int) bool { return c.Stores[i].Pos() < c.Stores[j].Pos() })
+	sort.Slice(c.Methods, func(i, j int) bool { return c.Methods[i].Pos() < c.Methods[j].Pos() })
+	return c
+}
+
+// receiver returns the receiver of a method call, or nil.
+func receiver(c ssa.CallInstruction) ssa.Value {
+	cc := c.Common()
+	switch {
+	case cc.IsInvoke():
+		return cc.Value
+	case cc.Signature().Recv() != nil && len(cc.Args) > 0:
+		return cc.Args[0]
+	}
+	return nil
+}
+
+// globalStores returns the stores to a package variable in the
+// package's functions (its initializer among them).
+func (p *Program) globalStores(g *ssa.Global) []*ssa.Store {
+	var out []*ssa.Store
+	for _, fn := range p.allFuncs() {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if st, ok := in.(*ssa.Store); ok && st.Addr == ssa.Value(g) {
+					out = append(out, st)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// closureStores calls f for the stores a function makes to the fields
+// of its parameters: an option function configuring what it is given.
+func (p *Program) closureStores(fn *ssa.Function, f func(*ssa.Store)) {
+	if fn == nil {
+		return
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			st, ok := in.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
+				if _, param := base(fa).(*ssa.Parameter); param {
+					f(st)
+				}
+			}
+		}
+	}
+}
+
+// allFuncs returns the package's functions with bodies, its package
+// initializer included, in source order.
+func (p *Program) allFuncs() []*ssa.Function {
+	p.build()
+	var out []*ssa.Function
+	for _, fn := range p.funcs {
+		out = append(out, fn)
+	}
+	if init := p.ssa.Func("init"); init != nil {
+		out = append(out, init)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	return out
+}

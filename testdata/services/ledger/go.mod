@@ -1,0 +1,20 @@
+module example.com/shop/ledger
+
+go 1.26.0
+
+require (
+	example.com/shop/proto v0.0.0
+	github.com/hashicorp/go-retryablehttp v0.7.8
+	google.golang.org/grpc v1.85.0
+)
+
+require (
+	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
+	golang.org/x/net v0.60.0 // indirect
+	golang.org/x/sys v0.48.0 // indirect
+	golang.org/x/text v0.42.0 // indirect
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20260817212433-ac3dfec99bb1 // indirect
+	google.golang.org/protobuf v1.36.12 // indirect
+)
+
+replace example.com/shop/proto => ../proto

@@ -1,0 +1,3 @@
+module example.com/shop/gateway
+
+go 1.26.0
