@@ -74,5 +74,5 @@ func TestFactCodec(t *testing.T) {
 // its packages export and import retry facts like any other.
 func TestDotlessModule(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, filepath.Join(analysistest.TestData(), "dotless"), nestedretry.Analyzer, "./...")
+	testenv.NewModule("testdata/dotless", "./...").Run(t, nestedretry.Analyzer, "./...")
 }
