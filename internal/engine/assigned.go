@@ -41,7 +41,11 @@ func (p *Program) Assigned(id *ast.Ident) (e ast.Expr, param bool) {
 			v = onlyStore(x)
 			continue
 		case *ssa.UnOp:
-			cell, ok := x.X.(*ssa.Alloc)
+			addr := x.X
+			if fv, ok := addr.(*ssa.FreeVar); ok {
+				addr = Binding(fv) // a variable captured by a closure: its cell in the parent
+			}
+			cell, ok := addr.(*ssa.Alloc)
 			if !ok {
 				break
 			}
