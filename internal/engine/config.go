@@ -166,6 +166,12 @@ func (p *Program) configOf(v ssa.Value) Config {
 					visit(g, depth+1)
 					return
 				}
+				if a, ok := x.X.(*ssa.Alloc); ok {
+					// A value loaded from a local: the literal it was
+					// built from and the fields set on it
+					// (b := wait.Backoff{Steps: 5}; f(b)).
+					visit(a, depth+1)
+				}
 				if f := FieldOf(x); f != nil && !p.FieldComplete(f) {
 					c.Leaves = append(c.Leaves, x)
 					return

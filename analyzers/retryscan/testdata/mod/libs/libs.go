@@ -76,6 +76,9 @@ func kube(ctx context.Context) { // want `retrier\(6 via wait.ExponentialBackoff
 	kretry.OnError(kretry.DefaultBackoff, func(error) bool { return true }, op)                                                  // want `site library "retry.OnError" 4 attempts`
 	wait.ExponentialBackoff(wait.Backoff{Steps: 6, Duration: time.Second, Factor: 2}, func() (bool, error) { return true, nil }) // want `site library "wait.ExponentialBackoff" 6 attempts`
 	wait.ExponentialBackoffWithContext(ctx, wait.Backoff{Steps: 3}, func(context.Context) (bool, error) { return true, nil })    // want `site library "wait.ExponentialBackoffWithContext" 3 attempts ctx`
+	// The policy in a variable is read as the literal it was built from.
+	steps := wait.Backoff{Duration: 2 * time.Second, Factor: 2, Jitter: 0.1, Steps: 5}
+	wait.ExponentialBackoffWithContext(ctx, steps, func(context.Context) (bool, error) { return true, nil }) // want `site library "wait.ExponentialBackoffWithContext" 5 attempts ctx`
 	// Polls wait for a state; they are not retries.
 	wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, func(context.Context) (bool, error) { return true, nil })
 }

@@ -1,6 +1,7 @@
 package loops
 
 import (
+	"bytes"
 	"context"
 	"net"
 	"sync/atomic"
@@ -68,5 +69,24 @@ func (p *prober) dialed() bool {
 func (p *prober) untilDialed() {
 	for !p.dialed() { // want `retry loop has no attempt limit, no deadline and no cancellation`
 		time.Sleep(time.Second) // want `retry delay has no jitter`
+	}
+}
+
+type fatalLogger interface{ Fatalf(format string, args ...any) }
+
+// awaitReport polls until a report reads as expected; a failed call ends
+// the program (through a logger the analysis cannot see into, as grpc's
+// interop tests write it). bytes.Equal compares values: the loop waits
+// for a state, it retries nothing.
+func awaitReport(ctx context.Context, log fatalLogger, fetch func(context.Context, *[]byte) error, want []byte) {
+	for ctx.Err() == nil {
+		var got []byte
+		if err := fetch(ctx, &got); err != nil {
+			log.Fatalf("fetch: %v", err)
+		}
+		if bytes.Equal(got, want) {
+			return
+		}
+		time.Sleep(time.Second)
 	}
 }
