@@ -34,8 +34,9 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		return
 	}
 	type wait struct {
-		call *ast.CallExpr
-		arg  ssa.Value
+		call   *ast.CallExpr
+		arg    ssa.Value
+		random bool // a helper that adds randomness to what it is given
 	}
 	var waits []wait
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -53,10 +54,10 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		args := c.Common().Args
 		switch {
 		case s.isWait(call):
-			waits = append(waits, wait{call, args[len(args)-1]})
+			waits = append(waits, wait{call: call, arg: args[len(args)-1]})
 		default:
-			if i := s.eng.WaitParam(c.Common().StaticCallee()); i >= 0 && i < len(args) {
-				waits = append(waits, wait{call, args[i]})
+			if i, random := s.eng.WaitParam(c.Common().StaticCallee()); i >= 0 && i < len(args) {
+				waits = append(waits, wait{call, args[i], random})
 			}
 		}
 		return true
@@ -68,7 +69,7 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 	d.Capped = catalog.TriYes
 	for _, w := range waits {
 		f := r.FlowOf(w.arg)
-		jitter = jitter || f.Random
+		jitter = jitter || f.Random || w.random
 		opaque = opaque || f.Opaque
 		switch {
 		case f.Growth != nil && !f.Clamped:

@@ -405,6 +405,9 @@ func orderedIf(b *ssa.BasicBlock) bool {
 // in this function.
 func (fl *flower) load(u *ssa.UnOp) Flow {
 	addr := u.X
+	if g, ok := addr.(*ssa.Global); ok {
+		return fl.global(g)
+	}
 	var f Flow
 	defs := 0
 	for _, b := range u.Parent().Blocks {
@@ -465,13 +468,18 @@ func extreme(all []Flow, smallest bool) (float64, bool) {
 }
 
 // WaitParam returns the index of the duration parameter a function of
-// this package waits on, or -1:
+// this package waits on, or a wait it computes from (grown, clamped), or
+// -1; random when the helper adds randomness to the wait:
 //
 //	func sleepCtx(ctx context.Context, d time.Duration) error {
 //		select { case <-time.After(d): ...
-func (p *Program) WaitParam(fn *ssa.Function) int {
+//
+//	func backoffIf(d time.Duration, err error) time.Duration {
+//		d = min(d+d/4, maxBackoff)
+//		time.Sleep(d) ...
+func (p *Program) WaitParam(fn *ssa.Function) (i int, random bool) {
 	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != p.pkg {
-		return -1
+		return -1, false
 	}
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
@@ -479,14 +487,79 @@ func (p *Program) WaitParam(fn *ssa.Function) int {
 			if !ok || !catalog.IsWait(calleeFunc(c)) || len(c.Call.Args) == 0 {
 				continue
 			}
-			if prm, ok := Strip(c.Call.Args[len(c.Call.Args)-1]).(*ssa.Parameter); ok {
+			u := &under{seen: map[ssa.Value]bool{}}
+			if prm := u.param(c.Call.Args[len(c.Call.Args)-1]); prm != nil {
 				for i, q := range fn.Params {
 					if q == prm {
-						return i
+						return i, u.random
 					}
 				}
 			}
 		}
 	}
-	return -1
+	return -1, false
+}
+
+// under finds the parameter a duration is computed from through
+// arithmetic, conversions, phis and min/max, noting random terms on the
+// way (d + rand.N(d)).
+type under struct {
+	seen   map[ssa.Value]bool
+	random bool
+}
+
+func (u *under) param(v ssa.Value) *ssa.Parameter {
+	v = Strip(v)
+	if u.seen[v] {
+		return nil
+	}
+	u.seen[v] = true
+	var from []ssa.Value
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return x
+	case *ssa.Phi:
+		from = x.Edges
+	case *ssa.BinOp:
+		from = []ssa.Value{x.X, x.Y}
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
+			from = x.Call.Args
+		} else if catalog.IsRandom(calleeFunc(x)) {
+			u.random = true
+		}
+	}
+	var found *ssa.Parameter
+	for _, f := range from {
+		if p := u.param(f); p != nil && found == nil {
+			found = p
+		}
+	}
+	return found
+}
+
+// global is the flow of an unexported package variable of this package,
+// which only its own code sets: the values stored to it (var maxBackoff =
+// 100 * time.Millisecond). Another package's or an exported one is
+// opaque.
+func (fl *flower) global(g *ssa.Global) Flow {
+	obj := g.Object()
+	if obj == nil || obj.Exported() || g.Pkg == nil || g.Pkg.Pkg != fl.r.p.pkg {
+		return Flow{Opaque: true}
+	}
+	stores := fl.r.p.globalStores(g)
+	if len(stores) == 0 {
+		return Flow{Opaque: true}
+	}
+	var f Flow
+	for i, st := range stores {
+		h := fl.flow(st.Val)
+		if i == 0 {
+			f = h
+			continue
+		}
+		f.merge(h)
+		f.Known = false
+	}
+	return f
 }

@@ -72,7 +72,9 @@ func (p *prober) untilDialed() {
 	}
 }
 
-type fatalLogger interface{ Fatalf(format string, args ...any) }
+type fatalLogger interface {
+	Fatalf(format string, args ...any)
+}
 
 // awaitReport polls until a report reads as expected; a failed call ends
 // the program (through a logger the analysis cannot see into, as grpc's
