@@ -28,6 +28,7 @@ const (
 	CategoryPermanentStatus   = "permanent-status"
 	CategoryPermanentCode     = "permanent-code"
 	CategoryIgnoresRetryAfter = "ignores-retry-after"
+	CategoryWaitIgnoresCancel = "wait-ignores-cancel"
 )
 
 // Config holds the analyzer's options; each is also a flag.
