@@ -155,8 +155,8 @@
 //     wrappers and retriers of the package, judged where their loop is;
 //   - retries by recursion and goto loops, whose decisions it does not
 //     read, and loops the recognizer does not count as retries (one that
-//     returns every transport error and goes round only on a 4xx such as
-//     429);
+//     returns every transport error and goes round only on a 4xx other
+//     than 429, such as 409);
 //   - retries with no bound at all, which unboundedbackoff reports (one
 //     defect, one finding), and cancellation where no cancellable context
 //     reaches the attempt and the loop looks at none (a context received

@@ -74,12 +74,16 @@ func (c *checker) permanentStatusAs(a *attempt, typed bool) bool {
 }
 
 // readsStatus reports whether some condition of the attempt depends on
-// the HTTP status.
+// the HTTP status: it differs between 200 and 503, or 429 (a loop that
+// goes round on 429 alone).
 func (c *checker) readsStatus(a *attempt, typed bool) bool {
-	ok, bad := conds(a.walk(scenario{status: 200})), conds(a.walk(scenario{status: 503, typed: typed}))
-	for ifi, t1 := range ok {
-		if t2, seen := bad[ifi]; seen && t1 != catalog.TriUnknown && t2 != catalog.TriUnknown && t1 != t2 {
-			return true
+	ok := conds(a.walk(scenario{status: 200}))
+	for _, s := range catalog.RetryAfterStatuses() {
+		bad := conds(a.walk(scenario{status: s, typed: typed}))
+		for ifi, t1 := range ok {
+			if t2, seen := bad[ifi]; seen && t1 != catalog.TriUnknown && t2 != catalog.TriUnknown && t1 != t2 {
+				return true
+			}
 		}
 	}
 	return false
@@ -202,11 +206,13 @@ func libraryTakesPushback(site *retryscan.Site) bool {
 	return false
 }
 
-// namesStatus returns the condition on a path that holds for status and
-// names it: resp.StatusCode == http.StatusTooManyRequests, case 429.
+// namesStatus returns the condition on a path that names status and
+// sends it that way: resp.StatusCode == http.StatusTooManyRequests, case
+// 429, or resp.StatusCode != 429 in front of the return of every other
+// answer.
 func (c *checker) namesStatus(p *engine.Path, status int) ast.Expr {
-	for i, b := range p.Branches {
-		if !met(b) || !c.eng.Holds(p, i) {
+	for _, b := range p.Branches {
+		if !met(b) {
 			continue
 		}
 		cond, _ := c.condition(b.If)

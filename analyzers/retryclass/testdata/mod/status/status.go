@@ -230,6 +230,34 @@ func throttledHonours(c *http.Client, req *http.Request) error {
 	return errGone
 }
 
+// A loop that goes round only on 429, returning every other failure, is
+// a retry all the same.
+func onlyThrottled(c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 5; i++ {
+		resp, err := c.Do(req)
+		if err != nil || resp.StatusCode != http.StatusTooManyRequests { // want `retry loop answers HTTP 429 with its own delay and never reads Retry-After`
+			return resp, err
+		}
+		resp.Body.Close()
+		time.Sleep(2 * time.Second)
+	}
+	return nil, errGone
+}
+
+// The same loop waiting what the server asked: quiet.
+func onlyThrottledHonours(c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 5; i++ {
+		resp, err := c.Do(req)
+		if err != nil || resp.StatusCode != http.StatusTooManyRequests {
+			return resp, err
+		}
+		resp.Body.Close()
+		s, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+		time.Sleep(time.Duration(s) * time.Second)
+	}
+	return nil, errGone
+}
+
 // 5xx in general, 503 not named: quiet for Retry-After.
 func serverErrors(c *http.Client, req *http.Request) error {
 	for i := 0; i < 5; i++ {

@@ -55,6 +55,39 @@ func retryAfterSelect(ctx context.Context, c *http.Client, req *http.Request) (*
 	return nil, ctx.Err()
 }
 
+// A loop going round only on 429, waiting as the server asked but
+// deaf to ctx while it waits.
+func onlyThrottled(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 5; i++ {
+		resp, err := c.Do(req.WithContext(ctx))
+		if err != nil || resp.StatusCode != http.StatusTooManyRequests {
+			return resp, err
+		}
+		resp.Body.Close()
+		secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+		time.Sleep(time.Duration(secs) * time.Second) // want `retry loop waits with time.Sleep, which ignores ctx: a caller that gives up still waits as long as the server's Retry-After says`
+	}
+	return nil, errGone
+}
+
+// The same wait in a select on ctx.Done(): quiet.
+func onlyThrottledSelect(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 5; i++ {
+		resp, err := c.Do(req.WithContext(ctx))
+		if err != nil || resp.StatusCode != http.StatusTooManyRequests {
+			return resp, err
+		}
+		resp.Body.Close()
+		secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Duration(secs) * time.Second):
+		}
+	}
+	return nil, errGone
+}
+
 // retryAfter reads the server's pushback, in a helper of the package.
 func retryAfter(resp *http.Response) time.Duration {
 	secs, err := strconv.Atoi(resp.Header.Get("Retry-After"))
