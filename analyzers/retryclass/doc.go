@@ -83,8 +83,22 @@
 // may change and are not reported (-retryclass.transient-statuses). The fix: stop
 // on 4xx, `if resp.StatusCode < 500 && resp.StatusCode != 429 { return }`,
 // or make them permanent (backoff.Permanent, retry.Unrecoverable). Code
-// that tells 4xx from 5xx anywhere on the failure path (>= 500, == 404,
-// a switch with 4xx cases) has thought about it and is not reported.
+// that tells 4xx from 5xx by a range anywhere on the failure path (>=
+// 500, < 500) has thought about it and is not reported. Code that names
+// some 4xx and lets the others go round by default is, with the statuses
+// it stops on:
+//
+//	switch resp.StatusCode {
+//	case http.StatusOK:
+//		return resp, nil
+//	case http.StatusBadRequest, http.StatusUnauthorized:
+//		return nil, errRejected
+//	default: // 403, 404, 409 go round: "it stops on 400 and 401 only"
+//		time.Sleep(d)
+//	}
+//
+// A 4xx named and sent round on purpose (case http.StatusConflict:
+// continue) is left alone.
 //
 // permanent-code: a gRPC retry that goes round on a code that will not
 // change: INVALID_ARGUMENT, NOT_FOUND, ALREADY_EXISTS, PERMISSION_DENIED,
@@ -166,8 +180,8 @@
 //     cancelled), and, in a loop that stops at its next look at the
 //     context, a wait of 1s or less or of a length the code does not
 //     show (time.Sleep(c.interval));
-//   - permanent-status where 4xx and 5xx are told apart anywhere, even if
-//     a 4xx still goes round; a permanent gRPC code that goes round by
+//   - permanent-status where 4xx and 5xx are told apart by a range
+//     anywhere, even if a 4xx still goes round; a permanent gRPC code that goes round by
 //     default while the decision looks at codes without naming it;
 //   - ignores-retry-after where the function mentions Retry-After at
 //     all, and for 503 unless the code names 503;
