@@ -161,8 +161,11 @@
 //   - retries of every error of an opaque operation (op(), a method of
 //     another package that is not a gRPC stub): common and often right;
 //   - decisions it cannot read: a classifier such as isRetryable(err) or
-//     shouldRetry(resp), a response or error handed to code outside the
-//     standard library, retry.RetryIf, options passed as a slice; and
+//     shouldRetry(resp) of another package (the package's own are read
+//     through their bodies, two calls deep), a response or error handed
+//     to code outside the standard library, errors.As into an interface
+//     or into an error type with an Unwrap method (it may carry the
+//     context's error), retry.RetryIf, options passed as a slice; and
 //     operations given as named functions rather than literals;
 //   - library retries other than cenkalti/backoff (v3, v4, v5) and
 //     avast/retry-go (v3, v4, v5), whose operations it reads, and

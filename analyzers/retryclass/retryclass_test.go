@@ -18,7 +18,7 @@ import (
 func TestAnalyzer(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData(), "mod")
 	testenv.Download(t, dir)
-	analysistest.Run(t, dir, retryclass.Analyzer, "./cancel", "./status", "./code", "./wait")
+	analysistest.Run(t, dir, retryclass.Analyzer, "./cancel", "./status", "./code", "./wait", "./typed")
 }
 
 // TestFlags runs an analyzer configured through its flags on a package
