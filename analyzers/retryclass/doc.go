@@ -27,7 +27,15 @@
 // backoff v5 given context.Background(). Once ctx is done every attempt
 // fails at once with context.Canceled and the retry waits and tries
 // again until it runs out, for a caller that has gone; the fix is to give
-// the retry the context. A decision that explicitly goes round on its
+// the retry the context. The same for the functions of
+// k8s.io/apimachinery/pkg/util/wait that take no context, handed work
+// that uses one: wait.Poll, wait.PollImmediate, wait.PollInfinite,
+// wait.PollUntil and wait.ExponentialBackoff with a condition that
+// returns (false, nil) on failure poll on until their timeout, their
+// Steps or forever; wait.Until, wait.JitterUntil, wait.BackoffUntil with
+// a stop channel that never closes (wait.NeverStop), and wait.Forever,
+// run for the life of the process. The fix is the context twin:
+// wait.PollUntilContextTimeout(ctx, ...), wait.UntilWithContext(ctx, ...). A decision that explicitly goes round on its
 // own context's error (errors.Is(err, context.DeadlineExceeded) leading
 // to another attempt) is reported too; a context made inside the loop
 // for one attempt (a per-attempt timeout) may time out and be retried,
@@ -178,6 +186,9 @@
 //     defect, one finding), and cancellation where no cancellable context
 //     reaches the attempt and the loop looks at none (a context received
 //     as a parameter counts: the caller may cancel it);
+//   - apimachinery's context-free waits given a condition or function
+//     by name, a condition that looks at ctx, or a stop channel that may
+//     close (a parameter, ctx.Done());
 //   - wait-ignores-cancel where the wait is a helper or a select with a
 //     case other than a timer (a stop channel may be how the code is
 //     cancelled), and, in a loop that stops at its next look at the

@@ -178,6 +178,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		c.permanentCode(a)
 	}
 	c.configs()
+	c.ctxlessWaits()
 	return c.rep.Usage(), nil
 }
 

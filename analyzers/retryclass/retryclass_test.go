@@ -14,11 +14,11 @@ import (
 // TestAnalyzer runs the default analyzer on fixtures that use the real
 // libraries pinned in testdata/mod/go.mod: net/http, grpc (the health
 // stub), cenkalti/backoff v4 and v5, avast/retry-go v4, go-retryablehttp,
-// aws-sdk-go-v2 and go-grpc-middleware v2.
+// aws-sdk-go-v2, go-grpc-middleware v2 and apimachinery (wait).
 func TestAnalyzer(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData(), "mod")
 	testenv.Download(t, dir)
-	analysistest.Run(t, dir, retryclass.Analyzer, "./cancel", "./status", "./code", "./wait", "./typed")
+	analysistest.Run(t, dir, retryclass.Analyzer, "./cancel", "./status", "./code", "./wait", "./typed", "./poll")
 }
 
 // TestFlags runs an analyzer configured through its flags on a package
