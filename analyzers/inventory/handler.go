@@ -35,10 +35,8 @@ func (b *builder) handlerOf(e ast.Expr, depth int) (*types.Func, *ast.FuncLit) {
 		case *types.Func:
 			return obj, nil
 		case *types.Var:
-			if v := b.urls.fx.Local(x); v != nil {
-				if val := b.urls.fx.Single(v); val != nil {
-					return b.handlerOf(val, depth+1)
-				}
+			if val := b.urls.assigned(x); val != nil {
+				return b.handlerOf(val, depth+1)
 			}
 		}
 	case *ast.CallExpr:

@@ -54,7 +54,7 @@ func (b *builder) grpcTarget(c *ast.CallExpr, fn *types.Func) *topology.Target {
 	if arg >= len(c.Args) {
 		return nil
 	}
-	if m, ok := b.urls.fx.ConstString(c.Args[arg]); ok {
+	if m, ok := b.urls.constString(c.Args[arg]); ok {
 		return &topology.Target{GRPC: m}
 	}
 	return &topology.Target{Unknown: "the method name comes from " + b.urls.from(c.Args[arg])}
@@ -110,10 +110,8 @@ func (b *builder) requestTarget(e ast.Expr, depth int) *topology.Target {
 		return &topology.Target{Unknown: "the request is built further than the report follows"}
 	}
 	if id, ok := e.(*ast.Ident); ok {
-		if v := b.urls.fx.Local(id); v != nil {
-			if x := b.urls.fx.Single(v); x != nil {
-				return b.requestTarget(x, depth+1)
-			}
+		if x := b.urls.assigned(id); x != nil {
+			return b.requestTarget(x, depth+1)
 		}
 	}
 	call, ok := e.(*ast.CallExpr)
@@ -138,7 +136,7 @@ func (b *builder) requestTarget(e ast.Expr, depth int) *topology.Target {
 
 // method reads a method argument: "POST", or "" and why not.
 func (b *builder) method(e ast.Expr) (string, string) {
-	if m, ok := b.urls.fx.ConstString(e); ok {
+	if m, ok := b.urls.constString(e); ok {
 		return strings.ToUpper(m), ""
 	}
 	return "", "the method comes from " + b.urls.from(e)

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
-	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // A URL as the code builds it: constant text with holes for the values
@@ -38,7 +38,7 @@ const maxURLDepth = 8
 // urlEval reads URL templates in one package.
 type urlEval struct {
 	info *types.Info
-	fx   *flow.Index
+	eng  *engine.Program
 }
 
 func lit(s string) urlTmpl { return urlTmpl{{lit: s}} }
@@ -48,7 +48,7 @@ func hole(name, from string) urlTmpl { return urlTmpl{{hole: true, name: name, f
 // eval reads e as a URL template.
 func (u *urlEval) eval(e ast.Expr, depth int) urlTmpl {
 	e = ast.Unparen(e)
-	if s, ok := u.fx.ConstString(e); ok {
+	if s, ok := u.constString(e); ok {
 		return lit(s)
 	}
 	if depth > maxURLDepth {
@@ -82,18 +82,39 @@ func (u *urlEval) ident(id *ast.Ident, depth int) urlTmpl {
 	case v.Pkg() != nil && v.Parent() == v.Pkg().Scope():
 		return hole(id.Name, "package variable "+id.Name)
 	}
-	if x := u.fx.Single(v); x != nil {
+	x, param := u.eng.Assigned(id)
+	switch {
+	case x != nil:
 		return u.eval(x, depth+1)
-	}
-	if u.isParam(v) {
+	case param:
 		return hole(id.Name, "parameter "+id.Name)
 	}
 	return hole(id.Name, "variable "+id.Name+", assigned more than once")
 }
 
-// isParam reports whether v, a local variable, is a function's
-// parameter: the one kind of local nothing in the body assigns.
-func (u *urlEval) isParam(v *types.Var) bool { return len(u.fx.Defs(v)) == 0 }
+// isParam reports whether a read of a local variable holds its
+// function's parameter as the caller passed it.
+func (u *urlEval) isParam(id *ast.Ident) bool {
+	_, param := u.eng.Assigned(id)
+	return param
+}
+
+// assigned returns the expression a local variable read at e holds, when
+// one assignment reaches it (engine.Assigned), or nil.
+func (u *urlEval) assigned(e ast.Expr) ast.Expr {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := u.info.ObjectOf(id).(*types.Var)
+	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	x, _ := u.eng.Assigned(id)
+	return x
+}
+
+func (u *urlEval) constString(e ast.Expr) (string, bool) { return analysisutil.ConstString(u.info, e) }
 
 // call reads the calls that build URLs: fmt.Sprintf, url.JoinPath,
 // path.Join, strings.TrimSuffix, a *url.URL's String, and the conversions
@@ -104,7 +125,7 @@ func (u *urlEval) call(c *ast.CallExpr, depth int) urlTmpl {
 	switch {
 	case fn == nil:
 	case analysisutil.IsFunc(fn, "fmt", "", "Sprintf") && len(c.Args) > 0:
-		if format, ok := u.fx.ConstString(c.Args[0]); ok {
+		if format, ok := u.constString(c.Args[0]); ok {
 			return u.sprintf(format, c.Args[1:], depth)
 		}
 	case analysisutil.IsFunc(fn, "net/url", "", "JoinPath") && len(c.Args) > 0 && !c.Ellipsis.IsValid():
@@ -114,7 +135,7 @@ func (u *urlEval) call(c *ast.CallExpr, depth int) urlTmpl {
 	case analysisutil.IsFunc(fn, "strings", "", "TrimSuffix") && len(c.Args) == 2,
 		analysisutil.IsFunc(fn, "strings", "", "TrimRight") && len(c.Args) == 2:
 		t := arg(0)
-		if cut, ok := u.fx.ConstString(c.Args[1]); ok && len(t) > 0 && !t[len(t)-1].hole {
+		if cut, ok := u.constString(c.Args[1]); ok && len(t) > 0 && !t[len(t)-1].hole {
 			last := &t[len(t)-1]
 			if strings.HasSuffix(last.lit, cut) || cut == "/" {
 				last.lit = strings.TrimRight(last.lit, "/")
@@ -158,10 +179,8 @@ func (u *urlEval) urlValue(e ast.Expr, depth int) urlTmpl {
 	}
 	switch e := e.(type) {
 	case *ast.Ident:
-		if v, ok := u.info.ObjectOf(e).(*types.Var); ok && !u.isParam(v) {
-			if x := u.fx.Single(v); x != nil {
-				return u.urlValue(x, depth+1)
-			}
+		if x := u.assigned(e); x != nil {
+			return u.urlValue(x, depth+1)
 		}
 	case *ast.CompositeLit:
 		fields := map[string]ast.Expr{}
@@ -272,7 +291,7 @@ func (u *urlEval) from(e ast.Expr) string {
 			switch {
 			case v.Pkg() != nil && v.Parent() == v.Pkg().Scope():
 				return "package variable " + e.Name
-			case u.isParam(v):
+			case u.isParam(e):
 				return "parameter " + e.Name
 			}
 			return "variable " + e.Name

@@ -116,10 +116,15 @@
 // The analyzer reports only what it can read, and assumes the rest is
 // right. It cannot know that a POST only reads (a search, a GraphQL
 // query, an OAuth token request): mark the function that sends it
-// //retrylint:idempotent, or silence the line with //retrylint:ignore. It does not read a method or a statement that comes from a
-// parameter, a field, a package variable, a variable assigned more than
-// once, fmt.Sprintf, strings.Builder or a query builder; a concatenation
-// is read when its unknown parts stand only for a table name. It does not
+// //retrylint:idempotent, or silence the line with //retrylint:ignore.
+// A method is read where it is a constant expression given to the
+// request's builder or set as its Method; a statement where it is a
+// constant, or what a variable, a helper of the package or an unexported
+// field its package sets holds. It does not read a method or a
+// statement that comes from a parameter, an exported field, a package
+// variable, a variable that may hold different values, fmt.Sprintf,
+// strings.Builder or a query builder; a concatenation is read when its
+// unknown parts stand only for a table name. It does not
 // follow calls through interfaces or function values, requests sent by a
 // helper that receives them (the helper's caller knows the method, the
 // helper does not), ORM methods (gorm's Create, Update with gorm.Expr),

@@ -2,11 +2,16 @@ package nonidempotent
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // httpEffect returns the effect of a call that sends an HTTP request
@@ -20,41 +25,54 @@ import (
 //
 // A request whose method cannot be read (a parameter, a variable assigned
 // twice) is not reported.
-func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, fd *ast.FuncDecl, scope ast.Node) *effect {
+func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place) *effect {
 	row := catalog.LookupHTTP(callee)
 	if row == nil {
 		return nil
 	}
 	var method string
-	var req ast.Expr // what headers are set on
+	var req func() ssa.Value // what headers are set on, asked for when the method is not idempotent
 	switch row.Role {
 	case catalog.HTTPDirect:
 		method = row.Fixed
 		if row.Method >= 0 {
-			m, ok := c.x.ConstString(call.Args[row.Method])
+			m, ok := analysisutil.ConstString(c.info, call.Args[row.Method])
 			if !ok {
 				return nil
 			}
 			method = m
 		}
-		req = receiver(c.info, call) // resty: the request chain
-	case catalog.HTTPSend:
-		if row.Req >= len(call.Args) {
+		req = func() ssa.Value { // resty: the request chain
+			if receiver(c.info, call) == nil {
+				return nil
+			}
+			if in := c.call(where, call); in != nil {
+				recv, _ := operands(in)
+				return recv
+			}
 			return nil
 		}
-		req = call.Args[row.Req]
-		m, ok := c.requestMethod(req, fd, 0)
+	case catalog.HTTPSend:
+		if row.Req >= len(call.Args) || !c.named().method {
+			return nil
+		}
+		v := c.value(where, call.Args[row.Req])
+		if v == nil {
+			return nil
+		}
+		m, ok := c.requestMethod(v, where.fd)
 		if !ok {
 			return nil
 		}
 		method = m
+		req = func() ssa.Value { return v }
 	default:
 		return nil // building a request sends nothing
 	}
 	if catalog.IdempotentMethod(method) {
 		return nil
 	}
-	if req != nil && c.hasKey(req, fd) {
+	if c.hasKey(req(), where.fd) {
 		// A key made anew on every attempt protects nothing either, but
 		// that defect is keyregen's to report, at the key.
 		return nil
@@ -62,125 +80,130 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, fd *ast.Fun
 	return &effect{kind: kindHTTP, what: "an HTTP " + strings.ToUpper(method), pos: call.Pos()}
 }
 
-// requestMethod follows a request to the call that built it and returns
-// its method:
+// requestMethod returns the method of the request v, from the call that
+// built it, through the calls that pass it on (engine.Lineage):
 //
 //	req, err := http.NewRequest("POST", url, body)
 //	req = req.WithContext(ctx)                 // same request
 //	rreq, err := retryablehttp.FromRequest(req) // same method
 //	req.Method = http.MethodPatch               // overrides
 //
-// A var declaration without a value is not a request: var req
-// *http.Request followed by req, err = http.NewRequest(...) is read as
-// the NewRequest.
-func (c *checker) requestMethod(e ast.Expr, fd *ast.FuncDecl, depth int) (string, bool) {
-	if depth > 4 {
-		return "", false
-	}
-	switch x := ast.Unparen(e).(type) {
-	case *ast.CallExpr:
-		fn := analysisutil.Callee(c.info, x)
-		if row := catalog.LookupHTTP(fn); row != nil {
-			switch row.Role {
-			case catalog.HTTPNew:
-				if row.Method < len(x.Args) {
-					return c.x.ConstString(x.Args[row.Method])
-				}
-			case catalog.HTTPWrap:
-				if row.Req < len(x.Args) {
-					return c.requestMethod(x.Args[row.Req], fd, depth+1)
-				}
-			}
-			return "", false
-		}
-		if isRequestCopy(fn) {
-			return c.requestMethod(receiver(c.info, x), fd, depth+1)
-		}
-	case *ast.Ident:
-		v := c.x.Local(x)
-		if v == nil {
-			return "", false
-		}
-		var value ast.Expr
-		for _, d := range c.defs(v) {
-			if d.Zero() {
-				continue // var req *http.Request; a nil request is sent nowhere
-			}
-			if d.Value() != nil && c.copyOf(d.Value(), v) {
-				continue // req = req.WithContext(ctx)
-			}
-			if value != nil || d.Value() == nil {
+// Every request the value can be must be built with one known method;
+// a nil request (var req *http.Request before it is built) is sent
+// nowhere. A request from a parameter, a field or a call the catalog
+// does not know is not read.
+func (c *checker) requestMethod(v ssa.Value, fd *ast.FuncDecl) (string, bool) {
+	lineage := c.eng.Lineage(v, c.sameRequest)
+	method, found := "", false
+	for _, s := range lineage {
+		in := callOf(s)
+		switch {
+		case isNil(s):
+		case in != nil && c.sameRequest(in) != nil:
+		case in != nil && isBuild(in):
+			m, ok := c.builtMethod(in)
+			if !ok || (found && m != method) {
 				return "", false
 			}
-			value = d.Value()
-		}
-		if value == nil {
+			method, found = m, true
+		default:
 			return "", false
 		}
-		m, ok := c.requestMethod(value, fd, depth+1)
-		if set, found := c.methodField(v, fd); found {
-			return c.x.ConstString(set)
-		}
+	}
+	if !found {
+		return "", false
+	}
+	if m, set, ok := c.methodSet(lineage, fd); set {
 		return m, ok
 	}
-	return "", false
+	return method, true
+}
+
+// callOf returns the call a value is the result of, or nil.
+func callOf(v ssa.Value) *ssa.Call {
+	if e, ok := v.(*ssa.Extract); ok {
+		v = e.Tuple
+	}
+	in, _ := v.(*ssa.Call)
+	return in
+}
+
+// sameRequest returns the request a call passes on: the argument of
+// retryablehttp.FromRequest, the receiver of req.WithContext and
+// req.Clone; nil for other calls.
+func (c *checker) sameRequest(in *ssa.Call) []ssa.Value {
+	fn := engine.Callee(in)
+	recv, args := operands(in)
+	if row := catalog.LookupHTTP(fn); row != nil && row.Role == catalog.HTTPWrap && row.Req < len(args) {
+		return args[row.Req : row.Req+1]
+	}
+	if isRequestCopy(fn) && recv != nil {
+		return []ssa.Value{recv}
+	}
+	return nil
+}
+
+// isBuild reports a call that builds a request with a method argument.
+func isBuild(in *ssa.Call) bool {
+	row := catalog.LookupHTTP(engine.Callee(in))
+	return row != nil && row.Role == catalog.HTTPNew
+}
+
+// builtMethod returns the method a request builder is given, when it is
+// a constant expression.
+func (c *checker) builtMethod(in *ssa.Call) (string, bool) {
+	row := catalog.LookupHTTP(engine.Callee(in))
+	call := c.eng.CallExpr(in)
+	if row == nil || call == nil || row.Method >= len(call.Args) {
+		return "", false
+	}
+	return analysisutil.ConstString(c.info, call.Args[row.Method])
+}
+
+// methodSet returns the method the last req.Method = m in fd sets on
+// one of the requests of lineage: set is false when none does, ok when
+// m is a constant.
+func (c *checker) methodSet(lineage []ssa.Value, fd *ast.FuncDecl) (m string, set, ok bool) {
+	var last *ssa.Store
+	for _, fn := range c.ssaFuncs(fd) {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				st, isStore := in.(*ssa.Store)
+				if !isStore {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok || !isField(fa, "Method") {
+					continue
+				}
+				if c.madeFrom(fa.X, lineage) && (last == nil || st.Pos() > last.Pos()) {
+					last = st
+				}
+			}
+		}
+	}
+	if last == nil {
+		return "", false, false
+	}
+	if k, isConst := last.Val.(*ssa.Const); isConst && k.Value != nil && k.Value.Kind() == constant.String {
+		return constant.StringVal(k.Value), true, true
+	}
+	return "", true, false
+}
+
+// madeFrom reports whether v is one of the values of lineage, as
+// Sources gives it.
+func (c *checker) madeFrom(v ssa.Value, lineage []ssa.Value) bool {
+	for _, s := range c.eng.Sources(v) {
+		if slices.Contains(lineage, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // isRequestCopy reports whether fn returns a copy of its receiver
 // request: (*http.Request).WithContext, Clone.
 func isRequestCopy(fn *types.Func) bool {
 	return analysisutil.IsFunc(fn, "net/http", "Request", "WithContext") || analysisutil.IsFunc(fn, "net/http", "Request", "Clone")
-}
-
-// copyOf reports whether e is v.WithContext(...) or v.Clone(...).
-func (c *checker) copyOf(e ast.Expr, v *types.Var) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || !isRequestCopy(analysisutil.Callee(c.info, call)) {
-		return false
-	}
-	id, ok := ast.Unparen(receiver(c.info, call)).(*ast.Ident)
-	return ok && c.info.ObjectOf(id) == v
-}
-
-// methodField returns the value of the last req.Method = m in fd.
-func (c *checker) methodField(v *types.Var, fd *ast.FuncDecl) (ast.Expr, bool) {
-	var value ast.Expr
-	found := false
-	ast.Inspect(fd, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			return true
-		}
-		for i, l := range as.Lhs {
-			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == "Method" && c.rootVar(sel.X) == v {
-				value, found = as.Rhs[i], true
-			}
-		}
-		return true
-	})
-	return value, found
-}
-
-// rootVar returns the variable at the root of a selector or method
-// chain: req in req.Header, r in r.SetHeader(k, v).SetBody(b).
-func (c *checker) rootVar(e ast.Expr) *types.Var {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			v, _ := c.info.ObjectOf(x).(*types.Var)
-			return v
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.CallExpr:
-			r := receiver(c.info, x)
-			if r == nil {
-				return nil
-			}
-			e = r
-		default:
-			return nil
-		}
-	}
 }

@@ -2,6 +2,7 @@ package retryscan
 
 import (
 	"go/ast"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
@@ -45,15 +46,35 @@ type decision struct {
 
 // decide finds the attempt of a region: the first call, in source
 // order, whose success always leaves and one of whose failures goes
-// round. A recursive region's self-call is not a candidate.
+// round. A recursive region's self-call is not a candidate. Calls that
+// report an error are asked first: a bool alone is as often a state
+// probe that ends the loop as an attempt, and when an error decides the
+// loop, the probe is its stop signal, not its attempt:
+//
+//	for {
+//		if p.closed() { // a probe: the loop's bound
+//			return
+//		}
+//		if err := p.dial(ctx); err != nil { // the attempt
+//			time.Sleep(time.Second)
+//			continue
+//		}
+//		return
+//	}
 func (s *scanner) decide(r *engine.Region) *decision {
 	if r == nil {
 		return nil
 	}
-	for _, group := range s.candidates(r) {
-		d := &decision{calls: group, region: r, call: s.eng.CallExpr(group[0])}
-		if d.call != nil && s.decides(d) {
-			return d
+	groups := s.candidates(r)
+	for _, errs := range []bool{true, false} {
+		for _, group := range groups {
+			if slices.Contains(engine.Roles(group[0]), engine.RoleErr) != errs {
+				continue
+			}
+			d := &decision{calls: group, region: r, call: s.eng.CallExpr(group[0])}
+			if d.call != nil && s.decides(d) {
+				return d
+			}
 		}
 	}
 	return nil
