@@ -45,25 +45,19 @@ func (c *checker) retryAfterCancel(a *attempt) {
 	if b.Unbounded() || b.Attempts == 1 {
 		return
 	}
-	if b.Ctx {
-		// It stops on its context, but may still go round on one of
-		// the context's errors.
-		if a.site.Kind == retryscan.KindLoop && len(a.site.Attempt()) > 0 {
-			if ctxs := a.region.OuterContexts(); len(ctxs) > 0 {
-				a.derived = engine.Derived(ctxs)
-				c.roundsOnContextError(a)
-			}
-		}
-		return
-	}
-	switch a.site.Kind {
-	case retryscan.KindLoop:
+	switch {
+	case a.site.Kind == retryscan.KindLoop:
 		c.loopCancel(a)
-	case retryscan.KindLibrary:
+	case a.site.Kind == retryscan.KindLibrary && !b.Ctx:
 		c.libraryCancel(a)
 	}
 }
 
+// loopCancel reports a loop that goes round on its own context's error,
+// or (wait-ignores-cancel, wait.go) one whose wait ignores the context:
+// in one finding, with what the loop does after the caller gave up
+// (more attempts, when nothing looks at the context; else the rest of
+// the wait).
 func (c *checker) loopCancel(a *attempt) {
 	site := a.site
 	body := site.BodyBlock()
@@ -75,24 +69,43 @@ func (c *checker) loopCancel(a *attempt) {
 		return
 	}
 	a.derived = engine.Derived(ctxs)
-	if !c.givenContext(site.Attempt()[0], a.derived) {
-		return // the attempt is not the context's work
+	b := site.Bound
+	given := c.givenContext(site.Attempt()[0], a.derived)
+	waits := c.blindWaits(site, body)
+	if (b.Ctx || given && len(waits) > 0) && c.roundsOnContextError(a) {
+		return
 	}
-	wait := c.blindWait(site, body)
-	if wait == nil {
+	if len(waits) == 0 {
 		return // waits in a select or a helper: may watch ctx
 	}
-	if c.roundsOnContextError(a) || c.watchesCancel(a) {
-		return
+	watches := b.Ctx || c.watchesCancel(a)
+	if !given && !watches {
+		return // the retry is not the context's work
 	}
-	v := a.verdict(scenario{cancel: true})
-	if v.opaque || v.round == nil {
-		return
+	goesOn := false
+	if given && !watches {
+		v := a.verdict(scenario{cancel: true})
+		goesOn = !v.opaque && v.round != nil
 	}
+	w, l := c.longestWait(a, waits)
 	ctxName := c.contextName(a, ctxs)
-	c.rep.Report(analysisDiag(wait, CategoryRetryAfterCancel, fmt.Sprintf(
-		"retry loop waits with %s and never checks %s: after the caller gives up it goes on for %s; wait in a select on %s.Done() and return %s.Err()",
-		c.waitName(wait), ctxName, c.cost(site), ctxName, ctxName)))
+	fix := fmt.Sprintf("wait in a select on %s.Done() and return %s.Err()", ctxName, ctxName)
+	if goesOn {
+		each := ""
+		if l.known() {
+			each = ", each wait " + l.String()
+		}
+		c.rep.Report(analysisDiag(w.at, CategoryWaitIgnoresCancel, fmt.Sprintf(
+			"retry loop waits with %s and never checks %s: after the caller gives up it goes on for %s%s; %s",
+			w.name, ctxName, c.cost(site), each, fix)))
+		return
+	}
+	if !l.retryAfter && !l.growing && l.d <= minBlindWait {
+		return // the caller waits little longer than a cancelled attempt takes
+	}
+	c.rep.Report(analysisDiag(w.at, CategoryWaitIgnoresCancel, fmt.Sprintf(
+		"retry loop waits with %s, which ignores %s: a caller that gives up still waits %s before the loop stops; %s",
+		w.name, ctxName, l, fix)))
 }
 
 func (c *checker) libraryCancel(a *attempt) {
@@ -320,36 +333,4 @@ func (c *checker) contextName(a *attempt, ctxs []ssa.Value) string {
 		return "ctx"
 	}
 	return best
-}
-
-// blindWait returns a wait of the loop that does not watch the context:
-// time.Sleep, or a receive from time.After outside a select.
-func (c *checker) blindWait(site *retryscan.Site, body *ast.BlockStmt) *ast.CallExpr {
-	inSelect := map[*ast.CallExpr]bool{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectStmt); ok {
-			ast.Inspect(sel, func(m ast.Node) bool {
-				if call, ok := m.(*ast.CallExpr); ok {
-					inSelect[call] = true
-				}
-				return true
-			})
-			return false
-		}
-		return true
-	})
-	for _, w := range site.Delay().Waits {
-		fn := analysisutil.Callee(c.pass.TypesInfo, w)
-		if analysisutil.IsFunc(fn, "time", "", "Sleep") || analysisutil.IsFunc(fn, "time", "", "After") && !inSelect[w] {
-			return w
-		}
-	}
-	return nil
-}
-
-func (c *checker) waitName(call *ast.CallExpr) string {
-	if analysisutil.IsFunc(analysisutil.Callee(c.pass.TypesInfo, call), "time", "", "After") {
-		return "<-time.After"
-	}
-	return "time.Sleep"
 }

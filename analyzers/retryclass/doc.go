@@ -17,12 +17,36 @@
 // the conditions that send it round again. It evaluates those conditions
 // under one way of failing at a time (the server answered 404, the gRPC
 // call failed with NotFound, the caller's context is done) and reports
-// four kinds of finding, each with its own category.
+// five kinds of finding, each with its own category.
 //
-// retry-after-cancel: the retry goes on after its caller gave up. The
-// attempt is given the context, directly or through the request it
-// sends, but the wait ignores it and nothing on the failure path looks
-// at it:
+// retry-after-cancel: the retry goes on after its caller gave up. A
+// library retry whose operation uses the context while the retry is not
+// given it: backoff.Retry without backoff.WithContext(b, ctx) (up to 15
+// minutes, the default MaxElapsedTime), retry.Do without
+// retry.Context(ctx) (9 more attempts over 51.1s with the defaults),
+// backoff v5 given context.Background(). Once ctx is done every attempt
+// fails at once with context.Canceled and the retry waits and tries
+// again until it runs out, for a caller that has gone; the fix is to give
+// the retry the context. The same for the functions of
+// k8s.io/apimachinery/pkg/util/wait that take no context, handed work
+// that uses one: wait.Poll, wait.PollImmediate, wait.PollInfinite,
+// wait.PollUntil and wait.ExponentialBackoff with a condition that
+// returns (false, nil) on failure poll on until their timeout, their
+// Steps or forever; wait.Until, wait.JitterUntil, wait.BackoffUntil with
+// a stop channel that never closes (wait.NeverStop), and wait.Forever,
+// run for the life of the process. The fix is the context twin:
+// wait.PollUntilContextTimeout(ctx, ...), wait.UntilWithContext(ctx, ...). A decision that explicitly goes round on its
+// own context's error (errors.Is(err, context.DeadlineExceeded) leading
+// to another attempt) is reported too; a context made inside the loop
+// for one attempt (a per-attempt timeout) may time out and be retried,
+// and is not.
+//
+// wait-ignores-cancel: a retry loop that has a context (its attempt is
+// given one, directly or through the request it sends, or the loop
+// checks one) waits between attempts in a way the context cannot cut
+// short: time.Sleep, <-time.After outside a select on ctx.Done(), <-t.C
+// of a time.NewTimer. When nothing on the failure path looks at the
+// context either, the loop goes on with its attempts:
 //
 //	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
 //	for i := 0; i < 6; i++ {
@@ -38,16 +62,17 @@
 // attempts over 1+2+4+8+16 = 31s, for a caller that has gone. The
 // goroutine, the request's memory and the caller's slot in any pool are
 // held all that time, and an attempt that does not carry ctx keeps
-// calling the dependency. The fix: wait in a select on ctx.Done() and
-// return ctx.Err(). The same holds for a library retry whose operation
-// uses ctx while the retry is not given it: backoff.Retry without
-// backoff.WithContext(b, ctx) (up to 15 minutes, the default
-// MaxElapsedTime), retry.Do without retry.Context(ctx) (9 more attempts
-// over 51.1s with the defaults), backoff v5 given context.Background().
-// A decision that explicitly goes round on its own context's error
-// (errors.Is(err, context.DeadlineExceeded) leading to another attempt) is
-// reported too; a context made inside the loop for one attempt (a
-// per-attempt timeout) may time out and be retried, and is not.
+// calling the dependency. A loop that does stop at its next look at the
+// context still holds the caller for the rest of the wait, and a wait
+// read from Retry-After can be minutes:
+//
+//	for ctx.Err() == nil {
+//		...
+//		time.Sleep(retryAfter(resp)) // ... still waits as long as the server's Retry-After says
+//	}
+//
+// The message gives the longest such wait the code shows. The fix, for
+// both: wait in a select on ctx.Done() and return ctx.Err().
 //
 // permanent-status: an HTTP retry that goes round on a 4xx. Its failure
 // test lets client errors through with the server errors:
@@ -66,8 +91,22 @@
 // may change and are not reported (-retryclass.transient-statuses). The fix: stop
 // on 4xx, `if resp.StatusCode < 500 && resp.StatusCode != 429 { return }`,
 // or make them permanent (backoff.Permanent, retry.Unrecoverable). Code
-// that tells 4xx from 5xx anywhere on the failure path (>= 500, == 404,
-// a switch with 4xx cases) has thought about it and is not reported.
+// that tells 4xx from 5xx by a range anywhere on the failure path (>=
+// 500, < 500) has thought about it and is not reported. Code that names
+// some 4xx and lets the others go round by default is, with the statuses
+// it stops on:
+//
+//	switch resp.StatusCode {
+//	case http.StatusOK:
+//		return resp, nil
+//	case http.StatusBadRequest, http.StatusUnauthorized:
+//		return nil, errRejected
+//	default: // 403, 404, 409 go round: "it stops on 400 and 401 only"
+//		time.Sleep(d)
+//	}
+//
+// A 4xx named and sent round on purpose (case http.StatusConflict:
+// continue) is left alone.
 //
 // permanent-code: a gRPC retry that goes round on a code that will not
 // change: INVALID_ARGUMENT, NOT_FOUND, ALREADY_EXISTS, PERMISSION_DENIED,
@@ -130,23 +169,33 @@
 //   - retries of every error of an opaque operation (op(), a method of
 //     another package that is not a gRPC stub): common and often right;
 //   - decisions it cannot read: a classifier such as isRetryable(err) or
-//     shouldRetry(resp), a response or error handed to code outside the
-//     standard library, retry.RetryIf, options passed as a slice; and
+//     shouldRetry(resp) of another package (the package's own are read
+//     through their bodies, two calls deep), a response or error handed
+//     to code outside the standard library, errors.As into an interface
+//     or into an error type with an Unwrap method (it may carry the
+//     context's error), retry.RetryIf, options passed as a slice; and
 //     operations given as named functions rather than literals;
 //   - library retries other than cenkalti/backoff (v3, v4, v5) and
 //     avast/retry-go (v3, v4, v5), whose operations it reads, and
 //     wrappers and retriers of the package, judged where their loop is;
 //   - retries by recursion and goto loops, whose decisions it does not
 //     read, and loops the recognizer does not count as retries (one that
-//     returns every transport error and goes round only on a 4xx such as
-//     429);
+//     returns every transport error and goes round only on a 4xx other
+//     than 429, such as 409);
 //   - retries with no bound at all, which unboundedbackoff reports (one
-//     defect, one finding), and retry-after-cancel where the wait is a
-//     helper, a timer or a select (any of which may watch the context),
-//     or where no cancellable context reaches the attempt (a context
-//     received as a parameter counts: the caller may cancel it);
-//   - permanent-status where 4xx and 5xx are told apart anywhere, even if
-//     a 4xx still goes round; a permanent gRPC code that goes round by
+//     defect, one finding), and cancellation where no cancellable context
+//     reaches the attempt and the loop looks at none (a context received
+//     as a parameter counts: the caller may cancel it);
+//   - apimachinery's context-free waits given a condition or function
+//     by name, a condition that looks at ctx, or a stop channel that may
+//     close (a parameter, ctx.Done());
+//   - wait-ignores-cancel where the wait is a helper or a select with a
+//     case other than a timer (a stop channel may be how the code is
+//     cancelled), and, in a loop that stops at its next look at the
+//     context, a wait of 1s or less or of a length the code does not
+//     show (time.Sleep(c.interval));
+//   - permanent-status where 4xx and 5xx are told apart by a range
+//     anywhere, even if a 4xx still goes round; a permanent gRPC code that goes round by
 //     default while the decision looks at codes without naming it;
 //   - ignores-retry-after where the function mentions Retry-After at
 //     all, and for 503 unless the code names 503;

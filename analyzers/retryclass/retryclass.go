@@ -28,6 +28,7 @@ const (
 	CategoryPermanentStatus   = "permanent-status"
 	CategoryPermanentCode     = "permanent-code"
 	CategoryIgnoresRetryAfter = "ignores-retry-after"
+	CategoryWaitIgnoresCancel = "wait-ignores-cancel"
 )
 
 // Config holds the analyzer's options; each is also a flag.
@@ -177,6 +178,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		c.permanentCode(a)
 	}
 	c.configs()
+	c.ctxlessWaits()
 	return c.rep.Usage(), nil
 }
 

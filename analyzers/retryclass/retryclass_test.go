@@ -11,14 +11,14 @@ import (
 // TestAnalyzer runs the default analyzer on fixtures that use the real
 // libraries pinned in testdata/mod/go.mod: net/http, grpc (the health
 // stub), cenkalti/backoff v4 and v5, avast/retry-go v4, go-retryablehttp,
-// aws-sdk-go-v2 and go-grpc-middleware v2.
+// aws-sdk-go-v2, go-grpc-middleware v2 and apimachinery (wait).
 func TestAnalyzer(t *testing.T) {
 	t.Parallel()
-	mod.Run(t, retryclass.Analyzer, "./cancel", "./status", "./code")
+	mod.Run(t, retryclass.Analyzer, "./cancel", "./status", "./code", "./wait", "./typed", "./poll")
 }
 
 // mod is testdata/mod, loaded once for the tests here.
-var mod = testenv.NewModule("testdata/mod", "./cancel", "./status", "./code", "./flags")
+var mod = testenv.NewModule("testdata/mod", "./cancel", "./status", "./code", "./wait", "./typed", "./poll", "./flags")
 
 // TestFlags runs an analyzer configured through its flags on a package
 // of its own: other permanent codes, another transient status, tests.

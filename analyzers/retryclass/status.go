@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,18 +47,28 @@ func (c *checker) permanentStatusAs(a *attempt, typed bool) bool {
 	if !c.readsStatus(a, typed) {
 		return false
 	}
+	ranged, named := c.statusSplit(a, typed)
+	if ranged {
+		return false // tells 4xx from 5xx: has thought about it
+	}
 	var round *engine.Path
 	status := 0
+	var stops []int // named statuses that stop
 	for _, s := range c.permanent4xx {
 		v := a.verdict(scenario{status: s, typed: typed})
 		if v.opaque {
 			return false
 		}
-		if v.round != nil && (round == nil || s == 404) {
+		switch {
+		case named[s] && v.round == nil:
+			stops = append(stops, s)
+		case named[s]:
+			// named and sent round on purpose: case 409: continue
+		case v.round != nil && (round == nil || s == 404):
 			round, status = v.round, s
 		}
 	}
-	if round == nil || c.separates4xx(a, typed) {
+	if round == nil {
 		return false
 	}
 	at, why := ast.Node(a.site.Node), ""
@@ -67,6 +78,10 @@ func (c *checker) permanentStatusAs(a *attempt, typed bool) bool {
 			why = fmt.Sprintf(" (%s holds for them)", shortExpr(test))
 		}
 	}
+	if len(stops) > 0 {
+		// case 400, 401: return err; default: go round
+		why = fmt.Sprintf(" (it stops on %s only, the other 4xx go round)", joinStatuses(stops))
+	}
 	c.rep.Report(analysisDiag(at, CategoryPermanentStatus, fmt.Sprintf(
 		"%s retries HTTP 4xx responses such as %d%s: a client error does not change on retry, so each costs %s; stop on 4xx other than %s",
 		a.site.Name, status, why, c.cost(a.site), joinStatuses(c.cfg.TransientStatuses))))
@@ -74,41 +89,83 @@ func (c *checker) permanentStatusAs(a *attempt, typed bool) bool {
 }
 
 // readsStatus reports whether some condition of the attempt depends on
-// the HTTP status.
+// the HTTP status: it differs between 200 and 503, or 429 (a loop that
+// goes round on 429 alone).
 func (c *checker) readsStatus(a *attempt, typed bool) bool {
-	ok, bad := conds(a.walk(scenario{status: 200})), conds(a.walk(scenario{status: 503, typed: typed}))
-	for ifi, t1 := range ok {
-		if t2, seen := bad[ifi]; seen && t1 != catalog.TriUnknown && t2 != catalog.TriUnknown && t1 != t2 {
-			return true
+	ok := conds(a.walk(scenario{status: 200}))
+	for _, s := range catalog.RetryAfterStatuses() {
+		bad := conds(a.walk(scenario{status: s, typed: typed}))
+		for ifi, t1 := range ok {
+			if t2, seen := bad[ifi]; seen && t1 != catalog.TriUnknown && t2 != catalog.TriUnknown && t1 != t2 {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// separates4xx reports whether a condition of the attempt holds for some
-// permanent 4xx and not for some 5xx, or the other way round.
-func (c *checker) separates4xx(a *attempt, typed bool) bool {
-	var in4xx, in5xx = map[*ssa.If][3]bool{}, map[*ssa.If][3]bool{}
-	mark := func(m map[*ssa.If][3]bool, s int) {
+// statusSplit reads how the attempt's conditions treat the statuses
+// from 400 to 599. ranged: a condition holds for some permanent 4xx and
+// not for some 5xx, or the other way round, and is more than a test of
+// one status (resp.StatusCode >= 500, < 500): the code tells 4xx from
+// 5xx. named: the 4xx statuses a test of one status picks out (case 400,
+// == http.StatusUnauthorized), each a status the code has thought about.
+func (c *checker) statusSplit(a *attempt, typed bool) (ranged bool, named map[int]bool) {
+	vals := map[*ssa.If]map[int]catalog.Tri{}
+	for s := 400; s < 600; s++ {
 		for ifi, t := range conds(a.walk(scenario{status: s, typed: typed})) {
-			seen := m[ifi]
-			seen[t] = true
-			m[ifi] = seen
+			if vals[ifi] == nil {
+				vals[ifi] = map[int]catalog.Tri{}
+			}
+			vals[ifi][s] = t
 		}
 	}
-	for _, s := range c.permanent4xx {
-		mark(in4xx, s)
-	}
-	for s := 500; s < 600; s++ {
-		mark(in5xx, s)
-	}
-	for ifi, x := range in4xx {
-		y := in5xx[ifi]
-		if x[catalog.TriYes] && y[catalog.TriNo] || x[catalog.TriNo] && y[catalog.TriYes] {
-			return true
+	named = map[int]bool{}
+	for _, byStatus := range vals {
+		if s, ok := onlyOne(byStatus); ok {
+			if s < 500 {
+				named[s] = true
+			}
+			continue
+		}
+		var in4xx, in5xx [3]bool
+		for s, t := range byStatus {
+			switch {
+			case s >= 500:
+				in5xx[t] = true
+			case slices.Contains(c.permanent4xx, s):
+				in4xx[t] = true
+			}
+		}
+		if in4xx[catalog.TriYes] && in5xx[catalog.TriNo] || in4xx[catalog.TriNo] && in5xx[catalog.TriYes] {
+			ranged = true
 		}
 	}
-	return false
+	return ranged, named
+}
+
+// onlyOne returns the status a condition picks out, when it is a test of
+// one status: known everywhere it is met, one way for that status and the
+// other way for at least two others.
+func onlyOne(byStatus map[int]catalog.Tri) (int, bool) {
+	var yes, no []int
+	for s, t := range byStatus {
+		switch t {
+		case catalog.TriYes:
+			yes = append(yes, s)
+		case catalog.TriNo:
+			no = append(no, s)
+		default:
+			return 0, false
+		}
+	}
+	switch {
+	case len(yes) == 1 && len(no) >= 2:
+		return yes[0], true
+	case len(no) == 1 && len(yes) >= 2:
+		return no[0], true
+	}
+	return 0, false
 }
 
 // statusTest returns the condition on a path that lets status through,
@@ -202,11 +259,13 @@ func libraryTakesPushback(site *retryscan.Site) bool {
 	return false
 }
 
-// namesStatus returns the condition on a path that holds for status and
-// names it: resp.StatusCode == http.StatusTooManyRequests, case 429.
+// namesStatus returns the condition on a path that names status and
+// sends it that way: resp.StatusCode == http.StatusTooManyRequests, case
+// 429, or resp.StatusCode != 429 in front of the return of every other
+// answer.
 func (c *checker) namesStatus(p *engine.Path, status int) ast.Expr {
-	for i, b := range p.Branches {
-		if !met(b) || !c.eng.Holds(p, i) {
+	for _, b := range p.Branches {
+		if !met(b) {
 			continue
 		}
 		cond, _ := c.condition(b.If)

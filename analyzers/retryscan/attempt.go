@@ -170,8 +170,8 @@ func (s *scanner) decides(d *decision) bool {
 	} else if hasOK {
 		d.byBool = true
 	}
-	for _, o := range []engine.Outcome{engine.Failed(engine.ErrAny), engine.FailedStatus} {
-		if o == engine.FailedStatus && !hasSoft {
+	for _, o := range append([]engine.Outcome{engine.Failed(engine.ErrAny)}, pushbacks()...) {
+		if o.Status > 0 && !hasSoft {
 			continue
 		}
 		if w := run(o); !w.Void && w.Ends.Has(engine.EndRound) {
@@ -179,6 +179,27 @@ func (s *scanner) decides(d *decision) bool {
 		}
 	}
 	return false
+}
+
+// pushbacks are the answers of a server that says "not now": 503, and
+// 429 Too Many Requests, which a loop may be the only one to go round
+// on, returning every other failure:
+//
+//	for i := 0; i < 5; i++ {
+//		resp, err := c.Do(req)
+//		if err != nil || resp.StatusCode != http.StatusTooManyRequests {
+//			return resp, err
+//		}
+//		time.Sleep(time.Second)
+//	}
+func pushbacks() []engine.Outcome {
+	var out []engine.Outcome
+	for _, st := range catalog.RetryAfterStatuses() {
+		o := engine.FailedStatus
+		o.Status = st
+		out = append(out, o)
+	}
+	return out
 }
 
 // region returns the engine's region of a loop statement of fn, with the

@@ -19,7 +19,8 @@
 //     combined with other tests (err == nil || attempt == max), held in a
 //     local boolean, made by a small predicate of the package
 //     (shouldRetry(resp, err)), made on the response's status code
-//     (5xx and 429 go round), or on a bool the attempt returns (ok, err
+//     (5xx and 429 go round; 429 or 503 alone is enough, every other
+//     failure returned), or on a bool the attempt returns (ok, err
 //     := tryLock(ctx)) in a loop that waits;
 //   - a loop driven by a library call that waits (coder/retry's
 //     for r.Wait(ctx), and its goto form);

@@ -279,14 +279,30 @@ func (w *walker) errorsAs(err Val, target ssa.Value) Val {
 			}
 		}
 		if err.Class == ErrCanceled || err.Class == ErrDeadline || err.Class == ErrPlain {
-			if p, ok := target.Type().Underlying().(*types.Pointer); ok {
-				if n, ok := types.Unalias(p.Elem()).(*types.Named); ok && !types.IsInterface(n) && !std(n.Obj().Pkg()) {
-					return boolVal(catalog.TriNo, false)
-				}
+			if p, ok := Strip(unwrapIface(target)).Type().Underlying().(*types.Pointer); ok && cannotHoldContextError(p.Elem()) {
+				return boolVal(catalog.TriNo, false)
 			}
 		}
 	}
 	return unknown(true)
+}
+
+// cannotHoldContextError reports whether errors.As into a variable of
+// type t is false for a context error (and for an error of the standard
+// library): t is a type of the program, or a pointer to one, that is not
+// an interface and has no Unwrap method through which it could carry
+// one. var he *HTTPError; errors.As(err, &he) is false once ctx is done.
+func cannotHoldContextError(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || types.IsInterface(n) || std(n.Obj().Pkg()) {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), true, n.Obj().Pkg(), "Unwrap")
+	_, isMethod := obj.(*types.Func)
+	return !isMethod
 }
 
 // wrapped is the error fmt.Errorf makes: of the class of an error it

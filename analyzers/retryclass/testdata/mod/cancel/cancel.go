@@ -30,7 +30,7 @@ func fetch(ctx context.Context, c *http.Client, url string) (*http.Response, err
 		if err == nil {
 			return resp, nil
 		}
-		time.Sleep(d) // want `retry loop waits with time.Sleep and never checks ctx: after the caller gives up it goes on for up to 5 more attempts over 31s; wait in a select on ctx.Done\(\) and return ctx.Err\(\)`
+		time.Sleep(d) // want `retry loop waits with time.Sleep and never checks ctx: after the caller gives up it goes on for up to 5 more attempts over 31s, each wait up to 16s; wait in a select on ctx.Done\(\) and return ctx.Err\(\)`
 		d *= 2
 	}
 	return nil, errGone

@@ -89,7 +89,8 @@ func only5xx(c *http.Client, req *http.Request) error {
 	return errGone
 }
 
-// A separate 404 check anywhere on the failure path: quiet.
+// A 404 check of its own stops on 404 alone: 400, 401 and 403 still go
+// round with the 5xx.
 func notFoundFirst(c *http.Client, req *http.Request) error {
 	for i := 0; i < 3; i++ {
 		resp, err := c.Do(req)
@@ -101,13 +102,106 @@ func notFoundFirst(c *http.Client, req *http.Request) error {
 		if resp.StatusCode == http.StatusNotFound {
 			return errGone
 		}
-		if resp.StatusCode != http.StatusOK {
+		if resp.StatusCode != http.StatusOK { // want `retry loop retries HTTP 4xx responses such as 400 \(it stops on 404 only, the other 4xx go round\): a client error does not change on retry, so each costs up to 2 more attempts over 4s; stop on 4xx other than 408, 425 and 429`
 			time.Sleep(time.Second)
 			continue
 		}
 		return nil
 	}
 	return errGone
+}
+
+// A switch that names two 4xx and sends the rest round by default.
+func switchDefault(c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 4; i++ {
+		resp, err := c.Do(req)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		switch resp.StatusCode { // want `retry loop retries HTTP 4xx responses such as 404 \(it stops on 400 and 401 only, the other 4xx go round\)`
+		case http.StatusOK:
+			return resp, nil
+		case http.StatusBadRequest, http.StatusUnauthorized:
+			resp.Body.Close()
+			return nil, errGone
+		default:
+			resp.Body.Close()
+			time.Sleep(time.Second)
+		}
+	}
+	return nil, errGone
+}
+
+// The same switch sending 5xx round and returning the rest by default:
+// quiet.
+func switchDefaultStops(c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 4; i++ {
+		resp, err := c.Do(req)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		switch resp.StatusCode {
+		case http.StatusOK:
+			return resp, nil
+		case http.StatusInternalServerError, http.StatusBadGateway, http.StatusGatewayTimeout:
+			resp.Body.Close()
+			time.Sleep(time.Second)
+		default:
+			resp.Body.Close()
+			return nil, errGone
+		}
+	}
+	return nil, errGone
+}
+
+// A switch that names 4xx and tells the rest of them from 5xx: quiet.
+func switchRanged(c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 4; i++ {
+		resp, err := c.Do(req)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		switch {
+		case resp.StatusCode == http.StatusOK:
+			return resp, nil
+		case resp.StatusCode == http.StatusUnauthorized:
+			resp.Body.Close()
+			return nil, errGone
+		case resp.StatusCode >= 500:
+			resp.Body.Close()
+			time.Sleep(time.Second)
+		default:
+			resp.Body.Close()
+			return nil, errGone
+		}
+	}
+	return nil, errGone
+}
+
+// A 4xx named to go round on purpose (409: someone else's write), the
+// rest stopped: quiet.
+func switchConflict(c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 4; i++ {
+		resp, err := c.Do(req)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		switch {
+		case resp.StatusCode == http.StatusConflict:
+			resp.Body.Close()
+			time.Sleep(time.Second)
+		case resp.StatusCode < 300:
+			return resp, nil
+		default:
+			resp.Body.Close()
+			return nil, errGone
+		}
+	}
+	return nil, errGone
 }
 
 // The status goes through a variable: still read.
@@ -228,6 +322,34 @@ func throttledHonours(c *http.Client, req *http.Request) error {
 		return nil
 	}
 	return errGone
+}
+
+// A loop that goes round only on 429, returning every other failure, is
+// a retry all the same.
+func onlyThrottled(c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 5; i++ {
+		resp, err := c.Do(req)
+		if err != nil || resp.StatusCode != http.StatusTooManyRequests { // want `retry loop answers HTTP 429 with its own delay and never reads Retry-After`
+			return resp, err
+		}
+		resp.Body.Close()
+		time.Sleep(2 * time.Second)
+	}
+	return nil, errGone
+}
+
+// The same loop waiting what the server asked: quiet.
+func onlyThrottledHonours(c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 5; i++ {
+		resp, err := c.Do(req)
+		if err != nil || resp.StatusCode != http.StatusTooManyRequests {
+			return resp, err
+		}
+		resp.Body.Close()
+		s, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+		time.Sleep(time.Duration(s) * time.Second)
+	}
+	return nil, errGone
 }
 
 // 5xx in general, 503 not named: quiet for Retry-After.

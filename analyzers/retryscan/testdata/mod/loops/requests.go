@@ -97,3 +97,39 @@ func awaitValue(ctx context.Context) (stream, error) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// A loop that goes round only when the server says 429 and returns
+// every other failure is a retry too.
+func onlyRateLimited(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) { // want `retrier\(5 via retry loop\)`
+	for i := 0; i < 5; i++ { // want `site loop "retry loop" 5 attempts`
+		resp, err := c.Do(req.WithContext(ctx))
+		if err != nil || resp.StatusCode != http.StatusTooManyRequests {
+			return resp, err
+		}
+		resp.Body.Close()
+		time.Sleep(time.Second)
+	}
+	return nil, context.DeadlineExceeded
+}
+
+// Must not report: the pages of a listing, waiting on 429; success goes
+// round to the next page too.
+func pagesRateLimited(ctx context.Context, c *http.Client, url string) (n int, err error) {
+	for page := 0; page < 10; page++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			return n, err
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			return n, err
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusTooManyRequests {
+			time.Sleep(time.Second)
+			continue
+		}
+		n++
+	}
+	return n, nil
+}
