@@ -140,6 +140,11 @@ func (c *checker) call(s site, report bool) {
 			return
 		}
 		st := c.arg(s, o.Ctx)
+		if st.kind == param || st.kind == noDeadline {
+			if in := c.instr(s); in != nil && c.grpcBounded(in) {
+				return // an interceptor bounds the call (grpc.go)
+			}
+		}
 		c.reach(fi, call, st, hop{name: analysisutil.FuncName(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), ctx: o.Ctx,
 			fact: &ReachFact{Param: -1, Family: o.Family, Stream: o.Stream}}, report && !own)
 		return
