@@ -169,10 +169,14 @@ func (c *checker) call(s site, report bool) {
 	case catalog.HTTPShortcut(fn):
 		c.httpShortcut(s, fn)
 	case catalog.ConnDial(fn):
+		in := c.instr(s)
 		if catalog.TimeoutFreeDial(fn) {
 			c.dial(fi, call, fn, nil)
+			if in != nil {
+				c.dialIgnoresCtx(s, in, fn)
+			}
 		}
-		if in := c.instr(s); in != nil {
+		if in != nil {
 			c.conn(s, in, fn.Pkg().Name()+"."+fn.Name())
 		}
 	case sym == catalog.NetDialerDial || sym == catalog.TLSDialWithDialer:
@@ -186,6 +190,7 @@ func (c *checker) call(s site, report bool) {
 		}
 		if origin, ok := c.tracer(fi).noTimeout(d, "Timeout", "Deadline"); ok {
 			c.dial(fi, call, fn, origin)
+			c.dialIgnoresCtx(s, in, fn)
 			c.conn(s, in, types.ExprString(call.Fun)+" on a dialer with no Timeout")
 		}
 	default:
