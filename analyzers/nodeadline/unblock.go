@@ -58,35 +58,28 @@ func startedBy(use ssa.Instruction, top *ssa.Function) bool {
 	if g, ok := use.(*ssa.Go); ok {
 		return g.Parent() == top
 	}
-	fn := use.Parent()
-	if fn.Parent() != top {
-		return false
-	}
-	for _, b := range top.Blocks {
-		for _, in := range b.Instrs {
-			if g, ok := in.(*ssa.Go); ok {
-				if mc, ok := g.Call.Value.(*ssa.MakeClosure); ok && mc.Fn == fn {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return runs[*ssa.Go](top, use.Parent())
 }
 
 // ownedBy reports an instruction of top, or of a function literal that
 // top defers: defer func() { conn.Close() }().
 func ownedBy(fn, top *ssa.Function) bool {
-	if fn == top {
-		return true
-	}
+	return fn == top || runs[*ssa.Defer](top, fn)
+}
+
+// runs reports whether top runs its function literal fn with a go or a
+// defer statement, as T says.
+func runs[T interface {
+	*ssa.Go | *ssa.Defer
+	Common() *ssa.CallCommon
+}](top, fn *ssa.Function) bool {
 	if fn.Parent() != top {
 		return false
 	}
 	for _, b := range top.Blocks {
 		for _, in := range b.Instrs {
-			if d, ok := in.(*ssa.Defer); ok {
-				if mc, ok := d.Call.Value.(*ssa.MakeClosure); ok && mc.Fn == fn {
+			if x, ok := in.(T); ok {
+				if mc, ok := x.Common().Value.(*ssa.MakeClosure); ok && mc.Fn == fn {
 					return true
 				}
 			}
