@@ -26,6 +26,10 @@ type checker struct {
 	funcs []*funcInfo
 	sums  map[*types.Func]*summary
 	roots *bool // makesRoots, computed once
+	// harness: the package is a test harness, reported like a test
+	// file; held: findings of examples and commands (policy.go).
+	harness bool
+	held    map[*ast.FuncDecl][]analysis.Diagnostic
 }
 
 type funcInfo struct {
@@ -263,7 +267,7 @@ func (c *checker) reach(fi *funcInfo, call *ast.CallExpr, st state, h hop, repor
 		}
 		d.Related = append(d.Related, c.originRelated(call, st)...)
 		d.Related = append(d.Related, c.chainRelated(h.fn)...)
-		c.rep.Report(d)
+		c.report(fi, d)
 	}
 }
 
@@ -282,9 +286,13 @@ func (p place) wait(outside, inside string) string {
 // that retries inside: an aws-sdk-go-v2 operation, a retrier).
 //
 // Outside retry sites, the main and init functions of package main are
-// left alone: a one-shot command is watched by the person who ran it.
+// left alone: a one-shot command is watched by the person who ran it. A
+// test harness is left alone everywhere, like a test file.
 func (c *checker) where(fi *funcInfo, call *ast.CallExpr) (place, bool) {
 	var p place
+	if c.harness {
+		return p, false
+	}
 	if sites := c.res.Enclosing(call.Pos()); len(sites) > 0 {
 		p.site = sites[len(sites)-1].Name
 	} else if s := c.res.SiteAt(call); s != nil && (s.Kind == retryscan.KindClient || s.Kind == retryscan.KindRetrier) {

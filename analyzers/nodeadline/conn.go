@@ -106,7 +106,7 @@ func (c *checker) conn(s site, in ssa.CallInstruction, dialName string) {
 			where.wait("a peer that stops answering blocks it forever", "can wait forever on a peer that stops answering"), fix),
 	}
 	d.Related = related(s.call, "the connection is dialed here, with no timeout")
-	c.rep.Report(d)
+	c.report(s.fi, d)
 }
 
 // allDialForever reports whether every connection v can be comes from a

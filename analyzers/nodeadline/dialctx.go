@@ -45,7 +45,7 @@ func (c *checker) dialIgnoresCtx(s site, in ssa.CallInstruction, fn *types.Func)
 			fix = fmt.Sprintf("%s.DialContext(%s, network, address)", types.ExprString(sel.X), name)
 		}
 	}
-	c.rep.Report(analysis.Diagnostic{
+	c.report(s.fi, analysis.Diagnostic{
 		Pos: s.call.Pos(), End: s.call.End(), Category: "dial-ctx",
 		Message: fmt.Sprintf("%s takes no context though %s is at hand: the dial waits for the operating system's connect timeout (minutes) after %s is done; use %s",
 			types.ExprString(s.call.Fun), name, name, fix),
