@@ -3,7 +3,9 @@ package nodeadline
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -22,14 +24,15 @@ import (
 //		conn, err := net.Dial("tcp", c.addr) // reported: use (&net.Dialer{}).DialContext(ctx, ...)
 //
 // Outside retry sites only; inside them the dial is reported for having
-// no timeout at all. A function with only context.Background() at hand
+// no timeout at all. TCP dials only: a Unix socket or a datagram network
+// has no handshake with a distant peer to wait for. A function with only context.Background() at hand
 // gains nothing from DialContext and is left alone.
 
 // dialIgnoresCtx reports a dial with no timeout outside retry sites
 // when a context is at hand.
 func (c *checker) dialIgnoresCtx(s site, in ssa.CallInstruction, fn *types.Func) {
 	where, ok := c.where(s.fi, s.call)
-	if !ok || where.site != "" {
+	if !ok || where.site != "" || !overTCP(in) {
 		return
 	}
 	name := c.ctxAtHand(s.fi, in)
@@ -50,6 +53,19 @@ func (c *checker) dialIgnoresCtx(s site, in ssa.CallInstruction, fn *types.Func)
 		Message: fmt.Sprintf("%s takes no context though %s is at hand: the dial waits for the operating system's connect timeout (minutes) after %s is done; use %s",
 			types.ExprString(s.call.Fun), name, name, fix),
 	})
+}
+
+// overTCP reports a dial whose network is TCP or not a constant: a
+// dial of a Unix socket or of a datagram network does not wait on a
+// handshake with a distant peer.
+//
+//	net.Dial("unix", path) // returns at once
+func overTCP(in ssa.CallInstruction) bool {
+	k, ok := engine.Arg(in, 0).(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+		return true
+	}
+	return strings.HasPrefix(constant.StringVal(k.Value), "tcp")
 }
 
 // ctxAtHand returns the name of a context of the dial's function that
@@ -105,6 +121,12 @@ func before(a, b ssa.Instruction) bool {
 // varName returns the name a value is known by: a parameter's, a free
 // variable's, or the variable it is assigned to (ctx := r.Context()).
 func varName(v ssa.Value) string {
+	if p, ok := v.(*ssa.Parameter); ok {
+		if p.Object() == nil {
+			return ""
+		}
+		return p.Object().Name() // "" for func(context.Context, ...), not SSA's arg0
+	}
 	if n := engine.Name(v); n != "" {
 		return n
 	}
