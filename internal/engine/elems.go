@@ -6,7 +6,8 @@ import "golang.org/x/tools/go/ssa"
 // values stored into a slice literal or into the array of a variadic
 // call, through variables, phis and append, each read in the frame of
 // the slice. ok is false when some part of the slice is out of sight (a
-// parameter, a call of another package, an array written elsewhere).
+// parameter, a call of another package, an element written through the
+// slice: xs[i] = v).
 //
 //	opts := []grpc.DialOption{grpc.WithTransportCredentials(creds)}
 //	opts = append(opts, grpc.WithUnaryInterceptor(i))
@@ -30,7 +31,7 @@ func (p *Program) Elems(v ssa.Value, in *Frame) (elems []Source, ok bool) {
 				}
 			case *ssa.Slice:
 				a, ok := x.X.(*ssa.Alloc)
-				if !ok {
+				if !ok || writtenThrough(x) {
 					return false
 				}
 				vals, ok := arrayStores(a)
@@ -88,4 +89,19 @@ func arrayStores(a *ssa.Alloc) ([]ssa.Value, bool) {
 		}
 	}
 	return vals, true
+}
+
+// writtenThrough reports a slice whose elements are written through it:
+// xs := make([]int, 1); xs[0] = v.
+func writtenThrough(s *ssa.Slice) bool {
+	for _, r := range *s.Referrers() {
+		if ia, ok := r.(*ssa.IndexAddr); ok {
+			for _, rr := range *ia.Referrers() {
+				if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
