@@ -21,35 +21,44 @@ var elems = &analysis.Analyzer{
 	Run: func(pass *analysis.Pass) (any, error) {
 		p := Of(pass)
 		for _, f := range pass.Files {
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
+			ast.Inspect(f, func(n ast.Node) bool {
+				fd, ok := n.(*ast.FuncDecl)
 				if !ok || fd.Body == nil {
-					continue
-				}
-				ast.Inspect(fd.Body, func(n ast.Node) bool {
-					call, ok := n.(*ast.CallExpr)
-					if !ok || calleeIdent(call) == nil || calleeIdent(call).Name != "use" {
-						return true
-					}
-					in := p.Call(p.Func(fd), call)
-					es, ok := p.Elems(Arg(in, 0), nil)
-					if !ok {
-						pass.Reportf(call.Pos(), "out of sight")
-						return true
-					}
-					var s []string
-					for _, e := range es {
-						if k, ok := e.Value.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int {
-							s = append(s, k.Value.String())
-						}
-					}
-					pass.Reportf(call.Pos(), "%s", strings.Join(append([]string{"elems"}, s...), " "))
 					return true
-				})
-			}
+				}
+				for _, st := range fd.Body.List {
+					reportElems(pass, p, fd, st)
+				}
+				return false
+			})
 		}
 		return nil, nil
 	},
+}
+
+// reportElems reports the elements at a statement use(...).
+func reportElems(pass *analysis.Pass, p *Program, fd *ast.FuncDecl, st ast.Stmt) {
+	es, ok := st.(*ast.ExprStmt)
+	if !ok {
+		return
+	}
+	call, ok := es.X.(*ast.CallExpr)
+	if !ok || calleeIdent(call) == nil || calleeIdent(call).Name != "use" {
+		return
+	}
+	in := p.Call(p.Func(fd), call)
+	elems, seen := p.Elems(Arg(in, 0), nil)
+	if !seen {
+		pass.Reportf(call.Pos(), "out of sight")
+		return
+	}
+	s := []string{"elems"}
+	for _, e := range elems {
+		if k, ok := e.Value.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int {
+			s = append(s, k.Value.String())
+		}
+	}
+	pass.Reportf(call.Pos(), "%s", strings.Join(s, " "))
 }
 
 func TestElems(t *testing.T) {
