@@ -26,6 +26,10 @@ type checker struct {
 	funcs []*funcInfo
 	sums  map[*types.Func]*summary
 	roots *bool // makesRoots, computed once
+	// harness: the package is a test harness, reported like a test
+	// file; held: findings of examples and commands (policy.go).
+	harness bool
+	held    map[*ast.FuncDecl][]analysis.Diagnostic
 }
 
 type funcInfo struct {
@@ -140,6 +144,11 @@ func (c *checker) call(s site, report bool) {
 			return
 		}
 		st := c.arg(s, o.Ctx)
+		if st.kind == param || st.kind == noDeadline {
+			if in := c.instr(s); in != nil && c.grpcBounded(in) {
+				return // an interceptor bounds the call (grpc.go)
+			}
+		}
 		c.reach(fi, call, st, hop{name: analysisutil.FuncName(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), ctx: o.Ctx,
 			fact: &ReachFact{Param: -1, Family: o.Family, Stream: o.Stream}}, report && !own)
 		return
@@ -164,10 +173,14 @@ func (c *checker) call(s site, report bool) {
 	case catalog.HTTPShortcut(fn):
 		c.httpShortcut(s, fn)
 	case catalog.ConnDial(fn):
+		in := c.instr(s)
 		if catalog.TimeoutFreeDial(fn) {
 			c.dial(fi, call, fn, nil)
+			if in != nil {
+				c.dialIgnoresCtx(s, in, fn)
+			}
 		}
-		if in := c.instr(s); in != nil {
+		if in != nil {
 			c.conn(s, in, fn.Pkg().Name()+"."+fn.Name())
 		}
 	case sym == catalog.NetDialerDial || sym == catalog.TLSDialWithDialer:
@@ -181,6 +194,7 @@ func (c *checker) call(s site, report bool) {
 		}
 		if origin, ok := c.tracer(fi).noTimeout(d, "Timeout", "Deadline"); ok {
 			c.dial(fi, call, fn, origin)
+			c.dialIgnoresCtx(s, in, fn)
 			c.conn(s, in, types.ExprString(call.Fun)+" on a dialer with no Timeout")
 		}
 	default:
@@ -253,7 +267,7 @@ func (c *checker) reach(fi *funcInfo, call *ast.CallExpr, st state, h hop, repor
 		}
 		d.Related = append(d.Related, c.originRelated(call, st)...)
 		d.Related = append(d.Related, c.chainRelated(h.fn)...)
-		c.rep.Report(d)
+		c.report(fi, d)
 	}
 }
 
@@ -272,9 +286,13 @@ func (p place) wait(outside, inside string) string {
 // that retries inside: an aws-sdk-go-v2 operation, a retrier).
 //
 // Outside retry sites, the main and init functions of package main are
-// left alone: a one-shot command is watched by the person who ran it.
+// left alone: a one-shot command is watched by the person who ran it. A
+// test harness is left alone everywhere, like a test file.
 func (c *checker) where(fi *funcInfo, call *ast.CallExpr) (place, bool) {
 	var p place
+	if c.harness {
+		return p, false
+	}
 	if sites := c.res.Enclosing(call.Pos()); len(sites) > 0 {
 		p.site = sites[len(sites)-1].Name
 	} else if s := c.res.SiteAt(call); s != nil && (s.Kind == retryscan.KindClient || s.Kind == retryscan.KindRetrier) {

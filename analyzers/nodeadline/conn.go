@@ -49,7 +49,8 @@ func (c *checker) conn(s site, in ssa.CallInstruction, dialName string) {
 		return
 	}
 	var first connUse
-	for _, u := range c.p.Uses(engine.Source{Value: res}) {
+	uses := c.p.Uses(engine.Source{Value: res})
+	for _, u := range uses {
 		var use connUse
 		switch x := u.Instr.(type) {
 		case ssa.CallInstruction:
@@ -73,7 +74,7 @@ func (c *checker) conn(s site, in ssa.CallInstruction, dialName string) {
 		default:
 			return // returned, stored, converted
 		}
-		if use.call == nil {
+		if use.call == nil || c.unblocked(s.fi, dial.Parent(), u.Instr, uses) {
 			continue
 		}
 		if !c.allDialForever(s.fi, u.Value) {
@@ -105,7 +106,7 @@ func (c *checker) conn(s site, in ssa.CallInstruction, dialName string) {
 			where.wait("a peer that stops answering blocks it forever", "can wait forever on a peer that stops answering"), fix),
 	}
 	d.Related = related(s.call, "the connection is dialed here, with no timeout")
-	c.rep.Report(d)
+	c.report(s.fi, d)
 }
 
 // allDialForever reports whether every connection v can be comes from a

@@ -50,6 +50,25 @@
 // incoming request, t.Context() in tests, or contexts handed to
 // functions that make no outbound call (a server's Serve, local work).
 //
+// A gRPC call is bounded by its channel when an interceptor bounds it: a
+// timeout interceptor (go-grpc-middleware v2's
+// timeout.UnaryClientInterceptor), or the retry interceptor
+// (retry.UnaryClientInterceptor) with retry options that give each
+// attempt a per-retry timeout and a WithMax other than 0. The options
+// are read where they are given, later ones winning: the interceptor's
+// own, grpc.WithDefaultCallOptions, then the call's.
+//
+//	conn, err := grpc.NewClient(addr, grpc.WithChainUnaryInterceptor(retry.UnaryClientInterceptor()))
+//	client := pb.NewOrdersClient(conn)
+//	client.Get(context.Background(), req, retry.WithMax(3), retry.WithPerRetryTimeout(5*time.Second)) // bounded
+//
+// Retry options with no retry interceptor on the channel are ignored by
+// gRPC, and a per-retry timeout with no WithMax never applies (the
+// interceptor calls once, without it): both are reported. A client whose
+// channel the analyzer cannot see (a parameter, a DialOption of another
+// package) is taken to have the interceptor its call's per-retry options
+// ask for.
+//
 // Values kept in struct fields and made by helpers are followed. An
 // unexported field of the package whose address is never taken has every
 // write in sight; its value is the join of its writes, so a context kept
@@ -91,6 +110,25 @@
 // copied to another connection with io.Copy (a tunnel lives as long as
 // its peers), nor a datagram write. A SetDeadline, SetReadDeadline or
 // SetWriteDeadline anywhere in the function counts.
+//
+// A read or write in a goroutine is unblocked by cancellation when the
+// dialing function waits on the Done channel of a context that can end
+// (or on time.After) and closes the connection itself; the Close ends
+// the blocked call:
+//
+//	defer conn.Close()
+//	go func() { _, err := conn.Write(msg); errc <- err }() // not reported
+//	select {
+//	case err := <-errc:
+//	case <-ctx.Done(): // ctx from context.WithTimeout
+//	}
+//
+// A dial with no timeout and no context (net.Dial, tls.Dial, Dial on a
+// net.Dialer without Timeout) in a function that has a context someone
+// can end (a parameter, one with a deadline or a used cancel func) is
+// reported: cancelling the context does not stop the dial, which waits
+// for the operating system's connect timeout (minutes). The fix names
+// the context: (&net.Dialer{}).DialContext(ctx, network, address).
 //
 // HTTP requests are reported when neither a deadline nor a client
 // Timeout bounds them: http.Get, Head, Post and PostForm (they use
@@ -138,12 +176,25 @@
 // reported.
 //
 // Test files are skipped by default: tests talk to httptest servers and
-// fakes, and the test binary has its own timeout.
+// fakes, and the test binary has its own timeout. So are test harnesses,
+// packages whose non-test files import "testing" (a driver's integration
+// framework, testutil).
+//
+// Examples and commands are run by someone who watches them: example
+// code (an import path element example, _example or ending in examples,
+// such as examples/std or internal/docexamples, and files named
+// example*.go) and the functions of package main. A deadline-less context
+// there is worth one finding per function, not one per call: the first
+// call is reported, the others are its related locations. On the sweep
+// the two database drivers' 258 findings become 23: one driver's doc
+// examples and integration harnesses (which import testing) go from 164
+// to none, the other's examples/std from 91 to 20, one per function.
 //
 // # Flags
 //
 //	-nodeadline.retry-only  report only inside retry sites (for teams that want the narrow check first)
-//	-nodeadline.tests       report in _test.go files too
+//	-nodeadline.tests       report in _test.go files and test harnesses too
+//	-nodeadline.every-call  in examples and commands, report every call, not only each function's first
 //
 // # Categories
 //
@@ -154,6 +205,7 @@
 //   - http-default: http.Get and friends, on http.DefaultClient.
 //   - http-client: a request with no deadline on a client with no Timeout.
 //   - dial: a dial with no timeout inside a retry.
+//   - dial-ctx: a dial with no context though one is at hand.
 //   - conn: a connection read or written with neither a dial timeout nor a
 //     deadline.
 //   - sql-noctx: a database/sql call without a context inside a retry.
@@ -175,4 +227,18 @@
 // calls through interfaces other than gRPC stubs and pgx.Tx; a Timeout
 // set to zero at run time; go-redis clients configured with ReadTimeout
 // -1.
+//
+// gRPC interceptors are known by the catalog: go-grpc-middleware v2's
+// retry and timeout interceptors; an interceptor of another library or
+// of the service's own (one that adds a deadline) is not, and a call on
+// a channel built with it is reported unless the call asks for a
+// per-retry timeout. A service config's "timeout" (grpc's
+// WithDefaultServiceConfig) is not read; nor are stream interceptors.
+// A goroutine unblocked by cancellation is recognized only as a function
+// literal started with go in the dialing function, with the wait and
+// the Close in that function; a helper that does either is not seen.
+// The dial-ctx check looks for contexts the function has as parameters,
+// captured variables or values made before the dial, not contexts in
+// fields (s.ctx). Example code is known by its path and file names only:
+// an example package named otherwise is library code.
 package nodeadline

@@ -64,7 +64,7 @@ func (c *checker) httpShortcut(s site, fn *types.Func) {
 		if !ok {
 			return
 		}
-		c.rep.Report(analysis.Diagnostic{
+		c.report(s.fi, analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(), Category: "http-default",
 			Message: fmt.Sprintf("http.%s uses http.DefaultClient, which has no timeout: %s; use a client with Timeout or a request context with a deadline",
 				fn.Name(), where.wait("the request can wait forever", "can wait forever")),
@@ -104,7 +104,7 @@ func (c *checker) httpReport(fi *funcInfo, call *ast.CallExpr, sel *ast.Selector
 	if reqOrigin != nil {
 		d.Related = append(d.Related, related(reqOrigin, "the request's context is made here, with no deadline")...)
 	}
-	c.rep.Report(d)
+	c.report(fi, d)
 }
 
 // Dials without a timeout wait for the operating system's connect
@@ -130,7 +130,7 @@ func (c *checker) dial(fi *funcInfo, call *ast.CallExpr, fn *types.Func, dialer 
 			what, where.wait("", "can wait for the operating system's connect timeout (minutes)")),
 	}
 	d.Related = related(dialer, "the dialer is made here, without Timeout")
-	c.rep.Report(d)
+	c.report(fi, d)
 }
 
 // dialContext checks d.DialContext(ctx, ...) where neither the context
@@ -164,7 +164,7 @@ func (c *checker) dialContext(s site) {
 			where.wait("", "can wait for the operating system's connect timeout (minutes)")),
 	}
 	d.Related = append(related(dialer, "the dialer is made here, without Timeout"), c.originRelated(call, st)...)
-	c.rep.Report(d)
+	c.report(s.fi, d)
 }
 
 // sqlNoCtx checks database/sql calls without a context inside a retry
@@ -174,7 +174,7 @@ func (c *checker) sqlNoCtx(fi *funcInfo, call *ast.CallExpr, fn *types.Func, twi
 	if !ok || where.site == "" {
 		return
 	}
-	c.rep.Report(analysis.Diagnostic{
+	c.report(fi, analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(), Category: "sql-noctx",
 		Message: fmt.Sprintf("%s takes no context: %s and nothing can cancel it; use %s with a context from context.WithTimeout",
 			types.ExprString(call.Fun), where.wait("", "can wait as long as the database does"), twin),

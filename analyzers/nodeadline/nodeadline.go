@@ -21,8 +21,12 @@ var doc string
 type Config struct {
 	// RetryOnly reports only findings inside retry sites (-retry-only).
 	RetryOnly bool
-	// Tests reports in _test.go files too (-tests; see report.BindTests).
+	// Tests reports in _test.go files and test harnesses too (-tests;
+	// see report.BindTests).
 	Tests bool
+	// EveryCall reports every call in examples and commands, not only
+	// the first of each function (-every-call).
+	EveryCall bool
 }
 
 // DefaultConfig returns the default options: report everywhere but in
@@ -43,6 +47,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		FactTypes:  []analysis.Fact{new(ReachFact), new(ResultFact)},
 	}
 	a.Flags.BoolVar(&c.RetryOnly, "retry-only", c.RetryOnly, "report only inside retry sites")
+	a.Flags.BoolVar(&c.EveryCall, "every-call", c.EveryCall, "in examples and commands, report every call rather than the first of each function")
 	report.BindTests(&a.Flags, &c.Tests)
 	return a
 }
@@ -75,6 +80,8 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		rep:  rep,
 		p:    engine.Of(pass),
 		sums: map[*types.Func]*summary{},
+		// A test harness is judged like a test file (policy.go).
+		harness: harness(pass) && !cfg.Tests,
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -100,6 +107,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	for _, fi := range c.funcs {
 		c.scan(fi, true)
 	}
+	c.flushHeld()
 	for fn, s := range c.sums {
 		pass.ExportObjectFact(fn, s.fact)
 	}

@@ -70,3 +70,33 @@ func TestDefaultsNotShared(t *testing.T) {
 		t.Errorf("default analyzer's -tests = %s after setting another's", got)
 	}
 }
+
+// TestExamplesAndHarnesses checks the policy for code that is not a
+// service's: one finding per function of example code and commands, with
+// the other calls as related locations; none in a test harness; each
+// call with -every-call and -tests.
+func TestExamplesAndHarnesses(t *testing.T) {
+	dir := filepath.Join(analysistest.TestData(), "mod")
+	testenv.Download(t, dir)
+	results := analysistest.Run(t, dir, nodeadline.Analyzer, "./examples/std", "./harness")
+	var related []string
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			for _, rel := range d.Related {
+				related = append(related, rel.Message)
+			}
+		}
+	}
+	want := []string{"the same finding, at another call in Queries", "the same finding, at another call in Queries"}
+	if !slices.Equal(related, want) {
+		t.Errorf("related = %q, want %q", related, want)
+	}
+
+	a := nodeadline.NewAnalyzer(nodeadline.DefaultConfig())
+	for _, flag := range []string{"every-call", "tests"} {
+		if err := a.Flags.Set(flag, "true"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	analysistest.Run(t, dir, a, "./examples/each")
+}

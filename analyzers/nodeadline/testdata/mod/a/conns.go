@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"crypto/tls"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -133,4 +134,158 @@ func tcpConn(addr string) error {
 	tc := conn.(*net.TCPConn)
 	_, err = tc.Read(make([]byte, 1)) // ok: converted, out of sight
 	return err
+}
+
+// A write in a goroutine that the function stops waiting for when its
+// context is done, closing the connection as it returns: the Close ends
+// the write. The dial, though, ignores the context it has.
+
+func writeUntilDone(addr string, msg []byte) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	conn, err := net.Dial("tcp", addr) // want `^net.Dial takes no context though ctx is at hand: the dial waits for the operating system's connect timeout \(minutes\) after ctx is done; use \(&net.Dialer\{\}\).DialContext\(ctx, network, address\)$`
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	errc := make(chan error, 1)
+	go func() {
+		_, err := conn.Write(msg) // ok: the deferred Close ends it when ctx is done
+		errc <- err
+	}()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func readUntilCancelled(ctx context.Context, addr string) ([]byte, error) {
+	conn, err := net.Dial("tcp", addr) // want `net.Dial takes no context though ctx is at hand`
+	if err != nil {
+		return nil, err
+	}
+	done := make(chan struct{})
+	buf := make([]byte, 512)
+	var n int
+	go func() {
+		n, err = conn.Read(buf) // ok: closed below when ctx is done
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		conn.Close()
+		<-done
+	}
+	return buf[:n], err
+}
+
+func readUntilTimer(addr string) ([]byte, error) {
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { conn.Close() }()
+	got := make(chan []byte, 1)
+	go func() {
+		b, _ := io.ReadAll(conn) // ok: abandoned after five seconds, then closed
+		got <- b
+	}()
+	select {
+	case b := <-got:
+		return b, nil
+	case <-time.After(5 * time.Second):
+		return nil, errors.New("timeout")
+	}
+}
+
+func tlsDialWithCtx(ctx context.Context, addr string) error {
+	conn, err := tls.Dial("tcp", addr, nil) // want `^tls.Dial takes no context though ctx is at hand: .*; use \(&tls.Dialer\{Config: config\}\).DialContext\(ctx, network, address\)$`
+	if err != nil {
+		return err
+	}
+	return conn.Close()
+}
+
+func dialerWithCtx(ctx context.Context, addr string) error {
+	var d net.Dialer
+	conn, err := d.Dial("tcp", addr) // want `^d.Dial takes no context though ctx is at hand: .*; use d.DialContext\(ctx, network, address\)$`
+	if err != nil {
+		return err
+	}
+	return conn.Close()
+}
+
+// The twins: no wait on the context, no Close, a context that never
+// ends; a dial with no context at hand, or only one that never ends.
+
+func writeNoSelect(addr string, msg []byte) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	conn, err := net.Dial("tcp", addr) // want `net.Dial takes no context though ctx is at hand`
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	errc := make(chan error, 1)
+	go func() {
+		_, err := conn.Write(msg) // want `conn.Write writes a connection from net.Dial with no timeout and no deadline`
+		errc <- err
+	}()
+	_ = ctx
+	return <-errc
+}
+
+func writeNoClose(addr string, msg []byte, ctx context.Context) error {
+	conn, err := net.Dial("tcp", addr) // want `net.Dial takes no context though ctx is at hand`
+	if err != nil {
+		return err
+	}
+	errc := make(chan error, 1)
+	go func() {
+		_, err := conn.Write(msg) // want `conn.Write writes a connection from net.Dial`
+		errc <- err
+	}()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		return ctx.Err() // the connection stays open: the write goes on
+	}
+}
+
+func unixDialWithCtx(ctx context.Context, path string) error {
+	conn, err := net.Dial("unix", path) // ok: a Unix socket connects or fails at once
+	if err != nil {
+		return err
+	}
+	return conn.Close()
+}
+
+func dialHook() func(context.Context, string, string) (net.Conn, error) {
+	return func(context.Context, string, string) (net.Conn, error) {
+		return net.Dial("tcp", "127.0.0.1:80") // ok: the context has no name for a fix to use
+	}
+}
+
+func writeBackground(addr string, msg []byte) error {
+	ctx := context.Background()
+	conn, err := net.Dial("tcp", addr) // ok: DialContext with a context that never ends adds nothing
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	errc := make(chan error, 1)
+	go func() {
+		_, err := conn.Write(msg) // want `conn.Write writes a connection from net.Dial`
+		errc <- err
+	}()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done(): // never: Background's Done is nil
+		return ctx.Err()
+	}
 }

@@ -19,8 +19,15 @@ func main() {
 		time.Sleep(time.Second)
 	}
 	poll()
+	twice()
 }
 
 func poll() {
 	c.Check(context.Background(), nil) // want `context.Background\(\) reaches c.Check`
+}
+
+// A command's function gets one finding, at its first call.
+func twice() {
+	c.Check(context.TODO(), nil) // want `context.TODO\(\) reaches c.Check`
+	c.Check(context.TODO(), nil) // ok: related of the first
 }

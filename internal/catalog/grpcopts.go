@@ -1,0 +1,122 @@
+package catalog
+
+import "go/types"
+
+// gRPC options that bound a call whose context has no deadline: an
+// interceptor installed on the channel, or retry options handed to the
+// call or to the interceptor (grpc v1.85.0 dialoptions.go, clientconn.go;
+// go-grpc-middleware v2.3.4 interceptors/retry and interceptors/timeout).
+//
+//	conn, err := grpc.NewClient(addr, grpc.WithChainUnaryInterceptor(
+//		retry.UnaryClientInterceptor(retry.WithMax(3)),      // applies retry options
+//		timeout.UnaryClientInterceptor(5*time.Second)))      // bounds every call
+//	client := pb.NewOrdersClient(conn)
+//	client.Get(context.Background(), req, retry.WithPerRetryTimeout(2*time.Second))
+//
+// The retry interceptor bounds each attempt with the per-retry timeout
+// only when it retries at all: with the default WithMax(0) it calls the
+// method once, without the timeout (retry.go: "if callOpts.max == 0").
+// Retry options mean nothing without the interceptor: they are
+// grpc.EmptyCallOption values the channel ignores.
+
+// GRPCRole is what a catalogued gRPC option or constructor does.
+type GRPCRole uint8
+
+const (
+	GRPCRoleNone GRPCRole = iota
+	// GRPCDialer makes a channel from the DialOptions from argument Arg
+	// on: grpc.NewClient, Dial, DialContext.
+	GRPCDialer
+	// GRPCInterceptors installs the unary interceptors of argument Arg
+	// (variadic for WithChainUnaryInterceptor).
+	GRPCInterceptors
+	// GRPCDefaultCallOptions gives every call of the channel the call
+	// options from argument Arg on, before the call's own.
+	GRPCDefaultCallOptions
+	// GRPCRetryInterceptor applies retry options, the ones from argument
+	// Arg on as defaults that the call's own override.
+	GRPCRetryInterceptor
+	// GRPCTimeoutInterceptor derives every call's context with
+	// context.WithTimeout(ctx, argument Arg).
+	GRPCTimeoutInterceptor
+	// GRPCPerRetryTimeout bounds each attempt by argument Arg.
+	GRPCPerRetryTimeout
+	// GRPCRetryMax sets the retries to argument Arg; 0 disables them.
+	GRPCRetryMax
+	// GRPCRetryDisable sets the retries to 0.
+	GRPCRetryDisable
+)
+
+// GRPCOption is a catalogued gRPC option or constructor.
+type GRPCOption struct {
+	Symbol
+	Role GRPCRole
+	Arg  int
+}
+
+const (
+	grpcMiddlewareTimeout = "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/timeout"
+)
+
+var grpcOptions = []GRPCOption{
+	{Symbol{grpcPkg, "", "NewClient"}, GRPCDialer, 1},
+	{Symbol{grpcPkg, "", "Dial"}, GRPCDialer, 1},
+	{Symbol{grpcPkg, "", "DialContext"}, GRPCDialer, 2},
+	{Symbol{grpcPkg, "", "WithUnaryInterceptor"}, GRPCInterceptors, 0},
+	{Symbol{grpcPkg, "", "WithChainUnaryInterceptor"}, GRPCInterceptors, 0},
+	{Symbol{grpcPkg, "", "WithDefaultCallOptions"}, GRPCDefaultCallOptions, 0},
+	{Symbol{grpcMiddlewareRetry, "", "UnaryClientInterceptor"}, GRPCRetryInterceptor, 0},
+	{Symbol{grpcMiddlewareTimeout, "", "UnaryClientInterceptor"}, GRPCTimeoutInterceptor, 0},
+	{Symbol{grpcMiddlewareRetry, "", "WithPerRetryTimeout"}, GRPCPerRetryTimeout, 0},
+	{Symbol{grpcMiddlewareRetry, "", "WithMax"}, GRPCRetryMax, 0},
+	{Symbol{grpcMiddlewareRetry, "", "Disable"}, GRPCRetryDisable, -1},
+}
+
+var grpcOptionIndex = index(grpcOptions, func(o *GRPCOption) Symbol { return o.Symbol })
+
+// GRPCOptions returns every row (for tests).
+func GRPCOptions() []GRPCOption { return grpcOptions }
+
+// LookupGRPCOption returns the row of fn, or nil.
+func LookupGRPCOption(fn *types.Func) *GRPCOption {
+	if fn == nil {
+		return nil
+	}
+	return grpcOptionIndex[SymbolOf(fn)]
+}
+
+// GRPCPackage reports a function of the grpc package itself, whose
+// dial options other than the catalogued ones install no interceptor.
+func GRPCPackage(fn *types.Func) bool { return SymbolOf(fn).Pkg == grpcPkg }
+
+// GRPCUnary reports a unary gRPC call whose options the channel's
+// interceptors see: a generated stub method that is not a stream, or
+// ClientConn.Invoke.
+func GRPCUnary(fn *types.Func) bool {
+	o := LookupOutbound(fn)
+	if o == nil || o.Stream {
+		return false
+	}
+	s := SymbolOf(fn)
+	if s.Pkg == grpcPkg {
+		return s.Recv == "ClientConn" && s.Name == "Invoke"
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Params().Len() > 0 && isGRPCStub(sig)
+}
+
+// GRPCStubConstructor reports a generated client constructor, which
+// keeps the channel it is given:
+//
+//	func NewHealthClient(cc grpc.ClientConnInterface) HealthClient
+func GRPCStubConstructor(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() != nil || sig.Params().Len() != 1 || sig.Results().Len() != 1 {
+		return false
+	}
+	n, ok := types.Unalias(sig.Params().At(0).Type()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == grpcPkg && n.Obj().Name() == "ClientConnInterface"
+}

@@ -1,0 +1,64 @@
+package catalog_test
+
+import (
+	"go/types"
+	"testing"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// TestGRPCOptionsMatchRealLibraries checks each row against grpc and
+// go-grpc-middleware v2: the function exists, is found from the real
+// object, and its argument Arg has the type the role reads there.
+func TestGRPCOptionsMatchRealLibraries(t *testing.T) {
+	pkgs := loadLibraries(t)
+	want := map[catalog.GRPCRole]string{
+		catalog.GRPCDialer:             "[]google.golang.org/grpc.DialOption",
+		catalog.GRPCDefaultCallOptions: "[]google.golang.org/grpc.CallOption",
+		catalog.GRPCRetryInterceptor:   "[]github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry.CallOption",
+		catalog.GRPCTimeoutInterceptor: "time.Duration",
+		catalog.GRPCPerRetryTimeout:    "time.Duration",
+		catalog.GRPCRetryMax:           "uint",
+	}
+	for _, o := range catalog.GRPCOptions() {
+		fn, ok := lookup(pkgs, o.Symbol).(*types.Func)
+		if !ok {
+			t.Errorf("%s: no such function in the real module", o.Symbol)
+			continue
+		}
+		if got := catalog.LookupGRPCOption(fn); got == nil || got.Symbol != o.Symbol {
+			t.Errorf("%s: LookupGRPCOption does not find the row from the real function", o.Symbol)
+		}
+		sig := fn.Type().(*types.Signature)
+		if o.Arg < 0 {
+			if sig.Params().Len() != 0 {
+				t.Errorf("%s: takes arguments, the row reads none", o.Symbol)
+			}
+			continue
+		}
+		if o.Arg >= sig.Params().Len() {
+			t.Errorf("%s: argument %d out of range", o.Symbol, o.Arg)
+			continue
+		}
+		got := sig.Params().At(o.Arg).Type().String()
+		if o.Role == catalog.GRPCInterceptors {
+			if got != "google.golang.org/grpc.UnaryClientInterceptor" && got != "[]google.golang.org/grpc.UnaryClientInterceptor" {
+				t.Errorf("%s: argument %d is %s, not unary client interceptors", o.Symbol, o.Arg, got)
+			}
+			continue
+		}
+		if got != want[o.Role] {
+			t.Errorf("%s: argument %d is %s, want %s", o.Symbol, o.Arg, got, want[o.Role])
+		}
+	}
+	health := pkgs["google.golang.org/grpc/health/grpc_health_v1"]
+	if health == nil {
+		t.Fatal("grpc_health_v1 not loaded")
+	}
+	if fn := health.Scope().Lookup("NewHealthClient").(*types.Func); !catalog.GRPCStubConstructor(fn) {
+		t.Error("NewHealthClient is not read as a stub constructor")
+	}
+	if fn := pkgs["google.golang.org/grpc"].Scope().Lookup("NewClient").(*types.Func); catalog.GRPCStubConstructor(fn) {
+		t.Error("grpc.NewClient is read as a stub constructor")
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/elemstest
+
+go 1.26.0
