@@ -10,7 +10,7 @@ import (
 
 // mod pins the real gRPC health stub, aws-sdk-go-v2 sqs, go-redis v9,
 // pgx v5 and go-cleanhttp in testdata/mod/go.mod; loaded once.
-var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged")
+var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged", "./examples/...", "./harness")
 
 // TestNodeadline runs the default analyzer on the real libraries.
 // Package b exports facts that package a uses.
@@ -76,9 +76,8 @@ func TestDefaultsNotShared(t *testing.T) {
 // the other calls as related locations; none in a test harness; each
 // call with -every-call and -tests.
 func TestExamplesAndHarnesses(t *testing.T) {
-	dir := filepath.Join(analysistest.TestData(), "mod")
-	testenv.Download(t, dir)
-	results := analysistest.Run(t, dir, nodeadline.Analyzer, "./examples/std", "./harness")
+	t.Parallel()
+	results := mod.Run(t, nodeadline.Analyzer, "./examples/std", "./harness")
 	var related []string
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
@@ -98,5 +97,5 @@ func TestExamplesAndHarnesses(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	analysistest.Run(t, dir, a, "./examples/each")
+	mod.Run(t, a, "./examples/each")
 }
