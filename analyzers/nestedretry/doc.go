@@ -45,6 +45,17 @@
 // RetryMaxAttempts = 1, retry.Attempts(1)), or the innermost one, with
 // the outer loop removed.
 //
+// A retrying call counts as a layer only when the outer site can make
+// another attempt after that call fails: a watch loop that resyncs with
+// a retrying loader after a compaction error, and gives up when the
+// loader fails, runs the loader's retries once, not once per attempt:
+//
+//	if errors.Is(err, errCompacted) {
+//		if err := w.reload(ctx); err != nil { // retries inside
+//			return err // not a layer; log and go round, and it is
+//		}
+//	}
+//
 // One finding per outer site: a site inside another site's attempt in
 // the same function is covered by the outer report.
 //
