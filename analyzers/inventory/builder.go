@@ -37,7 +37,7 @@ type builder struct {
 	// of its gRPC service descriptors' methods, its HTTP routes and the
 	// function literals among their handlers, the gRPC methods its
 	// types serve, and the routers chi's Route hands to a literal.
-	urls        *urlEval
+	fx          *flow.Index
 	grpcNames   map[*types.Func]string
 	routeList   []route
 	handlerLits map[*ast.FuncLit]bool
@@ -82,7 +82,7 @@ type event struct {
 func newBuilder(pass *analysis.Pass, r *retryscan.Result, at *analysisutil.Crumb) *builder {
 	return &builder{pass: pass, std: analysisutil.Std(pass), r: r, at: at, byObj: map[*types.Func]*fnInfo{}, facts: map[*types.Func]*OutboundFact{},
 		ifaceOut: map[*types.Func]string{}, impls: map[*types.Func][]*types.Func{},
-		urls: &urlEval{info: pass.TypesInfo, fx: flow.Of(pass)}, handlerLits: map[*ast.FuncLit]bool{}}
+		fx: flow.Of(pass), handlerLits: map[*ast.FuncLit]bool{}}
 }
 
 // scan records every function declaration outside test files and the

@@ -61,7 +61,7 @@ func (b *builder) serviceMethods() map[*types.Func]string {
 				}
 				for _, v := range vs.Values {
 					lit, ok := ast.Unparen(v).(*ast.CompositeLit)
-					if ok && named(info.TypeOf(lit), grpcPkg, "ServiceDesc") {
+					if ok && analysisutil.Named(info.TypeOf(lit), grpcPkg, "ServiceDesc") {
 						b.readServiceDesc(lit, decls, out)
 					}
 				}
@@ -74,7 +74,7 @@ func (b *builder) serviceMethods() map[*types.Func]string {
 func (b *builder) readServiceDesc(desc *ast.CompositeLit, decls map[*types.Func]*ast.FuncDecl, out map[*types.Func]string) {
 	info := b.pass.TypesInfo
 	fields := keyed(desc)
-	service, ok := b.urls.fx.ConstString(fields["ServiceName"])
+	service, ok := b.fx.ConstString(fields["ServiceName"])
 	if !ok || fields["HandlerType"] == nil {
 		return
 	}
@@ -99,7 +99,7 @@ func (b *builder) readServiceDesc(desc *ast.CompositeLit, decls map[*types.Func]
 				continue
 			}
 			ef := keyed(entry)
-			name, ok := b.urls.fx.ConstString(ef[nameField])
+			name, ok := b.fx.ConstString(ef[nameField])
 			if !ok {
 				continue
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/flow"
 )
 
 var (
@@ -23,7 +24,7 @@ var (
 // type.
 func (b *builder) handlerOf(e ast.Expr, depth int) (*types.Func, *ast.FuncLit) {
 	e = ast.Unparen(e)
-	if depth > maxURLDepth {
+	if depth > flow.MaxURLDepth {
 		return nil, nil
 	}
 	info := b.pass.TypesInfo
@@ -35,8 +36,8 @@ func (b *builder) handlerOf(e ast.Expr, depth int) (*types.Func, *ast.FuncLit) {
 		case *types.Func:
 			return obj, nil
 		case *types.Var:
-			if v := b.urls.fx.Local(x); v != nil {
-				if val := b.urls.fx.Single(v); val != nil {
+			if v := b.fx.Local(x); v != nil {
+				if val := b.fx.Single(v); val != nil {
 					return b.handlerOf(val, depth+1)
 				}
 			}

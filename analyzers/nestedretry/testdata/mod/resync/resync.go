@@ -10,7 +10,37 @@ import (
 	"time"
 
 	backoff "github.com/cenkalti/backoff/v4"
+	"k8s.io/client-go/tools/cache"
 )
+
+// What makes each loop below run decides what its count of calls is per.
+
+// Start runs the watch in the background: its calls are per run of the
+// watcher, not per request, though Start is exported.
+func (w *watcher) Start(ctx context.Context) {
+	go func() {
+		if err := w.resyncOrGiveUp(ctx); err != nil {
+			log.Print(err)
+		}
+	}()
+	go w.resyncAndGoRound(ctx)
+}
+
+// ServeHTTP resyncs on request: a request path.
+func (w *watcher) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	if err := w.resyncAsAttempt(r.Context()); err != nil {
+		http.Error(rw, err.Error(), http.StatusBadGateway)
+	}
+}
+
+// handlers resync on every informer event.
+func (w *watcher) handlers(ctx context.Context) cache.ResourceEventHandlerFuncs {
+	return cache.ResourceEventHandlerFuncs{
+		AddFunc: func(any) {
+			_ = w.opRetriesReload(ctx)
+		},
+	}
+}
 
 var errCompacted = errors.New("required revision has been compacted")
 
@@ -87,7 +117,7 @@ func (w *watcher) resyncOrGiveUpEarly(ctx context.Context) error {
 // The twin: the loader's failure is logged and the loop goes round, so
 // every watch attempt can run the loader's five.
 func (w *watcher) resyncAndGoRound(ctx context.Context) error {
-	for { // want `retry loop \(unbounded attempts\) calls watcher.reload, which retries again: an unbounded number of calls per \w+ \(∞x5 via watcher.reload -> backoff.Retry\)`
+	for { // want `retry loop \(unbounded attempts\) calls watcher.reload, which retries again: an unbounded number of calls per run \(∞x5 via watcher.reload -> backoff.Retry\)`
 		err := w.watch(ctx)
 		if err == nil {
 			return nil
@@ -104,7 +134,7 @@ func (w *watcher) resyncAndGoRound(ctx context.Context) error {
 // The twin whose loader's error is the next attempt's error: a failed
 // reload goes round as a failed watch does.
 func (w *watcher) resyncAsAttempt(ctx context.Context) error {
-	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) calls watcher.reload, which retries again: up to 15 calls per \w+ \(3x5 via watcher.reload -> backoff.Retry\)`
+	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) calls watcher.reload, which retries again: up to 15 calls per request \(3x5 via watcher.reload -> backoff.Retry\)`
 		err := w.watch(ctx)
 		if errors.Is(err, errCompacted) {
 			err = w.reload(ctx)
@@ -133,7 +163,7 @@ func (w *watcher) opStopsOnReload(ctx context.Context) error {
 
 // The twin returns the loader's error as is: backoff.Retry goes round.
 func (w *watcher) opRetriesReload(ctx context.Context) error {
-	return backoff.Retry(func() error { // want `backoff.Retry \(3 attempts\) calls watcher.reload, which retries again: up to 15 calls per \w+ \(3x5 via watcher.reload -> backoff.Retry\)`
+	return backoff.Retry(func() error { // want `backoff.Retry \(3 attempts\) calls watcher.reload, which retries again: up to 15 calls per event \(3x5 via watcher.reload -> backoff.Retry\)`
 		err := w.watch(ctx)
 		if errors.Is(err, errCompacted) {
 			if rerr := w.reload(ctx); rerr != nil {

@@ -1,4 +1,4 @@
-package inventory
+package flow
 
 import (
 	"go/ast"
@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
-	"github.com/retrylint/retrylint/internal/flow"
 )
 
 // A URL as the code builds it: constant text with holes for the values
@@ -22,37 +21,58 @@ import (
 // A hole is named after the value it stands for (id, c.baseURL) and says
 // where that value comes from, which is what the report tells the reader
 // when the host or the path is not known.
-type urlTmpl []urlPart
+type URLTmpl []URLPart
 
-type urlPart struct {
-	lit  string
-	hole bool
-	name string // the hole's name: "id", "baseURL"
-	from string // where it comes from: "parameter id", "field baseURL"
+type URLPart struct {
+	Lit  string
+	Hole bool
+	Name string // the hole's name: "id", "baseURL"
+	From string // where it comes from: "parameter id", "field baseURL"
 }
 
-// maxURLDepth bounds how far a value is followed through variables and
+// MaxURLDepth bounds how far a value is followed through variables and
 // calls.
-const maxURLDepth = 8
+const MaxURLDepth = 8
 
 // urlEval reads URL templates in one package.
 type urlEval struct {
 	info *types.Info
-	fx   *flow.Index
+	fx   *Index
 }
 
-func lit(s string) urlTmpl { return urlTmpl{{lit: s}} }
+// URL reads e, an expression of the package, as a URL template.
+func (x *Index) URL(e ast.Expr) URLTmpl { return (&urlEval{info: x.info, fx: x}).eval(e, 0) }
 
-func hole(name, from string) urlTmpl { return urlTmpl{{hole: true, name: name, from: from}} }
+// Origin says where a value a URL template does not read comes from:
+// "parameter id", "field baseURL", "the result of f".
+func (x *Index) Origin(e ast.Expr) string { return (&urlEval{info: x.info, fx: x}).from(e) }
+
+// Tail returns the constant text after the template's last hole: the
+// whole URL when it has none.
+func (t URLTmpl) Tail() string {
+	var tail string
+	for _, p := range t {
+		if p.Hole {
+			tail = ""
+			continue
+		}
+		tail += p.Lit
+	}
+	return tail
+}
+
+func urlLit(s string) URLTmpl { return URLTmpl{{Lit: s}} }
+
+func urlHole(name, from string) URLTmpl { return URLTmpl{{Hole: true, Name: name, From: from}} }
 
 // eval reads e as a URL template.
-func (u *urlEval) eval(e ast.Expr, depth int) urlTmpl {
+func (u *urlEval) eval(e ast.Expr, depth int) URLTmpl {
 	e = ast.Unparen(e)
 	if s, ok := u.fx.ConstString(e); ok {
-		return lit(s)
+		return urlLit(s)
 	}
-	if depth > maxURLDepth {
-		return hole(exprName(e), "a value computed further than the report follows")
+	if depth > MaxURLDepth {
+		return urlHole(exprName(e), "a value computed further than the report follows")
 	}
 	switch e := e.(type) {
 	case *ast.BinaryExpr:
@@ -63,32 +83,32 @@ func (u *urlEval) eval(e ast.Expr, depth int) urlTmpl {
 		return u.ident(e, depth)
 	case *ast.SelectorExpr:
 		if v, ok := u.info.ObjectOf(e.Sel).(*types.Var); ok && v.IsField() {
-			return hole(e.Sel.Name, "field "+e.Sel.Name)
+			return urlHole(e.Sel.Name, "field "+e.Sel.Name)
 		}
 		return u.ident(e.Sel, depth)
 	case *ast.CallExpr:
 		return u.call(e, depth)
 	}
-	return hole(exprName(e), "an expression the report does not read")
+	return urlHole(exprName(e), "an expression the report does not read")
 }
 
 // ident follows a local variable to its one value; a parameter, a
 // package variable or a variable assigned more than once is a hole.
-func (u *urlEval) ident(id *ast.Ident, depth int) urlTmpl {
+func (u *urlEval) ident(id *ast.Ident, depth int) URLTmpl {
 	v, ok := u.info.ObjectOf(id).(*types.Var)
 	switch {
 	case !ok:
-		return hole(id.Name, "an expression the report does not read")
+		return urlHole(id.Name, "an expression the report does not read")
 	case v.Pkg() != nil && v.Parent() == v.Pkg().Scope():
-		return hole(id.Name, "package variable "+id.Name)
+		return urlHole(id.Name, "package variable "+id.Name)
 	}
 	if x := u.fx.Single(v); x != nil {
 		return u.eval(x, depth+1)
 	}
 	if u.isParam(v) {
-		return hole(id.Name, "parameter "+id.Name)
+		return urlHole(id.Name, "parameter "+id.Name)
 	}
-	return hole(id.Name, "variable "+id.Name+", assigned more than once")
+	return urlHole(id.Name, "variable "+id.Name+", assigned more than once")
 }
 
 // isParam reports whether v, a local variable, is a function's
@@ -98,9 +118,9 @@ func (u *urlEval) isParam(v *types.Var) bool { return len(u.fx.Defs(v)) == 0 }
 // call reads the calls that build URLs: fmt.Sprintf, url.JoinPath,
 // path.Join, strings.TrimSuffix, a *url.URL's String, and the conversions
 // of numbers to text (a hole named after the number).
-func (u *urlEval) call(c *ast.CallExpr, depth int) urlTmpl {
+func (u *urlEval) call(c *ast.CallExpr, depth int) URLTmpl {
 	fn := analysisutil.Callee(u.info, c)
-	arg := func(i int) urlTmpl { return u.eval(c.Args[i], depth+1) }
+	arg := func(i int) URLTmpl { return u.eval(c.Args[i], depth+1) }
 	switch {
 	case fn == nil:
 	case analysisutil.IsFunc(fn, "fmt", "", "Sprintf") && len(c.Args) > 0:
@@ -114,10 +134,10 @@ func (u *urlEval) call(c *ast.CallExpr, depth int) urlTmpl {
 	case analysisutil.IsFunc(fn, "strings", "", "TrimSuffix") && len(c.Args) == 2,
 		analysisutil.IsFunc(fn, "strings", "", "TrimRight") && len(c.Args) == 2:
 		t := arg(0)
-		if cut, ok := u.fx.ConstString(c.Args[1]); ok && len(t) > 0 && !t[len(t)-1].hole {
+		if cut, ok := u.fx.ConstString(c.Args[1]); ok && len(t) > 0 && !t[len(t)-1].Hole {
 			last := &t[len(t)-1]
-			if strings.HasSuffix(last.lit, cut) || cut == "/" {
-				last.lit = strings.TrimRight(last.lit, "/")
+			if strings.HasSuffix(last.Lit, cut) || cut == "/" {
+				last.Lit = strings.TrimRight(last.Lit, "/")
 			}
 		}
 		return t
@@ -128,18 +148,18 @@ func (u *urlEval) call(c *ast.CallExpr, depth int) urlTmpl {
 	case analysisutil.IsFunc(fn, "strconv", "", "Itoa"), analysisutil.IsFunc(fn, "strconv", "", "FormatInt"),
 		analysisutil.IsFunc(fn, "fmt", "", "Sprint"):
 		if len(c.Args) > 0 {
-			return hole(exprName(c.Args[0]), u.from(c.Args[0]))
+			return urlHole(exprName(c.Args[0]), u.from(c.Args[0]))
 		}
 	}
 	name := "?"
 	if fn != nil {
 		name = fn.Name()
 	}
-	return hole(name, "the result of "+name)
+	return urlHole(name, "the result of "+name)
 }
 
-func (u *urlEval) evalAll(args []ast.Expr, depth int) []urlTmpl {
-	var out []urlTmpl
+func (u *urlEval) evalAll(args []ast.Expr, depth int) []URLTmpl {
+	var out []URLTmpl
 	for _, a := range args {
 		out = append(out, u.eval(a, depth+1))
 	}
@@ -148,10 +168,10 @@ func (u *urlEval) evalAll(args []ast.Expr, depth int) []urlTmpl {
 
 // urlValue reads a *url.URL or url.URL: a composite literal, url.Parse
 // of a template, or JoinPath on one.
-func (u *urlEval) urlValue(e ast.Expr, depth int) urlTmpl {
+func (u *urlEval) urlValue(e ast.Expr, depth int) URLTmpl {
 	e = ast.Unparen(e)
-	if depth > maxURLDepth {
-		return hole(exprName(e), "a value computed further than the report follows")
+	if depth > MaxURLDepth {
+		return urlHole(exprName(e), "a value computed further than the report follows")
 	}
 	if un, ok := e.(*ast.UnaryExpr); ok && un.Op == token.AND {
 		e = ast.Unparen(un.X)
@@ -172,14 +192,14 @@ func (u *urlEval) urlValue(e ast.Expr, depth int) urlTmpl {
 				}
 			}
 		}
-		var t urlTmpl
+		var t URLTmpl
 		if s, ok := fields["Scheme"]; ok {
-			t = append(append(t, u.eval(s, depth+1)...), urlPart{lit: "://"})
+			t = append(append(t, u.eval(s, depth+1)...), URLPart{Lit: "://"})
 		}
 		if h, ok := fields["Host"]; ok {
 			t = append(t, u.eval(h, depth+1)...)
 		} else {
-			t = append(t, hole("Host", "a URL with no Host")...)
+			t = append(t, urlHole("Host", "a URL with no Host")...)
 		}
 		if p, ok := fields["Path"]; ok {
 			t = append(t, u.eval(p, depth+1)...)
@@ -196,39 +216,39 @@ func (u *urlEval) urlValue(e ast.Expr, depth int) urlTmpl {
 			}
 		}
 	}
-	return hole(exprName(e), u.from(e))
+	return urlHole(exprName(e), u.from(e))
 }
 
 // sprintf reads a constant format: each verb stands for its argument,
 // read as a template when it is text, a hole named after it otherwise.
-func (u *urlEval) sprintf(format string, args []ast.Expr, depth int) urlTmpl {
-	var t urlTmpl
+func (u *urlEval) sprintf(format string, args []ast.Expr, depth int) URLTmpl {
+	var t URLTmpl
 	next := 0
 	for {
 		i := strings.IndexByte(format, '%')
 		if i < 0 || i == len(format)-1 {
-			return append(t, urlPart{lit: format})
+			return append(t, URLPart{Lit: format})
 		}
-		t = append(t, urlPart{lit: format[:i]})
+		t = append(t, URLPart{Lit: format[:i]})
 		j := i + 1
 		for j < len(format) && strings.IndexByte("+-# 0123456789.", format[j]) >= 0 {
 			j++
 		}
 		if j == len(format) {
-			return append(t, urlPart{lit: format[i:]})
+			return append(t, URLPart{Lit: format[i:]})
 		}
 		verb := format[j]
 		format = format[j+1:]
 		switch {
 		case verb == '%':
-			t = append(t, urlPart{lit: "%"})
+			t = append(t, URLPart{Lit: "%"})
 		case next >= len(args):
-			return append(t, hole("", "a format with more verbs than arguments")...)
+			return append(t, urlHole("", "a format with more verbs than arguments")...)
 		case (verb == 's' || verb == 'v') && isString(u.info.TypeOf(args[next])):
 			t = append(t, u.eval(args[next], depth+1)...)
 			next++
 		default:
-			t = append(t, hole(exprName(args[next]), u.from(args[next]))...)
+			t = append(t, urlHole(exprName(args[next]), u.from(args[next]))...)
 			next++
 		}
 	}
@@ -236,10 +256,10 @@ func (u *urlEval) sprintf(format string, args []ast.Expr, depth int) urlTmpl {
 
 // joinPath is url.JoinPath and path.Join: the elements joined by one
 // slash each.
-func joinPath(base urlTmpl, elems []urlTmpl) urlTmpl {
-	t := append(urlTmpl{}, base...)
+func joinPath(base URLTmpl, elems []URLTmpl) URLTmpl {
+	t := append(URLTmpl{}, base...)
 	for _, el := range elems {
-		t = append(t, urlPart{lit: "/"})
+		t = append(t, URLPart{Lit: "/"})
 		t = append(t, el...)
 	}
 	return t
