@@ -14,7 +14,7 @@ import (
 func TestAnalyzer(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData(), "mod")
 	testenv.Download(t, dir)
-	analysistest.Run(t, dir, unboundedbackoff.Analyzer, "./loops", "./libs", "./confighelp/...", "./external")
+	analysistest.Run(t, dir, unboundedbackoff.Analyzer, "./loops", "./libs", "./confighelp/...", "./external", "./stop")
 	analysistest.RunWithSuggestedFixes(t, dir, unboundedbackoff.Analyzer, "./capfix")
 }
 
