@@ -27,6 +27,7 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, fd *ast.Fun
 	}
 	var method string
 	var req ast.Expr // what headers are set on
+	var url ast.Expr
 	switch row.Role {
 	case catalog.HTTPDirect:
 		method = row.Fixed
@@ -37,21 +38,24 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, fd *ast.Fun
 			}
 			method = m
 		}
+		if row.URL >= 0 && row.URL < len(call.Args) {
+			url = call.Args[row.URL]
+		}
 		req = receiver(c.info, call) // resty: the request chain
 	case catalog.HTTPSend:
 		if row.Req >= len(call.Args) {
 			return nil
 		}
 		req = call.Args[row.Req]
-		m, ok := c.requestMethod(req, fd, 0)
+		m, u, ok := c.requestMethod(req, fd, 0)
 		if !ok {
 			return nil
 		}
-		method = m
+		method, url = m, u
 	default:
 		return nil // building a request sends nothing
 	}
-	if catalog.IdempotentMethod(method) {
+	if catalog.IdempotentMethod(method) || c.idempotentProtocol(url) {
 		return nil
 	}
 	if req != nil && c.hasKey(req, fd) {
@@ -63,7 +67,7 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, fd *ast.Fun
 }
 
 // requestMethod follows a request to the call that built it and returns
-// its method:
+// its method, and its URL argument when the call has one:
 //
 //	req, err := http.NewRequest("POST", url, body)
 //	req = req.WithContext(ctx)                 // same request
@@ -73,9 +77,9 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, fd *ast.Fun
 // A var declaration without a value is not a request: var req
 // *http.Request followed by req, err = http.NewRequest(...) is read as
 // the NewRequest.
-func (c *checker) requestMethod(e ast.Expr, fd *ast.FuncDecl, depth int) (string, bool) {
+func (c *checker) requestMethod(e ast.Expr, fd *ast.FuncDecl, depth int) (string, ast.Expr, bool) {
 	if depth > 4 {
-		return "", false
+		return "", nil, false
 	}
 	switch x := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
@@ -84,14 +88,19 @@ func (c *checker) requestMethod(e ast.Expr, fd *ast.FuncDecl, depth int) (string
 			switch row.Role {
 			case catalog.HTTPNew:
 				if row.Method < len(x.Args) {
-					return c.x.ConstString(x.Args[row.Method])
+					var url ast.Expr
+					if row.URL >= 0 && row.URL < len(x.Args) {
+						url = x.Args[row.URL]
+					}
+					m, ok := c.x.ConstString(x.Args[row.Method])
+					return m, url, ok
 				}
 			case catalog.HTTPWrap:
 				if row.Req < len(x.Args) {
 					return c.requestMethod(x.Args[row.Req], fd, depth+1)
 				}
 			}
-			return "", false
+			return "", nil, false
 		}
 		if isRequestCopy(fn) {
 			return c.requestMethod(receiver(c.info, x), fd, depth+1)
@@ -99,7 +108,7 @@ func (c *checker) requestMethod(e ast.Expr, fd *ast.FuncDecl, depth int) (string
 	case *ast.Ident:
 		v := c.x.Local(x)
 		if v == nil {
-			return "", false
+			return "", nil, false
 		}
 		var value ast.Expr
 		for _, d := range c.defs(v) {
@@ -110,20 +119,20 @@ func (c *checker) requestMethod(e ast.Expr, fd *ast.FuncDecl, depth int) (string
 				continue // req = req.WithContext(ctx)
 			}
 			if value != nil || d.Value() == nil {
-				return "", false
+				return "", nil, false
 			}
 			value = d.Value()
 		}
 		if value == nil {
-			return "", false
+			return "", nil, false
 		}
-		m, ok := c.requestMethod(value, fd, depth+1)
+		m, url, ok := c.requestMethod(value, fd, depth+1)
 		if set, found := c.methodField(v, fd); found {
-			return c.x.ConstString(set)
+			m, ok = c.x.ConstString(set)
 		}
-		return m, ok
+		return m, url, ok
 	}
-	return "", false
+	return "", nil, false
 }
 
 // isRequestCopy reports whether fn returns a copy of its receiver
@@ -183,4 +192,16 @@ func (c *checker) rootVar(e ast.Expr) *types.Var {
 			return nil
 		}
 	}
+}
+
+// idempotentProtocol reports a request of a protocol that is idempotent
+// by contract (catalog.Protocol): one the package speaks as a whole (an
+// OTLP exporter), or one whose URL ends in the protocol's path:
+//
+//	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, endpoint+"/v1/traces", body)
+func (c *checker) idempotentProtocol(url ast.Expr) bool {
+	if catalog.ProtocolOfPkg(c.pass.Pkg.Path()) != nil {
+		return true
+	}
+	return url != nil && catalog.ProtocolOfURL(c.x.URL(url).Tail()) != nil
 }
