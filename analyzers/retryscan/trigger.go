@@ -94,7 +94,11 @@ func (t *triggers) of(fn ast.Node) (Trigger, string) {
 	if d := t.outer[fn]; d != nil {
 		name = analysisutil.FuncName(t.decls[d], t.pkg)
 	}
-	return t.trigger(fn), name
+	tr := t.trigger(fn)
+	if tr == triggerNone {
+		tr = TriggerUnknown // a cycle nothing calls into
+	}
+	return tr, name
 }
 
 // index records every place a function of the package is named, and
@@ -205,16 +209,21 @@ func (t *triggers) trigger(fn ast.Node) Trigger {
 	t.busy[fn] = true
 	tr := t.own(fn)
 	if tr == triggerNone {
-		best := triggerNone
-		for _, u := range t.usesOf(fn) {
+		uses := t.usesOf(fn)
+		for _, u := range uses {
 			if u.inherit {
 				u.t = t.trigger(u.encl)
 			}
-			if u.t != triggerNone && (best == triggerNone || rank[u.t] > rank[best]) {
-				best = u.t
+			if u.t != triggerNone && (tr == triggerNone || rank[u.t] > rank[tr]) {
+				tr = u.t
 			}
 		}
-		tr = best
+		if tr == triggerNone && len(uses) > 0 {
+			// Every use is inside a cycle still being read: what calls
+			// into the cycle decides, so nothing is kept yet.
+			delete(t.busy, fn)
+			return triggerNone
+		}
 		if tr == triggerNone {
 			tr = TriggerUnknown
 		}

@@ -39,7 +39,28 @@ func resync() error {
 	return err
 }
 
+// watch and rewatch call each other; only the goroutine main starts
+// enters them: per run.
+func watch(again bool) error {
+	var err error
+	for i := 0; i < 4; i++ { // want `retry loop \(4 attempts\) wraps retryablehttp.Client.Get \(5 attempts\), which retries again: up to 20 calls per run \(4x5 via retryablehttp.Client.Get\)`
+		var resp *http.Response
+		if resp, err = client.Get("http://config/watch"); err == nil {
+			resp.Body.Close()
+			if again {
+				return rewatch()
+			}
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func rewatch() error { return watch(false) }
+
 func main() {
+	go watch(true)
 	if err := warm(); err != nil {
 		log.Fatal(err)
 	}
