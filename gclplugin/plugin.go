@@ -121,10 +121,17 @@ func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 			return nil, fmt.Errorf("%s settings: %s is disabled but has settings; remove one or the other", Name, name)
 		}
 	}
+	// An analyzer's settings have their own message; any other error of
+	// Build is about the disable list.
+	var configErr error
 	as, err := registry.Build(p.settings.Disable, func(a *analysis.Analyzer) error {
-		return configure(a, p.settings.flagsOf(a))
+		configErr = configure(a, p.settings.flagsOf(a))
+		return configErr
 	})
-	if err != nil {
+	switch {
+	case configErr != nil:
+		return nil, configErr
+	case err != nil:
 		return nil, fmt.Errorf("%s settings: %s: %v", Name, disableKey, err)
 	}
 	return as, nil

@@ -2,7 +2,9 @@ package gclplugin
 
 import (
 	"flag"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -80,8 +82,8 @@ func TestDecodeErrors(t *testing.T) {
 		{map[string]any{"nestedretri": map[string]any{}}, `retrylint settings: unknown key "nestedretri" (accepted keys: disable, nestedretry, keyregen,`},
 		{map[string]any{"max-depth": 2}, `unknown key "max-depth"`},
 		{map[string]any{"disable": "keyregen"}, `retrylint settings: disable: a list of analyzer names is wanted`},
-		{map[string]any{"disable": []any{"keyregn"}}, `disable: unknown analyzer "keyregn" (analyzers: nestedretry, keyregen, nodeadline, unboundedbackoff, nonidempotent, retryclass, retrybudget, directives)`},
-		{map[string]any{"keyregen": map[string]any{"no-such-flag": true}}, `keyregen has no setting "no-such-flag" (its settings: `},
+		{map[string]any{"disable": []any{"keyregn"}}, `disable: unknown analyzer "keyregn" (analyzers: ` + strings.Join(registry.Names(), ", ") + ")"},
+		{map[string]any{"keyregen": map[string]any{"no-such-flag": true}}, `retrylint settings: keyregen has no setting "no-such-flag" (its settings: `},
 		{map[string]any{"keyregen": map[string]any{"requestid": "maybe"}}, `keyregen.requestid: "maybe": parse error`},
 		{map[string]any{"keyregen": map[string]any{"requestid": map[string]any{"x": 1}}}, `keyregen.requestid: a map[string]interface {} cannot be a flag value`},
 		{map[string]any{"keyregen": map[string]any{"headers": []any{"a,b"}}}, `list element "a,b" cannot be passed`},
@@ -90,6 +92,11 @@ func TestDecodeErrors(t *testing.T) {
 		_, err := New(tc.raw)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("New(%v) = %v, want error containing %q", tc.raw, err, tc.want)
+			continue
+		}
+		// One "retrylint settings:" at the start, then what is wrong.
+		if msg := err.Error(); !strings.HasPrefix(msg, "retrylint settings: ") || strings.Count(msg, "retrylint settings: ") != 1 {
+			t.Errorf("New(%v) = %q, want one %q prefix", tc.raw, msg, "retrylint settings: ")
 		}
 	}
 }
@@ -208,13 +215,15 @@ func TestFlagsReachable(t *testing.T) {
 // viper hands them over (numbers as float64), and checks each value
 // reached its flag.
 func TestDocumentedSettings(t *testing.T) {
-	as := build(t, map[string]any{
-		"disable":          []any{"nodeadline"},
-		"nestedretry":      map[string]any{"min-layers": float64(2), "ignore-packages": []any{"example.com/internal/legacy"}},
-		"keyheaders":       []any{"X-Dedup-Key"},
-		"keyregen":         map[string]any{"requestid": true},
-		"unboundedbackoff": map[string]any{"max-wait": "1m", "jitter": true},
-	})
+	doc := readDoc(t)
+	_, rest, _ := strings.Cut(doc, "### Settings\n")
+	_, rest, _ = strings.Cut(rest, "```yaml\n")
+	block, _, ok := strings.Cut(rest, "```\n")
+	if !ok {
+		t.Fatal("docs/golangci.md: no yaml block under ### Settings")
+	}
+	raw := parseSettings(t, block)
+	as := build(t, raw)
 	for key, want := range map[string]string{
 		"nestedretry.min-layers":      "2",
 		"nestedretry.ignore-packages": "example.com/internal/legacy",
@@ -237,6 +246,105 @@ func TestDocumentedSettings(t *testing.T) {
 	if byName(as, "nodeadline") != nil {
 		t.Error("nodeadline not disabled")
 	}
+}
+
+// TestDocumentedErrors: the error messages docs/golangci.md shows are
+// the plugin's, "..." standing for the rest of a list.
+func TestDocumentedErrors(t *testing.T) {
+	doc := readDoc(t)
+	_, rest, _ := strings.Cut(doc, "<!-- gclplugin: errors -->\n```\n")
+	block, _, ok := strings.Cut(rest, "```\n")
+	if !ok {
+		t.Fatal("docs/golangci.md: no code block after <!-- gclplugin: errors -->")
+	}
+	causes := []map[string]any{
+		{"nestedretri": map[string]any{}},
+		{"keyregen": map[string]any{"header": "X-Dedup-Key"}},
+	}
+	lines := strings.Split(strings.TrimSpace(block), "\n")
+	if len(lines) != len(causes) {
+		t.Fatalf("docs/golangci.md shows %d errors, the test has a cause for %d", len(lines), len(causes))
+	}
+	for i, line := range lines {
+		_, err := New(causes[i])
+		if err == nil {
+			t.Fatalf("New(%v): no error", causes[i])
+		}
+		const prefix = "plugin(retrylint): newPlugin "
+		got := prefix + err.Error()
+		want, _, _ := strings.Cut(line, "...")
+		if !strings.HasPrefix(got, want) || !strings.Contains(line, "...") && got != line {
+			t.Errorf("docs/golangci.md shows\n%s\nbut the plugin says\n%s", line, got)
+		}
+	}
+}
+
+func readDoc(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile("../docs/golangci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// parseSettings reads the YAML of the doc's settings block, as viper
+// hands it to the plugin: nested maps by indentation, [a, b] lists of
+// strings, numbers as float64, true and false as bools, other scalars as
+// strings, # comments dropped. It is the part of YAML the doc uses.
+func parseSettings(t *testing.T, block string) map[string]any {
+	t.Helper()
+	type level struct {
+		indent int
+		m      map[string]any
+	}
+	root := map[string]any{}
+	stack := []level{{-1, root}}
+	for _, line := range strings.Split(block, "\n") {
+		if i := strings.Index(line, " #"); i >= 0 {
+			line = line[:i]
+		}
+		text := strings.TrimSpace(line)
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		for indent <= stack[len(stack)-1].indent {
+			stack = stack[:len(stack)-1]
+		}
+		key, value, ok := strings.Cut(text, ":")
+		if !ok {
+			t.Fatalf("settings block: not a key: %q", line)
+		}
+		m := stack[len(stack)-1].m
+		value = strings.TrimSpace(value)
+		switch {
+		case value == "":
+			sub := map[string]any{}
+			m[key] = sub
+			stack = append(stack, level{indent, sub})
+		case strings.HasPrefix(value, "[") && strings.HasSuffix(value, "]"):
+			var list []any
+			for _, v := range strings.Split(value[1:len(value)-1], ",") {
+				list = append(list, strings.TrimSpace(v))
+			}
+			m[key] = list
+		case value == "true" || value == "false":
+			m[key] = value == "true"
+		default:
+			if f, err := strconv.ParseFloat(value, 64); err == nil {
+				m[key] = f
+			} else {
+				m[key] = value
+			}
+		}
+	}
+	// The block starts at the plugin's "settings:" key.
+	settings, ok := root["settings"].(map[string]any)
+	if !ok {
+		t.Fatalf("settings block does not start with settings: %v", root)
+	}
+	return settings
 }
 
 // TestSharedSettings: a shared flag set at the top level reaches every

@@ -3,9 +3,11 @@
 // Every driver reads it: the retrylint binary, the golangci-lint plugin,
 // the directives checker for Bazel nogo (registry/directives), the fuzz
 // test and the benchmark tools. Adding an analyzer is one package under
-// analyzers/ and one line in entries below; a test fails when an analyzer
-// package exists that this list does not name, and when the plugin or the
-// nogo documentation disagree with it.
+// analyzers/ and one line in entries below, with its page in docs/ and an
+// example in testdata/e2e (DESIGN.md, "Adding an analyzer"); a test fails
+// when an analyzer package exists that this list does not name, and every
+// other list of analyzers, in the docs and the tests, is generated from
+// this one or checked against it.
 //
 // The layers, top to bottom (no import runs up, no analyzer imports
 // another):

@@ -24,9 +24,14 @@ GOLANGCI_VERSION=v2.15.0
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=${RETRYLINT_E2E_DIR:-${TMPDIR:-/tmp}/retrylint-golangci-e2e}
 fixture=$root/testdata/golangci/fixture
+# The .golangci.yml README.md and docs/golangci.md show, as they show it
+# (go test ./cmd/retrylint checks that they do).
 config=$root/testdata/golangci/golangci.yml
 # The retrylint binary gets the settings golangci.yml gives the plugin.
 retrylint_flags=(-keyheaders=X-Dedup-Key)
+# Only retrylint's findings, with absolute paths, for the comparison: the
+# command line says so, the config stays the one users copy.
+gcl_flags=(--enable-only=retrylint --path-mode=abs)
 
 fail() { echo "golangci-e2e: FAIL: $*" >&2; exit 1; }
 step() { echo "golangci-e2e: $*" >&2; }
@@ -105,7 +110,7 @@ step "running the custom golangci-lint on $fixture"
 (cd "$fixture" && go mod download) || fail "could not download the fixture's modules"
 rc=0
 (cd "$fixture" && GOLANGCI_LINT_CACHE="$out/gcl-cache" "$gcl" run \
-	-c "$config" --issues-exit-code=0 \
+	-c "$config" "${gcl_flags[@]}" --issues-exit-code=0 \
 	--output.json.path="$out/golangci.json" --output.text.path=stderr ./...) || rc=$?
 [ "$rc" -eq 0 ] || fail "golangci-lint exited $rc (issues exit 0 here, so this is an error)"
 

@@ -10,7 +10,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
-	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/engine"
 	"github.com/retrylint/retrylint/internal/topology"
 )
 
@@ -37,7 +37,7 @@ type builder struct {
 	// of its gRPC service descriptors' methods, its HTTP routes and the
 	// function literals among their handlers, the gRPC methods its
 	// types serve, and the routers chi's Route hands to a literal.
-	fx          *flow.Index
+	urls        *urlEval
 	grpcNames   map[*types.Func]string
 	routeList   []route
 	handlerLits map[*ast.FuncLit]bool
@@ -82,7 +82,7 @@ type event struct {
 func newBuilder(pass *analysis.Pass, r *retryscan.Result, at *analysisutil.Crumb) *builder {
 	return &builder{pass: pass, std: analysisutil.Std(pass), r: r, at: at, byObj: map[*types.Func]*fnInfo{}, facts: map[*types.Func]*OutboundFact{},
 		ifaceOut: map[*types.Func]string{}, impls: map[*types.Func][]*types.Func{},
-		fx: flow.Of(pass), handlerLits: map[*ast.FuncLit]bool{}}
+		urls: &urlEval{info: pass.TypesInfo, eng: engine.Of(pass)}, handlerLits: map[*ast.FuncLit]bool{}}
 }
 
 // scan records every function declaration outside test files and the

@@ -74,7 +74,7 @@ func (b *builder) serviceMethods() map[*types.Func]string {
 func (b *builder) readServiceDesc(desc *ast.CompositeLit, decls map[*types.Func]*ast.FuncDecl, out map[*types.Func]string) {
 	info := b.pass.TypesInfo
 	fields := keyed(desc)
-	service, ok := b.fx.ConstString(fields["ServiceName"])
+	service, ok := b.urls.constString(fields["ServiceName"])
 	if !ok || fields["HandlerType"] == nil {
 		return
 	}
@@ -99,7 +99,7 @@ func (b *builder) readServiceDesc(desc *ast.CompositeLit, decls map[*types.Func]
 				continue
 			}
 			ef := keyed(entry)
-			name, ok := b.fx.ConstString(ef[nameField])
+			name, ok := b.urls.constString(ef[nameField])
 			if !ok {
 				continue
 			}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
-	"github.com/retrylint/retrylint/internal/flow"
 )
 
 var (
@@ -24,7 +23,7 @@ var (
 // type.
 func (b *builder) handlerOf(e ast.Expr, depth int) (*types.Func, *ast.FuncLit) {
 	e = ast.Unparen(e)
-	if depth > flow.MaxURLDepth {
+	if depth > maxURLDepth {
 		return nil, nil
 	}
 	info := b.pass.TypesInfo
@@ -36,10 +35,8 @@ func (b *builder) handlerOf(e ast.Expr, depth int) (*types.Func, *ast.FuncLit) {
 		case *types.Func:
 			return obj, nil
 		case *types.Var:
-			if v := b.fx.Local(x); v != nil {
-				if val := b.fx.Single(v); val != nil {
-					return b.handlerOf(val, depth+1)
-				}
+			if val := b.urls.assigned(x); val != nil {
+				return b.handlerOf(val, depth+1)
 			}
 		}
 	case *ast.CallExpr:

@@ -11,7 +11,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
-	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/engine"
 	"github.com/retrylint/retrylint/internal/topology"
 )
 
@@ -44,7 +44,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Name:      Name,
 		Doc:       analysisutil.MustExtractDoc(doc, Name),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/inventory",
-		Requires:  []*analysis.Analyzer{retryscan.Analyzer, flow.Analyzer},
+		Requires:  []*analysis.Analyzer{retryscan.Analyzer, engine.Analyzer},
 		Run:       analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, c, at) }),
 		FactTypes: []analysis.Fact{new(OutboundFact), new(GRPCMethodFact)},
 	}

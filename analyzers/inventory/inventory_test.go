@@ -29,11 +29,14 @@ func TestEmit(t *testing.T) {
 	t.Run("unresolved", func(t *testing.T) { checkUnresolved(t, got["example.com/inv/unres"]) })
 }
 
+// mod is testdata/mod, loaded once for the tests here.
+var mod = testenv.NewModule("testdata/mod", "./quiet")
+
 // TestQuiet checks that the analyzer as every lint run has it reports
 // nothing: quiet has no want comments.
 func TestQuiet(t *testing.T) {
-	dir := filepath.Join(analysistest.TestData(), "mod")
-	analysistest.Run(t, dir, inventory.Analyzer, "./quiet")
+	t.Parallel()
+	mod.Run(t, inventory.Analyzer, "./quiet")
 }
 
 // units runs the analyzer on patterns of the module at dir and returns

@@ -8,7 +8,6 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
-	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/topology"
 )
 
@@ -78,7 +77,7 @@ func (b *builder) routes() []route {
 	}
 	b.mounted = map[*types.Func]*string{}
 	for _, m := range mounts {
-		p, ok := b.fx.ConstString(m.call.Args[m.prefix])
+		p, ok := b.urls.constString(m.call.Args[m.prefix])
 		base := ""
 		if sel, isSel := m.call.Fun.(*ast.SelectorExpr); isSel && ok {
 			base, ok = b.prefixOf(sel.X, 0)
@@ -131,7 +130,7 @@ func (b *builder) routes() []route {
 // routeTarget reads a catalogued registration: its pattern with the
 // router's prefix, and its method.
 func (b *builder) routeTarget(call *ast.CallExpr, row *catalog.Route, parent map[*ast.CallExpr]*ast.CallExpr) (topology.Target, bool) {
-	pattern, ok := b.fx.ConstString(call.Args[row.Pattern])
+	pattern, ok := b.urls.constString(call.Args[row.Pattern])
 	if !ok {
 		return topology.Target{}, false
 	}
@@ -143,7 +142,7 @@ func (b *builder) routeTarget(call *ast.CallExpr, row *catalog.Route, parent map
 	case row.Method != "":
 		t.Method = row.Method
 	case row.MethodArg >= 0:
-		m, ok := b.fx.ConstString(call.Args[row.MethodArg])
+		m, ok := b.urls.constString(call.Args[row.MethodArg])
 		if !ok {
 			return t, false
 		}
@@ -191,7 +190,7 @@ chain:
 			if len(c.Args) != 1 || path != "" {
 				return t, false
 			}
-			p, ok := b.fx.ConstString(c.Args[0])
+			p, ok := b.urls.constString(c.Args[0])
 			if !ok {
 				return t, false
 			}
@@ -232,11 +231,11 @@ func (b *builder) gorillaModifier(c *ast.CallExpr, t *topology.Target) bool {
 	fn := analysisutil.AnyCallee(b.pass.TypesInfo, c)
 	switch {
 	case catalog.GorillaRoute(fn, "Methods") && len(c.Args) == 1:
-		m, ok := b.fx.ConstString(c.Args[0])
+		m, ok := b.urls.constString(c.Args[0])
 		t.Method = strings.ToUpper(m)
 		return ok
 	case catalog.GorillaRoute(fn, "Host") && len(c.Args) == 1:
-		h, ok := b.fx.ConstString(c.Args[0])
+		h, ok := b.urls.constString(c.Args[0])
 		t.Host = h
 		return ok && !strings.Contains(h, "{")
 	case catalog.GorillaRoute(fn, "Name"):
@@ -251,7 +250,7 @@ func (b *builder) gorillaModifier(c *ast.CallExpr, t *topology.Target) bool {
 // mounted at the root; a prefix that is not a constant is not known.
 func (b *builder) prefixOf(x ast.Expr, depth int) (string, bool) {
 	x = ast.Unparen(x)
-	if depth > flow.MaxURLDepth {
+	if depth > maxURLDepth {
 		return "", false
 	}
 	switch x := x.(type) {
@@ -263,10 +262,8 @@ func (b *builder) prefixOf(x ast.Expr, depth int) (string, bool) {
 		if g := b.groupParams[v]; g != nil {
 			return b.prefixOf(g, depth+1)
 		}
-		if v := b.fx.Local(x); v != nil {
-			if e := b.fx.Single(v); e != nil {
-				return b.prefixOf(e, depth+1)
-			}
+		if e := b.urls.assigned(x); e != nil {
+			return b.prefixOf(e, depth+1)
 		}
 		return "", true
 	case *ast.CallExpr:
@@ -292,7 +289,7 @@ func (b *builder) prefixOf(x ast.Expr, depth int) (string, bool) {
 			if g.Prefix >= len(x.Args) {
 				return "", false
 			}
-			p, ok := b.fx.ConstString(x.Args[g.Prefix])
+			p, ok := b.urls.constString(x.Args[g.Prefix])
 			return joinRoute(base, p), ok
 		case catalog.GorillaRoute(fn, "Methods"), catalog.GorillaRoute(fn, "Host"):
 			if isSel {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
-	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/topology"
 )
 
@@ -55,10 +54,10 @@ func (b *builder) grpcTarget(c *ast.CallExpr, fn *types.Func) *topology.Target {
 	if arg >= len(c.Args) {
 		return nil
 	}
-	if m, ok := b.fx.ConstString(c.Args[arg]); ok {
+	if m, ok := b.urls.constString(c.Args[arg]); ok {
 		return &topology.Target{GRPC: m}
 	}
-	return &topology.Target{Unknown: "the method name comes from " + b.fx.Origin(c.Args[arg])}
+	return &topology.Target{Unknown: "the method name comes from " + b.urls.from(c.Args[arg])}
 }
 
 const grpcPkg = "google.golang.org/grpc"
@@ -107,19 +106,17 @@ func (b *builder) httpCallTarget(c *ast.CallExpr, fn *types.Func) *topology.Targ
 //	resp, err := client.Do(req.WithContext(ctx))
 func (b *builder) requestTarget(e ast.Expr, depth int) *topology.Target {
 	e = ast.Unparen(e)
-	if depth > flow.MaxURLDepth {
+	if depth > maxURLDepth {
 		return &topology.Target{Unknown: "the request is built further than the report follows"}
 	}
 	if id, ok := e.(*ast.Ident); ok {
-		if v := b.fx.Local(id); v != nil {
-			if x := b.fx.Single(v); x != nil {
-				return b.requestTarget(x, depth+1)
-			}
+		if x := b.urls.assigned(id); x != nil {
+			return b.requestTarget(x, depth+1)
 		}
 	}
 	call, ok := e.(*ast.CallExpr)
 	if !ok {
-		return &topology.Target{Unknown: "the request comes from " + b.fx.Origin(e)}
+		return &topology.Target{Unknown: "the request comes from " + b.urls.from(e)}
 	}
 	fn := analysisutil.Callee(b.pass.TypesInfo, call)
 	h := catalog.LookupHTTP(fn)
@@ -134,20 +131,20 @@ func (b *builder) requestTarget(e ast.Expr, depth int) *topology.Target {
 			return b.requestTarget(sel.X, depth+1)
 		}
 	}
-	return &topology.Target{Unknown: "the request comes from " + b.fx.Origin(e)}
+	return &topology.Target{Unknown: "the request comes from " + b.urls.from(e)}
 }
 
 // method reads a method argument: "POST", or "" and why not.
 func (b *builder) method(e ast.Expr) (string, string) {
-	if m, ok := b.fx.ConstString(e); ok {
+	if m, ok := b.urls.constString(e); ok {
 		return strings.ToUpper(m), ""
 	}
-	return "", "the method comes from " + b.fx.Origin(e)
+	return "", "the method comes from " + b.urls.from(e)
 }
 
 // urlTarget reads a URL argument into a target.
 func (b *builder) urlTarget(method, why string, url ast.Expr) *topology.Target {
-	t := httpTarget(b.fx.URL(url), method)
+	t := httpTarget(b.urls.eval(url, 0), method)
 	if why != "" {
 		t.Unknown = joinWhy(why, t.Unknown)
 	}
@@ -159,36 +156,36 @@ func (b *builder) urlTarget(method, why string, url ast.Expr) *topology.Target {
 // a leading hole followed by a slash (the hole is then taken to be the
 // origin, "http://host:port", from configuration), with "{name}" for
 // each segment that holds a hole; no query, no fragment.
-func httpTarget(t flow.URLTmpl, method string) *topology.Target {
+func httpTarget(t urlTmpl, method string) *topology.Target {
 	t = merged(t)
 	out := &topology.Target{Method: method}
 	if len(t) == 0 {
 		out.Unknown = "the URL is empty"
 		return out
 	}
-	var rest flow.URLTmpl
+	var rest urlTmpl
 	first := t[0]
 	switch {
-	case !first.Hole && (hasPrefixFold(first.Lit, "http://") || hasPrefixFold(first.Lit, "https://")):
-		t[0].Lit = first.Lit[strings.Index(first.Lit, "://")+3:]
-		var host flow.URLTmpl
+	case !first.hole && (hasPrefixFold(first.lit, "http://") || hasPrefixFold(first.lit, "https://")):
+		t[0].lit = first.lit[strings.Index(first.lit, "://")+3:]
+		var host urlTmpl
 		host, rest = splitAuthority(t)
 		if h := holeOf(host); h != nil {
-			out.Unknown = "the host comes from " + h.From
+			out.Unknown = "the host comes from " + h.from
 		} else if len(host) > 0 {
-			out.Host = host[0].Lit
+			out.Host = host[0].lit
 		}
-	case first.Hole && len(t) > 1 && strings.HasPrefix(t[1].Lit, "/"):
-		out.Unknown = "the host comes from " + first.From
+	case first.hole && len(t) > 1 && strings.HasPrefix(t[1].lit, "/"):
+		out.Unknown = "the host comes from " + first.from
 		rest = t[1:]
-	case first.Hole:
-		out.Unknown = "the URL comes from " + first.From
+	case first.hole:
+		out.Unknown = "the URL comes from " + first.from
 		return out
-	case strings.HasPrefix(first.Lit, "/"):
+	case strings.HasPrefix(first.lit, "/"):
 		out.Unknown = "the URL has no host (the client's base URL adds it)"
 		rest = t
 	default:
-		out.Unknown = "the URL " + first.Lit + "... has no scheme"
+		out.Unknown = "the URL " + first.lit + "... has no scheme"
 		return out
 	}
 	out.Path = pathOf(rest)
@@ -196,14 +193,14 @@ func httpTarget(t flow.URLTmpl, method string) *topology.Target {
 }
 
 // merged joins adjacent constant parts.
-func merged(t flow.URLTmpl) flow.URLTmpl {
-	var out flow.URLTmpl
+func merged(t urlTmpl) urlTmpl {
+	var out urlTmpl
 	for _, p := range t {
-		if !p.Hole && p.Lit == "" {
+		if !p.hole && p.lit == "" {
 			continue
 		}
-		if n := len(out); n > 0 && !p.Hole && !out[n-1].Hole {
-			out[n-1].Lit += p.Lit
+		if n := len(out); n > 0 && !p.hole && !out[n-1].hole {
+			out[n-1].lit += p.lit
 			continue
 		}
 		out = append(out, p)
@@ -213,23 +210,23 @@ func merged(t flow.URLTmpl) flow.URLTmpl {
 
 // splitAuthority splits what follows a scheme at the first slash,
 // question mark or hash of a constant part: the host, then the rest.
-func splitAuthority(t flow.URLTmpl) (host, rest flow.URLTmpl) {
+func splitAuthority(t urlTmpl) (host, rest urlTmpl) {
 	for i, p := range t {
-		if p.Hole {
+		if p.hole {
 			continue
 		}
-		if j := strings.IndexAny(p.Lit, "/?#"); j >= 0 {
-			host = append(append(host, t[:i]...), flow.URLPart{Lit: p.Lit[:j]})
-			rest = append(flow.URLTmpl{{Lit: p.Lit[j:]}}, t[i+1:]...)
+		if j := strings.IndexAny(p.lit, "/?#"); j >= 0 {
+			host = append(append(host, t[:i]...), urlPart{lit: p.lit[:j]})
+			rest = append(urlTmpl{{lit: p.lit[j:]}}, t[i+1:]...)
 			return merged(host), rest
 		}
 	}
 	return t, nil
 }
 
-func holeOf(t flow.URLTmpl) *flow.URLPart {
+func holeOf(t urlTmpl) *urlPart {
 	for i := range t {
-		if t[i].Hole {
+		if t[i].hole {
 			return &t[i]
 		}
 	}
@@ -238,7 +235,7 @@ func holeOf(t flow.URLTmpl) *flow.URLPart {
 
 // pathOf renders the path of rest: up to a query or a fragment, segments
 // with a hole as "{name}", repeated slashes as one.
-func pathOf(rest flow.URLTmpl) string {
+func pathOf(rest urlTmpl) string {
 	var segs []string
 	cur, curHole, done := "", "", false
 	flush := func() {
@@ -252,13 +249,13 @@ func pathOf(rest flow.URLTmpl) string {
 		if done {
 			break
 		}
-		if p.Hole {
+		if p.hole {
 			if curHole == "" {
-				curHole = "\x00" + p.Name
+				curHole = "\x00" + p.name
 			}
 			continue
 		}
-		s := p.Lit
+		s := p.lit
 		if i := strings.IndexAny(s, "?#"); i >= 0 {
 			s, done = s[:i], true
 		}

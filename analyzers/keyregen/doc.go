@@ -129,13 +129,16 @@
 //
 // # Limitations
 //
-// The dataflow is local and syntactic: a key stored in a struct built
-// elsewhere, passed through a channel, or set in an interceptor is not
-// followed. Helpers are followed through parameters of string, byte
-// slice or byte array type: a key passed inside a struct, as a variadic
-// argument, or to a function literal called through a variable is not.
-// The dataflow in an attempt is flow-insensitive: a key generated after
-// its last use is still reported. The retries of SDK clients (which
+// The dataflow is the engine's, in one function and the closures written
+// in it: a key stored in a struct built elsewhere, passed through a
+// channel, or set in an interceptor is not followed. Helpers are followed
+// through parameters of string, byte slice or byte array type: a key
+// passed inside a struct, as a variadic argument, or to a function
+// literal called through a variable is not. Variables follow the order
+// the attempt runs (a key made after the request is sent is not
+// reported, one made at the end of an attempt for the next is); what is
+// stored in a field or in a variable a closure shares counts for every
+// read of it in the attempt. The retries of SDK clients (which
 // reuse the key they were given) are out of scope. Keys that differ per attempt for other reasons (an attempt
 // counter in the key) are not reported. An SDK's RequestId or
 // ClientToken is a key only once the catalog has a row for that SDK.

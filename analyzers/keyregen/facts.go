@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/retrylint/retrylint/internal/catalog"
 )
 
@@ -196,7 +198,8 @@ func (r *runner) declInfo(fn *types.Func, fd *ast.FuncDecl) *declInfo {
 
 // summary returns fd's fact, or nil, and the position of its sink.
 func (r *runner) summary(fn *types.Func, fd *ast.FuncDecl, seeds []seed) (*Fact, token.Pos) {
-	reg := r.scan(fd.Body, seeds)
+	results := fn.Type().(*types.Signature).Results()
+	reg := r.scan(fd.Body, fd, seeds, results.Len() > 0 && carriesID(results.At(0).Type()))
 	if !reg.hasSources {
 		return nil, token.NoPos
 	}
@@ -223,33 +226,33 @@ func (r *runner) summary(fn *types.Func, fd *ast.FuncDecl, seeds []seed) (*Fact,
 }
 
 // returnsFresh returns the origin of fd's first result when every return
-// statement of fd (not of its closures) gives a fresh ID there.
+// of fd (not of its closures) gives a fresh ID there, as the engine's
+// taint of the region says.
 func (r *runner) returnsFresh(fd *ast.FuncDecl, reg *region) *origin {
-	if fd.Type.Results == nil || len(fd.Type.Results.List) == 0 {
+	if fd.Type.Results == nil || len(fd.Type.Results.List) == 0 || reg.taint == nil {
+		return nil
+	}
+	fn := r.eng.Func(fd)
+	if fn == nil {
 		return nil
 	}
 	var first *origin
-	all := true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) == 0 {
-				all = false
-				return false
-			}
-			o := reg.taintOf(n.Results[0])
-			if o == nil || o.param != nil {
-				all = false
-			} else if first == nil {
-				first = o
-			}
+	firstAt := token.NoPos
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || b == fn.Recover {
+			continue // the zero results a recovered panic returns
 		}
-		return true
-	})
-	if !all {
-		return nil
+		if len(ret.Results) == 0 {
+			return nil
+		}
+		o, _ := reg.taint.Of(ret.Results[0])
+		if o == nil || o.param != nil {
+			return nil
+		}
+		if first == nil || ret.Pos() < firstAt {
+			first, firstAt = o, ret.Pos()
+		}
 	}
 	return first
 }

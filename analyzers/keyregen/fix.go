@@ -68,11 +68,15 @@ func (r *runner) fix(s *retryscan.Site, reg *region, f finding) *analysis.Sugges
 	if err != nil || tf.Size() != len(src) {
 		return nil
 	}
-	// The definition must be alone on its line, so the whole line goes.
+	// The definition must be alone on its line, so the whole line goes; a
+	// comment after it goes with it.
 	start, end := tf.Offset(def.Pos()), tf.Offset(def.End())
 	lineStart := bytes.LastIndexByte(src[:start], '\n') + 1
 	nl := bytes.IndexByte(src[end:], '\n')
-	if nl < 0 || len(bytes.TrimSpace(src[lineStart:start])) > 0 || len(bytes.TrimSpace(src[end:end+nl])) > 0 {
+	if nl < 0 || len(bytes.TrimSpace(src[lineStart:start])) > 0 {
+		return nil
+	}
+	if rest := bytes.TrimSpace(src[end : end+nl]); len(rest) > 0 && !bytes.HasPrefix(rest, []byte("//")) {
 		return nil
 	}
 	a := tf.Offset(anchor.Pos())
@@ -80,7 +84,7 @@ func (r *runner) fix(s *retryscan.Site, reg *region, f finding) *analysis.Sugges
 	if len(bytes.TrimSpace(indent)) > 0 {
 		return nil
 	}
-	text := append(append([]byte{}, src[start:end]...), '\n')
+	text := append(append([]byte{}, bytes.TrimRight(src[start:end+nl], " \t\r")...), '\n')
 	text = append(text, indent...)
 	return &analysis.SuggestedFix{
 		Message: "Generate the key once, before the retry",

@@ -6,9 +6,10 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/retrylint/retrylint/internal/analysisutil"
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/retrylint/retrylint/internal/catalog"
-	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // origin is where a fresh ID comes from: a generator call, or the call of
@@ -47,19 +48,26 @@ type finding struct {
 	sink   sink
 }
 
-// region is the local dataflow of one attempt body or function body, on
-// syntax: which places (local variables, fields of them) hold a fresh
-// ID, and which sinks they reach. The assignments and the fixpoint are
-// the shared value-flow layer's (flow.AssignsIn, flow.Propagate); what
-// makes a value an ID (taintOf) and which assignments do not count
-// (accept) are keyregen's. It is flow-insensitive: an attempt body runs
-// again from the top, so an assignment anywhere in it taints every use
-// in it.
+// region is the dataflow of one attempt body or function body: which
+// values hold a fresh ID, and which sinks they reach. Where the values go
+// is the engine's (engine.Taint: SSA, through variables, fields,
+// captured variables and calls); what makes a value an ID (the seeds, in
+// source order) and which values do not carry one (keep: booleans,
+// interfaces, a lazily made key kept across attempts) are keyregen's.
+// The SSA function is built only for a region that has a source.
 type region struct {
-	r      *runner
-	root   ast.Node
-	taint  map[flow.Place]*origin
+	r    *runner
+	root ast.Node
+	// fn is the function root's code is in: its declaration or literal.
+	fn     ast.Node
+	taint  *engine.Taint[*origin]
 	parent map[ast.Node]ast.Node
+	// assigns are the assignments of root, by target (key, p.Key, *out):
+	// the variable and the value, for keep's guards.
+	assigns map[ast.Expr]assign
+	// own are the calls that are sources, with the origin each is (nil
+	// for a fill: rand.Read(b) returns no ID, b holds one).
+	own map[ssa.Value]*origin
 	// hasSources is false when the region calls no generator and no
 	// helper with a fact, and has no seeded parameter and sink; then
 	// nothing else is computed.
@@ -71,48 +79,93 @@ type region struct {
 	pairs []ParamSink
 }
 
-// scan computes the dataflow of root, closures included: a key generated
-// in the attempt and captured by a closure is still this attempt's key.
-// The seeds, parameters of the function whose body root is, are followed
-// too when root has a sink.
-func (r *runner) scan(root ast.Node, seeds []seed) *region {
-	reg := &region{r: r, root: root, taint: map[flow.Place]*origin{}, parent: map[ast.Node]ast.Node{}, seeds: seeds}
-	// Most code generates nothing and sends no ID: look for a source, or
-	// for a seed and a sink, before building anything.
-	hasSink := false
-	// done: a source is found and no seed waits for a sink.
-	done := func() bool { return reg.hasSources && (len(seeds) == 0 || hasSink) }
-	ast.Inspect(root, func(n ast.Node) bool {
-		if done() {
+// assign is one assignment to a local variable or a field of one.
+type assign struct {
+	obj types.Object // the variable (p for p.Key)
+	rhs ast.Expr     // the value; the call for one of several results
+}
+
+// source is where a fresh ID comes from in a region, in source order.
+type source struct {
+	o    *origin
+	call *ast.CallExpr
+	fill ast.Expr // the buffer a fill writes, or nil
+}
+
+// scan computes the dataflow of root, in the function fn, closures
+// included: a key generated in the attempt and captured by a closure is
+// still this attempt's key. The seeds, parameters of the function whose
+// body root is, are followed too when root has a sink. returns asks for
+// the values the function returns (its first result can hold an ID).
+func (r *runner) scan(root, fn ast.Node, seeds []seed, returns bool) *region {
+	reg := &region{r: r, root: root, fn: fn, parent: map[ast.Node]ast.Node{}, assigns: map[ast.Expr]assign{}, own: map[ssa.Value]*origin{}, seeds: seeds}
+	hasSink := reg.survey()
+	if !reg.hasSources {
+		return reg
+	}
+	// With nothing a fresh value could reach, only the calls of helpers
+	// that send a key of their own are findings: no taint to build.
+	if hasSink || returns {
+		sources := reg.collect()
+		if f := r.eng.Func(fn); f != nil {
+			reg.follow(f, sources, hasSink)
+		}
+	}
+	reg.findSinks()
+	return reg
+}
+
+// survey looks, on syntax, for a source and for a sink a value can
+// reach, and reports whether there is a sink. Most code generates
+// nothing and sends no ID: nothing else is computed for it. A sink is
+// looked for only where there is something to send: a seed, or a source.
+func (reg *region) survey() (hasSink bool) {
+	sinks := func(n ast.Node, fn *types.Func) {
+		if !hasSink && len(reg.sinksAt(n, fn)) > 0 {
+			hasSink = true
+		}
+	}
+	seeds := len(reg.seeds) > 0
+	ast.Inspect(reg.root, func(n ast.Node) bool {
+		if reg.hasSources && (hasSink || !seeds) {
 			return false
 		}
 		var fn *types.Func
 		if call, ok := n.(*ast.CallExpr); ok {
-			fn = r.calleeOf(call)
-			if catalog.LookupGenerator(fn) != nil || r.isRandReaderFill(call) != nil {
+			fn = reg.r.calleeOf(call)
+			if catalog.LookupGenerator(fn) != nil || reg.r.isRandReaderFill(call) != nil {
 				reg.hasSources = true
-			} else if f, _ := r.factOf(fn); f != nil && f.generates() {
+			} else if f, _ := reg.r.factOf(fn); f != nil && f.generates() {
 				reg.hasSources = true
 			}
 		}
-		if len(seeds) > 0 && !hasSink && len(reg.sinksAt(n, fn)) > 0 {
-			hasSink = true
+		if seeds {
+			sinks(n, fn)
 		}
-		return !done()
+		return true
 	})
-	if hasSink {
+	if hasSink && seeds {
 		reg.hasSources = true
-		for _, s := range seeds {
-			reg.taint[flow.Place{Var: s.v}] = &origin{pos: s.v.Pos(), gen: "parameter " + s.v.Name(), param: s.v, index: s.index}
-		}
 	}
-	if !reg.hasSources {
-		return reg
+	if reg.hasSources && !hasSink {
+		ast.Inspect(reg.root, func(n ast.Node) bool {
+			var fn *types.Func
+			if call, ok := n.(*ast.CallExpr); ok {
+				fn = reg.r.calleeOf(call)
+			}
+			sinks(n, fn)
+			return !hasSink
+		})
 	}
+	return hasSink
+}
+
+// collect returns the region's sources in source order, and records the
+// syntax keep's guards read: each node's parent, the assignments.
+func (reg *region) collect() []source {
+	var sources []source
 	var stack []ast.Node
-	var fills []flow.Assign // rand.Read(buf): buf is given fresh bytes
-	fillOrigin := map[ast.Expr]*origin{}
-	ast.Inspect(root, func(n ast.Node) bool {
+	ast.Inspect(reg.root, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return true
@@ -121,111 +174,161 @@ func (r *runner) scan(root ast.Node, seeds []seed) *region {
 			reg.parent[n] = stack[len(stack)-1]
 		}
 		stack = append(stack, n)
-		if call, ok := n.(*ast.CallExpr); ok {
-			if o, target := reg.fillOf(call); o != nil {
-				if p, ok := r.x.PlaceOf(target); ok {
-					fills = append(fills, flow.Assign{Place: p, Def: flow.Def{Node: call}, Lhs: target})
-					fillOrigin[target] = o
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if o, target := reg.fillOf(n); o != nil {
+				sources = append(sources, source{o: o, call: n, fill: target})
+			} else if o := reg.sourceOf(n); o != nil {
+				sources = append(sources, source{o: o, call: n})
+			}
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				rhs := n.Rhs[0]
+				if len(n.Rhs) == len(n.Lhs) {
+					rhs = n.Rhs[i]
+				}
+				if v := reg.placeVar(l); v != nil {
+					reg.assigns[ast.Unparen(l)] = assign{obj: v, rhs: rhs}
 				}
 			}
 		}
 		return true
 	})
-	flow.Propagate(r.x, root, reg.taint, fills, func(a flow.Assign) *origin {
-		if o := fillOrigin[a.Lhs]; o != nil && a.Def.RHS == nil {
-			return reg.accept(a, o)
-		}
-		if a.Def.RHS == nil {
-			return nil
-		}
-		if a.Lit {
-			return reg.taintOf(a.Def.RHS) // p := &Params{Key: uuid.NewString()} taints p.Key
-		}
-		if o := reg.taintOf(a.Def.RHS); o != nil && !mentions(r.pass.TypesInfo, a.Def.RHS, a.Place.Var) {
-			return reg.accept(a, o)
-		}
-		return nil
-	})
-	reg.findSinks()
-	return reg
+	return sources
 }
 
-// accept returns o when an assignment of a fresh ID to a place makes
-// the place fresh: not the error of a tuple (id, err := newID()), not the
-// lazy initialization of a value kept across attempts (guarded), not
-// key = cmp.Or(key, uuid.NewString()) (checked by the caller).
-func (reg *region) accept(a flow.Assign, o *origin) *origin {
-	if a.Tuple && analysisutil.IsErrorType(reg.r.pass.TypesInfo.TypeOf(a.Lhs)) {
+// follow asks the engine where the sources' values go in f: the
+// parameters first (in a summary with a sink), then the sources in
+// source order, so that the first to reach a value names it.
+func (reg *region) follow(f *ssa.Function, sources []source, hasSink bool) {
+	reg.taint = engine.NewTaint(reg.r.eng, f, reg.keep)
+	for _, s := range sources {
+		if v := reg.taint.Value(s.call); v != nil {
+			reg.own[v] = s.o
+			if s.fill != nil {
+				reg.own[v] = nil // rand.Read(b) returns no ID; b holds one
+			}
+		}
+	}
+	if hasSink && len(reg.seeds) > 0 {
+		params := f.Params
+		if f.Signature.Recv() != nil && len(params) > 0 {
+			params = params[1:]
+		}
+		for _, s := range reg.seeds {
+			if s.index < len(params) {
+				reg.taint.Seed(params[s.index], &origin{pos: s.v.Pos(), gen: "parameter " + s.v.Name(), param: s.v, index: s.index})
+			}
+		}
+	}
+	for _, s := range sources {
+		switch {
+		case s.fill == nil:
+			if v := reg.taint.Value(s.call); v != nil {
+				reg.taint.Seed(v, s.o)
+			}
+		case !reg.guarded(s.fill, reg.placeVar(s.fill), s.o):
+			// rand.Read(buf) fills buf; a buffer kept across attempts
+			// and filled only when empty keeps its first bytes.
+			if v := reg.taint.Value(s.fill); v != nil {
+				reg.taint.Write(v, s.o)
+			}
+		}
+	}
+}
+
+// placeVar returns the local variable an assignment target or a buffer
+// is, or is a field of: key, p.Key, *out; nil for anything else.
+func (reg *region) placeVar(e ast.Expr) types.Object {
+	info := reg.r.pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v, ok := info.ObjectOf(e).(*types.Var); ok && !v.IsField() && !isPackageVar(v) {
+			return v
+		}
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[e]; ok && sel.Kind() == types.FieldVal {
+			if id, ok := ast.Unparen(e.X).(*ast.Ident); ok {
+				if v, ok := info.ObjectOf(id).(*types.Var); ok && !v.IsField() && !isPackageVar(v) {
+					return v
+				}
+			}
+		}
+	case *ast.StarExpr:
+		return reg.placeVar(e.X)
+	}
+	return nil
+}
+
+// keep says whether a value the taint reaches holds the ID of origin o:
+// not a boolean or an interface (k != "", a context with a time.Now
+// deadline, an error) except to box it for a call (fmt.Sprintf("%s",
+// k)); not arithmetic other than concatenation and bit mixing; not a
+// source of its own (a generator call, a helper with a fact) reached by
+// another; and not the value of an assignment the region refuses (a key
+// made lazily and kept across attempts).
+func (reg *region) keep(v ssa.Value, o *origin) bool {
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+	case *ssa.BinOp:
+		switch x.Op {
+		case token.ADD, token.XOR, token.OR, token.AND:
+		default:
+			return false
+		}
+		if !carriesID(v.Type()) {
+			return false
+		}
+	default:
+		if !carriesID(v.Type()) {
+			return false
+		}
+	}
+	if own, ok := reg.own[v]; ok && own != o {
+		return false
+	}
+	exprs := engine.Exprs(v)
+	for _, e := range exprs {
+		if a, ok := reg.assigns[e]; ok && !reg.accept(e, a, o) && !reg.heldBy(exprs, a.obj) {
+			return false
+		}
+	}
+	return true
+}
+
+// heldBy reports whether a value, by its expressions, is held by a
+// variable other than obj: k in k := uuid.NewString(); if last == "" {
+// last = k }, whose other uses are fresh whatever last keeps.
+func (reg *region) heldBy(exprs []ast.Expr, obj types.Object) bool {
+	for _, e := range exprs {
+		if id, ok := e.(*ast.Ident); ok {
+			if v, ok := reg.r.pass.TypesInfo.ObjectOf(id).(*types.Var); ok && v != obj {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// accept reports whether assigning a fresh ID to a variable (or a field
+// of one) makes it fresh: not the lazy initialization of a value kept
+// across attempts (guarded), not key = cmp.Or(key, uuid.NewString()).
+func (reg *region) accept(lhs ast.Expr, a assign, o *origin) bool {
+	return !mentions(reg.r.pass.TypesInfo, a.rhs, a.obj) && !reg.guarded(lhs, a.obj, o)
+}
+
+// taintOf returns the origin of the fresh ID an expression of the region
+// holds or is made of, or nil.
+func (reg *region) taintOf(e ast.Expr) *origin {
+	if reg.taint == nil {
 		return nil
 	}
-	if reg.guarded(a.Lhs, a.Place.Var, o) {
-		return nil
-	}
+	o, _ := reg.taint.OfExpr(e)
 	return o
 }
 
 func isPackageVar(v *types.Var) bool {
 	return v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
-}
-
-// taintOf returns the origin of the fresh ID e holds or is derived from
-// (formatted, converted, concatenated, passed through a call), or nil.
-// Struct literals are not IDs themselves; comparisons yield booleans.
-func (reg *region) taintOf(e ast.Expr) *origin {
-	info := reg.r.pass.TypesInfo
-	if !carriesID(info.TypeOf(e)) {
-		return nil
-	}
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		if v, ok := info.ObjectOf(e).(*types.Var); ok {
-			return reg.taint[flow.Place{Var: v}]
-		}
-	case *ast.SelectorExpr:
-		if p, ok := reg.r.x.PlaceOf(e); ok && p.Field != nil {
-			if o := reg.taint[p]; o != nil {
-				return o
-			}
-		}
-		if sel, ok := info.Selections[e]; ok && sel.Kind() == types.FieldVal {
-			return reg.taintOf(e.X)
-		}
-	case *ast.CallExpr:
-		return reg.callTaint(e)
-	case *ast.BinaryExpr:
-		switch e.Op {
-		case token.ADD, token.XOR, token.OR, token.AND:
-			if o := reg.taintOf(e.X); o != nil {
-				return o
-			}
-			return reg.taintOf(e.Y)
-		}
-	case *ast.UnaryExpr:
-		return reg.taintOf(e.X)
-	case *ast.StarExpr:
-		return reg.taintOf(e.X)
-	case *ast.IndexExpr:
-		return reg.taintOf(e.X)
-	case *ast.SliceExpr:
-		return reg.taintOf(e.X)
-	case *ast.TypeAssertExpr:
-		return reg.taintOf(e.X)
-	case *ast.CompositeLit:
-		if t := info.TypeOf(e); t == nil {
-			return nil
-		} else if _, isStruct := t.Underlying().(*types.Struct); isStruct {
-			return nil
-		}
-		for _, elt := range e.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				elt = kv.Value
-			}
-			if o := reg.taintOf(elt); o != nil {
-				return o
-			}
-		}
-	}
-	return nil
 }
 
 // guarded reports whether an assignment to obj sits under a condition

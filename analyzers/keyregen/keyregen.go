@@ -15,7 +15,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
-	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/engine"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
@@ -57,7 +57,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Doc:        analysisutil.MustExtractDoc(doc, "keyregen"),
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/keyregen",
 		Flags:      fs,
-		Requires:   []*analysis.Analyzer{retryscan.Analyzer, flow.Analyzer},
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer, engine.Analyzer},
 		Run:        analysisutil.Guard(c.run),
 		ResultType: reflect.TypeFor[*report.Usage](),
 		FactTypes:  []analysis.Fact{new(Fact)},
@@ -70,7 +70,7 @@ type runner struct {
 	at   *analysisutil.Crumb
 	cfg  *Config
 	res  *retryscan.Result
-	x    *flow.Index
+	eng  *engine.Program // SSA, built when a region has a source
 	// local are the summaries of this package's functions; sinkPos is
 	// where each one's key reaches its sink, and paramPos where each
 	// parameter it sends does, for Related entries.
@@ -90,7 +90,7 @@ func (c *Config) run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 		at:       at,
 		cfg:      c,
 		res:      res,
-		x:        flow.Of(pass),
+		eng:      engine.Of(pass),
 		local:    map[*types.Func]*Fact{},
 		sinkPos:  map[*types.Func]token.Pos{},
 		paramPos: map[paramKey]token.Pos{},
@@ -113,7 +113,11 @@ func (c *Config) run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 // sink in the same attempt. A generator inside a nested retry belongs to
 // the innermost one, so that each finding is reported once.
 func (r *runner) checkBody(rep *report.Reporter, s *retryscan.Site) {
-	reg := r.scan(s.Body, nil)
+	fn := s.Func
+	if lit, ok := s.Body.(*ast.FuncLit); ok {
+		fn = lit
+	}
+	reg := r.scan(s.Body, fn, nil, false)
 	for _, f := range reg.findings {
 		enc := r.res.Enclosing(f.origin.pos)
 		if len(enc) == 0 || enc[len(enc)-1] != s {

@@ -3,10 +3,7 @@ package keyregen_test
 import (
 	"bytes"
 	"encoding/gob"
-	"path/filepath"
 	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/analyzers/keyregen"
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -14,29 +11,31 @@ import (
 )
 
 // The fixtures are one module pinning the real libraries (see
-// testdata/mod/go.mod); each run loads only the packages it names.
-
-func dir(t *testing.T) string {
-	d := filepath.Join(analysistest.TestData(), "mod")
-	testenv.Download(t, d)
-	return d
-}
+// testdata/mod/go.mod), loaded once for all the tests here.
+var mod = testenv.NewModule("testdata/mod", "./keys", "./helper", "./reqid", "./fix", "./sdk", "./gapi")
 
 // TestKeyregen covers every generator family and sink kind (keys/gens.go),
 // helpers and wrappers in the package and across packages (keys/calls.go,
-// helper), and the look-alikes that must stay silent (keys/neg.go).
+// helper), and the look-alikes that must stay silent (keys/neg.go); the
+// SDK token table against aws-sdk-go-v2's scheduler (ClientToken) and
+// Google Cloud's redis cluster messages (RequestId), with the user types
+// that look like them (sdk); and the RequestId setter of
+// google.golang.org/api calls against redis/v1 (gapi). One analysis for
+// all: the dependencies' is most of its cost.
 func TestKeyregen(t *testing.T) {
-	analysistest.Run(t, dir(t), keyregen.Analyzer, "./keys", "./helper")
+	t.Parallel()
+	mod.Run(t, keyregen.Analyzer, "./keys", "./helper", "./sdk", "./gapi")
 }
 
 // TestFlags checks -requestid and -keyheaders on their own analyzer
 // value, which leaves keyregen.Analyzer's defaults alone.
 func TestFlags(t *testing.T) {
+	t.Parallel()
 	a := keyregen.NewAnalyzer(keyregen.Config{RequestID: true})
 	if err := a.Flags.Set("keyheaders", "X-Dedup-Token"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir(t), a, "./reqid")
+	mod.Run(t, a, "./reqid")
 	if got := keyregen.Analyzer.Flags.Lookup("keyheaders").Value.String(); got != "" {
 		t.Errorf("keyregen.Analyzer's -keyheaders = %q: the flag of another instance leaked into it", got)
 	}
@@ -57,20 +56,8 @@ func TestDeprecatedHeaders(t *testing.T) {
 // TestFix checks the fix that moves the key before the retry, and that
 // no fix is offered where moving would change the program.
 func TestFix(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, dir(t), keyregen.Analyzer, "./fix")
-}
-
-// TestSDKTokens checks the SDK token table against aws-sdk-go-v2's
-// scheduler (ClientToken) and Google Cloud's redis cluster messages
-// (RequestId), with the user types that look like them.
-func TestSDKTokens(t *testing.T) {
-	analysistest.Run(t, dir(t), keyregen.Analyzer, "./sdk")
-}
-
-// TestGoogleAPIs checks the RequestId setter of google.golang.org/api
-// calls against redis/v1.
-func TestGoogleAPIs(t *testing.T) {
-	analysistest.Run(t, dir(t), keyregen.Analyzer, "./gapi")
+	t.Parallel()
+	mod.RunWithSuggestedFixes(t, keyregen.Analyzer, "./fix")
 }
 
 // TestFactCodec: the fact, parameter sinks included, round-trips through

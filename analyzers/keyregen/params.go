@@ -116,7 +116,7 @@ func (reg *region) helperSinks(call *ast.CallExpr, fn *types.Func, target func()
 				// setHeader(req, "Idempotency-Key", k): the header is
 				// named here, or by a parameter of the caller in turn.
 				nameArg := args[p.NameArg-1]
-				if h, ok := reg.r.x.ConstString(nameArg); ok {
+				if h, ok := analysisutil.ConstString(reg.r.pass.TypesInfo, nameArg); ok {
 					if s.class, ok = reg.r.headerClass(h); !ok {
 						continue
 					}

@@ -129,7 +129,7 @@ func (reg *region) callSinks(call *ast.CallExpr, fn *types.Func) []valueSink {
 				}
 				nameArg = i - 1
 			}
-			if name, ok := reg.r.x.ConstString(call.Args[nameArg]); ok {
+			if name, ok := analysisutil.ConstString(reg.r.pass.TypesInfo, call.Args[nameArg]); ok {
 				if class, ok := reg.r.headerClass(name); ok {
 					out = append(out, valueSink{call.Args[i], sink{pos: call.Pos(), node: call, desc: headerDesc(fn, name), class: class, target: recv}})
 				}
@@ -163,7 +163,7 @@ func (reg *region) targetSink(lhs ast.Expr) (sink, bool) {
 		if _, isMap := typeUnder(info.TypeOf(l.X)).(*types.Map); !isMap {
 			return sink{}, false
 		}
-		if name, ok := reg.r.x.ConstString(l.Index); ok {
+		if name, ok := analysisutil.ConstString(reg.r.pass.TypesInfo, l.Index); ok {
 			if class, ok := reg.r.nameClass(name); ok {
 				return sink{pos: l.Pos(), node: l, desc: "the " + name + " entry", class: class, target: reg.rootVar(l.X)}, true
 			}
@@ -188,7 +188,7 @@ func (reg *region) litSink(t types.Type, kv *ast.KeyValueExpr) (sink, bool) {
 			return sink{pos: id.Pos(), desc: "field " + f.Name(), class: class}, true
 		}
 	case *types.Map:
-		if name, ok := reg.r.x.ConstString(kv.Key); ok {
+		if name, ok := analysisutil.ConstString(reg.r.pass.TypesInfo, kv.Key); ok {
 			if class, ok := reg.r.nameClass(name); ok {
 				return sink{pos: kv.Pos(), desc: "the " + name + " entry", class: class}, true
 			}

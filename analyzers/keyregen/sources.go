@@ -27,44 +27,20 @@ func carriesID(t types.Type) bool {
 	return true
 }
 
-// callTaint: a generator call is an origin; a call of a helper that
-// returns a fresh ID is one too; any other call is tainted by its
-// receiver or arguments (fmt.Sprintf, strconv.FormatInt, id.String(),
-// hex.EncodeToString).
-func (reg *region) callTaint(call *ast.CallExpr) *origin {
-	info := reg.r.pass.TypesInfo
-	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
-		if len(call.Args) == 1 {
-			return reg.taintOf(call.Args[0]) // string(b)
-		}
-		return nil
-	}
+// sourceOf returns the origin a call is, or nil: a generator call, or a
+// call of a helper that returns a fresh ID. What other calls make of a
+// fresh value they are given (fmt.Sprintf, strconv.FormatInt,
+// id.String(), hex.EncodeToString, uuid.Must) is the engine's taint.
+func (reg *region) sourceOf(call *ast.CallExpr) *origin {
 	fn := reg.r.calleeOf(call)
 	if g := catalog.LookupGenerator(fn); g != nil {
-		switch g.Kind {
-		case catalog.GenFresh:
+		if g.Kind == catalog.GenFresh {
 			return &origin{pos: call.Pos(), node: call, gen: g.Display}
-		case catalog.GenWrap:
-			if len(call.Args) > 0 {
-				return reg.taintOf(call.Args[0])
-			}
 		}
 		return nil
 	}
 	if f, _ := reg.r.factOf(fn); f != nil && f.Returns {
 		return &origin{pos: call.Pos(), node: call, gen: f.Gen, via: analysisutil.FuncName(fn, reg.r.pass.Pkg), fact: f}
-	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal {
-			if o := reg.taintOf(sel.X); o != nil {
-				return o
-			}
-		}
-	}
-	for _, a := range call.Args {
-		if o := reg.taintOf(a); o != nil {
-			return o
-		}
 	}
 	return nil
 }

@@ -1,32 +1,26 @@
 package nestedretry_test
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/analyzers/nestedretry"
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/testenv"
 )
 
-func testdata(t *testing.T) string {
-	dir := filepath.Join(analysistest.TestData(), "mod")
-	testenv.Download(t, dir)
-	return dir
-}
+// mod is testdata/mod, loaded once for the tests here.
+var mod = testenv.NewModule("testdata/mod", "./...")
 
 func TestNestedRetry(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, testdata(t), nestedretry.Analyzer, "./...")
+	mod.Run(t, nestedretry.Analyzer, "./...")
 }
 
 // With -min-layers=3 only the three-layer chain is reported; with
-// -ignore-packages, chains through those packages are not. Both instances
-// run on one load of the testdata.
+// -ignore-packages, chains through those packages are not.
 func TestFlags(t *testing.T) {
 	t.Parallel()
 	layers := nestedretry.NewAnalyzer(nestedretry.DefaultConfig())
@@ -37,7 +31,7 @@ func TestFlags(t *testing.T) {
 	if err := ignore.Flags.Set("ignore-packages", "github.com/hashicorp/go-retryablehttp, example.com/nestedtest/chain/c"); err != nil {
 		t.Fatal(err)
 	}
-	got := testenv.Run(t, testdata(t), []*analysis.Analyzer{layers, ignore}, "./app", "./chain/...")
+	got := mod.Findings(t, []*analysis.Analyzer{layers, ignore}, "./app", "./chain/...")
 	if l := got[layers]; len(l) != 1 || !strings.Contains(l[0], "10x3x5") {
 		t.Errorf("min-layers=3: got %q, want only the 10x3x5 chain", l)
 	}
@@ -80,5 +74,5 @@ func TestFactCodec(t *testing.T) {
 // its packages export and import retry facts like any other.
 func TestDotlessModule(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, filepath.Join(analysistest.TestData(), "dotless"), nestedretry.Analyzer, "./...")
+	testenv.NewModule("testdata/dotless", "./...").Run(t, nestedretry.Analyzer, "./...")
 }

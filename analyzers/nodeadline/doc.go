@@ -147,11 +147,16 @@
 //
 // # Categories
 //
-// ctx (a deadline-less context reaches an outbound call), ctx-chain (it
-// does through other functions), stream, http-default (http.Get and
-// friends), http-client (a client with no Timeout, a request with no
-// deadline), dial, conn (a connection read or written with neither a dial
-// timeout nor a deadline), sql-noctx.
+//   - ctx: a context with no deadline reaches an outbound call.
+//   - ctx-chain: a context with no deadline reaches an outbound call
+//     through other functions.
+//   - stream: a stream or watch that nothing can cancel.
+//   - http-default: http.Get and friends, on http.DefaultClient.
+//   - http-client: a request with no deadline on a client with no Timeout.
+//   - dial: a dial with no timeout inside a retry.
+//   - conn: a connection read or written with neither a dial timeout nor a
+//     deadline.
+//   - sql-noctx: a database/sql call without a context inside a retry.
 //
 // # Limitations
 //

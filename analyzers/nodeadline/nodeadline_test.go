@@ -1,23 +1,22 @@
 package nodeadline_test
 
 import (
-	"path/filepath"
 	"slices"
 	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/analyzers/nodeadline"
 	"github.com/retrylint/retrylint/internal/testenv"
 )
 
-// TestNodeadline runs the default analyzer on the real gRPC health stub,
-// aws-sdk-go-v2 sqs, go-redis v9, pgx v5 and go-cleanhttp, pinned in
-// testdata/mod/go.mod. Package b exports facts that package a uses.
+// mod pins the real gRPC health stub, aws-sdk-go-v2 sqs, go-redis v9,
+// pgx v5 and go-cleanhttp in testdata/mod/go.mod; loaded once.
+var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged")
+
+// TestNodeadline runs the default analyzer on the real libraries.
+// Package b exports facts that package a uses.
 func TestNodeadline(t *testing.T) {
-	dir := filepath.Join(analysistest.TestData(), "mod")
-	testenv.Download(t, dir)
-	results := analysistest.Run(t, dir, nodeadline.Analyzer, "./a", "./b", "./cmd")
+	t.Parallel()
+	results := mod.Run(t, nodeadline.Analyzer, "./a", "./b", "./cmd")
 
 	// The path of a finding is in its Related entries: where the context
 	// is made, and where each local function passes it on.
@@ -50,15 +49,14 @@ func uniq(s []string) []string {
 
 // TestFlags checks -retry-only and -tests on a package of their own.
 func TestFlags(t *testing.T) {
-	dir := filepath.Join(analysistest.TestData(), "mod")
-	testenv.Download(t, dir)
+	t.Parallel()
 	a := nodeadline.NewAnalyzer(nodeadline.DefaultConfig())
 	for flag, v := range map[string]string{"retry-only": "true", "tests": "true"} {
 		if err := a.Flags.Set(flag, v); err != nil {
 			t.Fatal(err)
 		}
 	}
-	analysistest.Run(t, dir, a, "./flagged")
+	mod.Run(t, a, "./flagged")
 }
 
 // TestDefaultsNotShared checks that NewAnalyzer binds a fresh config:

@@ -101,8 +101,8 @@
 // key whatever their method: OTLP export, whose receivers accept
 // duplicated telemetry and whose exporters are expected to retry. A POST
 // whose URL ends in /v1/traces, /v1/metrics or /v1/logs (the constant
-// tail of endpoint + "/v1/traces", fmt.Sprintf("%s/v1/metrics", e) or
-// url.JoinPath(e, "v1", "logs")), and any request made by the
+// tail of endpoint + "/v1/traces" or fmt.Sprintf("%s/v1/metrics", e)),
+// and any request made by the
 // OpenTelemetry exporters' and the collector's OTLP exporter packages,
 // is not reported; a POST to another path of the same client is.
 //
@@ -125,10 +125,15 @@
 // The analyzer reports only what it can read, and assumes the rest is
 // right. It cannot know that a POST only reads (a search, a GraphQL
 // query, an OAuth token request): mark the function that sends it
-// //retrylint:idempotent, or silence the line with //retrylint:ignore. It does not read a method or a statement that comes from a
-// parameter, a field, a package variable, a variable assigned more than
-// once, fmt.Sprintf, strings.Builder or a query builder; a concatenation
-// is read when its unknown parts stand only for a table name. It does not
+// //retrylint:idempotent, or silence the line with //retrylint:ignore.
+// A method is read where it is a constant expression given to the
+// request's builder or set as its Method; a statement where it is a
+// constant, or what a variable, a helper of the package or an unexported
+// field its package sets holds. It does not read a method or a
+// statement that comes from a parameter, an exported field, a package
+// variable, a variable that may hold different values, fmt.Sprintf,
+// strings.Builder or a query builder; a concatenation is read when its
+// unknown parts stand only for a table name. It does not
 // follow calls through interfaces or function values, requests sent by a
 // helper that receives them (the helper's caller knows the method, the
 // helper does not), ORM methods (gorm's Create, Update with gorm.Expr),

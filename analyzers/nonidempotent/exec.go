@@ -2,11 +2,15 @@ package nonidempotent
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 	"github.com/retrylint/retrylint/internal/sqlshape"
 )
 
@@ -23,28 +27,24 @@ import (
 // attempt's transaction was rolled back. Summaries (scope == fd.Body)
 // leave transaction statements out: whether the transaction was begun
 // inside the caller's attempt is the caller's business.
-func (c *checker) sqlEffect(call *ast.CallExpr, callee *types.Func, fd *ast.FuncDecl, scope ast.Node) *effect {
+func (c *checker) sqlEffect(call *ast.CallExpr, callee *types.Func, where place, scope ast.Node) *effect {
 	row := catalog.LookupSQLExec(callee)
 	if row == nil || scope == nil {
 		return nil
 	}
 	recv := receiver(c.info, call)
 	if row.Tx {
-		if scope == fd.Body {
-			return nil
-		}
-		v := c.x.Local(recv)
-		if v == nil || c.begunIn(v, fd, scope) {
+		if scope == where.fd.Body || !c.begunOutside(where, recv, scope) {
 			return nil
 		}
 	}
 	var pieces []sqlshape.Piece
 	if row.Query >= 0 {
 		if row.Query < len(call.Args) {
-			pieces = c.sqlPieces(call.Args[row.Query], fd, 0)
+			pieces = c.statement(where, call.Args[row.Query])
 		}
-	} else if v := c.x.Local(recv); v != nil {
-		pieces = c.preparedSQL(c.x.Single(v), fd)
+	} else if recv != nil {
+		pieces = c.preparedSQL(where, recv)
 	}
 	if pieces := readable(pieces); pieces != nil {
 		if twice := sqlshape.Twice(pieces); twice != "" {
@@ -66,64 +66,116 @@ func readable(pieces []sqlshape.Piece) []sqlshape.Piece {
 	return pieces
 }
 
-// begunIn reports whether the transaction in v is begun inside scope: v
-// is declared there (a parameter of the function literal a retry library
-// runs included), or assigned there.
-func (c *checker) begunIn(v *types.Var, fd *ast.FuncDecl, scope ast.Node) bool {
-	if contains(scope, v.Pos()) {
-		return true
+// begunOutside reports whether the transaction a statement runs on is
+// begun before the attempt: every value the receiver variable is
+// assigned (engine.Copies) is made outside scope, by a call (db.BeginTx)
+// or as a parameter of a function around it. A transaction begun inside
+// (a parameter of the function literal a retry library runs included),
+// or one read from a field, is not.
+func (c *checker) begunOutside(where place, recv ast.Expr, scope ast.Node) bool {
+	id, ok := ast.Unparen(recv).(*ast.Ident)
+	if !ok {
+		return false
 	}
-	for _, d := range c.defs(v) {
-		if d.Node != nil && contains(scope, d.Node.Pos()) {
-			return true
+	if v, ok := c.info.ObjectOf(id).(*types.Var); !ok || v.IsField() || v.Parent() == v.Pkg().Scope() {
+		return false // a local variable, or none
+	}
+	v := c.eng.ValueOf(where.syntax(), recv)
+	if v == nil {
+		return false
+	}
+	outside := false
+	for _, s := range engine.Copies(v) {
+		if isNil(s) {
+			continue // var tx *sql.Tx
 		}
+		inside, known := madeIn(s, scope)
+		if inside || !known {
+			return false
+		}
+		outside = true
 	}
-	return false
+	return outside
 }
 
 // preparedSQL returns the statement of a prepared statement's Prepare
 // call: stmt, err := db.PrepareContext(ctx, "INSERT ...").
-func (c *checker) preparedSQL(e ast.Expr, fd *ast.FuncDecl) []sqlshape.Piece {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
+func (c *checker) preparedSQL(where place, recv ast.Expr) []sqlshape.Piece {
+	if !c.named().sql {
+		return nil
+	}
+	v := c.value(where, recv)
+	if v == nil {
+		return nil
+	}
+	srcs := c.eng.Sources(v)
+	if len(srcs) != 1 {
+		return nil
+	}
+	s := srcs[0]
+	if e, ok := s.(*ssa.Extract); ok {
+		s = e.Tuple
+	}
+	prep, ok := s.(*ssa.Call)
 	if !ok {
 		return nil
 	}
-	p := catalog.LookupSQLPrepare(analysisutil.Callee(c.info, call))
-	if p == nil || p.Query >= len(call.Args) {
+	p := catalog.LookupSQLPrepare(engine.Callee(prep))
+	if p == nil {
 		return nil
 	}
-	return c.sqlPieces(call.Args[p.Query], fd, 0)
+	if _, args := operands(prep); p.Query < len(args) {
+		return c.pieces(args[p.Query], 0)
+	}
+	return nil
 }
 
-// sqlPieces reads the text of a statement: a constant (constant folding
-// included), a + concatenation of readable parts, or a local variable
-// assigned once. A part that cannot be read becomes a hole:
+// statement reads the text of a statement argument: a constant
+// expression on its own; otherwise, where the package names a
+// statement at all, the value the engine finds for it.
+func (c *checker) statement(where place, e ast.Expr) []sqlshape.Piece {
+	if s, ok := analysisutil.ConstString(c.info, e); ok {
+		return []sqlshape.Piece{{Text: s}}
+	}
+	if !c.named().sql {
+		return nil
+	}
+	if v := c.value(where, e); v != nil {
+		return c.pieces(v, 0)
+	}
+	return nil
+}
+
+// pieces reads the text of a statement value: a constant, a +
+// concatenation of readable parts, or what one value it comes from
+// holds (a variable assigned once, a helper of the package returning
+// it). A part that cannot be read becomes a hole:
 //
 //	"INSERT INTO " + table + " (id) VALUES ($1)"   ->  INSERT INTO <hole> (id) VALUES ($1)
 //
 // fmt.Sprintf, strings.Builder, query builders and values that come from
-// parameters or fields are not read.
-func (c *checker) sqlPieces(e ast.Expr, fd *ast.FuncDecl, depth int) []sqlshape.Piece {
-	e = ast.Unparen(e)
-	if s, ok := c.x.ConstString(e); ok {
-		return []sqlshape.Piece{{Text: s}}
+// parameters or fields set elsewhere are not read.
+func (c *checker) pieces(v ssa.Value, depth int) []sqlshape.Piece {
+	hole := []sqlshape.Piece{{Hole: true}}
+	switch x := v.(type) {
+	case *ssa.Const:
+		if x.Value != nil && x.Value.Kind() == constant.String {
+			return []sqlshape.Piece{{Text: constant.StringVal(x.Value)}}
+		}
+		return hole
+	case *ssa.BinOp:
+		if x.Op == token.ADD && depth <= 4 {
+			return append(c.pieces(x.X, depth+1), c.pieces(x.Y, depth+1)...)
+		}
+		return hole
 	}
 	if depth > 4 {
-		return []sqlshape.Piece{{Hole: true}}
+		return hole
 	}
-	switch x := e.(type) {
-	case *ast.BinaryExpr:
-		if x.Op == token.ADD {
-			return append(c.sqlPieces(x.X, fd, depth+1), c.sqlPieces(x.Y, fd, depth+1)...)
-		}
-	case *ast.Ident:
-		if v := c.x.Local(x); v != nil {
-			if rhs := c.x.Single(v); rhs != nil {
-				return c.sqlPieces(rhs, fd, depth+1)
-			}
-		}
+	if srcs := c.eng.Sources(v); len(srcs) == 1 && srcs[0] != v {
+		return c.pieces(srcs[0], depth+1)
 	}
-	return []sqlshape.Piece{{Hole: true}}
+	return hole
 }
 
 // receiver returns the receiver expression of a method call, or nil.

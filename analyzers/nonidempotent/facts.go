@@ -146,7 +146,7 @@ func (c *checker) summarize() {
 				fi.local = append(fi.local, call)
 				return
 			}
-			fi.eff = c.opEffect(call, fi.decl, fi.decl.Body)
+			fi.eff = c.opEffect(call, place{fi.decl, lits}, fi.decl.Body)
 		})
 	}
 	for changed := true; changed; {

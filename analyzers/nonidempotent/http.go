@@ -2,11 +2,17 @@ package nonidempotent
 
 import (
 	"go/ast"
+	"go/constant"
+	"go/token"
 	"go/types"
+	"slices"
 	"strings"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // httpEffect returns the effect of a call that sends an HTTP request
@@ -20,45 +26,67 @@ import (
 //
 // A request whose method cannot be read (a parameter, a variable assigned
 // twice) is not reported.
-func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, fd *ast.FuncDecl, scope ast.Node) *effect {
+func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place) *effect {
 	row := catalog.LookupHTTP(callee)
 	if row == nil {
 		return nil
 	}
 	var method string
-	var req ast.Expr // what headers are set on
-	var url ast.Expr
+	var req func() ssa.Value // what headers are set on, asked for when the method is not idempotent
+	var url func() ssa.Value // the URL, asked for when the method is not idempotent
 	switch row.Role {
 	case catalog.HTTPDirect:
 		method = row.Fixed
 		if row.Method >= 0 {
-			m, ok := c.x.ConstString(call.Args[row.Method])
+			m, ok := analysisutil.ConstString(c.info, call.Args[row.Method])
 			if !ok {
 				return nil
 			}
 			method = m
 		}
-		if row.URL >= 0 && row.URL < len(call.Args) {
-			url = call.Args[row.URL]
-		}
-		req = receiver(c.info, call) // resty: the request chain
-	case catalog.HTTPSend:
-		if row.Req >= len(call.Args) {
+		req = func() ssa.Value { // resty: the request chain
+			if receiver(c.info, call) == nil {
+				return nil
+			}
+			if in := c.call(where, call); in != nil {
+				recv, _ := operands(in)
+				return recv
+			}
 			return nil
 		}
-		req = call.Args[row.Req]
-		m, u, ok := c.requestMethod(req, fd, 0)
+		url = func() ssa.Value {
+			if in := c.call(where, call); in != nil {
+				return urlArg(in, row)
+			}
+			return nil
+		}
+	case catalog.HTTPSend:
+		if row.Req >= len(call.Args) || !c.named().method {
+			return nil
+		}
+		v := c.value(where, call.Args[row.Req])
+		if v == nil {
+			return nil
+		}
+		m, built, ok := c.requestMethod(v, where.fd)
 		if !ok {
 			return nil
 		}
-		method, url = m, u
+		method = m
+		req = func() ssa.Value { return v }
+		url = func() ssa.Value {
+			if len(built) == 1 {
+				return urlArg(built[0], catalog.LookupHTTP(engine.Callee(built[0])))
+			}
+			return nil
+		}
 	default:
 		return nil // building a request sends nothing
 	}
-	if catalog.IdempotentMethod(method) || c.idempotentProtocol(url) {
+	if catalog.IdempotentMethod(method) || c.idempotentProtocol(url()) {
 		return nil
 	}
-	if req != nil && c.hasKey(req, fd) {
+	if c.hasKey(req(), where.fd) {
 		// A key made anew on every attempt protects nothing either, but
 		// that defect is keyregen's to report, at the key.
 		return nil
@@ -66,73 +94,129 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, fd *ast.Fun
 	return &effect{kind: kindHTTP, what: "an HTTP " + strings.ToUpper(method), pos: call.Pos()}
 }
 
-// requestMethod follows a request to the call that built it and returns
-// its method, and its URL argument when the call has one:
+// requestMethod returns the method of the request v, from the call that
+// built it (returned too), through the calls that pass it on
+// (engine.Lineage):
 //
 //	req, err := http.NewRequest("POST", url, body)
 //	req = req.WithContext(ctx)                 // same request
 //	rreq, err := retryablehttp.FromRequest(req) // same method
 //	req.Method = http.MethodPatch               // overrides
 //
-// A var declaration without a value is not a request: var req
-// *http.Request followed by req, err = http.NewRequest(...) is read as
-// the NewRequest.
-func (c *checker) requestMethod(e ast.Expr, fd *ast.FuncDecl, depth int) (string, ast.Expr, bool) {
-	if depth > 4 {
-		return "", nil, false
-	}
-	switch x := ast.Unparen(e).(type) {
-	case *ast.CallExpr:
-		fn := analysisutil.Callee(c.info, x)
-		if row := catalog.LookupHTTP(fn); row != nil {
-			switch row.Role {
-			case catalog.HTTPNew:
-				if row.Method < len(x.Args) {
-					var url ast.Expr
-					if row.URL >= 0 && row.URL < len(x.Args) {
-						url = x.Args[row.URL]
-					}
-					m, ok := c.x.ConstString(x.Args[row.Method])
-					return m, url, ok
-				}
-			case catalog.HTTPWrap:
-				if row.Req < len(x.Args) {
-					return c.requestMethod(x.Args[row.Req], fd, depth+1)
-				}
-			}
-			return "", nil, false
-		}
-		if isRequestCopy(fn) {
-			return c.requestMethod(receiver(c.info, x), fd, depth+1)
-		}
-	case *ast.Ident:
-		v := c.x.Local(x)
-		if v == nil {
-			return "", nil, false
-		}
-		var value ast.Expr
-		for _, d := range c.defs(v) {
-			if d.Zero() {
-				continue // var req *http.Request; a nil request is sent nowhere
-			}
-			if d.Value() != nil && c.copyOf(d.Value(), v) {
-				continue // req = req.WithContext(ctx)
-			}
-			if value != nil || d.Value() == nil {
+// Every request the value can be must be built with one known method;
+// a nil request (var req *http.Request before it is built) is sent
+// nowhere. A request from a parameter, a field or a call the catalog
+// does not know is not read.
+func (c *checker) requestMethod(v ssa.Value, fd *ast.FuncDecl) (string, []*ssa.Call, bool) {
+	lineage := c.eng.Lineage(v, c.sameRequest)
+	method, found := "", false
+	var built []*ssa.Call
+	for _, s := range lineage {
+		in := callOf(s)
+		switch {
+		case isNil(s):
+		case in != nil && c.sameRequest(in) != nil:
+		case in != nil && isBuild(in):
+			m, ok := c.builtMethod(in)
+			if !ok || (found && m != method) {
 				return "", nil, false
 			}
-			value = d.Value()
-		}
-		if value == nil {
+			method, found = m, true
+			built = append(built, in)
+		default:
 			return "", nil, false
 		}
-		m, url, ok := c.requestMethod(value, fd, depth+1)
-		if set, found := c.methodField(v, fd); found {
-			m, ok = c.x.ConstString(set)
-		}
-		return m, url, ok
 	}
-	return "", nil, false
+	if !found {
+		return "", nil, false
+	}
+	if m, set, ok := c.methodSet(lineage, fd); set {
+		return m, built, ok
+	}
+	return method, built, true
+}
+
+// callOf returns the call a value is the result of, or nil.
+func callOf(v ssa.Value) *ssa.Call {
+	if e, ok := v.(*ssa.Extract); ok {
+		v = e.Tuple
+	}
+	in, _ := v.(*ssa.Call)
+	return in
+}
+
+// sameRequest returns the request a call passes on: the argument of
+// retryablehttp.FromRequest, the receiver of req.WithContext and
+// req.Clone; nil for other calls.
+func (c *checker) sameRequest(in *ssa.Call) []ssa.Value {
+	fn := engine.Callee(in)
+	recv, args := operands(in)
+	if row := catalog.LookupHTTP(fn); row != nil && row.Role == catalog.HTTPWrap && row.Req < len(args) {
+		return args[row.Req : row.Req+1]
+	}
+	if isRequestCopy(fn) && recv != nil {
+		return []ssa.Value{recv}
+	}
+	return nil
+}
+
+// isBuild reports a call that builds a request with a method argument.
+func isBuild(in *ssa.Call) bool {
+	row := catalog.LookupHTTP(engine.Callee(in))
+	return row != nil && row.Role == catalog.HTTPNew
+}
+
+// builtMethod returns the method a request builder is given, when it is
+// a constant expression.
+func (c *checker) builtMethod(in *ssa.Call) (string, bool) {
+	row := catalog.LookupHTTP(engine.Callee(in))
+	call := c.eng.CallExpr(in)
+	if row == nil || call == nil || row.Method >= len(call.Args) {
+		return "", false
+	}
+	return analysisutil.ConstString(c.info, call.Args[row.Method])
+}
+
+// methodSet returns the method the last req.Method = m in fd sets on
+// one of the requests of lineage: set is false when none does, ok when
+// m is a constant.
+func (c *checker) methodSet(lineage []ssa.Value, fd *ast.FuncDecl) (m string, set, ok bool) {
+	var last *ssa.Store
+	for _, fn := range c.ssaFuncs(fd) {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				st, isStore := in.(*ssa.Store)
+				if !isStore {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok || !isField(fa, "Method") {
+					continue
+				}
+				if c.madeFrom(fa.X, lineage) && (last == nil || st.Pos() > last.Pos()) {
+					last = st
+				}
+			}
+		}
+	}
+	if last == nil {
+		return "", false, false
+	}
+	if k, isConst := last.Val.(*ssa.Const); isConst && k.Value != nil && k.Value.Kind() == constant.String {
+		return constant.StringVal(k.Value), true, true
+	}
+	return "", true, false
+}
+
+// madeFrom reports whether v is one of the values of lineage, as
+// Sources gives it.
+func (c *checker) madeFrom(v ssa.Value, lineage []ssa.Value) bool {
+	for _, s := range c.eng.Sources(v) {
+		if slices.Contains(lineage, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // isRequestCopy reports whether fn returns a copy of its receiver
@@ -141,57 +225,15 @@ func isRequestCopy(fn *types.Func) bool {
 	return analysisutil.IsFunc(fn, "net/http", "Request", "WithContext") || analysisutil.IsFunc(fn, "net/http", "Request", "Clone")
 }
 
-// copyOf reports whether e is v.WithContext(...) or v.Clone(...).
-func (c *checker) copyOf(e ast.Expr, v *types.Var) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || !isRequestCopy(analysisutil.Callee(c.info, call)) {
-		return false
+// urlArg returns the URL argument of a catalogued call, or nil.
+func urlArg(in *ssa.Call, row *catalog.HTTPCall) ssa.Value {
+	if row == nil || row.URL < 0 {
+		return nil
 	}
-	id, ok := ast.Unparen(receiver(c.info, call)).(*ast.Ident)
-	return ok && c.info.ObjectOf(id) == v
-}
-
-// methodField returns the value of the last req.Method = m in fd.
-func (c *checker) methodField(v *types.Var, fd *ast.FuncDecl) (ast.Expr, bool) {
-	var value ast.Expr
-	found := false
-	ast.Inspect(fd, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			return true
-		}
-		for i, l := range as.Lhs {
-			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == "Method" && c.rootVar(sel.X) == v {
-				value, found = as.Rhs[i], true
-			}
-		}
-		return true
-	})
-	return value, found
-}
-
-// rootVar returns the variable at the root of a selector or method
-// chain: req in req.Header, r in r.SetHeader(k, v).SetBody(b).
-func (c *checker) rootVar(e ast.Expr) *types.Var {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			v, _ := c.info.ObjectOf(x).(*types.Var)
-			return v
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.CallExpr:
-			r := receiver(c.info, x)
-			if r == nil {
-				return nil
-			}
-			e = r
-		default:
-			return nil
-		}
+	if _, args := operands(in); row.URL < len(args) {
+		return args[row.URL]
 	}
+	return nil
 }
 
 // idempotentProtocol reports a request of a protocol that is idempotent
@@ -199,9 +241,53 @@ func (c *checker) rootVar(e ast.Expr) *types.Var {
 // OTLP exporter), or one whose URL ends in the protocol's path:
 //
 //	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, endpoint+"/v1/traces", body)
-func (c *checker) idempotentProtocol(url ast.Expr) bool {
+func (c *checker) idempotentProtocol(url ssa.Value) bool {
 	if catalog.ProtocolOfPkg(c.pass.Pkg.Path()) != nil {
 		return true
 	}
-	return url != nil && catalog.ProtocolOfURL(c.x.URL(url).Tail()) != nil
+	tail, _ := c.constTail(url, 0)
+	return tail != "" && catalog.ProtocolOfURL(tail) != nil
+}
+
+// constTail returns the constant text that ends a string value, and
+// whether that is the whole value: a constant, the last operands of a
+// concatenation (endpoint + "/v1/traces"), the text after the last verb
+// of fmt.Sprintf with a constant format ("%s/v1/metrics"), through a
+// variable's cell or a closure's capture.
+func (c *checker) constTail(v ssa.Value, depth int) (string, bool) {
+	if v == nil || depth > 8 {
+		return "", false
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp, *ssa.FreeVar, *ssa.Phi:
+		// A variable kept in a cell, captured by a closure: what was
+		// stored there (engine.Sources), when that is one value.
+		if srcs := c.eng.Sources(v); len(srcs) == 1 && srcs[0] != v {
+			return c.constTail(srcs[0], depth+1)
+		}
+	case *ssa.Const:
+		if x.Value != nil && x.Value.Kind() == constant.String {
+			return constant.StringVal(x.Value), true
+		}
+	case *ssa.BinOp:
+		if x.Op != token.ADD {
+			return "", false
+		}
+		ty, whole := c.constTail(x.Y, depth+1)
+		if !whole {
+			return ty, false
+		}
+		tx, whole := c.constTail(x.X, depth+1)
+		return tx + ty, whole
+	case *ssa.Call:
+		if fn := engine.Callee(x); analysisutil.IsFunc(fn, "fmt", "", "Sprintf") && len(x.Call.Args) > 0 {
+			if format, whole := c.constTail(x.Call.Args[0], depth+1); whole {
+				if i := strings.LastIndexByte(format, '%'); i >= 0 && i+2 <= len(format) {
+					return format[i+2:], false
+				}
+				return format, true
+			}
+		}
+	}
+	return "", false
 }

@@ -2,16 +2,26 @@ package nonidempotent
 
 import (
 	"go/ast"
+	"go/constant"
+	"go/token"
 	"go/types"
+	"slices"
 	"strings"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // hasKey reports whether an idempotency-key header is set on a request:
-// on the request variable, on the resty request chain or client, or by a
-// helper the request is handed to.
+// on the request, on what it is made from (the resty request chain and
+// its client, the request retryablehttp.FromRequest wraps), or by a
+// helper the request is handed to. The request's makings are the
+// engine's (Lineage, back through the calls that pass a value on); the
+// settings are looked for in fd and in the package's functions that make
+// the request.
 //
 //	key := uuid.NewString()                          // once, before the retry
 //	err := backoff.Retry(func() error {
@@ -21,89 +31,93 @@ import (
 // Where the key is made does not matter here: a key made anew on every
 // attempt is keyregen's finding, reported at the key (one defect, one
 // finding); nonidempotent reports requests that carry no key at all.
-func (c *checker) hasKey(req ast.Expr, fd *ast.FuncDecl) bool {
-	found := false
-	seen := map[*types.Var]bool{}
-	var visit func(e ast.Expr, depth int)
-	visit = func(e ast.Expr, depth int) {
-		if found || e == nil || depth > 4 {
-			return
+func (c *checker) hasKey(req ssa.Value, fd *ast.FuncDecl) bool {
+	if req == nil || !c.named().key {
+		return false
+	}
+	lineage := c.eng.Lineage(req, func(in *ssa.Call) []ssa.Value {
+		if vs := c.sameRequest(in); vs != nil {
+			return vs
 		}
-		ast.Inspect(e, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && c.setsKeyHeader(call) {
-				found = true
-			}
-			_, lit := n.(*ast.FuncLit)
-			return !found && !lit
-		})
-		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-			if row := catalog.LookupHTTP(analysisutil.Callee(c.info, call)); row != nil && row.Role == catalog.HTTPWrap && row.Req < len(call.Args) {
-				visit(call.Args[row.Req], depth+1) // retryablehttp.FromRequest(req)
-			}
+		recv, _ := operands(in) // a builder: r.SetBody(b), client.R()
+		if recv != nil {
+			return []ssa.Value{recv}
 		}
-		v := c.rootVar(e)
-		if v == nil || seen[v] || v.IsField() || !contains(fd, v.Pos()) {
-			return
-		}
-		seen[v] = true
-		if c.keyedOn(v, fd) {
-			found = true
-			return
-		}
-		for _, d := range c.defs(v) {
-			visit(d.Value(), depth+1)
+		return nil
+	})
+	fns := c.ssaFuncs(fd)
+	for _, v := range lineage {
+		if in, ok := v.(ssa.Instruction); ok && !slices.Contains(fns, in.Parent()) {
+			fns = append(fns, in.Parent()) // a helper of the package that builds it
 		}
 	}
-	visit(req, 0)
-	return found
+	on := func(target ssa.Value) bool { return target != nil && c.madeFrom(holder(target), lineage) }
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				switch in := in.(type) {
+				case *ssa.Call:
+					recv, args := operands(in)
+					if call := c.eng.CallExpr(in); call != nil && c.setsKeyHeader(call) && on(recv) {
+						return true // req.Header.Set(k, x), r.SetHeader(k, x)
+					}
+					if c.helperSetsKey(engine.Callee(in)) && slices.ContainsFunc(args, on) {
+						return true // setIdempotencyKey(req)
+					}
+				case *ssa.MapUpdate:
+					if c.keyConst(in.Key) && on(in.Map) {
+						return true // req.Header[k] = []string{x}
+					}
+				case *ssa.Store:
+					if fa, ok := in.Addr.(*ssa.FieldAddr); ok && isField(fa, "Header") && c.hasKeyEntry(in.Val) && on(fa.X) {
+						return true // req.Header = http.Header{k: {x}}
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
-// keyedOn reports whether a key header is set directly on the variable v
-// in fd (req.Header.Set(k, x), req.Header[k] = []string{x},
-// r.SetHeader(k, x), req.Header = http.Header{k: {x}}), or v is handed
-// to a helper that may set one.
-func (c *checker) keyedOn(v *types.Var, fd *ast.FuncDecl) bool {
-	// direct reports whether e is v or v.Header.
-	direct := func(e ast.Expr) bool {
-		e = ast.Unparen(e)
-		if sel, ok := e.(*ast.SelectorExpr); ok && sel.Sel.Name == "Header" {
-			e = ast.Unparen(sel.X)
+// holder returns the value a header map or an embedded request belongs
+// to: req for req.Header, rreq for the *http.Request a
+// retryablehttp.Request embeds.
+func holder(v ssa.Value) ssa.Value {
+	for {
+		u, ok := v.(*ssa.UnOp)
+		if !ok || u.Op != token.MUL {
+			return v
 		}
-		id, ok := e.(*ast.Ident)
-		return ok && c.info.ObjectOf(id) == v
+		fa, ok := u.X.(*ssa.FieldAddr)
+		if !ok {
+			return v
+		}
+		if f := engine.FieldOf(fa); f == nil || (f.Name() != "Header" && !f.Embedded()) {
+			return v
+		}
+		v = fa.X
 	}
-	found := false
-	ast.Inspect(fd, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if r := receiver(c.info, n); r != nil && direct(r) && c.setsKeyHeader(n) {
-				found = true
-			}
-			for _, a := range n.Args {
-				if id, ok := ast.Unparen(a).(*ast.Ident); ok && c.info.ObjectOf(id) == v && c.helperSetsKey(analysisutil.Callee(c.info, n)) {
-					found = true
-				}
-			}
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				if i >= len(n.Rhs) {
-					break
-				}
-				switch l := ast.Unparen(l).(type) {
-				case *ast.IndexExpr: // req.Header["Idempotency-Key"] = []string{key}
-					if name, ok := c.x.ConstString(l.Index); ok && direct(l.X) && c.isKeyHeader(name) {
-						found = true
-					}
-				case *ast.SelectorExpr: // req.Header = http.Header{"Idempotency-Key": {key}}
-					if l.Sel.Name == "Header" && direct(l.X) && c.mapHasKey(n.Rhs[i]) {
-						found = true
-					}
-				}
-			}
+}
+
+// keyConst reports a constant that names a key header.
+func (c *checker) keyConst(v ssa.Value) bool {
+	k, ok := v.(*ssa.Const)
+	return ok && k.Value != nil && k.Value.Kind() == constant.String && c.isKeyHeader(constant.StringVal(k.Value))
+}
+
+// hasKeyEntry reports a header map given a key entry where it is made:
+// http.Header{"Idempotency-Key": {key}}.
+func (c *checker) hasKeyEntry(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if u, ok := r.(*ssa.MapUpdate); ok && u.Map == v && c.keyConst(u.Key) {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // setsKeyHeader reports whether a header-setting call sets a key header:
@@ -115,7 +129,7 @@ func (c *checker) setsKeyHeader(call *ast.CallExpr) bool {
 		return false
 	}
 	if row := catalog.LookupHeaderSetter(fn); row != nil && row.Args == catalog.HeaderPair && row.Value < len(call.Args) {
-		name, ok := c.x.ConstString(call.Args[row.Name])
+		name, ok := analysisutil.ConstString(c.info, call.Args[row.Name])
 		return ok && c.isKeyHeader(name)
 	}
 	if strings.HasPrefix(analysisutil.PkgPath(fn), "github.com/go-resty/resty") && strings.HasPrefix(fn.Name(), "SetHeader") && len(call.Args) == 1 {
@@ -132,7 +146,7 @@ func (c *checker) mapHasKey(e ast.Expr) bool {
 	}
 	for _, elt := range lit.Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			if name, ok := c.x.ConstString(kv.Key); ok && c.isKeyHeader(name) {
+			if name, ok := analysisutil.ConstString(c.info, kv.Key); ok && c.isKeyHeader(name) {
 				return true
 			}
 		}
@@ -162,7 +176,7 @@ func (c *checker) helperSetsKey(fn *types.Func) bool {
 	ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
 		switch n.(type) {
 		case *ast.BasicLit, *ast.Ident:
-			if name, ok := c.x.ConstString(n.(ast.Expr)); ok && c.isKeyHeader(name) {
+			if name, ok := analysisutil.ConstString(c.info, n.(ast.Expr)); ok && c.isKeyHeader(name) {
 				found = true
 			}
 		}

@@ -9,11 +9,12 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
-	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/engine"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
@@ -42,7 +43,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Name:       "nonidempotent",
 		Doc:        analysisutil.MustExtractDoc(doc, "nonidempotent"),
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/nonidempotent",
-		Requires:   []*analysis.Analyzer{retryscan.Analyzer, flow.Analyzer},
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer, engine.Analyzer},
 		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, &c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
 		FactTypes:  []analysis.Fact{new(Fact)},
@@ -62,7 +63,8 @@ type checker struct {
 	info    *types.Info
 	res     *retryscan.Result
 	rep     *report.Reporter
-	x       *flow.Index
+	eng     *engine.Program // SSA, built on the first question
+	names   *names          // what the package names, read on first use
 	keys    *catalog.KeyHeaders
 	invoked map[*ast.FuncLit]bool
 	funcs   []*funcInfo
@@ -81,7 +83,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		info:    pass.TypesInfo,
 		res:     res,
 		rep:     report.New(pass),
-		x:       flow.Of(pass),
+		eng:     engine.Of(pass),
 		keys:    &cfg.KeyHeaders,
 		invoked: map[*ast.FuncLit]bool{},
 		byObj:   map[*types.Func]*funcInfo{},
@@ -144,7 +146,7 @@ func (c *checker) attempt(pos token.Pos, lits []*ast.FuncLit) []*retryscan.Site 
 }
 
 // walkCalls calls f for every call in body, with the function literals
-// around it.
+// around it (the last is the innermost).
 func walkCalls(body ast.Node, f func(call *ast.CallExpr, lits []*ast.FuncLit)) {
 	var lits []*ast.FuncLit
 	var stack []ast.Node
@@ -182,7 +184,7 @@ func (c *checker) check() {
 			if len(sites) > 0 {
 				scope = sites[0].Body
 			}
-			e := c.opEffect(call, fi.decl, scope)
+			e := c.opEffect(call, place{fi.decl, lits}, scope)
 			if e == nil || (len(sites) == 0 && e.kind == kindTx) {
 				return // a client reuses its request on every attempt
 			}
@@ -226,19 +228,38 @@ func (c *checker) clientSite(call *ast.CallExpr) *retryscan.Site {
 	return s
 }
 
+// place is where a call is: the function declaration and the function
+// literals around the call in it.
+type place struct {
+	fd   *ast.FuncDecl
+	lits []*ast.FuncLit
+}
+
+// syntax returns the function the call is in: the innermost literal, or
+// the declaration.
+func (a place) syntax() ast.Node {
+	if len(a.lits) > 0 {
+		return a.lits[len(a.lits)-1]
+	}
+	return a.fd
+}
+
+// fn returns the SSA function the call is in.
+func (a place) fn(p *engine.Program) *ssa.Function { return p.Func(a.syntax()) }
+
 // opEffect returns what must not run twice in the call: an HTTP request,
 // an SQL statement, a call of a function that does one. scope is the
 // outermost attempt body around the call, or the body of the function
 // being summarized; nil when only the called client retries.
-func (c *checker) opEffect(call *ast.CallExpr, fd *ast.FuncDecl, scope ast.Node) *effect {
+func (c *checker) opEffect(call *ast.CallExpr, where place, scope ast.Node) *effect {
 	callee := analysisutil.AnyCallee(c.info, call)
 	if callee == nil {
 		return nil
 	}
-	if e := c.sqlEffect(call, callee, fd, scope); e != nil {
+	if e := c.sqlEffect(call, callee, where, scope); e != nil {
 		return e
 	}
-	if e := c.httpEffect(call, callee, fd, scope); e != nil {
+	if e := c.httpEffect(call, callee, where); e != nil {
 		return e
 	}
 	if e := c.funcEffect(callee); e != nil {

@@ -1,7 +1,6 @@
 package nonidempotent_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -11,14 +10,14 @@ import (
 )
 
 func TestAnalyzer(t *testing.T) {
-	dir := filepath.Join(analysistest.TestData(), "mod")
-	testenv.Download(t, dir)
-	analysistest.Run(t, dir, nonidempotent.Analyzer, "./...")
+	t.Parallel()
+	testenv.NewModule("testdata/mod").Run(t, nonidempotent.Analyzer, "./...")
 }
 
 // TestKeyHeadersFlag: a header named by -keyheaders protects a POST like
 // Idempotency-Key does; without the flag, dedup would be reported.
 func TestKeyHeadersFlag(t *testing.T) {
+	t.Parallel()
 	a := nonidempotent.NewAnalyzer(nonidempotent.DefaultConfig())
 	if err := a.Flags.Set("keyheaders", "X-Dedup-Token"); err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
@@ -27,17 +28,38 @@ func (c *checker) checkSite(site *retryscan.Site) {
 	if fd == nil {
 		return
 	}
-	if b, ok := c.deadlineOf(fd, site.Node, site, func(v *types.Var) bool { return c.mentions(site.Node, v) }); ok {
-		c.compare(site.Pos(), "", w, site.Bound.Attempts, b, c.attemptOn(site, b.v) && c.attemptUnbounded(site, w))
+	if b, ok := c.deadlineOf(fd, site.Node, site, func(ctx ssa.Value) bool { return reaches(ctx, site.Node) }); ok {
+		c.compare(site.Pos(), "", w, site.Bound.Attempts, b, c.attemptUnbounded(site, w) && c.attemptOn(site, b.ctx))
+		return
+	}
+	// A summary for callers: asked of the engine only when the worst
+	// case is worth comparing with a caller's deadline.
+	fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok || c.local[fn] != nil || !hasContextParam(fn) {
+		return
+	}
+	attemptUnbounded := c.attemptUnbounded(site, w)
+	if !worth(w, site.Bound.Attempts, attemptUnbounded) {
 		return
 	}
 	if i, p := c.ctxParam(fd, site); i >= 0 {
-		unbounded := c.attemptOn(site, p) && c.attemptUnbounded(site, w)
-		fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-		if ok && c.local[fn] == nil && worth(w, site.Bound.Attempts, unbounded) {
+		unbounded := attemptUnbounded && c.attemptOn(site, p)
+		if worth(w, site.Bound.Attempts, unbounded) {
 			c.local[fn] = newFact(i, site, w, unbounded)
 		}
 	}
+}
+
+// hasContextParam reports whether one of fn's parameters is a
+// context.Context.
+func hasContextParam(fn *types.Func) bool {
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if isContext(params.At(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // worth says a worst case has something to compare with a caller's
@@ -69,7 +91,7 @@ func (c *checker) attemptUnbounded(site *retryscan.Site, w retryscan.WorstCase) 
 		}
 		fn := analysisutil.Callee(c.pass.TypesInfo, call)
 		if fn != nil && fn.Pkg() == c.pass.Pkg {
-			if fd := c.x.Decl(fn); fd != nil && c.makesTimeout(fd) {
+			if fd := c.decl(fn); fd != nil && c.makesTimeout(fd) {
 				bounded = true
 			}
 		}

@@ -3,12 +3,16 @@ package retrybudget
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"time"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // The budget of a retry is the deadline of a context made in the same
@@ -27,14 +31,19 @@ import (
 
 // budget is a deadline that encloses a retry.
 type budget struct {
-	d  time.Duration
-	at *ast.CallExpr
-	v  *types.Var // the context with the deadline
+	d   time.Duration
+	at  *ast.CallExpr
+	ctx ssa.Value // the context with the deadline
 }
 
-// deadlineOf returns the shortest budget of a context variable made in
-// fd that used(v) accepts, assigned before n in a block holding n.
-func (c *checker) deadlineOf(fd *ast.FuncDecl, n ast.Node, site *retryscan.Site, used func(*types.Var) bool) (budget, bool) {
+// deadlineOf returns the shortest budget of a context made in fd that
+// used accepts, assigned before n in a block holding n:
+//
+//	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+//
+// The form is read on syntax; whether the retry uses the context is the
+// engine's answer (used).
+func (c *checker) deadlineOf(fd *ast.FuncDecl, n ast.Node, site *retryscan.Site, used func(ctx ssa.Value) bool) (budget, bool) {
 	var best budget
 	found := false
 	var blocks []*ast.BlockStmt
@@ -62,19 +71,82 @@ func (c *checker) deadlineOf(fd *ast.FuncDecl, n ast.Node, site *retryscan.Site,
 			return true
 		}
 		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok {
+		if !ok || !c.isLocal(as.Lhs[0]) {
 			return true
 		}
 		d, ok := c.timeoutOf(call)
-		if !ok {
+		if !ok || (found && d >= best.d) {
 			return true
 		}
-		if v := c.x.Local(as.Lhs[0]); v != nil && used(v) && (!found || d < best.d) {
-			best, found = budget{d, call, v}, true
+		if ctx := c.madeContext(fd, call); ctx != nil && used(ctx) {
+			best, found = budget{d, call, ctx}, true
 		}
 		return true
 	})
 	return best, found
+}
+
+// isLocal reports whether e names a local variable: the context the
+// budget is kept in (not a field, not _).
+func (c *checker) isLocal(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	return ok && !v.IsField() && v.Parent() != v.Pkg().Scope()
+}
+
+// madeContext returns the context a call of fd makes (result 0 of
+// context.WithTimeout), or nil when it is not used.
+func (c *checker) madeContext(fd *ast.FuncDecl, call *ast.CallExpr) ssa.Value {
+	p := engine.Of(c.pass)
+	in, ok := p.Call(p.Func(funcAt(fd, call.Pos())), call).(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	for _, r := range *in.Referrers() {
+		if e, ok := r.(*ssa.Extract); ok && e.Index == 0 {
+			return e
+		}
+	}
+	return nil
+}
+
+// funcAt returns the innermost function literal of fd holding pos, or fd.
+func funcAt(fd *ast.FuncDecl, pos token.Pos) ast.Node {
+	var in ast.Node = fd
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if n == nil || pos < n.Pos() || pos >= n.End() {
+			return false
+		}
+		if lit, ok := n.(*ast.FuncLit); ok {
+			in = lit
+		}
+		return true
+	})
+	return in
+}
+
+// reaches reports whether a context reaches code in node: a value made
+// from it (engine.Derived: the context itself, a request built with it,
+// a closure capturing it) is used there.
+func reaches(ctx ssa.Value, node ast.Node) bool {
+	if ctx == nil || node == nil {
+		return false
+	}
+	for v := range engine.Derived([]ssa.Value{ctx}) {
+		refs := v.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, r := range *refs {
+			if _, debug := r.(*ssa.DebugRef); !debug && node.Pos() <= r.Pos() && r.Pos() < node.End() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inBlocks reports whether stmt is directly in one of the blocks.
@@ -126,55 +198,21 @@ func (c *checker) durationConst(e ast.Expr) (time.Duration, bool) {
 	return time.Duration(n), ok && n > 0
 }
 
-// mentions reports whether v is used in n, directly or through a local
-// variable whose one value uses it (req from NewRequestWithContext(v, ...)).
-func (c *checker) mentions(n ast.Node, v *types.Var) bool {
-	info := c.pass.TypesInfo
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		id, ok := m.(*ast.Ident)
-		if found || !ok {
-			return !found
-		}
-		u, ok := info.Uses[id].(*types.Var)
-		switch {
-		case !ok:
-		case u == v:
-			found = true
-		case !u.IsField():
-			if val := c.x.Single(u); val != nil && c.mentionsDirect(val, v) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-func (c *checker) mentionsDirect(n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		if id, ok := m.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
 // ctxParam returns the index of fd's context.Context parameter the site
-// uses and the parameter, or -1.
-func (c *checker) ctxParam(fd *ast.FuncDecl, site *retryscan.Site) (int, *types.Var) {
-	i := 0
-	for _, f := range fd.Type.Params.List {
-		for _, name := range f.Names {
-			if v, ok := c.pass.TypesInfo.Defs[name].(*types.Var); ok && isContext(v.Type()) && c.mentions(site.Node, v) {
-				return i, v
-			}
-			i++
-		}
-		if len(f.Names) == 0 {
-			i++
+// uses (among the declared parameters, the receiver left out) and its
+// value, or -1.
+func (c *checker) ctxParam(fd *ast.FuncDecl, site *retryscan.Site) (int, ssa.Value) {
+	fn := engine.Of(c.pass).Func(fd)
+	if fn == nil {
+		return -1, nil
+	}
+	params := fn.Params
+	if fd.Recv != nil && len(params) > 0 {
+		params = params[1:]
+	}
+	for i, p := range params {
+		if isContext(p.Type()) && reaches(p, site.Node) {
+			return i, p
 		}
 	}
 	return -1, nil
@@ -184,8 +222,8 @@ func (c *checker) ctxParam(fd *ast.FuncDecl, site *retryscan.Site) (int, *types.
 // (a retry whose attempt ignores the context is not bounded by its
 // deadline at all, which is nodeadline's business). A client site has no
 // body: its attempts carry the request's context.
-func (c *checker) attemptOn(site *retryscan.Site, ctx *types.Var) bool {
-	return site.Body == nil || c.mentions(site.Body, ctx)
+func (c *checker) attemptOn(site *retryscan.Site, ctx ssa.Value) bool {
+	return site.Body == nil || reaches(ctx, site.Body)
 }
 
 func isContext(t types.Type) bool {

@@ -3,11 +3,13 @@ package retrybudget
 import (
 	"fmt"
 	"go/ast"
-	"go/types"
 	"time"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // BudgetFact summarizes a function that runs a retry on one of its
@@ -88,14 +90,27 @@ func (c *checker) checkCall(fd *ast.FuncDecl, call *ast.CallExpr) {
 	if f.Param >= len(call.Args) {
 		return
 	}
-	v := c.x.Local(call.Args[f.Param])
-	if v == nil {
-		return
-	}
-	b, ok := c.deadlineOf(fd, call, nil, func(u *types.Var) bool { return u == v })
+	arg := call.Args[f.Param]
+	b, ok := c.deadlineOf(fd, call, nil, func(ctx ssa.Value) bool { return passes(engine.Of(c.pass), fd, arg, ctx) })
 	if !ok {
 		return
 	}
 	who := fmt.Sprintf("%s's retry (%s)", analysisutil.FuncName(fn, c.pass.Pkg), f.Site)
 	c.compare(call.Pos(), who, f.worst(), f.Bound, b, f.Unbounded)
+}
+
+// passes reports whether an argument is the context ctx itself, as it
+// comes from the variable it was assigned to (not a context derived from
+// it: context.WithoutCancel(ctx) drops the deadline).
+func passes(p *engine.Program, fd *ast.FuncDecl, arg ast.Expr, ctx ssa.Value) bool {
+	v := p.ValueOf(funcAt(fd, arg.Pos()), arg)
+	if v == nil {
+		return false
+	}
+	for _, s := range p.Sources(v) {
+		if s == ctx {
+			return true
+		}
+	}
+	return false
 }

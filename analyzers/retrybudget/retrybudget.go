@@ -10,7 +10,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
-	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/engine"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
@@ -47,7 +47,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Name:       "retrybudget",
 		Doc:        analysisutil.MustExtractDoc(doc, "retrybudget"),
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retrybudget",
-		Requires:   []*analysis.Analyzer{retryscan.Analyzer, flow.Analyzer},
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer, engine.Analyzer},
 		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, &c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
 		FactTypes:  []analysis.Fact{new(BudgetFact)},
@@ -64,7 +64,8 @@ type checker struct {
 	cfg  *Config
 	res  *retryscan.Result
 	rep  *report.Reporter
-	x    *flow.Index
+	// decls are the package's function declarations, by object.
+	decls map[*types.Func]*ast.FuncDecl
 	// local are the summaries of this package's functions whose retry
 	// runs on a context parameter with no deadline of their own.
 	local map[*types.Func]*BudgetFact
@@ -81,7 +82,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	if len(res.Sites()) == 0 && len(pass.AllObjectFacts()) == 0 {
 		return rep.Usage(), nil
 	}
-	c := &checker{pass: pass, at: at, cfg: cfg, res: res, rep: rep, x: flow.Of(pass), local: map[*types.Func]*BudgetFact{}}
+	c := &checker{pass: pass, at: at, cfg: cfg, res: res, rep: rep, local: map[*types.Func]*BudgetFact{}}
 	for _, site := range res.Sites() {
 		c.at.At(site.Pos())
 		c.checkSite(site)
@@ -93,6 +94,23 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		pass.ExportObjectFact(fn, f)
 	}
 	return rep.Usage(), nil
+}
+
+// decl returns the declaration of a function of this package, or nil.
+func (c *checker) decl(fn *types.Func) *ast.FuncDecl {
+	if c.decls == nil {
+		c.decls = map[*types.Func]*ast.FuncDecl{}
+		for _, f := range c.pass.Files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						c.decls[obj] = fd
+					}
+				}
+			}
+		}
+	}
+	return c.decls[fn]
 }
 
 // funcDecl returns the function declaration holding pos, or nil.

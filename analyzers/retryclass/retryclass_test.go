@@ -1,11 +1,8 @@
 package retryclass_test
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/analyzers/retryclass"
 	"github.com/retrylint/retrylint/internal/testenv"
@@ -16,16 +13,17 @@ import (
 // stub), cenkalti/backoff v4 and v5, avast/retry-go v4, go-retryablehttp,
 // aws-sdk-go-v2 and go-grpc-middleware v2.
 func TestAnalyzer(t *testing.T) {
-	dir := filepath.Join(analysistest.TestData(), "mod")
-	testenv.Download(t, dir)
-	analysistest.Run(t, dir, retryclass.Analyzer, "./cancel", "./status", "./code")
+	t.Parallel()
+	mod.Run(t, retryclass.Analyzer, "./cancel", "./status", "./code")
 }
+
+// mod is testdata/mod, loaded once for the tests here.
+var mod = testenv.NewModule("testdata/mod", "./cancel", "./status", "./code", "./flags")
 
 // TestFlags runs an analyzer configured through its flags on a package
 // of its own: other permanent codes, another transient status, tests.
 func TestFlags(t *testing.T) {
-	dir := filepath.Join(analysistest.TestData(), "mod")
-	testenv.Download(t, dir)
+	t.Parallel()
 	a := retryclass.NewAnalyzer(retryclass.DefaultConfig())
 	for flag, v := range map[string]string{
 		"permanent-codes":    "Unimplemented",
@@ -36,7 +34,7 @@ func TestFlags(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	analysistest.Run(t, dir, a, "./flags")
+	mod.Run(t, a, "./flags")
 }
 
 // TestBadFlags checks that bad values are refused with a message naming

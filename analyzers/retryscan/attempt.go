@@ -2,6 +2,8 @@ package retryscan
 
 import (
 	"go/ast"
+	"go/token"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
@@ -45,15 +47,35 @@ type decision struct {
 
 // decide finds the attempt of a region: the first call, in source
 // order, whose success always leaves and one of whose failures goes
-// round. A recursive region's self-call is not a candidate.
+// round. A recursive region's self-call is not a candidate. Calls that
+// report an error are asked first: a bool alone is as often a state
+// probe that ends the loop as an attempt, and when an error decides the
+// loop, the probe is its stop signal, not its attempt:
+//
+//	for {
+//		if p.closed() { // a probe: the loop's bound
+//			return
+//		}
+//		if err := p.dial(ctx); err != nil { // the attempt
+//			time.Sleep(time.Second)
+//			continue
+//		}
+//		return
+//	}
 func (s *scanner) decide(r *engine.Region) *decision {
 	if r == nil {
 		return nil
 	}
-	for _, group := range s.candidates(r) {
-		d := &decision{calls: group, region: r, call: s.eng.CallExpr(group[0])}
-		if d.call != nil && s.decides(d) {
-			return d
+	groups := s.candidates(r)
+	for _, errs := range []bool{true, false} {
+		for _, group := range groups {
+			if slices.Contains(engine.Roles(group[0]), engine.RoleErr) != errs {
+				continue
+			}
+			d := &decision{calls: group, region: r, call: s.eng.CallExpr(group[0])}
+			if d.call != nil && s.decides(d) {
+				return d
+			}
 		}
 	}
 	return nil
@@ -71,7 +93,7 @@ func (s *scanner) candidates(r *engine.Region) [][]ssa.CallInstruction {
 		}
 		for _, in := range b.Instrs {
 			c, ok := in.(*ssa.Call)
-			if !ok || c.Call.StaticCallee() == r.Func() || !reports(c) {
+			if !ok || c.Call.StaticCallee() == r.Func() || !reports(c) || probe(c.Call.StaticCallee(), 2) {
 				continue
 			}
 			calls = append(calls, c)
@@ -175,4 +197,41 @@ func (s *scanner) loopRegion(fn ast.Node, stmt ast.Node, body []ast.Stmt) *engin
 		return nil
 	}
 	return s.eng.LoopRegion(f, l)
+}
+
+// probe reports a function of the package that only reads state: it
+// returns no error, and its body calls nothing but sync/atomic and other
+// such functions, depth levels down. A loop whose only test is a probe waits for a state, with
+// no dependency to retry (for !p.ready() { time.Sleep(d) }), and a probe
+// beside an attempt is the loop's stop signal (if p.closed() { return }).
+func probe(fn *ssa.Function, depth int) bool {
+	if fn == nil || len(fn.Blocks) == 0 || depth == 0 || fn.Synthetic != "" || returnsError(fn.Signature) {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch in := in.(type) {
+			case *ssa.Call:
+				callee := in.Call.StaticCallee()
+				switch {
+				case in.Call.IsInvoke():
+					return false
+				case callee == nil:
+					if _, ok := in.Call.Value.(*ssa.Builtin); !ok {
+						return false
+					}
+				case callee.Pkg != nil && callee.Pkg.Pkg.Path() == "sync/atomic":
+				case callee.Pkg != fn.Pkg || !probe(callee, depth-1):
+					return false
+				}
+			case *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select:
+				return false
+			case *ssa.UnOp:
+				if in.Op == token.ARROW {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }

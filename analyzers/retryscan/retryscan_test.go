@@ -3,11 +3,9 @@ package retryscan_test
 import (
 	"go/ast"
 	"go/types"
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/testenv"
@@ -58,10 +56,13 @@ func reportSites(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// mod is testdata/mod, loaded once for TestRecognizer and
+// TestLibraryShapes.
+var mod = testenv.NewModule("testdata/mod", "./...")
+
 func TestRecognizer(t *testing.T) {
-	dir := filepath.Join(analysistest.TestData(), "mod")
-	testenv.Download(t, dir)
-	analysistest.Run(t, dir, sites, "./...")
+	t.Parallel()
+	mod.Run(t, sites, "./...")
 }
 
 // suiteSites reports retry sites like sites, with every analyzer of the
@@ -80,13 +81,13 @@ var suiteSites = &analysis.Analyzer{
 // defer and go), each in a retry loop's exits and body. The fixture needs
 // only the standard library.
 func TestShapes(t *testing.T) {
-	analysistest.Run(t, filepath.Join(analysistest.TestData(), "shapes"), suiteSites, "./...")
+	t.Parallel()
+	testenv.NewModule("testdata/shapes").Run(t, suiteSites, "./...")
 }
 
 // TestLibraryShapes does the same for library calls, whose operations
 // and options come in the same shapes.
 func TestLibraryShapes(t *testing.T) {
-	dir := filepath.Join(analysistest.TestData(), "mod")
-	testenv.Download(t, dir)
-	analysistest.Run(t, dir, suiteSites, "./libshapes")
+	t.Parallel()
+	mod.Run(t, suiteSites, "./libshapes")
 }

@@ -2,11 +2,9 @@ package retryscan_test
 
 import (
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/testenv"
@@ -47,7 +45,6 @@ var worst = &analysis.Analyzer{
 }
 
 func TestWorstCase(t *testing.T) {
-	dir := filepath.Join(analysistest.TestData(), "worst")
-	testenv.Download(t, dir)
-	analysistest.Run(t, dir, worst, "./...")
+	t.Parallel()
+	testenv.NewModule("testdata/worst").Run(t, worst, "./...")
 }

@@ -4,14 +4,12 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
-	"go/token"
-	"slices"
+	"go/types"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/catalog"
-	"github.com/retrylint/retrylint/internal/flow"
 )
 
 // noStop reports a backoff built as a struct literal that sets an
@@ -87,18 +85,53 @@ func (c *checker) stopSetLater(fn *ast.FuncDecl, lit *ast.CompositeLit, field st
 	if fn == nil {
 		return false
 	}
-	fx := flow.Of(c.pass)
-	for _, a := range fx.AssignsIn(fn) {
-		if a.Place.Field != nil || a.Tuple || a.Def.RHS == nil {
-			continue
+	var vars []types.Object
+	holds := func(lhs, rhs []ast.Expr) {
+		if len(lhs) != len(rhs) {
+			return
 		}
-		r := ast.Unparen(a.Def.RHS)
-		if u, ok := r.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			r = ast.Unparen(u.X)
-		}
-		if r == lit && slices.Contains(fx.FieldSets(a.Place.Var), field) {
-			return true
+		for i, r := range rhs {
+			if u, ok := ast.Unparen(r).(*ast.UnaryExpr); ok {
+				r = u.X
+			}
+			if id, ok := lhs[i].(*ast.Ident); ok && ast.Unparen(r) == lit {
+				vars = append(vars, c.pass.TypesInfo.ObjectOf(id))
+			}
 		}
 	}
-	return false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			holds(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			holds(lhs, n.Values)
+		}
+		return true
+	})
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || found {
+			return !found
+		}
+		for _, l := range as.Lhs {
+			sel, ok := l.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != field {
+				continue
+			}
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+				for _, v := range vars {
+					if v != nil && c.pass.TypesInfo.ObjectOf(id) == v {
+						found = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return found
 }

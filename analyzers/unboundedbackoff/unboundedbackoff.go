@@ -14,7 +14,6 @@ import (
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
-	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/report"
 )
 
@@ -58,7 +57,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Name:       "unboundedbackoff",
 		Doc:        analysisutil.MustExtractDoc(doc, "unboundedbackoff"),
 		URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/unboundedbackoff",
-		Requires:   []*analysis.Analyzer{retryscan.Analyzer, flow.Analyzer},
+		Requires:   []*analysis.Analyzer{retryscan.Analyzer},
 		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
 	}

@@ -1,30 +1,33 @@
 package unboundedbackoff_test
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
-
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/analyzers/unboundedbackoff"
 	"github.com/retrylint/retrylint/internal/testenv"
 )
 
+// mod pins the real libraries in testdata/mod/go.mod; loaded once.
+var mod = testenv.NewModule("testdata/mod", "./loops", "./libs", "./confighelp/...", "./external", "./stop", "./capfix", "./flags")
+
 func TestAnalyzer(t *testing.T) {
-	dir := filepath.Join(analysistest.TestData(), "mod")
-	testenv.Download(t, dir)
-	analysistest.Run(t, dir, unboundedbackoff.Analyzer, "./loops", "./libs", "./confighelp/...", "./external", "./stop")
-	analysistest.RunWithSuggestedFixes(t, dir, unboundedbackoff.Analyzer, "./capfix")
+	t.Parallel()
+	mod.Run(t, unboundedbackoff.Analyzer, "./loops", "./libs", "./confighelp/...", "./external", "./stop")
+}
+
+// TestFix checks the suggested fix that clamps a doubled delay.
+func TestFix(t *testing.T) {
+	t.Parallel()
+	mod.RunWithSuggestedFixes(t, unboundedbackoff.Analyzer, "./capfix")
 }
 
 // With -jitter=false only the cap and bound findings remain, and a
 // higher -max-wait keeps the 17-minute wait quiet.
 func TestFlags(t *testing.T) {
-	dir := filepath.Join(analysistest.TestData(), "mod")
-	testenv.Download(t, dir)
+	t.Parallel()
 	cfg := unboundedbackoff.DefaultConfig()
 	cfg.Jitter = false
 	cfg.MaxWait = time.Hour
-	analysistest.Run(t, dir, unboundedbackoff.NewAnalyzer(cfg), "./flags")
+	mod.Run(t, unboundedbackoff.NewAnalyzer(cfg), "./flags")
 }

@@ -43,3 +43,31 @@ func readFile(t *testing.T, name string) string {
 	}
 	return string(data)
 }
+
+// TestGolangciConfig: the .golangci.yml that README.md and
+// docs/golangci.md show is the one scripts/golangci-e2e.sh runs
+// golangci-lint with, testdata/golangci/golangci.yml after its leading
+// comment lines, so what a user copies is what CI tests.
+func TestGolangciConfig(t *testing.T) {
+	const file = "testdata/golangci/golangci.yml"
+	if !strings.Contains(readFile(t, "../../scripts/golangci-e2e.sh"), "config=$root/"+file+"\n") {
+		t.Fatalf("scripts/golangci-e2e.sh does not run golangci-lint with %s", file)
+	}
+	lines := strings.SplitAfter(readFile(t, "../../"+file), "\n")
+	for len(lines) > 0 && strings.HasPrefix(lines[0], "#") {
+		lines = lines[1:]
+	}
+	want := strings.Join(lines, "")
+	for _, doc := range []string{"README.md", "docs/golangci.md"} {
+		const marker = "<!-- golangci-e2e: " + file + " -->\n```yaml\n"
+		_, rest, ok1 := strings.Cut(readFile(t, "../../"+doc), marker)
+		got, _, ok2 := strings.Cut(rest, "```\n")
+		if !ok1 || !ok2 {
+			t.Errorf("%s lacks a yaml block after %q", doc, marker)
+			continue
+		}
+		if got != want {
+			t.Errorf("%s shows a .golangci.yml other than %s:\n--- %s\n%s\n--- %s\n%s", doc, file, doc, got, file, want)
+		}
+	}
+}

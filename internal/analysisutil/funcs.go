@@ -152,6 +152,18 @@ func ConstBool(info *types.Info, e ast.Expr) (value, ok bool) {
 	return constant.BoolVal(tv.Value), true
 }
 
+// ConstString returns the value of a string constant expression ("POST",
+// http.MethodPost, a named constant, a folded concatenation); ok is
+// false for anything else. It is type information, not value flow: a
+// variable holding a constant is not a constant expression.
+func ConstString(info *types.Info, e ast.Expr) (value string, ok bool) {
+	tv, found := info.Types[e]
+	if !found || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
 // ObjectOf returns the object an identifier or selector expression refers
 // to, or nil.
 func ObjectOf(info *types.Info, e ast.Expr) types.Object {

@@ -1,6 +1,9 @@
 package analysisutil
 
 import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"testing"
@@ -40,5 +43,39 @@ func TestNilObjects(t *testing.T) {
 	}
 	if got := PkgPath(types.Universe.Lookup("len")); got != "" {
 		t.Errorf("PkgPath(len) = %q, want \"\"", got)
+	}
+}
+
+// TestConstString: constant expressions give their text, folded; a
+// variable holding a constant string is no constant expression.
+func TestConstString(t *testing.T) {
+	const src = `package p
+
+import "net/http"
+
+const create = "PO" + "ST"
+
+var method = "POST"
+
+var exprs = []any{create, http.MethodPatch, create + "!", method, 3}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	lit := f.Decls[len(f.Decls)-1].(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Values[0].(*ast.CompositeLit)
+	want := []struct {
+		s  string
+		ok bool
+	}{{"POST", true}, {"PATCH", true}, {"POST!", true}, {"", false}, {"", false}}
+	for i, e := range lit.Elts {
+		if s, ok := ConstString(info, e); s != want[i].s || ok != want[i].ok {
+			t.Errorf("ConstString(%s) = %q, %v; want %q, %v", types.ExprString(e), s, ok, want[i].s, want[i].ok)
+		}
 	}
 }

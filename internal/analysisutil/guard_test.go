@@ -14,7 +14,6 @@ import (
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/engine"
-	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/registry"
 )
 
@@ -108,7 +107,7 @@ func TestSuiteGuarded(t *testing.T) {
 		t.Fatalf("retryscan.Of on a failed result: %v", err)
 	}
 	good := typedPass(t, retryscan.Analyzer)
-	good.ResultOf = map[*analysis.Analyzer]any{flow.Analyzer: flow.NewIndex(good.Pkg, good.TypesInfo, good.Files), engine.Analyzer: engine.New(good.Fset, good.Pkg, good.TypesInfo, good.Files)}
+	good.ResultOf = map[*analysis.Analyzer]any{engine.Analyzer: engine.New(good.Fset, good.Pkg, good.TypesInfo, good.Files)}
 	ok, err := retryscan.Analyzer.Run(good)
 	if err != nil {
 		t.Fatal(err)
@@ -118,14 +117,14 @@ func TestSuiteGuarded(t *testing.T) {
 			requiresRecognizer := slices.Contains(a.Requires, retryscan.Analyzer)
 			if requiresRecognizer {
 				p := pass(t, a)
-				p.ResultOf = map[*analysis.Analyzer]any{retryscan.Analyzer: failed, flow.Analyzer: flow.NewIndex(p.Pkg, p.TypesInfo, p.Files), engine.Analyzer: engine.New(p.Fset, p.Pkg, p.TypesInfo, p.Files)}
+				p.ResultOf = map[*analysis.Analyzer]any{retryscan.Analyzer: failed, engine.Analyzer: engine.New(p.Fset, p.Pkg, p.TypesInfo, p.Files)}
 				if _, err := a.Run(p); err == nil || !strings.HasPrefix(err.Error(), "retryscan: internal error analyzing example.com/p") {
 					t.Errorf("with the recognizer failed: err = %v, want the recognizer's error", err)
 				}
 			}
 			p := pass(t, a)
 			p.Files = append(p.Files, nil)
-			p.ResultOf = map[*analysis.Analyzer]any{retryscan.Analyzer: ok, flow.Analyzer: flow.NewIndex(p.Pkg, p.TypesInfo, p.Files), engine.Analyzer: engine.New(p.Fset, p.Pkg, p.TypesInfo, p.Files)}
+			p.ResultOf = map[*analysis.Analyzer]any{retryscan.Analyzer: ok, engine.Analyzer: engine.New(p.Fset, p.Pkg, p.TypesInfo, p.Files)}
 			if _, err := a.Run(p); err == nil || !strings.HasPrefix(err.Error(), a.Name+": internal error analyzing example.com/p") {
 				t.Errorf("on a broken pass: err = %v, want a recovered panic of %s", err, a.Name)
 			}

@@ -177,6 +177,9 @@ func loadError(p *listedPackage) string {
 	// line when it is listed too).
 	if n := len(e.ImportStack); n > 0 && e.ImportStack[n-1] != p.ImportPath && e.ImportStack[n-1] != p.base() {
 		return "not analyzed: it imports " + e.ImportStack[n-1] + ", which cannot be loaded (" + msg + ")"
+	} else if n > 1 {
+		// A cycle back to the package: say through what.
+		msg += " (imports " + strings.Join(e.ImportStack[1:], ", which imports ") + ")"
 	}
 	return msg
 }

@@ -71,7 +71,7 @@ func docBody(t *testing.T, a *analysis.Analyzer) []string {
 func TestHelpIsWholeDoc(t *testing.T) {
 	analyzers := registry.Analyzers()
 	var sarif bytes.Buffer
-	if err := output.WriteSARIF(&sarif, output.SARIF{Analyzers: sarifAnalyzers(analyzers), Root: t.TempDir()}); err != nil {
+	if err := output.WriteSARIF(&sarif, output.SARIF{Analyzers: describe(analyzers), Root: t.TempDir()}); err != nil {
 		t.Fatal(err)
 	}
 	// runs[0].tool.driver.rules[].{id, help.text}

@@ -118,14 +118,14 @@ func Run(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer
 	cwd, _ := os.Getwd()
 	switch cmd.format {
 	case "text":
-		err = output.WriteText(stdout, findings, cwd, cmd.related)
+		err = output.WriteText(stdout, findings, describe(cmd.enabled(analyzers)), cwd, cmd.related)
 	case "json":
 		err = output.WriteJSON(stdout, tree)
 	case "github":
 		err = output.WriteGitHub(stdout, findings, cmd.repoRoot(cwd))
 	case "sarif":
 		err = output.WriteSARIF(stdout, output.SARIF{
-			Analyzers: sarifAnalyzers(cmd.enabled(analyzers)),
+			Analyzers: describe(cmd.enabled(analyzers)),
 			Findings:  findings,
 			Errors:    errs,
 			Root:      cmd.repoRoot(cwd),
@@ -174,7 +174,10 @@ func runFix(cmd *command, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "retrylint: %v\n", err)
 		return ExitError
 	}
-	stdout.Write(relativeDiff(res.stdout))
+	if len(res.stdout) > 0 {
+		cwd, _ := os.Getwd()
+		stdout.Write(gitDiff(res.stdout, cmd.repoRoot(cwd)))
+	}
 	errs := failures(res)
 	for _, e := range errs {
 		fmt.Fprintf(stderr, "retrylint: %s\n", e)
@@ -261,7 +264,7 @@ func condense(stderr []byte) (lines, broken []string) {
 		}
 		pkg, first, more = "", "", 0
 	}
-	for _, line := range strings.Split(string(stderr), "\n") {
+	for _, line := range foldImportStacks(strings.Split(string(stderr), "\n")) {
 		switch {
 		case strings.HasPrefix(line, "# "):
 			flush()
@@ -276,6 +279,9 @@ func condense(stderr []byte) (lines, broken []string) {
 			strings.HasPrefix(line, "go: extracting "):
 		case pkg != "":
 			line = strings.TrimPrefix(line, "vet: ")
+			if base, _, _ := strings.Cut(pkg, " "); strings.HasPrefix(line, base+": ") {
+				line = line[len(base)+2:] // a folded import stack names it again
+			}
 			if first == "" {
 				first = line
 			} else if isErrorLine(line) && line != first {
@@ -289,6 +295,45 @@ func condense(stderr []byte) (lines, broken []string) {
 	}
 	flush()
 	return dedup(lines), dedup(broken)
+}
+
+// foldImportStacks makes one line of each error of the go command about
+// a package's imports, which says what went wrong only at the end of its
+// import stack:
+//
+//	package example.com/x/a (test)
+//		imports example.com/x/b from a_test.go
+//		imports example.com/x/a from b.go: import cycle not allowed in test
+//
+// becomes
+//
+//	example.com/x/a: import cycle not allowed in test (imports example.com/x/b from a_test.go, which imports example.com/x/a from b.go)
+func foldImportStacks(lines []string) []string {
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		pkg, ok := strings.CutPrefix(lines[i], "package ")
+		j := i + 1
+		for j < len(lines) && strings.HasPrefix(lines[j], "\timports ") {
+			j++
+		}
+		if !ok || j == i+1 || strings.Contains(pkg, ":") {
+			out = append(out, lines[i])
+			continue
+		}
+		pkg = strings.TrimSuffix(pkg, " (test)")
+		var hops []string
+		for _, l := range lines[i+1 : j] {
+			hops = append(hops, strings.TrimPrefix(l, "\t"))
+		}
+		last, why, found := strings.Cut(hops[len(hops)-1], ": ")
+		if !found {
+			why = "cannot be loaded"
+		}
+		hops[len(hops)-1] = last
+		out = append(out, pkg+": "+why+" ("+strings.Join(hops, ", which ")+")")
+		i = j - 1
+	}
+	return out
 }
 
 // isErrorLine reports whether line starts with a file position, as a
@@ -326,31 +371,12 @@ func (c *command) repoRoot(cwd string) string {
 	return cwd
 }
 
-func sarifAnalyzers(analyzers []*analysis.Analyzer) []output.Analyzer {
+// describe gives the output formats the analyzers' names, documentation
+// and pages.
+func describe(analyzers []*analysis.Analyzer) []output.Analyzer {
 	var out []output.Analyzer
 	for _, a := range analyzers {
 		out = append(out, output.Analyzer{Name: a.Name, Doc: a.Doc, URL: a.URL})
 	}
 	return out
-}
-
-// relativeDiff shortens the file names of the "--- file (old)" and
-// "+++ file (new)" lines of go vet -fix -diff to the current directory.
-func relativeDiff(diff []byte) []byte {
-	cwd, err := os.Getwd()
-	if err != nil || len(diff) == 0 {
-		return diff
-	}
-	lines := strings.SplitAfter(string(diff), "\n")
-	for i, l := range lines {
-		for _, p := range []string{"--- ", "+++ "} {
-			if rest, ok := strings.CutPrefix(l, p); ok {
-				file, tail, _ := strings.Cut(rest, " (")
-				if rel, ok := output.Rel(cwd, file, false); ok {
-					lines[i] = p + rel + " (" + tail
-				}
-			}
-		}
-	}
-	return []byte(strings.Join(lines, ""))
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -38,6 +39,27 @@ no required module provides package example.com/zzz; to add it:
 	// last block; go's own errors come first in practice.
 	if !slices.Equal(got[:len(want)], want) {
 		t.Errorf("failures:\n%q\nwant:\n%q", got, want)
+	}
+}
+
+// TestFailuresImportStack: the go command says what is wrong with a
+// package's imports at the end of an import stack, on lines of their
+// own; the error line says it, with and without a "# pkg" header.
+func TestFailuresImportStack(t *testing.T) {
+	const cycle = `package example.com/x/a (test)
+	imports example.com/x/b from a_test.go
+	imports example.com/x/a from b.go: import cycle not allowed in test
+`
+	want := "example.com/x/a: import cycle not allowed in test (imports example.com/x/b from a_test.go, which imports example.com/x/a from b.go)"
+	for _, stderr := range []string{cycle, "# example.com/x/a\n" + cycle, "# [example.com/x/a]\n" + cycle} {
+		got := failures(&vetResult{stderr: []byte(stderr)})
+		if len(got) != 1 || !strings.HasPrefix(got[0], want) {
+			t.Errorf("failures(%q) = %q, want %q", stderr, got, want)
+		}
+	}
+	// A package line that is the whole error is kept.
+	if got := failures(&vetResult{stderr: []byte("package nosuchpkg is not in std\n")}); !slices.Equal(got, []string{"package nosuchpkg is not in std"}) {
+		t.Errorf("failures = %q", got)
 	}
 }
 

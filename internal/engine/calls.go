@@ -72,12 +72,13 @@ func boolAttempt(ts []types.Type) bool {
 }
 
 // queriesState reports a callee named like a question about a state
-// (isReady, hasLeader, checkHealth, pollJob, exists): its bool result
+// (isReady, hasLeader, checkHealth, pollJob, exists, shouldHandoff,
+// closed): its bool result
 // says what the state is, not whether an attempt worked, and a loop
 // waiting for it to turn true is a poll.
 func queriesState(name string) bool {
 	name = strings.ToLower(name)
-	for _, p := range []string{"is", "has", "can", "check", "poll", "ready", "exist", "contain", "get", "list", "find", "lookup", "wait", "status", "health", "alive", "next", "scan", "more"} {
+	for _, p := range []string{"is", "has", "can", "check", "poll", "ready", "exist", "contain", "get", "list", "find", "lookup", "wait", "status", "health", "alive", "next", "scan", "more", "should", "closed", "stopped"} {
 		if strings.HasPrefix(name, p) {
 			return true
 		}

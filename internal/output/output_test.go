@@ -83,20 +83,31 @@ func TestFormats(t *testing.T) {
 		t.Errorf("Errors = %q", errs)
 	}
 
-	// Text: related positions follow their finding, indented as go vet
-	// prints them, paths relative to dir when inside it; -related=false
-	// leaves them out.
-	wantText := "p/p.go:3:14: key after ünïcode\np/p.go:4:2: retry loop calls fetch, which retries again: 100% more, see a,b\nnext line\n"
-	wantRelated := "p/p.go:5:3: \tcalls fetch\n/elsewhere/q.go:9:1: \tlayer 2: retry.Do\n"
-	for _, related := range []bool{true, false} {
+	// Text: each finding ends with its analyzer, and its category when
+	// the analyzer's doc describes it; related positions follow their
+	// finding, indented as go vet prints them, paths relative to dir when
+	// inside it; -related=false leaves them out.
+	documented := []Analyzer{{Name: "nestedretry", Doc: "report nested retries\n\nIntro.\n\nindirect: a retry that calls one. More."}}
+	undocumented := []Analyzer{{Name: "nestedretry", Doc: "report nested retries\n\nIntro, indirect: not at a paragraph's start."}}
+	for _, tt := range []struct {
+		analyzers []Analyzer
+		related   bool
+		rule      string
+	}{
+		{documented, true, "nestedretry/indirect"},
+		{documented, false, "nestedretry/indirect"},
+		{undocumented, true, "nestedretry"},
+		{nil, true, "nestedretry"},
+	} {
 		var text bytes.Buffer
-		WriteText(&text, findings, dir, related)
-		want := filepath.FromSlash(wantText)
-		if related {
-			want += filepath.FromSlash(wantRelated)
+		WriteText(&text, findings, tt.analyzers, dir, tt.related)
+		want := filepath.FromSlash("p/p.go:3:14: key after ünïcode (keyregen)\n" +
+			"p/p.go:4:2: retry loop calls fetch, which retries again: 100% more, see a,b\nnext line (" + tt.rule + ")\n")
+		if tt.related {
+			want += filepath.FromSlash("p/p.go:5:3: \tcalls fetch\n/elsewhere/q.go:9:1: \tlayer 2: retry.Do\n")
 		}
 		if text.String() != want {
-			t.Errorf("text (related %v):\n%s\nwant:\n%s", related, text.String(), want)
+			t.Errorf("text (%+v):\n%s\nwant:\n%s", tt, text.String(), want)
 		}
 	}
 
@@ -118,7 +129,7 @@ func sarifOf(t *testing.T, dir string, shift int) (string, map[string]any) {
 	var buf bytes.Buffer
 	err = WriteSARIF(&buf, SARIF{
 		Analyzers: []Analyzer{
-			{Name: "nestedretry", Doc: "report retries nested inside retries\n\nLong text.", URL: "https://example.com/nestedretry"},
+			{Name: "nestedretry", Doc: "report retries nested inside retries\n\nLong text.\n\nLimitations: many.", URL: "https://example.com/nestedretry"},
 			{Name: "keyregen", Doc: "report keys\n\nLonger.", URL: "https://example.com/keyregen"},
 		},
 		Findings: Findings(tree),
@@ -178,6 +189,15 @@ func TestSARIF(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("SARIF lacks %s:\n%s", want, out)
 		}
+	}
+
+	// The analyzer's doc is in its own rule, once (its introduction is
+	// the rule's description); the category's rule points to it.
+	if n := strings.Count(out, "Limitations: many."); n != 1 {
+		t.Errorf("the nestedretry doc is in the SARIF %d times, want once:\n%s", n, out)
+	}
+	if !strings.Contains(out, "The rule nestedretry has the analyzer's documentation.\\n\\nDocumentation: https://example.com/nestedretry") {
+		t.Errorf("the category rule does not point to its analyzer's rule and page:\n%s", out)
 	}
 
 	// Fingerprints survive lines moving, and change with the line's text.
@@ -254,5 +274,41 @@ func TestSchemaRejects(t *testing.T) {
 	doc, _ := jsonschema.UnmarshalJSON(strings.NewReader(`{"version": "2.1.0", "runs": [{"tool": {"driver": {}}}]}`))
 	if schema.Validate(doc) == nil {
 		t.Errorf("a driver without a name validates")
+	}
+}
+
+func TestCategoryHelp(t *testing.T) {
+	const doc = `report retry delays with no cap
+
+Intro paragraph naming no-cap: in passing.
+
+no-cap: a delay that grows geometrically and reaches a wait with no
+clamp. Exponential backoff without a cap waits hours.
+
+	no-jitter: in a code block, not documentation
+
+over-budget: the worst case exceeds the deadline around the retry:
+
+no-bound: a retry with no attempt limit and no cancellation: a ` + "`for {}`" + ` retry.
+
+# Categories
+
+  - ctx: a deadline-less context reaches an outbound call.
+  - http-client: a client with no Timeout, a request with no
+    deadline.
+`
+	for category, want := range map[string]string{
+		"no-cap":      "a delay that grows geometrically and reaches a wait with no clamp",
+		"over-budget": "the worst case exceeds the deadline around the retry",
+		"no-bound":    "a retry with no attempt limit and no cancellation",
+		"no-jitter":   "",
+		"no":          "",
+		"indirect":    "",
+		"ctx":         "a deadline-less context reaches an outbound call",
+		"http-client": "a client with no Timeout, a request with no deadline",
+	} {
+		if got := CategoryHelp(doc, category); got != want {
+			t.Errorf("CategoryHelp(%s) = %q, want %q", category, got, want)
+		}
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -200,61 +199,6 @@ func semanticVersion(version string) string {
 		return ""
 	}
 	return v[1:]
-}
-
-// sarifRules returns the rules sorted by ID, and each rule's index.
-func sarifRules(analyzers []Analyzer, findings []Finding) ([]sarifRule, map[string]int) {
-	byName := map[string]Analyzer{}
-	ids := map[string]bool{}
-	for _, a := range analyzers {
-		byName[a.Name] = a
-		ids[a.Name] = true
-	}
-	for _, f := range findings {
-		ids[f.RuleID()] = true
-	}
-	var sorted []string
-	for id := range ids {
-		sorted = append(sorted, id)
-	}
-	sort.Strings(sorted)
-	var rules []sarifRule
-	index := map[string]int{}
-	for _, id := range sorted {
-		name, category, _ := strings.Cut(id, "/")
-		a, ok := byName[name]
-		if !ok {
-			a = Analyzer{Name: name, Doc: name}
-		}
-		short, full := splitDoc(a.Doc)
-		if category != "" {
-			short = fmt.Sprintf("%s (%s)", short, category)
-		}
-		help := full
-		if a.URL != "" {
-			help += "\n\nDocumentation: " + a.URL
-		}
-		index[id] = len(rules)
-		rules = append(rules, sarifRule{
-			ID:                   id,
-			Name:                 name,
-			ShortDescription:     sarifText{short},
-			FullDescription:      sarifText{full},
-			Help:                 sarifText{help},
-			HelpURI:              a.URL,
-			DefaultConfiguration: sarifRuleConfig{Level: "warning"},
-			Properties:           sarifRuleProps{Tags: []string{"reliability", "retry"}, Precision: "high"},
-		})
-	}
-	return rules, index
-}
-
-// splitDoc splits an Analyzer.Doc into its summary (the first
-// paragraph, on one line) and its full text.
-func splitDoc(doc string) (short, full string) {
-	doc = strings.TrimSpace(doc)
-	short, _, _ = strings.Cut(doc, "\n\n")
-	return strings.Join(strings.Fields(short), " "), doc
 }
 
 // lineCache reads source lines for columns and fingerprints.

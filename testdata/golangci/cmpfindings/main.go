@@ -9,7 +9,7 @@
 //	cmpfindings -root DIR -golangci gcl.json -retrylint rl.json
 //
 // gcl.json is golangci-lint's --output.json.path output (absolute paths,
-// output.path-mode: abs); rl.json is retrylint -json's go vet tree.
+// --path-mode=abs); rl.json is retrylint -json's go vet tree.
 package main
 
 import (

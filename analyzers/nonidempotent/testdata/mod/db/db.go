@@ -197,3 +197,82 @@ func once(ctx context.Context, db *sql.DB, id string) error { // want once:`noni
 	_, err := db.ExecContext(ctx, debit, 100, id)
 	return err
 }
+
+// The statement comes from a helper of the package, or from an
+// unexported field only the constructor sets: the engine reads both.
+func auditSQL() string { return "INSERT INTO audit (id) VALUES ($1)" }
+
+type store struct {
+	db     *sql.DB
+	insert string
+}
+
+func newStore(db *sql.DB) *store {
+	return &store{db: db, insert: "INSERT INTO events (id) VALUES ($1)"}
+}
+
+func fromHelper(ctx context.Context, db *sql.DB, id string) error {
+	return retry.Do(func() error {
+		_, err := db.ExecContext(ctx, auditSQL(), id) // want `retry wraps "INSERT INTO audit \(id\) VALUES \(\$1\)": running it twice inserts the row twice`
+		return err
+	})
+}
+
+func (s *store) fromField(ctx context.Context, id string) error {
+	return retry.Do(func() error {
+		_, err := s.db.ExecContext(ctx, s.insert, id) // want `retry wraps "INSERT INTO events \(id\) VALUES \(\$1\)": running it twice`
+		return err
+	})
+}
+
+// Must not report: the helper's statement is idempotent, and a
+// statement assigned two values is not read.
+func setSQL() string { return "UPDATE accounts SET frozen = true WHERE id = $1" }
+
+func fromHelperIdempotent(ctx context.Context, db *sql.DB, id string, archive bool) error {
+	q := "INSERT INTO events (id) VALUES ($1)"
+	if archive {
+		q = "INSERT INTO archive (id) VALUES ($1) ON CONFLICT DO NOTHING"
+	}
+	return retry.Do(func() error {
+		if _, err := db.ExecContext(ctx, setSQL(), id); err != nil {
+			return err
+		}
+		_, err := db.ExecContext(ctx, q, id)
+		return err
+	})
+}
+
+// A transaction begun by a helper: inside the attempt, the whole
+// transaction is retried; before it, one statement is.
+func begin(ctx context.Context, db *sql.DB) (*sql.Tx, error) { return db.BeginTx(ctx, nil) }
+
+func helperTxInside(ctx context.Context, db *sql.DB, id string) error {
+	return retry.Do(func() error {
+		tx, err := begin(ctx, db)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback()
+		if _, err := tx.ExecContext(ctx, "UPDATE accounts SET frozen = true WHERE id = $1", id); err != nil {
+			return err
+		}
+		return tx.Commit()
+	})
+}
+
+func helperTxBefore(ctx context.Context, db *sql.DB, id string) error {
+	tx, err := begin(ctx, db)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	err = retry.Do(func() error {
+		_, err := tx.ExecContext(ctx, "UPDATE accounts SET frozen = true WHERE id = $1", id) // want `retry wraps tx.ExecContext of a transaction begun outside the attempt`
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return tx.Commit()
+}

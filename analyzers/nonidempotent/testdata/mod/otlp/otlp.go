@@ -50,13 +50,11 @@ func (e *exporter) exportMetrics(ctx context.Context, body []byte) error {
 }
 
 func (e *exporter) exportLogs(body []byte) error {
-	u, err := url.JoinPath(e.endpoint, "v1", "logs")
-	if err != nil {
-		return err
-	}
+	u := e.endpoint + "/v1/logs"
+	var err error
 	for i := 0; i < 3; i++ {
-		resp, err := e.hc.Post(u, "application/x-protobuf", bytes.NewReader(body))
-		if err == nil {
+		var resp *http.Response
+		if resp, err = e.hc.Post(u, "application/x-protobuf", bytes.NewReader(body)); err == nil {
 			return resp.Body.Close()
 		}
 		time.Sleep(time.Second)

@@ -386,3 +386,48 @@ func failover(c *http.Client, hosts []string) error { // want failover:`nonidemp
 	}
 	return err
 }
+
+// The request is built by a helper of the package: the engine reads the
+// method, and a key the helper sets, through its returns.
+func newPost(ctx context.Context, u string) *http.Request {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+	return req
+}
+
+func newKeyedPost(ctx context.Context, u, key string) *http.Request {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+	req.Header.Set("Idempotency-Key", key)
+	return req
+}
+
+func newGet(ctx context.Context, u string) *http.Request {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	return req
+}
+
+func helperRequests(ctx context.Context, c *http.Client, u, key string) error {
+	return retry.Do(func() error {
+		if _, err := c.Do(newPost(ctx, u)); err != nil { // want `retry wraps an HTTP POST with no Idempotency-Key header`
+			return err
+		}
+		if _, err := c.Do(newKeyedPost(ctx, u, key)); err != nil {
+			return err
+		}
+		_, err := c.Do(newGet(ctx, u))
+		return err
+	})
+}
+
+// A key set on another copy of the same request does not key this one.
+func otherCopy(ctx context.Context, c *http.Client, u, key string) error {
+	base, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+	if err != nil {
+		return err
+	}
+	keyed := base.Clone(ctx)
+	keyed.Header.Set("Idempotency-Key", key)
+	return retry.Do(func() error {
+		_, err := c.Do(base.Clone(ctx)) // want `retry wraps an HTTP POST with no Idempotency-Key header`
+		return err
+	})
+}

@@ -1,4 +1,4 @@
-package flow
+package inventory
 
 import (
 	"go/ast"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // A URL as the code builds it: constant text with holes for the values
@@ -21,58 +22,37 @@ import (
 // A hole is named after the value it stands for (id, c.baseURL) and says
 // where that value comes from, which is what the report tells the reader
 // when the host or the path is not known.
-type URLTmpl []URLPart
+type urlTmpl []urlPart
 
-type URLPart struct {
-	Lit  string
-	Hole bool
-	Name string // the hole's name: "id", "baseURL"
-	From string // where it comes from: "parameter id", "field baseURL"
+type urlPart struct {
+	lit  string
+	hole bool
+	name string // the hole's name: "id", "baseURL"
+	from string // where it comes from: "parameter id", "field baseURL"
 }
 
-// MaxURLDepth bounds how far a value is followed through variables and
+// maxURLDepth bounds how far a value is followed through variables and
 // calls.
-const MaxURLDepth = 8
+const maxURLDepth = 8
 
 // urlEval reads URL templates in one package.
 type urlEval struct {
 	info *types.Info
-	fx   *Index
+	eng  *engine.Program
 }
 
-// URL reads e, an expression of the package, as a URL template.
-func (x *Index) URL(e ast.Expr) URLTmpl { return (&urlEval{info: x.info, fx: x}).eval(e, 0) }
+func lit(s string) urlTmpl { return urlTmpl{{lit: s}} }
 
-// Origin says where a value a URL template does not read comes from:
-// "parameter id", "field baseURL", "the result of f".
-func (x *Index) Origin(e ast.Expr) string { return (&urlEval{info: x.info, fx: x}).from(e) }
-
-// Tail returns the constant text after the template's last hole: the
-// whole URL when it has none.
-func (t URLTmpl) Tail() string {
-	var tail string
-	for _, p := range t {
-		if p.Hole {
-			tail = ""
-			continue
-		}
-		tail += p.Lit
-	}
-	return tail
-}
-
-func urlLit(s string) URLTmpl { return URLTmpl{{Lit: s}} }
-
-func urlHole(name, from string) URLTmpl { return URLTmpl{{Hole: true, Name: name, From: from}} }
+func hole(name, from string) urlTmpl { return urlTmpl{{hole: true, name: name, from: from}} }
 
 // eval reads e as a URL template.
-func (u *urlEval) eval(e ast.Expr, depth int) URLTmpl {
+func (u *urlEval) eval(e ast.Expr, depth int) urlTmpl {
 	e = ast.Unparen(e)
-	if s, ok := u.fx.ConstString(e); ok {
-		return urlLit(s)
+	if s, ok := u.constString(e); ok {
+		return lit(s)
 	}
-	if depth > MaxURLDepth {
-		return urlHole(exprName(e), "a value computed further than the report follows")
+	if depth > maxURLDepth {
+		return hole(exprName(e), "a value computed further than the report follows")
 	}
 	switch e := e.(type) {
 	case *ast.BinaryExpr:
@@ -83,48 +63,69 @@ func (u *urlEval) eval(e ast.Expr, depth int) URLTmpl {
 		return u.ident(e, depth)
 	case *ast.SelectorExpr:
 		if v, ok := u.info.ObjectOf(e.Sel).(*types.Var); ok && v.IsField() {
-			return urlHole(e.Sel.Name, "field "+e.Sel.Name)
+			return hole(e.Sel.Name, "field "+e.Sel.Name)
 		}
 		return u.ident(e.Sel, depth)
 	case *ast.CallExpr:
 		return u.call(e, depth)
 	}
-	return urlHole(exprName(e), "an expression the report does not read")
+	return hole(exprName(e), "an expression the report does not read")
 }
 
 // ident follows a local variable to its one value; a parameter, a
 // package variable or a variable assigned more than once is a hole.
-func (u *urlEval) ident(id *ast.Ident, depth int) URLTmpl {
+func (u *urlEval) ident(id *ast.Ident, depth int) urlTmpl {
 	v, ok := u.info.ObjectOf(id).(*types.Var)
 	switch {
 	case !ok:
-		return urlHole(id.Name, "an expression the report does not read")
+		return hole(id.Name, "an expression the report does not read")
 	case v.Pkg() != nil && v.Parent() == v.Pkg().Scope():
-		return urlHole(id.Name, "package variable "+id.Name)
+		return hole(id.Name, "package variable "+id.Name)
 	}
-	if x := u.fx.Single(v); x != nil {
+	x, param := u.eng.Assigned(id)
+	switch {
+	case x != nil:
 		return u.eval(x, depth+1)
+	case param:
+		return hole(id.Name, "parameter "+id.Name)
 	}
-	if u.isParam(v) {
-		return urlHole(id.Name, "parameter "+id.Name)
-	}
-	return urlHole(id.Name, "variable "+id.Name+", assigned more than once")
+	return hole(id.Name, "variable "+id.Name+", assigned more than once")
 }
 
-// isParam reports whether v, a local variable, is a function's
-// parameter: the one kind of local nothing in the body assigns.
-func (u *urlEval) isParam(v *types.Var) bool { return len(u.fx.Defs(v)) == 0 }
+// isParam reports whether a read of a local variable holds its
+// function's parameter as the caller passed it.
+func (u *urlEval) isParam(id *ast.Ident) bool {
+	_, param := u.eng.Assigned(id)
+	return param
+}
+
+// assigned returns the expression a local variable read at e holds, when
+// one assignment reaches it (engine.Assigned), or nil.
+func (u *urlEval) assigned(e ast.Expr) ast.Expr {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := u.info.ObjectOf(id).(*types.Var)
+	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	x, _ := u.eng.Assigned(id)
+	return x
+}
+
+func (u *urlEval) constString(e ast.Expr) (string, bool) { return analysisutil.ConstString(u.info, e) }
 
 // call reads the calls that build URLs: fmt.Sprintf, url.JoinPath,
 // path.Join, strings.TrimSuffix, a *url.URL's String, and the conversions
 // of numbers to text (a hole named after the number).
-func (u *urlEval) call(c *ast.CallExpr, depth int) URLTmpl {
+func (u *urlEval) call(c *ast.CallExpr, depth int) urlTmpl {
 	fn := analysisutil.Callee(u.info, c)
-	arg := func(i int) URLTmpl { return u.eval(c.Args[i], depth+1) }
+	arg := func(i int) urlTmpl { return u.eval(c.Args[i], depth+1) }
 	switch {
 	case fn == nil:
 	case analysisutil.IsFunc(fn, "fmt", "", "Sprintf") && len(c.Args) > 0:
-		if format, ok := u.fx.ConstString(c.Args[0]); ok {
+		if format, ok := u.constString(c.Args[0]); ok {
 			return u.sprintf(format, c.Args[1:], depth)
 		}
 	case analysisutil.IsFunc(fn, "net/url", "", "JoinPath") && len(c.Args) > 0 && !c.Ellipsis.IsValid():
@@ -134,10 +135,10 @@ func (u *urlEval) call(c *ast.CallExpr, depth int) URLTmpl {
 	case analysisutil.IsFunc(fn, "strings", "", "TrimSuffix") && len(c.Args) == 2,
 		analysisutil.IsFunc(fn, "strings", "", "TrimRight") && len(c.Args) == 2:
 		t := arg(0)
-		if cut, ok := u.fx.ConstString(c.Args[1]); ok && len(t) > 0 && !t[len(t)-1].Hole {
+		if cut, ok := u.constString(c.Args[1]); ok && len(t) > 0 && !t[len(t)-1].hole {
 			last := &t[len(t)-1]
-			if strings.HasSuffix(last.Lit, cut) || cut == "/" {
-				last.Lit = strings.TrimRight(last.Lit, "/")
+			if strings.HasSuffix(last.lit, cut) || cut == "/" {
+				last.lit = strings.TrimRight(last.lit, "/")
 			}
 		}
 		return t
@@ -148,18 +149,18 @@ func (u *urlEval) call(c *ast.CallExpr, depth int) URLTmpl {
 	case analysisutil.IsFunc(fn, "strconv", "", "Itoa"), analysisutil.IsFunc(fn, "strconv", "", "FormatInt"),
 		analysisutil.IsFunc(fn, "fmt", "", "Sprint"):
 		if len(c.Args) > 0 {
-			return urlHole(exprName(c.Args[0]), u.from(c.Args[0]))
+			return hole(exprName(c.Args[0]), u.from(c.Args[0]))
 		}
 	}
 	name := "?"
 	if fn != nil {
 		name = fn.Name()
 	}
-	return urlHole(name, "the result of "+name)
+	return hole(name, "the result of "+name)
 }
 
-func (u *urlEval) evalAll(args []ast.Expr, depth int) []URLTmpl {
-	var out []URLTmpl
+func (u *urlEval) evalAll(args []ast.Expr, depth int) []urlTmpl {
+	var out []urlTmpl
 	for _, a := range args {
 		out = append(out, u.eval(a, depth+1))
 	}
@@ -168,20 +169,18 @@ func (u *urlEval) evalAll(args []ast.Expr, depth int) []URLTmpl {
 
 // urlValue reads a *url.URL or url.URL: a composite literal, url.Parse
 // of a template, or JoinPath on one.
-func (u *urlEval) urlValue(e ast.Expr, depth int) URLTmpl {
+func (u *urlEval) urlValue(e ast.Expr, depth int) urlTmpl {
 	e = ast.Unparen(e)
-	if depth > MaxURLDepth {
-		return urlHole(exprName(e), "a value computed further than the report follows")
+	if depth > maxURLDepth {
+		return hole(exprName(e), "a value computed further than the report follows")
 	}
 	if un, ok := e.(*ast.UnaryExpr); ok && un.Op == token.AND {
 		e = ast.Unparen(un.X)
 	}
 	switch e := e.(type) {
 	case *ast.Ident:
-		if v, ok := u.info.ObjectOf(e).(*types.Var); ok && !u.isParam(v) {
-			if x := u.fx.Single(v); x != nil {
-				return u.urlValue(x, depth+1)
-			}
+		if x := u.assigned(e); x != nil {
+			return u.urlValue(x, depth+1)
 		}
 	case *ast.CompositeLit:
 		fields := map[string]ast.Expr{}
@@ -192,14 +191,14 @@ func (u *urlEval) urlValue(e ast.Expr, depth int) URLTmpl {
 				}
 			}
 		}
-		var t URLTmpl
+		var t urlTmpl
 		if s, ok := fields["Scheme"]; ok {
-			t = append(append(t, u.eval(s, depth+1)...), URLPart{Lit: "://"})
+			t = append(append(t, u.eval(s, depth+1)...), urlPart{lit: "://"})
 		}
 		if h, ok := fields["Host"]; ok {
 			t = append(t, u.eval(h, depth+1)...)
 		} else {
-			t = append(t, urlHole("Host", "a URL with no Host")...)
+			t = append(t, hole("Host", "a URL with no Host")...)
 		}
 		if p, ok := fields["Path"]; ok {
 			t = append(t, u.eval(p, depth+1)...)
@@ -216,39 +215,39 @@ func (u *urlEval) urlValue(e ast.Expr, depth int) URLTmpl {
 			}
 		}
 	}
-	return urlHole(exprName(e), u.from(e))
+	return hole(exprName(e), u.from(e))
 }
 
 // sprintf reads a constant format: each verb stands for its argument,
 // read as a template when it is text, a hole named after it otherwise.
-func (u *urlEval) sprintf(format string, args []ast.Expr, depth int) URLTmpl {
-	var t URLTmpl
+func (u *urlEval) sprintf(format string, args []ast.Expr, depth int) urlTmpl {
+	var t urlTmpl
 	next := 0
 	for {
 		i := strings.IndexByte(format, '%')
 		if i < 0 || i == len(format)-1 {
-			return append(t, URLPart{Lit: format})
+			return append(t, urlPart{lit: format})
 		}
-		t = append(t, URLPart{Lit: format[:i]})
+		t = append(t, urlPart{lit: format[:i]})
 		j := i + 1
 		for j < len(format) && strings.IndexByte("+-# 0123456789.", format[j]) >= 0 {
 			j++
 		}
 		if j == len(format) {
-			return append(t, URLPart{Lit: format[i:]})
+			return append(t, urlPart{lit: format[i:]})
 		}
 		verb := format[j]
 		format = format[j+1:]
 		switch {
 		case verb == '%':
-			t = append(t, URLPart{Lit: "%"})
+			t = append(t, urlPart{lit: "%"})
 		case next >= len(args):
-			return append(t, urlHole("", "a format with more verbs than arguments")...)
+			return append(t, hole("", "a format with more verbs than arguments")...)
 		case (verb == 's' || verb == 'v') && isString(u.info.TypeOf(args[next])):
 			t = append(t, u.eval(args[next], depth+1)...)
 			next++
 		default:
-			t = append(t, urlHole(exprName(args[next]), u.from(args[next]))...)
+			t = append(t, hole(exprName(args[next]), u.from(args[next]))...)
 			next++
 		}
 	}
@@ -256,10 +255,10 @@ func (u *urlEval) sprintf(format string, args []ast.Expr, depth int) URLTmpl {
 
 // joinPath is url.JoinPath and path.Join: the elements joined by one
 // slash each.
-func joinPath(base URLTmpl, elems []URLTmpl) URLTmpl {
-	t := append(URLTmpl{}, base...)
+func joinPath(base urlTmpl, elems []urlTmpl) urlTmpl {
+	t := append(urlTmpl{}, base...)
 	for _, el := range elems {
-		t = append(t, URLPart{Lit: "/"})
+		t = append(t, urlPart{lit: "/"})
 		t = append(t, el...)
 	}
 	return t
@@ -292,7 +291,7 @@ func (u *urlEval) from(e ast.Expr) string {
 			switch {
 			case v.Pkg() != nil && v.Parent() == v.Pkg().Scope():
 				return "package variable " + e.Name
-			case u.isParam(v):
+			case u.isParam(e):
 				return "parameter " + e.Name
 			}
 			return "variable " + e.Name
