@@ -61,7 +61,7 @@ func (b *builder) serviceMethods() map[*types.Func]string {
 				}
 				for _, v := range vs.Values {
 					lit, ok := ast.Unparen(v).(*ast.CompositeLit)
-					if ok && named(info.TypeOf(lit), grpcPkg, "ServiceDesc") {
+					if ok && analysisutil.Named(info.TypeOf(lit), grpcPkg, "ServiceDesc") {
 						b.readServiceDesc(lit, decls, out)
 					}
 				}

@@ -141,7 +141,7 @@ func (b *builder) unresolvedWhy(s *retryscan.Site) string {
 				// A cancel func of context.WithTimeout is a function value
 				// that calls nothing out.
 				if tv, ok := b.pass.TypesInfo.Types[call.Fun]; ok && !tv.IsType() && !tv.IsBuiltin() &&
-					!named(tv.Type, "context", "CancelFunc") && !named(tv.Type, "context", "CancelCauseFunc") {
+					!analysisutil.Named(tv.Type, "context", "CancelFunc") && !analysisutil.Named(tv.Type, "context", "CancelCauseFunc") {
 					add("call " + short(types.ExprString(call.Fun)) + ", a function value")
 				}
 			case isIfaceMethod(fn) && fn.Pkg() != nil && !b.std(fn.Pkg()) && outboundFamily(fn) == "" && !b.relevant(fn):

@@ -30,7 +30,13 @@
 //	retry loop (3 attempts) calls fetchUser, which retries again: up to 15
 //	calls per request (3x5 via fetchUser -> backoff.Retry); retry in one layer only
 //
-// with one related location per hop. The product counts the attempts of
+// with one related location per hop. The count is per request on a
+// request path: an HTTP handler, a gRPC method, exported API, and what
+// any of them calls. Code that only main, init, a goroutine (go
+// w.watch(ctx)) or what only they call reaches says per run; a
+// controller-runtime Reconcile method or a client-go informer's event
+// handler, per event; code the package shows no caller of, per call of
+// the function holding the site. The product counts the attempts of
 // every layer of the deepest chain; a layer whose count is not a visible
 // constant shows as N, an unbounded one as ∞. Clients that retry inside
 // count as layers: hashicorp/go-retryablehttp (5 attempts by default,
@@ -44,6 +50,17 @@
 // a single attempt (retryablehttp RetryMax = 0, aws.NopRetryer or
 // RetryMaxAttempts = 1, retry.Attempts(1)), or the innermost one, with
 // the outer loop removed.
+//
+// A retrying call counts as a layer only when the outer site can make
+// another attempt after that call fails: a watch loop that resyncs with
+// a retrying loader after a compaction error, and gives up when the
+// loader fails, runs the loader's retries once, not once per attempt:
+//
+//	if errors.Is(err, errCompacted) {
+//		if err := w.reload(ctx); err != nil { // retries inside
+//			return err // not a layer; log and go round, and it is
+//		}
+//	}
 //
 // One finding per outer site: a site inside another site's attempt in
 // the same function is covered by the outer report.
@@ -69,5 +86,8 @@
 // failures each goes round on: an outer loop that retries only 409
 // conflicts around an SDK that retries only 5xx is still reported. The
 // commonest such loop, one that goes round only on "not found" while it
-// waits for something to appear, is a poll and no layer at all.
+// waits for something to appear, is a poll and no layer at all. What
+// makes code run is read from this package alone: a function of an
+// internal package that only a goroutine of another package starts is
+// exported API here, so per request.
 package nestedretry

@@ -73,7 +73,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		if layers < max(cfg.MinLayers, 2) || cfg.ignored(site, inner) {
 			continue
 		}
-		rep.Report(diagnostic(site, inner))
+		rep.Report(diagnostic(site, inner, per(r, site)))
 	}
 	return rep.Usage(), nil
 }
@@ -96,12 +96,22 @@ func (c *Config) ignored(site *retryscan.Site, inner []retryscan.Hop) bool {
 	return false
 }
 
+// per words what the count of calls is per: a request on request paths,
+// a run or an event in background code (retryscan.Trigger).
+func per(r *retryscan.Result, site *retryscan.Site) string {
+	t, fn := r.Trigger(site)
+	if t == retryscan.TriggerUnknown && fn == "" {
+		return "per call"
+	}
+	return t.Per(fn)
+}
+
 // diagnostic renders one finding at the outer site:
 //
 //	retry loop (3 attempts) calls fetchUser, which retries again: up to 15
 //	calls per request (3x5 via fetchUser -> store.Get -> backoff.Retry);
 //	retry in one layer only
-func diagnostic(site *retryscan.Site, inner []retryscan.Hop) analysis.Diagnostic {
+func diagnostic(site *retryscan.Site, inner []retryscan.Hop, per string) analysis.Diagnostic {
 	outer := retryscan.Hop{Name: site.Name, Attempts: int32(site.Bound.Attempts), Retry: true}
 	chain := append([]retryscan.Hop{outer}, inner...)
 	first := inner[0]
@@ -111,8 +121,8 @@ func diagnostic(site *retryscan.Site, inner []retryscan.Hop) analysis.Diagnostic
 		what = fmt.Sprintf("wraps %s (%s), which retries again", first.Name, retryscan.AttemptsString(int(first.Attempts)))
 		category = "direct"
 	}
-	msg := fmt.Sprintf("%s (%s) %s: %s per request (%s via %s); retry in one layer only",
-		site.Name, site.Bound, what, amplification(chain), retryscan.Product(chain), retryscan.ChainString(inner))
+	msg := fmt.Sprintf("%s (%s) %s: %s %s (%s via %s); retry in one layer only",
+		site.Name, site.Bound, what, amplification(chain), per, retryscan.Product(chain), retryscan.ChainString(inner))
 	return analysis.Diagnostic{
 		Pos:      site.Pos(),
 		Category: category,

@@ -97,6 +97,15 @@
 // marks a function safe: calls of it, and chains through it, are not
 // reported. Both travel to other packages as facts.
 //
+// Protocols idempotent by contract (the catalog's Protocol rows) need no
+// key whatever their method: OTLP export, whose receivers accept
+// duplicated telemetry and whose exporters are expected to retry. A POST
+// whose URL ends in /v1/traces, /v1/metrics or /v1/logs (the constant
+// tail of endpoint + "/v1/traces" or fmt.Sprintf("%s/v1/metrics", e)),
+// and any request made by the
+// OpenTelemetry exporters' and the collector's OTLP exporter packages,
+// is not reported; a POST to another path of the same client is.
+//
 // # Flags
 //
 // -nonidempotent.keyheaders: comma-separated request headers that also
@@ -139,5 +148,7 @@
 // client library calling its own methods (retryablehttp.Post calls
 // defaultClient.Post) is not reported: its callers are. A re-run of a
 // whole transaction after an ambiguous COMMIT error can still apply it
-// twice; the analyzer does not report that.
+// twice; the analyzer does not report that. A protocol is known by its
+// path only when the URL's tail is a constant: a URL taken whole from
+// configuration is judged by its method.
 package nonidempotent

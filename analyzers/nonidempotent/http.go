@@ -3,6 +3,7 @@ package nonidempotent
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -32,6 +33,7 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 	}
 	var method string
 	var req func() ssa.Value // what headers are set on, asked for when the method is not idempotent
+	var url func() ssa.Value // the URL, asked for when the method is not idempotent
 	switch row.Role {
 	case catalog.HTTPDirect:
 		method = row.Fixed
@@ -52,6 +54,12 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 			}
 			return nil
 		}
+		url = func() ssa.Value {
+			if in := c.call(where, call); in != nil {
+				return urlArg(in, row)
+			}
+			return nil
+		}
 	case catalog.HTTPSend:
 		if row.Req >= len(call.Args) || !c.named().method {
 			return nil
@@ -60,16 +68,22 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 		if v == nil {
 			return nil
 		}
-		m, ok := c.requestMethod(v, where.fd)
+		m, built, ok := c.requestMethod(v, where.fd)
 		if !ok {
 			return nil
 		}
 		method = m
 		req = func() ssa.Value { return v }
+		url = func() ssa.Value {
+			if len(built) == 1 {
+				return urlArg(built[0], catalog.LookupHTTP(engine.Callee(built[0])))
+			}
+			return nil
+		}
 	default:
 		return nil // building a request sends nothing
 	}
-	if catalog.IdempotentMethod(method) {
+	if catalog.IdempotentMethod(method) || c.idempotentProtocol(url()) {
 		return nil
 	}
 	if c.hasKey(req(), where.fd) {
@@ -81,7 +95,8 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 }
 
 // requestMethod returns the method of the request v, from the call that
-// built it, through the calls that pass it on (engine.Lineage):
+// built it (returned too), through the calls that pass it on
+// (engine.Lineage):
 //
 //	req, err := http.NewRequest("POST", url, body)
 //	req = req.WithContext(ctx)                 // same request
@@ -92,9 +107,10 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 // a nil request (var req *http.Request before it is built) is sent
 // nowhere. A request from a parameter, a field or a call the catalog
 // does not know is not read.
-func (c *checker) requestMethod(v ssa.Value, fd *ast.FuncDecl) (string, bool) {
+func (c *checker) requestMethod(v ssa.Value, fd *ast.FuncDecl) (string, []*ssa.Call, bool) {
 	lineage := c.eng.Lineage(v, c.sameRequest)
 	method, found := "", false
+	var built []*ssa.Call
 	for _, s := range lineage {
 		in := callOf(s)
 		switch {
@@ -103,20 +119,21 @@ func (c *checker) requestMethod(v ssa.Value, fd *ast.FuncDecl) (string, bool) {
 		case in != nil && isBuild(in):
 			m, ok := c.builtMethod(in)
 			if !ok || (found && m != method) {
-				return "", false
+				return "", nil, false
 			}
 			method, found = m, true
+			built = append(built, in)
 		default:
-			return "", false
+			return "", nil, false
 		}
 	}
 	if !found {
-		return "", false
+		return "", nil, false
 	}
 	if m, set, ok := c.methodSet(lineage, fd); set {
-		return m, ok
+		return m, built, ok
 	}
-	return method, true
+	return method, built, true
 }
 
 // callOf returns the call a value is the result of, or nil.
@@ -206,4 +223,71 @@ func (c *checker) madeFrom(v ssa.Value, lineage []ssa.Value) bool {
 // request: (*http.Request).WithContext, Clone.
 func isRequestCopy(fn *types.Func) bool {
 	return analysisutil.IsFunc(fn, "net/http", "Request", "WithContext") || analysisutil.IsFunc(fn, "net/http", "Request", "Clone")
+}
+
+// urlArg returns the URL argument of a catalogued call, or nil.
+func urlArg(in *ssa.Call, row *catalog.HTTPCall) ssa.Value {
+	if row == nil || row.URL < 0 {
+		return nil
+	}
+	if _, args := operands(in); row.URL < len(args) {
+		return args[row.URL]
+	}
+	return nil
+}
+
+// idempotentProtocol reports a request of a protocol that is idempotent
+// by contract (catalog.Protocol): one the package speaks as a whole (an
+// OTLP exporter), or one whose URL ends in the protocol's path:
+//
+//	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, endpoint+"/v1/traces", body)
+func (c *checker) idempotentProtocol(url ssa.Value) bool {
+	if catalog.ProtocolOfPkg(c.pass.Pkg.Path()) != nil {
+		return true
+	}
+	tail, _ := c.constTail(url, 0)
+	return tail != "" && catalog.ProtocolOfURL(tail) != nil
+}
+
+// constTail returns the constant text that ends a string value, and
+// whether that is the whole value: a constant, the last operands of a
+// concatenation (endpoint + "/v1/traces"), the text after the last verb
+// of fmt.Sprintf with a constant format ("%s/v1/metrics"), through a
+// variable's cell or a closure's capture.
+func (c *checker) constTail(v ssa.Value, depth int) (string, bool) {
+	if v == nil || depth > 8 {
+		return "", false
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp, *ssa.FreeVar, *ssa.Phi:
+		// A variable kept in a cell, captured by a closure: what was
+		// stored there (engine.Sources), when that is one value.
+		if srcs := c.eng.Sources(v); len(srcs) == 1 && srcs[0] != v {
+			return c.constTail(srcs[0], depth+1)
+		}
+	case *ssa.Const:
+		if x.Value != nil && x.Value.Kind() == constant.String {
+			return constant.StringVal(x.Value), true
+		}
+	case *ssa.BinOp:
+		if x.Op != token.ADD {
+			return "", false
+		}
+		ty, whole := c.constTail(x.Y, depth+1)
+		if !whole {
+			return ty, false
+		}
+		tx, whole := c.constTail(x.X, depth+1)
+		return tx + ty, whole
+	case *ssa.Call:
+		if fn := engine.Callee(x); analysisutil.IsFunc(fn, "fmt", "", "Sprintf") && len(x.Call.Args) > 0 {
+			if format, whole := c.constTail(x.Call.Args[0], depth+1); whole {
+				if i := strings.LastIndexByte(format, '%'); i >= 0 && i+2 <= len(format) {
+					return format[i+2:], false
+				}
+				return format, true
+			}
+		}
+	}
+	return "", false
 }

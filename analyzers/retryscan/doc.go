@@ -86,6 +86,14 @@
 // in a struct field), the package's own settings decide: a package that
 // turns a library's retries off anywhere is taken to do so everywhere.
 //
+// A retrying call in an attempt is a nested layer only when the site can
+// go round after the call fails (the engine walks the attempt from the
+// call under its failure): a loop that resyncs with a retrying loader and
+// gives up when the loader fails runs the loader once. What makes a
+// site's function run (Result.Trigger: a request, an event, the run of
+// main or a goroutine, or unknown) is read from the package's handlers,
+// gRPC methods, exported API, go statements and the calls between them.
+//
 // The standard library's own replays (net/http resending a request the
 // server never processed, database/sql's retry on driver.ErrBadConn) are
 // not counted, and std packages export no facts.

@@ -39,6 +39,7 @@ type Result struct {
 	retriers map[*types.Func][]Hop
 	wrappers map[*types.Func]*WrapperFact
 	configs  map[*types.Func]*ConfigFact
+	triggers *triggers
 }
 
 // Sites returns the package's retry sites in source order.

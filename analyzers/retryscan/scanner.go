@@ -315,6 +315,7 @@ func (s *scanner) result() *Result {
 		inner:    map[*Site][]Hop{},
 		retriers: map[*types.Func][]Hop{},
 		wrappers: map[*types.Func]*WrapperFact{},
+		triggers: newTriggers(s),
 	}
 	for _, site := range s.sites {
 		site.worst = s.deferWorst(site)

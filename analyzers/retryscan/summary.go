@@ -6,9 +6,12 @@ import (
 	"slices"
 	"sort"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/directive"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // summarize computes, for every function of the package, the deepest
@@ -28,7 +31,7 @@ func (s *scanner) summarize() {
 				continue
 			}
 			s.at.Func(fi.decl)
-			c := s.bodyChain(fi.decl.Body, map[ast.Node]bool{fi.decl: true})
+			c := s.bodyChain(fi.decl.Body, map[ast.Node]bool{fi.decl: true}, nil)
 			if Layers(c) > 0 && (s.chains[fi.obj] == nil || deeper(c, s.chains[fi.obj])) {
 				s.chains[fi.obj] = c
 				changed = true
@@ -44,14 +47,17 @@ func (s *scanner) summarize() {
 // literals inside root count only where root runs them: called at once,
 // or held in a local variable that root calls. A literal handed to some
 // other function (a goroutine, a handler registration) is not followed.
-func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool) []Hop {
+// keep, when not nil, says which retrying calls of root count: it is
+// asked of the node the chain leaves root by.
+func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool, keep func(ast.Node) bool) []Hop {
 	if seen[root] {
 		return nil
 	}
 	seen[root] = true
 	var best []Hop
+	var at ast.Node // the node of root being considered
 	consider := func(c []Hop) {
-		if Layers(c) > 0 && (best == nil || deeper(c, best)) {
+		if Layers(c) > 0 && (best == nil || deeper(c, best)) && (keep == nil || keep(at)) {
 			best = c
 		}
 	}
@@ -59,6 +65,7 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool) []Hop {
 		if n == nil || n == root {
 			return true
 		}
+		at = n
 		if site := s.siteAt[n]; site != nil && site.Kind != KindRetrier {
 			if seen[site.Node] {
 				return false // inside the site's own attempt: a recursive retry's self-call
@@ -67,7 +74,7 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool) []Hop {
 			if call, ok := n.(*ast.CallExpr); ok {
 				for _, a := range call.Args {
 					if a != site.OpExpr {
-						consider(s.bodyChain(a, seen))
+						consider(s.bodyChain(a, seen, nil))
 					}
 				}
 			}
@@ -82,14 +89,14 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool) []Hop {
 		case *ast.CallExpr:
 			switch fun := ast.Unparen(n.Fun).(type) {
 			case *ast.FuncLit:
-				consider(s.bodyChain(fun.Body, seen))
+				consider(s.bodyChain(fun.Body, seen, nil))
 			case *ast.Ident:
 				// A local variable holding a literal: the engine says which
 				// one, asked only when one of the literals it may hold
 				// retries.
 				if _, ok := s.info.ObjectOf(fun).(*types.Var); ok && slices.ContainsFunc(s.holdsLit(fun), s.mayRetry) {
 					if lit := s.localFuncLit(s.enclosingFunc(n), fun); lit != nil {
-						consider(s.bodyChain(lit.Body, seen))
+						consider(s.bodyChain(lit.Body, seen, nil))
 					}
 				}
 			}
@@ -127,7 +134,9 @@ func (s *scanner) mayRetry(lit *ast.FuncLit) bool {
 	return found
 }
 
-// innerChain returns the deepest chain one attempt of a site runs.
+// innerChain returns the deepest chain one attempt of a site runs: of
+// the retrying calls in the attempt, those whose failure can lead to
+// another attempt (see failureGoesRound).
 func (s *scanner) innerChain(site *Site, seen map[ast.Node]bool) []Hop {
 	seen[site.Node] = true
 	if site.Func != nil {
@@ -139,7 +148,7 @@ func (s *scanner) innerChain(site *Site, seen map[ast.Node]bool) []Hop {
 		if lit, ok := body.(*ast.FuncLit); ok {
 			body = lit.Body
 		}
-		return s.bodyChain(body, seen)
+		return s.bodyChain(body, seen, func(n ast.Node) bool { return s.failureGoesRound(site, n) })
 	case site.Op != nil:
 		if c := s.retrierChain(site.Op); c != nil {
 			return s.viaCall(site.Op, site.OpExpr, c)
@@ -268,4 +277,37 @@ func retrierDirective(decl *ast.FuncDecl) *int {
 
 func sortSites(sites []*Site) {
 	sort.SliceStable(sites, func(i, j int) bool { return sites[i].Node.Pos() < sites[j].Node.Pos() })
+}
+
+// failureGoesRound reports whether the site can make another attempt
+// after the retrying call n of its attempt fails: only then do the two
+// layers multiply. A loop that calls a retrying loader on one branch and
+// gives up when the loader fails runs the loader's retries once, not once
+// per attempt:
+//
+//	for {
+//		err := w.watch(ctx)
+//		if errors.Is(err, errCompacted) {
+//			if err := w.resync(ctx); err != nil { // retries inside
+//				return err // its failure leaves: not a layer
+//			}
+//		}
+//		time.Sleep(time.Second)
+//	}
+//
+// The engine walks the region from the call under its failure. What it
+// cannot tell (a loop nested in the attempt, a call it cannot place, a
+// walk with too many ways) counts as going round.
+func (s *scanner) failureGoesRound(site *Site, n ast.Node) bool {
+	call, ok := n.(*ast.CallExpr)
+	r := site.Region()
+	if !ok || r == nil {
+		return true
+	}
+	in := s.eng.Call(r.Func(), call)
+	if in == nil {
+		return true
+	}
+	w := r.Walk(&engine.Scenario{Attempt: []ssa.CallInstruction{in}, Outcome: engine.Failed(engine.ErrAny)}, in)
+	return w.Void || w.Ends.Has(engine.EndRound) || w.Ends.Has(engine.EndError)
 }

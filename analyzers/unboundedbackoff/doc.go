@@ -9,7 +9,7 @@
 // only jitter breaks the lockstep of clients that failed together, and
 // only a bound ends the retry. The analyzer reads the retry sites found by
 // the retryscan recognizer (hand-rolled loops and retry library calls)
-// and reports three kinds of finding, each with its own category.
+// and reports four kinds of finding, each with its own category.
 //
 // no-cap: a delay that grows geometrically and reaches a wait with no
 // clamp. Exponential backoff without a cap waits hours after a few dozen
@@ -70,6 +70,24 @@
 // WithMaxRetries/WithMaxDuration and a context.Background(); Rican7
 // without strategy.Limit. It retries forever while the dependency is
 // down. The fix: limit the attempts, or stop on a context with a deadline.
+//
+// no-stop: a cenkalti/backoff v4 ExponentialBackOff built as a struct
+// literal that sets MaxElapsedTime but not Stop. Once the elapsed time
+// has passed, NextBackOff returns the Stop field, which the literal left
+// at 0 instead of backoff.Stop (-1): backoff.Retry and backoff.Ticker
+// read 0 as "wait nothing and try again", so the retry spins with no
+// wait until the dependency answers:
+//
+//	b := &backoff.ExponentialBackOff{
+//		InitialInterval: 500 * time.Millisecond, RandomizationFactor: 0.5,
+//		Multiplier: 1.5, MaxInterval: 5 * time.Second,
+//		MaxElapsedTime: 10 * time.Second, Clock: backoff.SystemClock,
+//	} // after 10s: no wait at all
+//
+// The fix: set Stop: backoff.Stop, or build it with
+// backoff.NewExponentialBackOff() and set the fields after. A Stop set
+// later on the same variable in the same function is seen; v5 keeps the
+// limit on Retry and has no such field.
 //
 // Flags:
 //

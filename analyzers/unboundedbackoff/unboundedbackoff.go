@@ -25,6 +25,9 @@ const (
 	CategoryNoCap    = "no-cap"
 	CategoryNoJitter = "no-jitter"
 	CategoryNoBound  = "no-bound"
+	// CategoryNoStop: a backoff literal whose elapsed-time limit makes it
+	// return 0, a wait of nothing, instead of the stop value (noStop).
+	CategoryNoStop = "no-stop"
 )
 
 // Config holds the analyzer's options; each is also a flag.
@@ -94,6 +97,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 			c.noJitter(site)
 		}
 	}
+	c.noStop()
 	return c.rep.Usage(), nil
 }
 

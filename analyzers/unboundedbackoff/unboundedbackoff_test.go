@@ -9,11 +9,11 @@ import (
 )
 
 // mod pins the real libraries in testdata/mod/go.mod; loaded once.
-var mod = testenv.NewModule("testdata/mod", "./loops", "./libs", "./confighelp/...", "./external", "./capfix", "./flags")
+var mod = testenv.NewModule("testdata/mod", "./loops", "./libs", "./confighelp/...", "./external", "./stop", "./capfix", "./flags")
 
 func TestAnalyzer(t *testing.T) {
 	t.Parallel()
-	mod.Run(t, unboundedbackoff.Analyzer, "./loops", "./libs", "./confighelp/...", "./external")
+	mod.Run(t, unboundedbackoff.Analyzer, "./loops", "./libs", "./confighelp/...", "./external", "./stop")
 }
 
 // TestFix checks the suggested fix that clamps a doubled delay.

@@ -175,3 +175,61 @@ func TestResty(t *testing.T) {
 		}
 	}
 }
+
+// The URL index of every HTTP row names the parameter the real library
+// calls url.
+func TestHTTPURLArgument(t *testing.T) {
+	pkgs := loadLibraries(t)
+	for _, row := range catalog.HTTPCalls() {
+		fn, ok := lookup(pkgs, row.Symbol).(*types.Func)
+		if !ok {
+			t.Errorf("%v: not found", row.Symbol)
+			continue
+		}
+		params := fn.Type().(*types.Signature).Params()
+		switch {
+		case row.URL < 0:
+		case row.URL >= params.Len():
+			t.Errorf("%v: URL index %d out of range", row.Symbol, row.URL)
+		case params.At(row.URL).Name() != "url":
+			t.Errorf("%v: argument %d is %s, not url", row.Symbol, row.URL, params.At(row.URL).Name())
+		}
+	}
+}
+
+// cenkalti v4's ExponentialBackOff returns its Stop field; v5's and v3's
+// have none.
+func TestStopField(t *testing.T) {
+	pkgs := loadLibraries(t)
+	for path, want := range map[string]bool{
+		"github.com/cenkalti/backoff/v4": true,
+		"github.com/cenkalti/backoff/v5": false,
+		"github.com/cenkalti/backoff/v3": false,
+	} {
+		tn := pkgs[path].Scope().Lookup("ExponentialBackOff").(*types.TypeName)
+		if got := catalog.LookupStopField(tn.Type()) != nil; got != want {
+			t.Errorf("%s: stop field %v, want %v", path, got, want)
+		}
+	}
+}
+
+func TestProtocols(t *testing.T) {
+	for url, want := range map[string]bool{
+		"/v1/traces": true, "http://c:4318/v1/metrics/": true, "/v1/logs?x=1": true,
+		"/v1/orders": false, "/v1/traces/report": false, "": false,
+	} {
+		if got := catalog.ProtocolOfURL(url) != nil; got != want {
+			t.Errorf("ProtocolOfURL(%q) = %v, want %v", url, got, want)
+		}
+	}
+	for pkg, want := range map[string]bool{
+		"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp": true,
+		"go.opentelemetry.io/collector/exporter/otlphttpexporter":         true,
+		"go.opentelemetry.io/otel/exporters/stdout/stdouttrace":           false,
+		"go.opentelemetry.io/collector/exporter/otlphttpexporterx":        false,
+	} {
+		if got := catalog.ProtocolOfPkg(pkg) != nil; got != want {
+			t.Errorf("ProtocolOfPkg(%q) = %v, want %v", pkg, got, want)
+		}
+	}
+}

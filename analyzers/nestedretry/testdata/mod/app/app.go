@@ -18,7 +18,7 @@ import (
 func loopOverRetryableHTTP() error {
 	c := retryablehttp.NewClient()
 	var err error
-	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) wraps retryablehttp.Client.Get \(5 attempts\), which retries again: up to 15 calls per request \(3x5 via retryablehttp.Client.Get\); retry in one layer only`
+	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) wraps retryablehttp.Client.Get \(5 attempts\), which retries again: up to 15 calls per call of loopOverRetryableHTTP \(3x5 via retryablehttp.Client.Get\); retry in one layer only`
 		var resp *http.Response
 		if resp, err = c.Get("http://example.com"); err == nil {
 			resp.Body.Close()
@@ -39,13 +39,13 @@ func fetch() error {
 // backoff.Retry over a function that uses retry-go: 5x3.
 func backoffOverAvast() error {
 	b := backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 4)
-	return backoff.Retry(fetch, b) // want `backoff.Retry \(5 attempts\) calls fetch, which retries again: up to 15 calls per request \(5x3 via fetch -> retry.Do\)`
+	return backoff.Retry(fetch, b) // want `backoff.Retry \(5 attempts\) calls fetch, which retries again: up to 15 calls per call of backoffOverAvast \(5x3 via fetch -> retry.Do\)`
 }
 
 // A loop over an SQS call, which retries 3 times inside.
 func loopOverSQS(ctx context.Context, client *sqs.Client) error {
 	var err error
-	for attempt := 0; attempt < 4; attempt++ { // want `retry loop \(4 attempts\) wraps sqs.SendMessage \(3 attempts\), which retries again: up to 12 calls per request`
+	for attempt := 0; attempt < 4; attempt++ { // want `retry loop \(4 attempts\) wraps sqs.SendMessage \(3 attempts\), which retries again: up to 12 calls per call of loopOverSQS`
 		_, err = client.SendMessage(ctx, &sqs.SendMessageInput{QueueUrl: aws.String("q")})
 		if err == nil {
 			return nil
@@ -66,18 +66,18 @@ func (s *store) get() error {
 }
 
 func methodValue(s *store) error {
-	return retry.Do(s.get, retry.Attempts(2)) // want `retry.Do \(2 attempts\) calls store.get, which retries again: up to 10 calls per request \(2x5 via store.get -> retryablehttp.Client.Get\)`
+	return retry.Do(s.get, retry.Attempts(2)) // want `retry.Do \(2 attempts\) calls store.get, which retries again: up to 10 calls per call of methodValue \(2x5 via store.get -> retryablehttp.Client.Get\)`
 }
 
 // A closure variable as the retried operation.
 func closureVar() error {
 	op := func() error { return fetch() }
-	return backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 1)) // want `backoff.Retry \(2 attempts\) calls fetch, which retries again: up to 6 calls per request`
+	return backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 1)) // want `backoff.Retry \(2 attempts\) calls fetch, which retries again: up to 6 calls per call of closureVar`
 }
 
 // Unknown and unbounded layers.
 func unknownInner(n int) error {
-	return retry.Do(func() error { // want `retry.Do \(10 attempts\) calls fetchN, which retries again: up to 10xN calls per request`
+	return retry.Do(func() error { // want `retry.Do \(10 attempts\) calls fetchN, which retries again: up to 10xN calls per call of unknownInner`
 		return fetchN(n)
 	})
 }
@@ -143,7 +143,7 @@ func goroutine() error {
 
 // Nested sites in one function: one report, at the outer site.
 func nestedHere() error {
-	return retry.Do(func() error { // want `retry.Do \(10 attempts\) wraps retry loop \(3 attempts\), which retries again: up to 150 calls per request \(10x3x5 via retry loop -> retryablehttp.Get\)`
+	return retry.Do(func() error { // want `retry.Do \(10 attempts\) wraps retry loop \(3 attempts\), which retries again: up to 150 calls per call of nestedHere \(10x3x5 via retry loop -> retryablehttp.Get\)`
 		var err error
 		for range 3 {
 			if _, err = retryablehttp.Get("http://example.com"); err == nil {

@@ -20,5 +20,5 @@ func update() error {
 }
 
 func onConflict() error {
-	return kretry.RetryOnConflict(kretry.DefaultRetry, update) // want `retry.RetryOnConflict \(5 attempts\) calls update, which retries again: up to 20 calls per request \(5x4 via update -> wait.ExponentialBackoff\)`
+	return kretry.RetryOnConflict(kretry.DefaultRetry, update) // want `retry.RetryOnConflict \(5 attempts\) calls update, which retries again: up to 20 calls per call of onConflict \(5x4 via update -> wait.ExponentialBackoff\)`
 }

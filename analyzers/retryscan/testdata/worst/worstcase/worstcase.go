@@ -119,6 +119,25 @@ func cenkalti(ctx context.Context) {
 	}, backoffv5.WithMaxTries(3), backoffv5.WithMaxElapsedTime(time.Minute), backoffv5.WithBackOff(backoffv5.NewConstantBackOff(time.Second)))
 }
 
+// Backoffs built as struct literals: the limit is the literal's, or the
+// option's, never the default's.
+func cenkaltiLiterals(ctx context.Context) {
+	b4 := &backoffv4.ExponentialBackOff{
+		InitialInterval:     500 * time.Millisecond,
+		RandomizationFactor: 0.5,
+		Multiplier:          1.5,
+		MaxInterval:         5 * time.Second,
+		MaxElapsedTime:      10 * time.Second,
+		Stop:                backoffv4.Stop,
+		Clock:               backoffv4.SystemClock,
+	}
+	backoffv4.Retry(op, backoffv4.WithContext(b4, ctx)) // want `worst unknown; attempt none; elapsed 10s by MaxElapsedTime; cap 5s`
+
+	b5 := &backoffv5.ExponentialBackOff{InitialInterval: time.Second, Multiplier: 2, MaxInterval: 10 * time.Second}
+	backoffv5.Retry(ctx, func() (int, error) { return 0, op() }, backoffv5.WithBackOff(b5), backoffv5.WithMaxElapsedTime(10*time.Second)) // want `worst unknown; attempt none; elapsed 10s by backoff.WithMaxElapsedTime; cap 10s`
+	backoffv5.Retry(ctx, func() (int, error) { return 0, op() }, backoffv5.WithBackOff(b5))                                               // want `worst unknown; attempt none; elapsed 15m0s by the default MaxElapsedTime; cap 10s`
+}
+
 func avast() {
 	retryv4.Do(op, retryv4.Attempts(3), retryv4.Delay(time.Second))                                          // want `worst \? \+ 1s \+ \? \+ 2s \+ \? >= 3s; attempt none; elapsed none; cap 0s`
 	retryv4.Do(op, retryv4.Attempts(3), retryv4.Delay(time.Second), retryv4.MaxDelay(1500*time.Millisecond)) // want `worst \? \+ 1s \+ \? \+ 1.5s \+ \? >= 2.5s; attempt none; elapsed none; cap 1.5s`
