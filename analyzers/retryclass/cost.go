@@ -20,7 +20,8 @@ import (
 
 // cost renders what the rest of a site's retry costs: "up to 5 more
 // attempts over 31s", "up to 4 more attempts", "further attempts for up
-// to 15m (backoff's default MaxElapsedTime)", or "further attempts".
+// to 15m0s (the default MaxElapsedTime)", "... up to 10s
+// (MaxElapsedTime)", or "further attempts".
 func (c *checker) cost(site *retryscan.Site) string {
 	b := site.Bound
 	switch {
@@ -37,10 +38,10 @@ func (c *checker) cost(site *retryscan.Site) string {
 	case b.Attempts == 1:
 		return "no more attempts"
 	}
-	if site.Entry != nil && b.Time {
-		if h, ok := catalog.LookupCancelHint(site.Entry.Pkg); ok && h.Elapsed > 0 {
-			return "further attempts for up to " + human(h.Elapsed) + " (the default MaxElapsedTime)"
-		}
+	if w := site.WorstCase(); b.Time && w.MaxElapsed > 0 {
+		// The limit the code sets (MaxElapsedTime: 10 * time.Second), or
+		// the library's default, said as such.
+		return "further attempts for up to " + human(w.MaxElapsed) + " (" + w.ElapsedBy + ")"
 	}
 	return "further attempts"
 }

@@ -210,6 +210,16 @@ func backoffV4(ctx context.Context, c *http.Client, req *http.Request) error {
 	}, backoff.NewExponentialBackOff())
 }
 
+// The limit the code sets is the one the message gives.
+func backoffV4Limit(ctx context.Context, c *http.Client, req *http.Request) error {
+	b := backoff.NewExponentialBackOff()
+	b.MaxElapsedTime = 10 * time.Second
+	return backoff.Retry(func() error { // want `backoff.Retry is not given ctx, which its operation uses: after the caller gives up it goes on for further attempts for up to 10s \(MaxElapsedTime\); wrap the backoff with backoff.WithContext\(b, ctx\)`
+		_, err := c.Do(req.WithContext(ctx))
+		return err
+	}, b)
+}
+
 func backoffV4Context(ctx context.Context, c *http.Client, req *http.Request) error {
 	return backoff.Retry(func() error {
 		_, err := c.Do(req.WithContext(ctx))
