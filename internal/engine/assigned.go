@@ -60,11 +60,11 @@ func (p *Program) Assigned(id *ast.Ident) (e ast.Expr, param bool) {
 		if fn == nil {
 			return nil, false
 		}
-		if lit, copied := defining(fn, v, id); lit != nil {
-			return lit, false
-		} else {
-			return copied, false
+		lit, copied := defining(fn, v, id)
+		if lit == nil {
+			lit = copied
 		}
+		return lit, false
 	}
 	return nil, false
 }
@@ -144,13 +144,15 @@ func defining(fn *ssa.Function, v ssa.Value, read *ast.Ident) (lit, copied ast.E
 // receiverOnly reports whether a call takes cell only as its method's
 // receiver.
 func receiverOnly(c *ssa.CallCommon, cell ssa.Value) bool {
-	if c.Signature().Recv() == nil && !c.IsInvoke() {
-		if f := c.StaticCallee(); f == nil || f.Signature.Recv() == nil {
-			return false
-		}
+	first := 1 // Args[0] is a static method's receiver
+	switch {
+	case c.IsInvoke():
+		first = 0 // the receiver is c.Value; every argument is an argument
+	case c.Signature().Recv() == nil:
+		return false
 	}
-	for i, a := range c.Args {
-		if a == cell && i > 0 {
+	for _, a := range c.Args[first:] {
+		if a == cell {
 			return false
 		}
 	}
