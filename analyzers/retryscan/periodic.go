@@ -59,6 +59,9 @@ import (
 
 // periodic is what the recognizer knows of a loop of one of those shapes.
 type periodic struct {
+	// name is the site's name in messages: "periodic loop" (its
+	// failure path retries) or "reconnect loop".
+	name string
 	// waits are the waits only the failure path runs, for its delay; empty
 	// for a reconnect loop whose waits are shared with success.
 	waits []*ast.CallExpr
@@ -154,9 +157,9 @@ func (s *scanner) periodicDecides(d *decision, waits map[*ssa.BasicBlock][]*ast.
 		return nil
 	case allWait && len(own) > 0:
 		slices.SortFunc(own, func(a, b *ast.CallExpr) int { return int(a.Pos() - b.Pos()) })
-		return &periodic{waits: own}
+		return &periodic{name: "periodic loop", waits: own}
 	case reads:
-		return &periodic{waits: own}
+		return &periodic{name: "reconnect loop", waits: own}
 	}
 	return nil
 }
@@ -257,10 +260,11 @@ func recvOf(c *ssa.Call) ssa.Value {
 // isErrorValue reports a value of the error interface type.
 func isErrorValue(v ssa.Value) bool { return isError(v.Type()) }
 
-// apply makes a site of the failure path: an unknown bound where none is
-// visible (the loop runs as long as its owner), and the delay of the
-// failure path's own waits.
+// apply makes a site of the failure path: its name, an unknown bound
+// where none is visible (the loop runs as long as its owner), and the
+// delay of the failure path's own waits.
 func (p *periodic) apply(s *scanner, site *Site) {
+	site.Name = p.name
 	if site.Bound.Unbounded() {
 		site.Bound.Attempts = catalog.AttemptsUnknown
 	}

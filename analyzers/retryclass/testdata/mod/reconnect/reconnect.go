@@ -28,7 +28,7 @@ func consume(stream healthpb.Health_WatchClient) {
 func watch(ctx context.Context, hc healthpb.HealthClient) {
 	req := &healthpb.HealthCheckRequest{Service: "orders"}
 	for {
-		stream, err := hc.Watch(ctx, req) // want `retry loop retries every error of the gRPC call HealthClient.Watch without looking at status.Code\(err\): NotFound or InvalidArgument comes back the same on every attempt, so it costs further attempts; retry only codes.Unavailable`
+		stream, err := hc.Watch(ctx, req) // want `reconnect loop retries every error of the gRPC call HealthClient.Watch without looking at status.Code\(err\): NotFound or InvalidArgument comes back the same on every attempt, so it costs further attempts; retry only codes.Unavailable`
 		if err != nil {
 			log.Printf("watch: %v", err)
 			time.Sleep(5 * time.Second) // want `retry loop waits with time.Sleep and never checks ctx: after the caller gives up it goes on for further attempts, each wait up to 5s; wait in a select on ctx.Done\(\) and return ctx.Err\(\)`

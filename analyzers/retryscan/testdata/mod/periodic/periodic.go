@@ -22,8 +22,8 @@ func rejoinAfter(resp *http.Response) time.Duration {
 
 // rejoin re-registers every period; a failure or a 429/500 tries again
 // in a minute (syncthing's relay joining its pool).
-func rejoin(c *http.Client, url string) { // want `retrier\(N via retry loop\)`
-	for { // want `site loop "retry loop" N attempts`
+func rejoin(c *http.Client, url string) { // want `retrier\(N via periodic loop\)`
+	for { // want `site loop "periodic loop" N attempts`
 		resp, err := c.Post(url, "application/json", nil)
 		if err != nil {
 			time.Sleep(time.Minute)
@@ -84,8 +84,8 @@ func work(ctx context.Context, next func(context.Context) (string, error), do fu
 
 // watch re-opens the health stream on any error, and reads it until it
 // breaks: a reconnect loop.
-func watch(ctx context.Context, c healthpb.HealthClient) { // want `retrier\(N via retry loop\)`
-	for { // want `site loop "retry loop" N attempts`
+func watch(ctx context.Context, c healthpb.HealthClient) { // want `retrier\(N via reconnect loop\)`
+	for { // want `site loop "reconnect loop" N attempts`
 		stream, err := c.Watch(ctx, &healthpb.HealthCheckRequest{})
 		if err != nil {
 			time.Sleep(time.Second)
@@ -102,8 +102,8 @@ func watch(ctx context.Context, c healthpb.HealthClient) { // want `retrier\(N v
 }
 
 // watchCtx is the same loop, stopped by its context.
-func watchCtx(ctx context.Context, c healthpb.HealthClient) { // want `retrier\(N via retry loop\)`
-	for ctx.Err() == nil { // want `site loop "retry loop" unbounded attempts ctx`
+func watchCtx(ctx context.Context, c healthpb.HealthClient) { // want `retrier\(N via reconnect loop\)`
+	for ctx.Err() == nil { // want `site loop "reconnect loop" unbounded attempts ctx`
 		stream, err := c.Watch(ctx, &healthpb.HealthCheckRequest{})
 		if err != nil {
 			time.Sleep(time.Second)
