@@ -66,6 +66,9 @@ func (c *checker) loopCancel(a *attempt) {
 	}
 	ctxs := a.region.OuterContexts()
 	if len(ctxs) == 0 {
+		ctxs = c.requestContexts(a) // a RoundTripper's req (reqctx.go)
+	}
+	if len(ctxs) == 0 {
 		return
 	}
 	a.derived = engine.Derived(ctxs)
@@ -321,6 +324,9 @@ func (c *checker) contextName(a *attempt, ctxs []ssa.Value) string {
 		name := engine.Name(ctx)
 		if name == "" {
 			continue
+		}
+		if isRequest(ctx) {
+			name += ".Context()" // the request's context
 		}
 		if len(attempt) > 0 && len(ctxs) > 1 && !c.givenContext(attempt[0], engine.Derived([]ssa.Value{ctx})) {
 			continue

@@ -3,6 +3,7 @@ package retryclass
 import (
 	"fmt"
 	"go/ast"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -37,7 +38,7 @@ import (
 // handed to code the analyzer does not read.
 
 func (c *checker) permanentCode(a *attempt) {
-	call := c.grpcAttempt(a)
+	call, name := c.grpcAttempt(a)
 	if call == nil || len(c.codes) == 0 {
 		return
 	}
@@ -53,7 +54,7 @@ func (c *checker) permanentCode(a *attempt) {
 		if !looks {
 			c.rep.Report(analysisDiag(call, CategoryPermanentCode, fmt.Sprintf(
 				"%s retries every error of the gRPC call %s without looking at status.Code(err): %s comes back the same on every attempt, so it costs %s; retry only codes.Unavailable (and ResourceExhausted with backoff)",
-				a.site.Name, c.callName(call), c.codeExamples(), c.cost(a.site))))
+				a.site.Name, name, c.codeExamples(), c.cost(a.site))))
 			return
 		}
 		if named := c.namesCode(v.round, code); named != nil {
@@ -65,16 +66,28 @@ func (c *checker) permanentCode(a *attempt) {
 	}
 }
 
-// grpcAttempt returns the gRPC call the site retries: a loop's attempt
-// call, or the first gRPC call of an operation.
-func (c *checker) grpcAttempt(a *attempt) *ast.CallExpr {
+// grpcAttempt returns the gRPC call the site retries, with its name for
+// a message: a loop's attempt call ("HealthClient.Check", or
+// "HealthClient.Check through client.check" for a helper of the
+// package), or the first gRPC call of an operation.
+func (c *checker) grpcAttempt(a *attempt) (*ast.CallExpr, string) {
 	if a.site.Kind == retryscan.KindLoop {
 		for _, call := range a.site.Attempt() {
-			if isGRPC(call) {
-				return c.eng.CallExpr(call)
+			g := grpcOf(call)
+			if g == nil {
+				continue
 			}
+			e := c.eng.CallExpr(call)
+			if e == nil {
+				return nil, ""
+			}
+			name := c.callName(e)
+			if fn := engine.Callee(call); fn != g {
+				name = funcName(g) + " through " + name
+			}
+			return e, name
 		}
-		return nil
+		return nil, ""
 	}
 	var first ssa.CallInstruction
 	for _, b := range a.region.Func().Blocks {
@@ -85,9 +98,13 @@ func (c *checker) grpcAttempt(a *attempt) *ast.CallExpr {
 		}
 	}
 	if first == nil {
-		return nil
+		return nil, ""
 	}
-	return c.eng.CallExpr(first)
+	e := c.eng.CallExpr(first)
+	if e == nil {
+		return nil, ""
+	}
+	return e, c.callName(e)
 }
 
 // looksAtCode reports whether some condition of the attempt tells one
@@ -171,6 +188,11 @@ func (c *checker) callName(call *ast.CallExpr) string {
 	if fn == nil {
 		return shortExpr(call.Fun)
 	}
+	return funcName(fn)
+}
+
+// funcName renders a function for a message: HealthClient.Check, check.
+func funcName(fn *types.Func) string {
 	if r := analysisutil.RecvName(fn); r != "" {
 		return r + "." + fn.Name()
 	}

@@ -8,6 +8,8 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 )
@@ -22,8 +24,9 @@ import (
 //	client.Backoff = retryablehttp.LinearJitterBackoff              // drops Retry-After
 //
 // The first four are permanent-code findings, the last an
-// ignores-retry-after one. Only constants are read: a code list built at
-// run time is not.
+// ignores-retry-after one. Only constants are read, written in the call
+// or in a list spread into it (spread.go): a code list built at run time
+// is not.
 
 // configPkgs are the imports that make a package worth the walk.
 var configPkgs = []string{
@@ -92,12 +95,25 @@ func (c *checker) configCall(call *ast.CallExpr) {
 	case catalog.HookServiceConfig:
 		c.serviceConfig(call.Args[h.Arg])
 	case catalog.HookCodes:
+		args := call.Args[h.Arg:]
 		if call.Ellipsis.IsValid() {
-			return
+			var ok bool
+			if args, ok = c.spreadElems(call.Args[len(call.Args)-1]); !ok || len(call.Args)-1 != h.Arg {
+				return // a list built at run time, or spread after other codes
+			}
 		}
-		for _, a := range call.Args[h.Arg:] {
+		for _, a := range args {
 			if msg := c.permanentListed(a); msg != "" {
-				c.rep.Report(analysisDiag(a, CategoryPermanentCode, fmt.Sprintf("%s %s", shortExpr(call.Fun), msg)))
+				if !call.Ellipsis.IsValid() {
+					c.rep.Report(analysisDiag(a, CategoryPermanentCode, fmt.Sprintf("%s %s", shortExpr(call.Fun), msg)))
+					return
+				}
+				// At the call, which may be one of several spreading
+				// the list, with the entry as related information.
+				spread := call.Args[len(call.Args)-1]
+				d := analysisDiag(spread, CategoryPermanentCode, fmt.Sprintf("%s(%s...) %s", shortExpr(call.Fun), shortExpr(spread), msg))
+				d.Related = []analysis.RelatedInformation{{Pos: a.Pos(), End: a.End(), Message: "listed here"}}
+				c.rep.Report(d)
 				return
 			}
 		}

@@ -72,7 +72,11 @@
 //	}
 //
 // The message gives the longest such wait the code shows. The fix, for
-// both: wait in a select on ctx.Done() and return ctx.Err().
+// both: wait in a select on ctx.Done() and return ctx.Err(). In a
+// RoundTrip method or an HTTP handler with no other context, the
+// request's context is the one: the attempt is given it through the
+// request it sends (t.next.RoundTrip(req)), and the fix waits on
+// req.Context().Done().
 //
 // permanent-status: an HTTP retry that goes round on a 4xx. Its failure
 // test lets client errors through with the server errors:
@@ -114,7 +118,27 @@
 // (-retryclass.permanent-codes). Reported are a loop or operation around a gRPC
 // call that retries every error without looking at status.Code(err), a
 // decision that names a permanent code among those it retries, and the
-// same lists written as data:
+// same lists written as data. The gRPC call may be made through a
+// function of the package every error of which is the call's (two calls
+// deep: "HealthClient.Check through client.check"), or be a client
+// stream's Recv, which returns the same error once the stream failed. A
+// reconnect loop, which re-opens a stream or subscription on any error
+// and reads it in a nested loop on success, retries the open:
+//
+//	for {
+//		stream, err := hc.Watch(ctx, req) // NotFound, PermissionDenied: re-opened for good
+//		if err != nil {
+//			time.Sleep(5 * time.Second)
+//			continue
+//		}
+//		for {
+//			if _, err := stream.Recv(); err != nil {
+//				break
+//			}
+//		}
+//	}
+//
+// Lists written as data:
 //
 //	switch status.Code(err) {
 //	case codes.Unavailable, codes.NotFound: // retries codes.NotFound ...
@@ -124,6 +148,7 @@
 //
 //	grpc.WithDefaultServiceConfig(`{... "retryableStatusCodes": ["UNAVAILABLE", "NOT_FOUND"]}`)
 //	retry.WithCodes(codes.Unavailable, codes.PermissionDenied) // go-grpc-middleware v2
+//	retry.WithCodes(retryable...) // var retryable = []codes.Code{codes.Unavailable, codes.NotFound}
 //	retry.AddWithErrorCodes(r, "AccessDenied")                 // aws-sdk-go-v2
 //	retry.IsErrorRetryableFunc(func(error) aws.Ternary { return aws.TrueTernary })
 //	func (r retryer) IsErrorRetryable(error) bool { return true }
@@ -199,7 +224,19 @@
 //     default while the decision looks at codes without naming it;
 //   - ignores-retry-after where the function mentions Retry-After at
 //     all, and for 503 unless the code names 503;
-//   - code lists built at run time, and service configs not written as
+//   - code lists built at run time (a list spread into WithCodes is
+//     read when it is a slice literal that an unexported package
+//     variable is declared with, or a local holds, and nothing in the
+//     package writes it again), and service configs not written as
 //     constants;
+//   - a gRPC call through a helper that makes errors of its own
+//     (fmt.Errorf("...: %v", err)) or more than two calls down, and the
+//     request's context outside a RoundTrip method or a handler (a
+//     helper handed a request may have one made with no context);
+//   - periodic loops other than the two shapes the recognizer reads as
+//     retries of their failure path (a failure-only wait while success
+//     waits the period; a reconnect loop reading what it opened), and
+//     cancellation through a retry wrapper of the package that takes
+//     no context while the caller's closure captured one;
 //   - retries in _test.go files, unless -retryclass.tests.
 package retryclass

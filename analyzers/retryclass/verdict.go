@@ -173,9 +173,3 @@ func (c *checker) condition(ifi *ssa.If) (engine.Condition, ast.Expr) {
 	}
 	return cond, nil
 }
-
-// isGRPC reports a gRPC call: ClientConn.Invoke or a method of a
-// generated client stub.
-func isGRPC(call ssa.CallInstruction) bool {
-	return retryscan.IsGRPCCall(engine.Callee(call))
-}

@@ -76,7 +76,12 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if !pauses && (!s.counts(loop, body) || !s.leavesOnSuccess(body)) {
 		return nil
 	}
-	d := s.decide(s.loopRegion(fn, loop, body.List))
+	region := s.loopRegion(fn, loop, body.List)
+	d := s.decide(region)
+	var per *periodic
+	if d == nil && pauses {
+		d, per = s.periodic(region, body) // success goes round too (periodic.go)
+	}
 	if d == nil {
 		return nil
 	}
@@ -132,6 +137,9 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 		}
 		return delay
 	})
+	if per != nil {
+		per.apply(s, site)
+	}
 	return site
 }
 

@@ -1,0 +1,117 @@
+package retryclass
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A list of codes is often kept in a variable and spread into the
+// option, once for the whole package:
+//
+//	var retryable = []codes.Code{codes.Unavailable, codes.InvalidArgument}
+//	...
+//	grpcretry.WithCodes(retryable...)
+//
+// spreadElems returns the elements of such a list: a slice literal that
+// a package variable is declared with, or that a local variable holds
+// where it is spread (the engine's Assigned), when nothing in the
+// package writes the variable again (an assignment, an element set, its
+// address taken). ok is false when the list cannot be read: its entries
+// are then not known, and nothing is said of them.
+func (c *checker) spreadElems(e ast.Expr) (elems []ast.Expr, ok bool) {
+	id, isIdent := ast.Unparen(e).(*ast.Ident)
+	if !isIdent {
+		if lit, isLit := ast.Unparen(e).(*ast.CompositeLit); isLit {
+			return lit.Elts, true // WithCodes([]codes.Code{...}...)
+		}
+		return nil, false
+	}
+	v, isVar := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !isVar || v.Pkg() != c.pass.Pkg {
+		return nil, false
+	}
+	var lit *ast.CompositeLit
+	if v.Parent() == v.Pkg().Scope() {
+		if v.Exported() {
+			return nil, false // importers may change it
+		}
+		lit = c.declaredLit(v)
+	} else if c.eng != nil {
+		if x, _ := c.eng.Assigned(id); x != nil {
+			lit, _ = ast.Unparen(x).(*ast.CompositeLit)
+		}
+	}
+	if lit == nil || c.written(v) {
+		return nil, false
+	}
+	for _, el := range lit.Elts {
+		if _, keyed := el.(*ast.KeyValueExpr); keyed {
+			return nil, false // [...]codes.Code{3: codes.NotFound}: rare, not read
+		}
+	}
+	return lit.Elts, true
+}
+
+// declaredLit returns the composite literal a package variable is
+// declared with, or nil.
+func (c *checker) declaredLit(v *types.Var) *ast.CompositeLit {
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			gd, isGen := d.(*ast.GenDecl)
+			if !isGen || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if c.pass.TypesInfo.Defs[name] == v && i < len(vs.Values) && len(vs.Names) == len(vs.Values) {
+						lit, _ := ast.Unparen(vs.Values[i]).(*ast.CompositeLit)
+						return lit
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// written reports whether the package writes v after its declaration:
+// v = ..., v[i] = ..., v = append(v, ...), &v, v[i]++ (a local's one
+// assignment, which Assigned found, is its declaration with :=).
+func (c *checker) written(v *types.Var) bool {
+	info := c.pass.TypesInfo
+	is := func(e ast.Expr) bool {
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.Ident:
+				return info.Uses[x] == v
+			case *ast.IndexExpr:
+				e = x.X
+			case *ast.SliceExpr:
+				e = x.X
+			default:
+				return false
+			}
+		}
+	}
+	found := false
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					found = found || is(l)
+				}
+			case *ast.IncDecStmt:
+				found = found || is(n.X)
+			case *ast.UnaryExpr:
+				found = found || n.Op == token.AND && is(n.X)
+			case *ast.RangeStmt:
+				found = found || n.Tok == token.ASSIGN && ((n.Key != nil && is(n.Key)) || (n.Value != nil && is(n.Value)))
+			}
+			return !found
+		})
+	}
+	return found
+}
