@@ -131,6 +131,9 @@ func (c *checker) collect() {
 func (c *checker) attempt(pos token.Pos, lits []*ast.FuncLit) []*retryscan.Site {
 	var out []*retryscan.Site
 	for _, s := range c.res.Enclosing(pos) {
+		if s.Repeats() {
+			continue // sent every period anyway: a periodic re-registration
+		}
 		ok := true
 		for _, lit := range lits {
 			if ast.Node(lit) != s.Body && s.Contains(lit.Pos()) && !c.invoked[lit] {

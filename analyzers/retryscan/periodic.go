@@ -265,6 +265,7 @@ func isErrorValue(v ssa.Value) bool { return isError(v.Type()) }
 // delay of the failure path's own waits.
 func (p *periodic) apply(s *scanner, site *Site) {
 	site.Name = p.name
+	site.repeats = true
 	if site.Bound.Unbounded() {
 		site.Bound.Attempts = catalog.AttemptsUnknown
 	}

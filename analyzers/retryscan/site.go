@@ -182,7 +182,16 @@ type Site struct {
 	// external: a wrapper written in another module, whose retry is
 	// checked at this call, its only place in the code being checked.
 	external bool
+	// repeats: a periodic or reconnect loop, which goes round after
+	// success too (periodic.go).
+	repeats bool
 }
+
+// Repeats reports a loop that goes round after success too: a periodic
+// loop whose failure path retries, a reconnect loop. Its attempt runs
+// again every period by design, so what it does is repeated whether or
+// not it fails: a duplicate is not the retry's doing.
+func (s *Site) Repeats() bool { return s.repeats }
 
 // External reports a call of a retry wrapper written in another module:
 // its retry, bound and delay are read from the wrapper's fact and judged

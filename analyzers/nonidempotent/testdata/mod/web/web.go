@@ -431,3 +431,22 @@ func otherCopy(ctx context.Context, c *http.Client, u, key string) error {
 		return err
 	})
 }
+
+// rejoin re-registers with a pool every period and tries again sooner on
+// a failure (a periodic loop): the POST is sent every period whether or
+// not it fails, so a duplicate is not the retry's doing. clientPost, which
+// leaves on success, is its twin.
+func rejoin(c *http.Client, u string) { // want rejoin:`nonidempotent\(an HTTP POST\)`
+	for {
+		resp, err := c.Post(u, "application/json", nil)
+		if err != nil {
+			time.Sleep(time.Minute)
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusUnauthorized {
+			return
+		}
+		time.Sleep(time.Hour)
+	}
+}
