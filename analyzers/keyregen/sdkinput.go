@@ -53,11 +53,11 @@ func firstElem(path string) string {
 // analyzed (the driver may not say which: then only the package itself
 // is excluded).
 func (r *runner) inModule(path string) bool {
-	m := r.pass.Module
-	if m == nil || m.Path == "" {
+	if r.pass.Module == nil || r.pass.Module.Path == "" {
 		return false
 	}
-	return path == m.Path || strings.HasPrefix(path, m.Path+"/")
+	m := r.pass.Module.Path
+	return path == m || strings.HasPrefix(path, m+"/")
 }
 
 // inputsOf returns the request types of pkg that an exported function,
