@@ -64,8 +64,30 @@
 // Tencent Cloud ClientToken); and, in any package, struct fields and
 // map keys whose name says idempotency key or deduplication ID
 // (IdempotencyKey, idempotency_token, dedupID, ClientRequestToken,
-// RepeatabilityRequestID). RequestId and ClientToken are keys only in
-// those SDKs: elsewhere they are correlation IDs and auth tokens.
+// RepeatabilityRequestID).
+//
+// Beyond the catalogued SDKs, the token field of any SDK's request
+// struct is a key. A field is one when all of these hold: its name is
+// ClientToken, ClientRequestToken, IdempotencyToken, RequestId (any
+// case, with or without '_') or ends in RetryToken (OCI's
+// OpcRetryToken); its type is string or *string; its struct is named
+// like an operation's input (...Request, ...Input); the struct is
+// declared outside the module being analyzed and outside the standard
+// library; and an exported function, method or interface method of the
+// struct's package takes it as a parameter, so that it is what a call of
+// the SDK sends:
+//
+//	_, err := svc.StartWorkflowExecution(ctx, &workflowservice.StartWorkflowExecutionRequest{
+//		RequestId: uuid.NewString(), // Temporal starts one workflow per RequestId
+//	})
+//
+// Elsewhere RequestId and ClientToken are correlation IDs and auth
+// tokens (Vault's SecretAuth.ClientToken, a user's own
+// CreateOrderRequest, a response's RequestId): not keys. Names that
+// contain RequestId but are longer (OCI's OpcRequestId, Azure's
+// ClientRequestID, EC2's SpotFleetRequestId) are correlation or resource
+// IDs, and trace, span and correlation IDs are meant to change per
+// attempt: none is a key.
 //
 // Through calls: a function that puts a fresh key in a sink on every call
 // (say newChargeRequest), or that returns a fresh ID (say newKey), gets a
@@ -140,6 +162,11 @@
 // stored in a field or in a variable a closure shares counts for every
 // read of it in the attempt. The retries of SDK clients (which
 // reuse the key they were given) are out of scope. Keys that differ per attempt for other reasons (an attempt
-// counter in the key) are not reported. An SDK's RequestId or
-// ClientToken is a key only once the catalog has a row for that SDK.
+// counter in the key) are not reported. An SDK's token field with
+// another name (a Token, a Nonce) is a key only once the catalog has a
+// row for that SDK; one whose request type is named otherwise
+// (...Args, ...Options, ...Params) is not taken for a request struct;
+// and an SDK that uses RequestId on its request structs as a
+// correlation ID would be reported wrongly (none seen: in the SDKs read,
+// RequestId on a request is a key and on a response an ID of the call).
 package keyregen

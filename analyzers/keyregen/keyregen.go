@@ -77,6 +77,9 @@ type runner struct {
 	local    map[*types.Func]*Fact
 	sinkPos  map[*types.Func]token.Pos
 	paramPos map[paramKey]token.Pos
+	// inputs are the request types each SDK package takes in a call
+	// (sdkinput.go), computed on first use.
+	inputs map[*types.Package]map[*types.TypeName]bool
 }
 
 func (c *Config) run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {

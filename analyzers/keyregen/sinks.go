@@ -156,7 +156,7 @@ func (reg *region) targetSink(lhs ast.Expr) (sink, bool) {
 			return sink{}, false
 		}
 		f := sel.Obj().(*types.Var)
-		if class, ok := fieldClass(f, fieldOwner(sel)); ok {
+		if class, ok := reg.r.fieldClass(f, fieldOwner(sel)); ok {
 			return sink{pos: l.Sel.Pos(), node: l, desc: "field " + f.Name(), class: class, target: reg.rootVar(l.X)}, true
 		}
 	case *ast.IndexExpr:
@@ -184,7 +184,7 @@ func (reg *region) litSink(t types.Type, kv *ast.KeyValueExpr) (sink, bool) {
 		if !ok || !f.IsField() {
 			return sink{}, false
 		}
-		if class, ok := fieldClass(f, namedOf(t)); ok {
+		if class, ok := reg.r.fieldClass(f, namedOf(t)); ok {
 			return sink{pos: id.Pos(), desc: "field " + f.Name(), class: class}, true
 		}
 	case *types.Map:
@@ -197,14 +197,15 @@ func (reg *region) litSink(t types.Type, kv *ast.KeyValueExpr) (sink, bool) {
 	return sink{}, false
 }
 
-// fieldClass classifies a struct field: an SDK's token field (catalog),
-// or a field whose name says key or request ID.
-func fieldClass(f *types.Var, owner *types.TypeName) (catalog.SinkClass, bool) {
+// fieldClass classifies a struct field: an SDK's token field (catalog,
+// or by name on any SDK's request struct: sdkToken), or a field whose
+// name says key or request ID.
+func (r *runner) fieldClass(f *types.Var, owner *types.TypeName) (catalog.SinkClass, bool) {
 	recv := ""
 	if owner != nil {
 		recv = owner.Name()
 	}
-	if catalog.TokenFieldOf(analysisutil.PkgPath(f), recv, f.Name()) != nil {
+	if catalog.TokenFieldOf(analysisutil.PkgPath(f), recv, f.Name()) != nil || r.sdkToken(f, owner) {
 		return catalog.SinkKey, true
 	}
 	return catalog.NameClass(f.Name())

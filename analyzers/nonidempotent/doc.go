@@ -106,6 +106,38 @@
 // OpenTelemetry exporters' and the collector's OTLP exporter packages,
 // is not reported; a POST to another path of the same client is.
 //
+// A request can carry what makes it safe in its body. A form field that
+// only a protocol idempotent by contract sends (OpenID Connect
+// Back-Channel Logout's logout_token, a JWT whose jti lets the client
+// detect a replay; logging a session out twice leaves it logged out), or
+// a field named like an idempotency key (idempotency_key, dedup_id: the
+// names keyregen takes for keys), makes the request keyed, as the header
+// does:
+//
+//	body := url.Values{"logout_token": {token}}.Encode()
+//	req, _ := retryablehttp.NewRequestWithContext(ctx, "POST", u, []byte(body))
+//	cl.Do(req) // not reported
+//
+// The body is read where it is a url.Values (or map) built with a
+// literal, an index assignment or Set/Add with constant names, passed as
+// PostForm's data or, through Encode, string and []byte conversions,
+// strings.NewReader, bytes.NewReader and bytes.NewBuffer[String], as the
+// body of http.Post or of the request given to Do. A form with other
+// fields is reported.
+//
+// A local admin API's POSTs that set a state are idempotent by effect:
+// Envoy's admin /healthcheck/fail, /healthcheck/ok, /drain_listeners,
+// /logging, /runtime_modify and the others of the catalog's "Envoy admin"
+// row. Their paths are common words, so they count only on a local
+// address: a URL whose constant start holds a loopback host
+// (http://127.0.0.1:9901, http://localhost:%d, http://[::1]), or a
+// client built in the same function whose transport dials a unix socket
+// (net.Dial("unix", ...), (*net.Dialer).DialContext(ctx, "unix", ...),
+// net.DialUnix), whatever the URL's host ("http://unix/...",
+// "http://envoy/..." name no host then). The same path on a remote host,
+// or on a client that does not dial a socket, and another path on the
+// unix-socket client, are reported.
+//
 // # Flags
 //
 // -nonidempotent.keyheaders: comma-separated request headers that also
@@ -150,5 +182,11 @@
 // whole transaction after an ambiguous COMMIT error can still apply it
 // twice; the analyzer does not report that. A protocol is known by its
 // path only when the URL's tail is a constant: a URL taken whole from
-// configuration is judged by its method.
+// configuration is judged by its method. A body is read only in the forms
+// above: a JSON body (json.Marshal of a struct with a key field) or a form
+// whose field names are variables is judged by its method and headers. A
+// unix-socket client is seen only where the http.Client literal that
+// holds the dial is assigned to the variable that sends, in the same
+// function: a client built by a helper, or kept in a struct field, is
+// not.
 package nonidempotent

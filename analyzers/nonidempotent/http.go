@@ -34,6 +34,7 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 	var method string
 	var req func() ssa.Value // what headers are set on, asked for when the method is not idempotent
 	var url func() ssa.Value // the URL, asked for when the method is not idempotent
+	var body func() ssa.Value
 	switch row.Role {
 	case catalog.HTTPDirect:
 		method = row.Fixed
@@ -60,6 +61,12 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 			}
 			return nil
 		}
+		body = func() ssa.Value {
+			if in := c.call(where, call); in != nil {
+				return bodyArg(in, row)
+			}
+			return nil
+		}
 	case catalog.HTTPSend:
 		if row.Req >= len(call.Args) || !c.named().method {
 			return nil
@@ -80,13 +87,19 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 			}
 			return nil
 		}
+		body = func() ssa.Value {
+			if len(built) == 1 {
+				return bodyArg(built[0], catalog.LookupHTTP(engine.Callee(built[0])))
+			}
+			return nil
+		}
 	default:
 		return nil // building a request sends nothing
 	}
-	if catalog.IdempotentMethod(method) || c.idempotentProtocol(url()) {
+	if catalog.IdempotentMethod(method) || c.idempotentProtocol(url(), receiver(c.info, call), where) {
 		return nil
 	}
-	if c.hasKey(req(), where.fd) {
+	if b := body(); c.hasKey(req(), where.fd) || c.bodySafe(b) {
 		// A key made anew on every attempt protects nothing either, but
 		// that defect is keyregen's to report, at the key.
 		return nil
@@ -238,56 +251,79 @@ func urlArg(in *ssa.Call, row *catalog.HTTPCall) ssa.Value {
 
 // idempotentProtocol reports a request of a protocol that is idempotent
 // by contract (catalog.Protocol): one the package speaks as a whole (an
-// OTLP exporter), or one whose URL ends in the protocol's path:
+// OTLP exporter), or one whose URL ends in the protocol's path, on a
+// local address for a local admin API (local.go); client is what sends
+// the request:
 //
 //	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, endpoint+"/v1/traces", body)
-func (c *checker) idempotentProtocol(url ssa.Value) bool {
+func (c *checker) idempotentProtocol(url ssa.Value, client ast.Expr, where place) bool {
 	if catalog.ProtocolOfPkg(c.pass.Pkg.Path()) != nil {
 		return true
 	}
 	tail, _ := c.constTail(url, 0)
-	return tail != "" && catalog.ProtocolOfURL(tail) != nil
+	if tail == "" {
+		return false
+	}
+	p := catalog.ProtocolOfURL(tail)
+	return p != nil && (!p.Local || c.localTarget(url, client, where))
 }
 
 // constTail returns the constant text that ends a string value, and
-// whether that is the whole value: a constant, the last operands of a
-// concatenation (endpoint + "/v1/traces"), the text after the last verb
-// of fmt.Sprintf with a constant format ("%s/v1/metrics"), through a
-// variable's cell or a closure's capture.
+// whether that is the whole value (constParts).
 func (c *checker) constTail(v ssa.Value, depth int) (string, bool) {
+	_, tail, whole := c.constParts(v, depth)
+	return tail, whole
+}
+
+// constParts returns the constant texts that start and end a string
+// value, and whether the value is that constant: a constant, the first
+// and last operands of a concatenation ("http://127.0.0.1:" + port +
+// "/v1/traces"), the text before the first and after the last verb of
+// fmt.Sprintf with a constant format ("%s/v1/metrics"), through a
+// variable's cell or a closure's capture.
+func (c *checker) constParts(v ssa.Value, depth int) (head, tail string, whole bool) {
 	if v == nil || depth > 8 {
-		return "", false
+		return "", "", false
 	}
 	switch x := v.(type) {
 	case *ssa.UnOp, *ssa.FreeVar, *ssa.Phi:
 		// A variable kept in a cell, captured by a closure: what was
 		// stored there (engine.Sources), when that is one value.
 		if srcs := c.eng.Sources(v); len(srcs) == 1 && srcs[0] != v {
-			return c.constTail(srcs[0], depth+1)
+			return c.constParts(srcs[0], depth+1)
 		}
 	case *ssa.Const:
 		if x.Value != nil && x.Value.Kind() == constant.String {
-			return constant.StringVal(x.Value), true
+			s := constant.StringVal(x.Value)
+			return s, s, true
 		}
 	case *ssa.BinOp:
 		if x.Op != token.ADD {
-			return "", false
+			return "", "", false
 		}
-		ty, whole := c.constTail(x.Y, depth+1)
-		if !whole {
-			return ty, false
+		hx, tx, wx := c.constParts(x.X, depth+1)
+		hy, ty, wy := c.constParts(x.Y, depth+1)
+		head, tail = hx, ty
+		if wx {
+			head = hx + hy
 		}
-		tx, whole := c.constTail(x.X, depth+1)
-		return tx + ty, whole
+		if wy {
+			tail = tx + ty
+		}
+		return head, tail, wx && wy
 	case *ssa.Call:
 		if fn := engine.Callee(x); analysisutil.IsFunc(fn, "fmt", "", "Sprintf") && len(x.Call.Args) > 0 {
-			if format, whole := c.constTail(x.Call.Args[0], depth+1); whole {
-				if i := strings.LastIndexByte(format, '%'); i >= 0 && i+2 <= len(format) {
-					return format[i+2:], false
+			if _, format, whole := c.constParts(x.Call.Args[0], depth+1); whole {
+				i, j := strings.IndexByte(format, '%'), strings.LastIndexByte(format, '%')
+				if i < 0 {
+					return format, format, true
 				}
-				return format, true
+				if j+2 <= len(format) {
+					tail = format[j+2:]
+				}
+				return format[:i], tail, false
 			}
 		}
 	}
-	return "", false
+	return "", "", false
 }

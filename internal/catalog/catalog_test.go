@@ -232,4 +232,17 @@ func TestProtocols(t *testing.T) {
 			t.Errorf("ProtocolOfPkg(%q) = %v, want %v", pkg, got, want)
 		}
 	}
+	// Envoy's admin paths name its protocol, which holds only on a local
+	// address (the analyzer checks where the request goes).
+	if p := catalog.ProtocolOfURL("http://unix/healthcheck/fail"); p == nil || !p.Local {
+		t.Errorf("ProtocolOfURL(/healthcheck/fail) = %+v, want a Local protocol", p)
+	}
+	if p := catalog.ProtocolOfURL("/v1/traces"); p == nil || p.Local {
+		t.Errorf("ProtocolOfURL(/v1/traces) = %+v, want OTLP, not Local", p)
+	}
+	for field, want := range map[string]bool{"logout_token": true, "token": false, "id_token": false, "": false} {
+		if got := catalog.ProtocolOfBodyField(field) != nil; got != want {
+			t.Errorf("ProtocolOfBodyField(%q) = %v, want %v", field, got, want)
+		}
+	}
 }

@@ -46,30 +46,34 @@ type HTTPCall struct {
 	// URL is the index of the URL argument of HTTPNew and HTTPDirect, or
 	// -1.
 	URL int
+	// Body is the index of the body argument of HTTPNew and HTTPDirect
+	// (an io.Reader, or url.Values for PostForm), or 0 when there is
+	// none: no body argument comes first.
+	Body int
 }
 
 const netHTTP = "net/http"
 
 var httpCalls = []HTTPCall{
 	// net/http (go1.26).
-	{Symbol: Symbol{netHTTP, "", "NewRequest"}, Role: HTTPNew, Method: 0, URL: 1},
-	{Symbol: Symbol{netHTTP, "", "NewRequestWithContext"}, Role: HTTPNew, Method: 1, URL: 2},
-	{Symbol: Symbol{netHTTP, "", "Post"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0},
-	{Symbol: Symbol{netHTTP, "", "PostForm"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0},
-	{Symbol: Symbol{netHTTP, "Client", "Post"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0},
-	{Symbol: Symbol{netHTTP, "Client", "PostForm"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0},
+	{Symbol: Symbol{netHTTP, "", "NewRequest"}, Role: HTTPNew, Method: 0, URL: 1, Body: 2},
+	{Symbol: Symbol{netHTTP, "", "NewRequestWithContext"}, Role: HTTPNew, Method: 1, URL: 2, Body: 3},
+	{Symbol: Symbol{netHTTP, "", "Post"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0, Body: 2},
+	{Symbol: Symbol{netHTTP, "", "PostForm"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0, Body: 1},
+	{Symbol: Symbol{netHTTP, "Client", "Post"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0, Body: 2},
+	{Symbol: Symbol{netHTTP, "Client", "PostForm"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0, Body: 1},
 	{Symbol: Symbol{netHTTP, "Client", "Do"}, Role: HTTPSend, Method: -1, Req: 0, URL: -1},
 	{Symbol: Symbol{netHTTP, "Transport", "RoundTrip"}, Role: HTTPSend, Method: -1, Req: 0, URL: -1},
 	// hashicorp/go-retryablehttp v0.7.8 (client.go): the client retries
 	// inside (see the recognizer's client rows), whatever the method.
-	{Symbol: Symbol{retryHTTP, "", "NewRequest"}, Role: HTTPNew, Method: 0, URL: 1},
-	{Symbol: Symbol{retryHTTP, "", "NewRequestWithContext"}, Role: HTTPNew, Method: 1, URL: 2},
+	{Symbol: Symbol{retryHTTP, "", "NewRequest"}, Role: HTTPNew, Method: 0, URL: 1, Body: 2},
+	{Symbol: Symbol{retryHTTP, "", "NewRequestWithContext"}, Role: HTTPNew, Method: 1, URL: 2, Body: 3},
 	{Symbol: Symbol{retryHTTP, "", "FromRequest"}, Role: HTTPWrap, Method: -1, Req: 0, URL: -1},
 	{Symbol: Symbol{retryHTTP, "Client", "Do"}, Role: HTTPSend, Method: -1, Req: 0, URL: -1},
-	{Symbol: Symbol{retryHTTP, "", "Post"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0},
-	{Symbol: Symbol{retryHTTP, "", "PostForm"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0},
-	{Symbol: Symbol{retryHTTP, "Client", "Post"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0},
-	{Symbol: Symbol{retryHTTP, "Client", "PostForm"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0},
+	{Symbol: Symbol{retryHTTP, "", "Post"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0, Body: 2},
+	{Symbol: Symbol{retryHTTP, "", "PostForm"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0, Body: 1},
+	{Symbol: Symbol{retryHTTP, "Client", "Post"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0, Body: 2},
+	{Symbol: Symbol{retryHTTP, "Client", "PostForm"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0, Body: 1},
 	// go-resty/resty v2.17.2 (request.go): client.R().SetHeader(k, v).Post(url).
 	{Symbol: Symbol{restyV2, "Request", "Post"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0},
 	{Symbol: Symbol{restyV2, "Request", "Patch"}, Role: HTTPDirect, Method: -1, Fixed: "PATCH", URL: 0},

@@ -1,6 +1,9 @@
 package catalog
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Protocols whose writes are idempotent by contract: the receiver
 // accepts a repeat, and the sender is expected to retry. Their requests
@@ -17,6 +20,14 @@ type Protocol struct {
 	// protocol's (an exporter's client, whatever its URL), each with the
 	// packages under it.
 	Pkgs []string
+	// BodyFields are form fields that only the protocol's requests carry
+	// (OIDC Back-Channel Logout's logout_token): a request whose body
+	// has one, with a constant name, is the protocol's, whatever its URL.
+	BodyFields []string
+	// Local says that Paths name a request of the protocol only on a
+	// local address (a loopback host, or a client that dials a unix
+	// socket): an admin API's paths are common words elsewhere.
+	Local bool
 }
 
 var protocols = []Protocol{
@@ -33,6 +44,25 @@ var protocols = []Protocol{
 			"go.opentelemetry.io/collector/exporter/otlpexporter",
 			"go.opentelemetry.io/collector/exporter/otlphttpexporter",
 		},
+	},
+	// OpenID Connect Back-Channel Logout 1.0 (section 2.5): the OP POSTs
+	// a form with a logout_token, a JWT whose jti the RP may use to
+	// detect replays (section 2.6); logging a session out twice leaves it
+	// logged out. Seen in ory/hydra v2.3.0 consent/strategy_default.go.
+	{
+		Name:       "OpenID Connect Back-Channel Logout",
+		BodyFields: []string{"logout_token"},
+	},
+	// Envoy's admin API (docs: operations/admin): these POSTs set a
+	// state (fail or pass health checks, drain listeners, set log levels
+	// or runtime values), so running one twice leaves what running it
+	// once leaves. The admin listener is local by design (contour
+	// v1.33.8 cmd/contour/shutdownmanager.go posts /healthcheck/fail over
+	// a unix socket).
+	{
+		Name:  "Envoy admin",
+		Paths: []string{"/healthcheck/fail", "/healthcheck/ok", "/drain_listeners", "/logging", "/runtime_modify", "/reset_counters", "/reopen_logs", "/cpuprofiler", "/heapprofiler"},
+		Local: true,
 	},
 }
 
@@ -61,6 +91,17 @@ func ProtocolOfPkg(path string) *Protocol {
 			if path == dir || strings.HasPrefix(path, dir+"/") {
 				return &protocols[i]
 			}
+		}
+	}
+	return nil
+}
+
+// ProtocolOfBodyField returns the protocol whose requests alone carry a
+// form field of that name, or nil.
+func ProtocolOfBodyField(name string) *Protocol {
+	for i := range protocols {
+		if slices.Contains(protocols[i].BodyFields, name) {
+			return &protocols[i]
 		}
 	}
 	return nil
