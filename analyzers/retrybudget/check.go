@@ -28,7 +28,9 @@ func (c *checker) checkSite(site *retryscan.Site) {
 	if fd == nil {
 		return
 	}
+	lim := limitOf(site, w)
 	if b, ok := c.deadlineOf(fd, site.Node, site, func(ctx ssa.Value) bool { return reaches(ctx, site.Node) }); ok {
+		c.compareLimit(site.Pos(), "", lim, b)
 		c.compare(site.Pos(), "", w, site.Bound.Attempts, b, c.attemptUnbounded(site, w) && c.attemptOn(site, b.ctx))
 		return
 	}
@@ -39,13 +41,13 @@ func (c *checker) checkSite(site *retryscan.Site) {
 		return
 	}
 	attemptUnbounded := c.attemptUnbounded(site, w)
-	if !worth(w, site.Bound.Attempts, attemptUnbounded) {
+	if !worth(w, site.Bound.Attempts, attemptUnbounded) && lim.d == 0 {
 		return
 	}
 	if i, p := c.ctxParam(fd, site); i >= 0 {
 		unbounded := attemptUnbounded && c.attemptOn(site, p)
-		if worth(w, site.Bound.Attempts, unbounded) {
-			c.local[fn] = newFact(i, site, w, unbounded)
+		if worth(w, site.Bound.Attempts, unbounded) || lim.d > 0 {
+			c.local[fn] = newFact(i, site, w, unbounded, lim)
 		}
 	}
 }

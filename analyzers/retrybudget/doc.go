@@ -41,6 +41,24 @@
 // and the message says so. The fix: shorten the per-attempt timeout or
 // the waits, or drop an attempt.
 //
+// A retry with no attempt limit is bounded by its elapsed-time limit
+// instead (cenkalti's MaxElapsedTime and v5's WithMaxElapsedTime,
+// failsafe-go's WithMaxDuration, sethvargo's WithMaxDuration,
+// gax.WithTimeout), and a limit longer than the deadline is over-budget
+// too:
+//
+//	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+//	defer cancel()
+//	backoff.Retry(ctx, op, backoff.WithMaxElapsedTime(2*time.Minute)) // retry has no attempt limit and runs until backoff.WithMaxElapsedTime of 2m0s, but its context has a 5s deadline ...
+//
+// The two minutes never apply: the deadline ends the retry, and the
+// caller gets the context's error, not the last attempt's. Only a limit
+// the code sets is compared (a library's default, cenkalti's 15 minutes,
+// promises nothing), only on a retry that stops when its context is done
+// (v4 wrapped with backoff.WithContext, failsafe-go's WithContext), and
+// only when no attempt count can apply: options from a parameter
+// (backoff.Retry(ctx, op, opts...)) may hold one, and stay unknown.
+//
 // attempt-uses-budget: the attempts have no timeout of their own (or one
 // at least as long as the deadline) inside a retry under a deadline:
 //

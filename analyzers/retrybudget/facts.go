@@ -28,19 +28,26 @@ type BudgetFact struct {
 	WaitsKnown     bool
 	// Unbounded says nothing visible bounds one attempt.
 	Unbounded bool
+	// Elapsed and ElapsedBy are the elapsed-time limit the code sets on a
+	// retry with no attempt limit (limitOf), 0 when there is none.
+	Elapsed   time.Duration
+	ElapsedBy string
 }
 
 func (*BudgetFact) AFact() {}
 
 func (f *BudgetFact) String() string {
+	if f.Elapsed > 0 {
+		return fmt.Sprintf("budget(ctx %d, %s until %s of %s)", f.Param, f.Site, f.ElapsedBy, f.Elapsed)
+	}
 	return fmt.Sprintf("budget(ctx %d, %s %s)", f.Param, f.Site, f.worst().Terms())
 }
 
-func newFact(param int, site *retryscan.Site, w retryscan.WorstCase, unbounded bool) *BudgetFact {
+func newFact(param int, site *retryscan.Site, w retryscan.WorstCase, unbounded bool, lim elapsedLimit) *BudgetFact {
 	return &BudgetFact{
 		Param: param, Site: site.Name, Attempts: w.Attempts, Bound: site.Bound.Attempts,
 		Timeout: uint8(w.Timeout), AttemptTimeout: w.AttemptTimeout, Waits: w.Waits, WaitsKnown: w.WaitsKnown,
-		Unbounded: unbounded,
+		Unbounded: unbounded, Elapsed: lim.d, ElapsedBy: lim.by,
 	}
 }
 
@@ -96,6 +103,7 @@ func (c *checker) checkCall(fd *ast.FuncDecl, call *ast.CallExpr) {
 		return
 	}
 	who := fmt.Sprintf("%s's retry (%s)", analysisutil.FuncName(fn, c.pass.Pkg), f.Site)
+	c.compareLimit(call.Pos(), who, elapsedLimit{f.Elapsed, f.ElapsedBy}, b)
 	c.compare(call.Pos(), who, f.worst(), f.Bound, b, f.Unbounded)
 }
 
