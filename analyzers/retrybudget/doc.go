@@ -89,7 +89,11 @@
 //
 // and the fix that exists there: retry in go-grpc-middleware's retry
 // interceptor with retry.WithPerRetryTimeout, which gives each attempt a
-// context of its own. -retrybudget.attempt-uses-budget=false turns this
+// context of its own. So is a gRPC call that such a config retries, made
+// under a deadline in the same function or one call away (the recognizer
+// counts a package's gRPC calls as retried when one of its constant
+// service configs has a retryPolicy), unless the package names
+// WithPerRetryTimeout, whose interceptor may wrap the call. -retrybudget.attempt-uses-budget=false turns this
 // category off.
 //
 // own-limit: a retry library's own time arithmetic stops the retry before

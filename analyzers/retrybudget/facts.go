@@ -32,6 +32,8 @@ type BudgetFact struct {
 	// retry with no attempt limit (limitOf), 0 when there is none.
 	Elapsed   time.Duration
 	ElapsedBy string
+	// GRPC marks gRPC's own retries (retryRef.grpc).
+	GRPC bool
 }
 
 func (*BudgetFact) AFact() {}
@@ -47,7 +49,7 @@ func newFact(param int, site *retryscan.Site, w retryscan.WorstCase, unbounded b
 	return &BudgetFact{
 		Param: param, Site: site.Name, Attempts: w.Attempts, Bound: site.Bound.Attempts,
 		Timeout: uint8(w.Timeout), AttemptTimeout: w.AttemptTimeout, Waits: w.Waits, WaitsKnown: w.WaitsKnown,
-		Unbounded: unbounded, Elapsed: lim.d, ElapsedBy: lim.by,
+		Unbounded: unbounded, Elapsed: lim.d, ElapsedBy: lim.by, GRPC: refOf(site).grpc,
 	}
 }
 
@@ -104,7 +106,7 @@ func (c *checker) checkCall(fd *ast.FuncDecl, call *ast.CallExpr) {
 	}
 	who := fmt.Sprintf("%s's retry (%s)", analysisutil.FuncName(fn, c.pass.Pkg), f.Site)
 	c.compareLimit(call.Pos(), who, elapsedLimit{f.Elapsed, f.ElapsedBy}, b)
-	c.compare(call.Pos(), who, f.worst(), f.Bound, b, f.Unbounded)
+	c.compare(call.Pos(), retryRef{who: who, bound: f.Bound, grpc: f.GRPC}, f.worst(), b, f.Unbounded)
 }
 
 // passes reports whether an argument is the context ctx itself, as it
