@@ -37,7 +37,10 @@
 // function that runs a retry on its context parameter, with no deadline
 // of its own, exports a fact with the retry's worst case, and a caller
 // that passes it a context made by WithTimeout(d) is compared with d, at
-// the call. An http.Client's Timeout bounds each attempt, not the retry,
+// the call. A function that passes its own context parameter, unchanged,
+// to such a function carries the summary to its callers, up to four calls
+// deep and across packages, so a deadline set in a handler reaches the
+// retry its helpers run. An http.Client's Timeout bounds each attempt, not the retry,
 // and the message says so. The fix: shorten the per-attempt timeout or
 // the waits, or drop an attempt.
 //
@@ -152,10 +155,9 @@
 //
 // What it misses on purpose: service configs that are not constant
 // strings handed to grpc.WithDefaultServiceConfig (read from a file, a
-// flag or DNS), gRPC calls' own deadlines against the config's retries,
-// budgets of other libraries (a rate limiter around a hand-rolled loop is
-// not read as one), a deadline more than one call away (the
-// fact is checked by the direct caller only), a deadline set on a
+// flag or DNS), budgets of other libraries (a rate limiter around a
+// hand-rolled loop is not read as one), a deadline more than four calls
+// away or passed through a context derived on the way, a deadline set on a
 // context stored in a struct or passed through a channel, deadlines whose
 // value is not a constant, timeouts set inside the functions an attempt
 // calls (an attempt that calls a function of the package which makes a
