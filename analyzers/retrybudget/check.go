@@ -28,8 +28,10 @@ func (c *checker) checkSite(site *retryscan.Site) {
 	if fd == nil {
 		return
 	}
+	lim := limitOf(site, w)
 	if b, ok := c.deadlineOf(fd, site.Node, site, func(ctx ssa.Value) bool { return reaches(ctx, site.Node) }); ok {
-		c.compare(site.Pos(), "", w, site.Bound.Attempts, b, c.attemptUnbounded(site, w) && c.attemptOn(site, b.ctx))
+		c.compareLimit(site.Pos(), "", lim, b)
+		c.compare(site.Pos(), refOf(site), w, b, c.attemptUnbounded(site, w) && c.attemptOn(site, b.ctx))
 		return
 	}
 	// A summary for callers: asked of the engine only when the worst
@@ -39,13 +41,13 @@ func (c *checker) checkSite(site *retryscan.Site) {
 		return
 	}
 	attemptUnbounded := c.attemptUnbounded(site, w)
-	if !worth(w, site.Bound.Attempts, attemptUnbounded) {
+	if !worth(w, site.Bound.Attempts, attemptUnbounded) && lim.d == 0 {
 		return
 	}
 	if i, p := c.ctxParam(fd, site); i >= 0 {
 		unbounded := attemptUnbounded && c.attemptOn(site, p)
-		if worth(w, site.Bound.Attempts, unbounded) {
-			c.local[fn] = newFact(i, site, w, unbounded)
+		if worth(w, site.Bound.Attempts, unbounded) || lim.d > 0 {
+			c.local[fn] = newFact(i, site, w, unbounded, lim)
 		}
 	}
 }
@@ -124,14 +126,30 @@ func (c *checker) makesTimeout(fd *ast.FuncDecl) bool {
 	return found
 }
 
+// retryRef is the retry compare judges, at its site or through a call.
+type retryRef struct {
+	// who names the retry when it is reached through a call ("fetch's
+	// retry"), "" at the site.
+	who string
+	// bound is the site's Bound.Attempts.
+	bound int
+	// grpc marks gRPC's own retries (a service config's retryPolicy),
+	// whose attempts cannot be given a timeout of their own.
+	grpc bool
+}
+
+// refOf returns the reference to a site, as its own code sees it.
+func refOf(site *retryscan.Site) retryRef {
+	return retryRef{bound: site.Bound.Attempts, grpc: site.Kind == retryscan.KindClient && retryscan.IsGRPCCall(site.Callee)}
+}
+
 // compare reports a worst case that cannot fit in the budget
 // (over-budget), or attempts that can each use all of it
-// (attempt-uses-budget). who names the retry when it is reached through
-// a call ("fetch's retry"), "" at the site.
-func (c *checker) compare(pos token.Pos, who string, w retryscan.WorstCase, attempts int, b budget, unbounded bool) {
-	subject := "retry"
-	if who != "" {
-		subject = who
+// (attempt-uses-budget).
+func (c *checker) compare(pos token.Pos, r retryRef, w retryscan.WorstCase, b budget, unbounded bool) {
+	subject, attempts := "retry", r.bound
+	if r.who != "" {
+		subject = r.who
 	}
 	tooLong := c.cfg.NoAttemptTimeout && w.TimeoutKnown() && w.AttemptTimeout >= b.d
 	if w.Attempts > 1 && w.Total() > b.d && !tooLong {
@@ -156,6 +174,9 @@ func (c *checker) compare(pos token.Pos, who string, w retryscan.WorstCase, atte
 		if share := (b.d - w.WaitTotal()) / time.Duration(w.Attempts); share > 0 {
 			fix = fmt.Sprintf("give each attempt its own context.WithTimeout under %s (the budget less the waits, over %d attempts)", share.Round(time.Millisecond), w.Attempts)
 		}
+	}
+	if r.grpc {
+		fix = "grpc-go's own retries (the service config's retryPolicy) run on the call's one deadline with no per-attempt timeout: " + grpcAttemptFix
 	}
 	var msg string
 	switch {

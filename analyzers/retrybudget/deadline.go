@@ -202,6 +202,13 @@ func (c *checker) durationConst(e ast.Expr) (time.Duration, bool) {
 // uses (among the declared parameters, the receiver left out) and its
 // value, or -1.
 func (c *checker) ctxParam(fd *ast.FuncDecl, site *retryscan.Site) (int, ssa.Value) {
+	return c.ctxParamWhere(fd, func(p ssa.Value) bool { return reaches(p, site.Node) })
+}
+
+// ctxParamWhere returns the index of the first of fd's context.Context
+// parameters (the receiver left out) that ok accepts, and its value, or
+// -1.
+func (c *checker) ctxParamWhere(fd *ast.FuncDecl, ok func(p ssa.Value) bool) (int, ssa.Value) {
 	fn := engine.Of(c.pass).Func(fd)
 	if fn == nil {
 		return -1, nil
@@ -211,7 +218,7 @@ func (c *checker) ctxParam(fd *ast.FuncDecl, site *retryscan.Site) (int, ssa.Val
 		params = params[1:]
 	}
 	for i, p := range params {
-		if isContext(p.Type()) && reaches(p, site.Node) {
+		if isContext(p.Type()) && ok(p) {
 			return i, p
 		}
 	}

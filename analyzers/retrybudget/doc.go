@@ -15,7 +15,7 @@
 // cannot deliver, and the caller's deadline, not the policy, decides what
 // happens. The worst case comes from the retryscan recognizer
 // (retryscan.Site.WorstCase): the constants the code shows and the
-// libraries' documented defaults. The analyzer reports three kinds of
+// libraries' documented defaults. The analyzer reports four kinds of
 // finding, each with its own category.
 //
 // over-budget: the worst case exceeds the deadline around the retry:
@@ -37,9 +37,30 @@
 // function that runs a retry on its context parameter, with no deadline
 // of its own, exports a fact with the retry's worst case, and a caller
 // that passes it a context made by WithTimeout(d) is compared with d, at
-// the call. An http.Client's Timeout bounds each attempt, not the retry,
+// the call. A function that passes its own context parameter, unchanged,
+// to such a function carries the summary to its callers, up to four calls
+// deep and across packages, so a deadline set in a handler reaches the
+// retry its helpers run. An http.Client's Timeout bounds each attempt, not the retry,
 // and the message says so. The fix: shorten the per-attempt timeout or
 // the waits, or drop an attempt.
+//
+// A retry with no attempt limit is bounded by its elapsed-time limit
+// instead (cenkalti's MaxElapsedTime and v5's WithMaxElapsedTime,
+// failsafe-go's WithMaxDuration, sethvargo's WithMaxDuration,
+// gax.WithTimeout), and a limit longer than the deadline is over-budget
+// too:
+//
+//	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+//	defer cancel()
+//	backoff.Retry(ctx, op, backoff.WithMaxElapsedTime(2*time.Minute)) // retry has no attempt limit and runs until backoff.WithMaxElapsedTime of 2m0s, but its context has a 5s deadline ...
+//
+// The two minutes never apply: the deadline ends the retry, and the
+// caller gets the context's error, not the last attempt's. Only a limit
+// the code sets is compared (a library's default, cenkalti's 15 minutes,
+// promises nothing), only on a retry that stops when its context is done
+// (v4 wrapped with backoff.WithContext, failsafe-go's WithContext), and
+// only when no attempt count can apply: options from a parameter
+// (backoff.Retry(ctx, op, opts...)) may hold one, and stay unknown.
 //
 // attempt-uses-budget: the attempts have no timeout of their own (or one
 // at least as long as the deadline) inside a retry under a deadline:
@@ -59,8 +80,24 @@
 // retries known to wait between attempts: a failover whose attempts
 // follow at once (database/sql on a bad pooled connection) retries fast
 // failures, not slow ones. The fix: a per-attempt context.WithTimeout shorter than the budget less the
-// waits, divided by the attempts (here under 2.667s). -retrybudget.attempt-uses-budget=false
-// turns this category off.
+// waits, divided by the attempts (here under 2.667s).
+//
+// gRPC's own retries (a retryPolicy in the service config) have no
+// per-attempt timeout at all: they run inside the call, below every
+// interceptor, on the call's one deadline. A method config that sets both
+// a timeout and a retryPolicy is reported on the config:
+//
+//	grpc.WithDefaultServiceConfig(`{"methodConfig": [{... "timeout": "5s",
+//	  "retryPolicy": {"maxAttempts": 3, ...}}]}`) // service config gives a method a 5s timeout for all of its 3 attempts ...
+//
+// and the fix that exists there: retry in go-grpc-middleware's retry
+// interceptor with retry.WithPerRetryTimeout, which gives each attempt a
+// context of its own. So is a gRPC call that such a config retries, made
+// under a deadline in the same function or one call away (the recognizer
+// counts a package's gRPC calls as retried when one of its constant
+// service configs has a retryPolicy), unless the package names
+// WithPerRetryTimeout, whose interceptor may wrap the call. -retrybudget.attempt-uses-budget=false turns this
+// category off.
 //
 // own-limit: a retry library's own time arithmetic stops the retry before
 // the attempts it promises. The Timeout of the *http.Client that
@@ -78,6 +115,35 @@
 // wait.Backoff{Steps: 6, Duration: time.Second, Factor: 2, Cap: 3 *
 // time.Second} makes 2 attempts, not 6.
 //
+// load-budget: a retry load budget is visibly missing or switched off.
+// A budget caps retries at a share of the calls that succeed, so an
+// outage of the dependency adds that share of load at most instead of A
+// times the traffic for A attempts. gRPC's is the service config's
+// retryThrottling {maxTokens M, tokenRatio r}: a failed attempt takes a
+// token, a successful call gives r back, and no retry runs while M/2 or
+// fewer are left; a full outage stops retrying after M/2 failures, and
+// retries go on only while fewer than r/(1+r) of the calls fail (r = 0.1:
+// about 9%). A service config with a retryPolicy and no retryThrottling
+// is reported:
+//
+//	grpc.WithDefaultServiceConfig(`{"methodConfig": [{... "retryPolicy": {"maxAttempts": 4, ...}}]}`) // service config retries up to 4 attempts per call with no retryThrottling ...
+//
+// aws-sdk-go-v2's standard retryer has one on by default, a bucket of 500
+// tokens where a retry costs 14 and a successful first attempt gives 1
+// back (v1.48.0): a full outage stops retrying after about 35 retries,
+// and retries are at most one per 14 successful calls. ratelimit.None
+// turns it off, and is reported in a package that serves requests (an
+// HTTP handler, a gRPC service method, http.ListenAndServe,
+// grpc.NewServer, lambda.Start):
+//
+//	retry.NewStandard(func(o *retry.StandardOptions) { o.RateLimiter = ratelimit.None }) // ratelimit.None turns off the retry token bucket ...
+//
+// A command or a batch job that turns the bucket off so that its own work
+// finishes is one client, not a fleet, and is not reported; nor is a
+// package that builds the client for a server elsewhere (the server is
+// not seen from it). -retrybudget.load-budget=false turns this category
+// off.
+//
 // Messages show the sum term by term. Unknown terms (a value from a
 // parameter, a field set elsewhere, a client from another function) are
 // shown as "?" and count as zero: the analyzer stays quiet unless the
@@ -87,8 +153,11 @@
 //
 // Findings in _test.go files are reported only with -retrybudget.tests.
 //
-// What it misses on purpose: a deadline more than one call away (the
-// fact is checked by the direct caller only), a deadline set on a
+// What it misses on purpose: service configs that are not constant
+// strings handed to grpc.WithDefaultServiceConfig (read from a file, a
+// flag or DNS), budgets of other libraries (a rate limiter around a
+// hand-rolled loop is not read as one), a deadline more than four calls
+// away or passed through a context derived on the way, a deadline set on a
 // context stored in a struct or passed through a channel, deadlines whose
 // value is not a constant, timeouts set inside the functions an attempt
 // calls (an attempt that calls a function of the package which makes a

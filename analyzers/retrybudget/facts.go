@@ -3,6 +3,7 @@ package retrybudget
 import (
 	"fmt"
 	"go/ast"
+	"go/types"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -15,7 +16,9 @@ import (
 // BudgetFact summarizes a function that runs a retry on one of its
 // context parameters, which it gives no deadline of its own: a caller
 // that passes a context with a deadline compares it with the retry's
-// worst case. Only the direct caller is checked (one hop).
+// worst case. A function that passes its context parameter on to one
+// with a summary carries it (carry.go): Via then names the function that
+// runs the retry.
 type BudgetFact struct {
 	Param    int    // index of the context parameter
 	Site     string // the retry's display name
@@ -28,19 +31,35 @@ type BudgetFact struct {
 	WaitsKnown     bool
 	// Unbounded says nothing visible bounds one attempt.
 	Unbounded bool
+	// Elapsed and ElapsedBy are the elapsed-time limit the code sets on a
+	// retry with no attempt limit (limitOf), 0 when there is none.
+	Elapsed   time.Duration
+	ElapsedBy string
+	// GRPC marks gRPC's own retries (retryRef.grpc).
+	GRPC bool
+	// Via names the function that runs the retry when the summary was
+	// carried to its callers (carry), "" on the function itself.
+	Via string
 }
 
 func (*BudgetFact) AFact() {}
 
 func (f *BudgetFact) String() string {
-	return fmt.Sprintf("budget(ctx %d, %s %s)", f.Param, f.Site, f.worst().Terms())
+	via := ""
+	if f.Via != "" {
+		via = ", in " + f.Via
+	}
+	if f.Elapsed > 0 {
+		return fmt.Sprintf("budget(ctx %d, %s until %s of %s%s)", f.Param, f.Site, f.ElapsedBy, f.Elapsed, via)
+	}
+	return fmt.Sprintf("budget(ctx %d, %s %s%s)", f.Param, f.Site, f.worst().Terms(), via)
 }
 
-func newFact(param int, site *retryscan.Site, w retryscan.WorstCase, unbounded bool) *BudgetFact {
+func newFact(param int, site *retryscan.Site, w retryscan.WorstCase, unbounded bool, lim elapsedLimit) *BudgetFact {
 	return &BudgetFact{
 		Param: param, Site: site.Name, Attempts: w.Attempts, Bound: site.Bound.Attempts,
 		Timeout: uint8(w.Timeout), AttemptTimeout: w.AttemptTimeout, Waits: w.Waits, WaitsKnown: w.WaitsKnown,
-		Unbounded: unbounded,
+		Unbounded: unbounded, Elapsed: lim.d, ElapsedBy: lim.by, GRPC: refOf(site).grpc,
 	}
 }
 
@@ -52,8 +71,24 @@ func (f *BudgetFact) worst() retryscan.WorstCase {
 }
 
 // checkCalls compares the summaries of called functions with the
-// deadline of the context each call passes.
+// deadline of the context each call passes, once the summaries have been
+// carried up through the package's callers (carry).
 func (c *checker) checkCalls() {
+	c.carry()
+	c.eachSummarized(func(fd *ast.FuncDecl, call *ast.CallExpr, fn *types.Func, f *BudgetFact) {
+		arg := call.Args[f.Param]
+		b, ok := c.deadlineOf(fd, call, nil, func(ctx ssa.Value) bool { return passes(engine.Of(c.pass), fd, arg, ctx) })
+		if !ok {
+			return
+		}
+		c.compareLimit(call.Pos(), f.who(fn, c.pass.Pkg), elapsedLimit{f.Elapsed, f.ElapsedBy}, b)
+		c.compare(call.Pos(), retryRef{who: f.who(fn, c.pass.Pkg), bound: f.Bound, grpc: f.GRPC}, f.worst(), b, f.Unbounded)
+	})
+}
+
+// eachSummarized calls visit for every call in the package of a function
+// with a summary, local or imported, that passes the summarized context.
+func (c *checker) eachSummarized(visit func(fd *ast.FuncDecl, call *ast.CallExpr, fn *types.Func, f *BudgetFact)) {
 	for _, file := range c.pass.Files {
 		for _, d := range file.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -67,36 +102,40 @@ func (c *checker) checkCalls() {
 					return true
 				}
 				c.at.At(call.Pos())
-				c.checkCall(fd, call)
+				if fn, f := c.summary(call); f != nil && f.Param < len(call.Args) {
+					visit(fd, call, fn, f)
+				}
 				return true
 			})
 		}
 	}
 }
 
-func (c *checker) checkCall(fd *ast.FuncDecl, call *ast.CallExpr) {
+// summary returns the function a call invokes and its summary, or nil.
+func (c *checker) summary(call *ast.CallExpr) (*types.Func, *BudgetFact) {
 	fn := analysisutil.Callee(c.pass.TypesInfo, call)
 	if fn == nil {
-		return
+		return nil, nil
 	}
 	fn = fn.Origin()
-	f := c.local[fn]
-	if f == nil {
-		f = new(BudgetFact)
-		if fn.Pkg() == c.pass.Pkg || !c.pass.ImportObjectFact(fn, f) {
-			return
-		}
+	if f := c.local[fn]; f != nil {
+		return fn, f
 	}
-	if f.Param >= len(call.Args) {
-		return
+	f := new(BudgetFact)
+	if fn.Pkg() == c.pass.Pkg || !c.pass.ImportObjectFact(fn, f) {
+		return nil, nil
 	}
-	arg := call.Args[f.Param]
-	b, ok := c.deadlineOf(fd, call, nil, func(ctx ssa.Value) bool { return passes(engine.Of(c.pass), fd, arg, ctx) })
-	if !ok {
-		return
+	return fn, f
+}
+
+// who names the summarized retry at a call of fn: "fetch's retry (retry
+// loop)", or through the functions that carry it "process's retry (retry
+// loop, in fetch)".
+func (f *BudgetFact) who(fn *types.Func, pkg *types.Package) string {
+	if f.Via != "" {
+		return fmt.Sprintf("%s's retry (%s, in %s)", analysisutil.FuncName(fn, pkg), f.Site, f.Via)
 	}
-	who := fmt.Sprintf("%s's retry (%s)", analysisutil.FuncName(fn, c.pass.Pkg), f.Site)
-	c.compare(call.Pos(), who, f.worst(), f.Bound, b, f.Unbounded)
+	return fmt.Sprintf("%s's retry (%s)", analysisutil.FuncName(fn, pkg), f.Site)
 }
 
 // passes reports whether an argument is the context ctx itself, as it

@@ -22,6 +22,7 @@ const (
 	CategoryOverBudget        = "over-budget"
 	CategoryAttemptUsesBudget = "attempt-uses-budget"
 	CategoryOwnLimit          = "own-limit"
+	CategoryLoadBudget        = "load-budget"
 )
 
 // Config holds the analyzer's options; each is also a flag.
@@ -29,12 +30,15 @@ type Config struct {
 	// NoAttemptTimeout reports attempts with no timeout of their own
 	// under a deadline (attempt-uses-budget), on by default.
 	NoAttemptTimeout bool
+	// LoadBudget reports retries whose load budget is visibly missing or
+	// switched off (load-budget), on by default.
+	LoadBudget bool
 	// Tests reports in _test.go files too (-tests; see report.BindTests).
 	Tests bool
 }
 
 // DefaultConfig returns the defaults: every category, no test files.
-func DefaultConfig() Config { return Config{NoAttemptTimeout: true} }
+func DefaultConfig() Config { return Config{NoAttemptTimeout: true, LoadBudget: true} }
 
 // Analyzer is the retrybudget analyzer with default settings.
 var Analyzer = NewAnalyzer(DefaultConfig())
@@ -53,6 +57,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		FactTypes:  []analysis.Fact{new(BudgetFact)},
 	}
 	a.Flags.BoolVar(&c.NoAttemptTimeout, "attempt-uses-budget", c.NoAttemptTimeout, "report attempts with no timeout of their own under a deadline")
+	a.Flags.BoolVar(&c.LoadBudget, "load-budget", c.LoadBudget, "report retries whose load budget is missing or switched off")
 	report.BindTests(&a.Flags, &c.Tests)
 	return a
 }
@@ -69,6 +74,8 @@ type checker struct {
 	// local are the summaries of this package's functions whose retry
 	// runs on a context parameter with no deadline of their own.
 	local map[*types.Func]*BudgetFact
+	// serving caches serves().
+	serving *bool
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
@@ -77,12 +84,13 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		return nil, err
 	}
 	rep := report.New(pass)
+	c := &checker{pass: pass, at: at, cfg: cfg, res: res, rep: rep, local: map[*types.Func]*BudgetFact{}}
+	c.serviceConfigs()
 	// Cheap everywhere: a package with no retry site and no imported
 	// summary has nothing to compare.
 	if len(res.Sites()) == 0 && len(pass.AllObjectFacts()) == 0 {
 		return rep.Usage(), nil
 	}
-	c := &checker{pass: pass, at: at, cfg: cfg, res: res, rep: rep, local: map[*types.Func]*BudgetFact{}}
 	for _, site := range res.Sites() {
 		c.at.At(site.Pos())
 		c.checkSite(site)

@@ -39,6 +39,9 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 			return
 		}
 		w.Timeout = TimeoutUnknown
+		if isGRPCCall(site.Callee) && !s.perRetryTimeout() {
+			w.Timeout = TimeoutNone
+		}
 		return
 	}
 	body := site.BodyBlock()
@@ -103,7 +106,33 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 	}
 }
 
-const retryHTTPPkg = "github.com/hashicorp/go-retryablehttp"
+const (
+	retryHTTPPkg        = "github.com/hashicorp/go-retryablehttp"
+	grpcRetryMiddleware = "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"
+)
+
+// perRetryTimeout reports whether the package uses a per-attempt timeout
+// of a gRPC retry interceptor (go-grpc-middleware's WithPerRetryTimeout),
+// which may wrap a service config's retries: then what bounds one of
+// their attempts is not known. Without it, nothing does: grpc-go's own
+// retries run inside the call, on its one deadline.
+func (s *scanner) perRetryTimeout() bool {
+	if !importsPkg(s.pass.Pkg, grpcRetryMiddleware) {
+		return false // the option is not named here
+	}
+	found := false
+	for _, f := range s.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && !found {
+				if o := catalog.LookupGRPCOption(s.calleeOf(call)); o != nil && o.Role == catalog.GRPCPerRetryTimeout {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
 
 // withTimeout returns the context.WithTimeout call of an assignment
 // `ctx, cancel := context.WithTimeout(parent, d)` whose context is passed

@@ -72,6 +72,10 @@ type WorstCase struct {
 	ElapsedUnknown bool
 	ElapsedBy      string
 	ElapsedAt      ast.Node
+	// TimeOnly says no attempt count applies: only time (MaxElapsed, a
+	// context) ends the retry. It is false when a count may apply but
+	// cannot be seen (options from a parameter).
+	TimeOnly bool
 }
 
 // WorstCase returns the site's worst case, worked out on the first call:
@@ -172,6 +176,7 @@ func (s *scanner) worstCase(site *Site) WorstCase {
 		s.waits(site, m, &w)
 	}
 	s.elapsedLimit(site, m, &w)
+	w.TimeOnly = s.timeOnly(site)
 	return w
 }
 

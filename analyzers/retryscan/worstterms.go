@@ -263,6 +263,33 @@ func (s *scanner) elapsedLimit(site *Site, m timeModel, w *WorstCase) {
 	}
 }
 
+// timeOnly reports whether no attempt count applies to a site: its
+// bound says so, or it is a library call whose entry counts no attempts
+// by default (cenkalti's Retry: 15 minutes of elapsed time) and whose
+// whole configuration is visible with no count set:
+//
+//	backoff.Retry(ctx, op, backoff.WithMaxElapsedTime(2*time.Minute))  // time only
+//	backoff.Retry(ctx, op, opts...)                                    // opts may hold WithMaxTries
+func (s *scanner) timeOnly(site *Site) bool {
+	b := site.Bound
+	if b.Attempts == catalog.AttemptsUnbounded {
+		return true
+	}
+	e := site.Entry
+	call, ok := site.Node.(*ast.CallExpr)
+	if site.Kind != KindLibrary || !ok || e == nil || !e.TimeBound || e.Attempts != catalog.AttemptsUnknown ||
+		b.Attempts != catalog.AttemptsUnknown || b.Evidence != nil || b.CountParam != 0 {
+		return false
+	}
+	config := []ast.Expr{s.receiver(call)}
+	for i, a := range call.Args {
+		if i != e.Op {
+			config = append(config, a)
+		}
+	}
+	return !call.Ellipsis.IsValid() && !s.unseenConfig(site.Func, config...)
+}
+
 // optionName names the option at n for messages: "MaxElapsedTime",
 // "backoff.WithMaxElapsedTime", "gax.WithTimeout".
 func (s *scanner) optionName(n ast.Node) string {

@@ -95,6 +95,7 @@ var boundOptions = func() []Option {
 		opt(failsafeRetry, "Builder", "WithMaxRetries", EffRetries, 0).negUnbounded(),
 		opt(failsafeRetry, "Builder", "WithMaxAttempts", EffAttempts, 0).negUnbounded(),
 		opt(failsafeRetry, "Builder", "WithMaxDuration", EffTimeLimit, 0),
+		opt(failsafe, "Executor", "WithContext", EffCtx, 0),
 		opt(eapache, "", "ConstantBackoff", EffRetries, 0),
 		opt(eapache, "", "ExponentialBackoff", EffRetries, 0),
 		opt(eapache, "", "LimitedExponentialBackoff", EffRetries, 0),

@@ -27,7 +27,8 @@ func poll(ctx context.Context) error {
 	return lib.Poll("k", ctx) // want `lib.Poll's retry \(retry loop\)'s attempts have no timeout of their own under a 10s deadline`
 }
 
-// No deadline here: nothing to compare.
-func noDeadline(ctx context.Context) error {
+// No deadline here: nothing to compare; the summary is carried to
+// noDeadline's callers.
+func noDeadline(ctx context.Context) error { // want noDeadline:`budget\(ctx 0, retry loop 20s \+ 1s \+ 20s \+ 1s \+ 20s = 1m2s, in lib.Fetch\)`
 	return lib.Fetch(ctx, "k")
 }

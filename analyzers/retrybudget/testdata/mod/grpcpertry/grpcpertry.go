@@ -1,0 +1,31 @@
+// Package grpcpertry is grpccall's twin: the channel's retry interceptor
+// gives each attempt its own timeout, which bounds a hung one.
+package grpcpertry
+
+import (
+	"context"
+	"time"
+
+	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+)
+
+const config = `{"methodConfig": [{"name": [{"service": "grpc.health.v1.Health"}],
+  "retryPolicy": {"maxAttempts": 3, "initialBackoff": "0.1s", "maxBackoff": "1s",
+    "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]}}],
+  "retryThrottling": {"maxTokens": 10, "tokenRatio": 0.1}}`
+
+func dial(target string) (*grpc.ClientConn, error) {
+	return grpc.NewClient(target, grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDefaultServiceConfig(config),
+		grpc.WithChainUnaryInterceptor(retry.UnaryClientInterceptor(retry.WithMax(3), retry.WithPerRetryTimeout(time.Second))))
+}
+
+func check(ctx context.Context, c healthpb.HealthClient) error {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	_, err := c.Check(ctx, &healthpb.HealthCheckRequest{})
+	return err
+}
