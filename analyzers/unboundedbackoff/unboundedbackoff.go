@@ -37,6 +37,9 @@ type Config struct {
 	MaxWait time.Duration
 	// Jitter enables the no-jitter check.
 	Jitter bool
+	// StrictJitter also reports short fixed retries with no jitter,
+	// which are otherwise a hint (jitterpolicy.go).
+	StrictJitter bool
 	// Tests reports in _test.go files too (-tests; see report.BindTests).
 	Tests bool
 }
@@ -63,6 +66,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 	}
 	a.Flags.DurationVar(&c.MaxWait, "max-wait", c.MaxWait, "report a growing delay with no cap when its longest wait exceeds this")
 	a.Flags.BoolVar(&c.Jitter, "jitter", c.Jitter, "report retry delays with no jitter (turn off for single-client jobs)")
+	a.Flags.BoolVar(&c.StrictJitter, "strict-jitter", c.StrictJitter, "also report no jitter on short fixed retries (at most 5 attempts and 30s of waiting)")
 	report.BindTests(&a.Flags, &c.Tests)
 	return a
 }
@@ -115,7 +119,7 @@ func (c *checker) wrapper(site *retryscan.Site) {
 	case site.Bound.Unbounded():
 		c.rep.Report(analysis.Diagnostic{Pos: site.Pos(), Category: CategoryNoBound, Message: fmt.Sprintf(
 			"%s retries %s with no attempt limit, no elapsed-time limit and no cancellation: it retries forever while the dependency is down; use a retry with a limit, or pass a context it stops on", site.Name, what)})
-	case c.cfg.Jitter && d.Jittered == catalog.TriNo && (d.Kind == catalog.DelayConstant || d.Kind == catalog.DelayExponential || d.Kind == catalog.DelayLinear) && !c.localOp(site):
+	case c.cfg.Jitter && d.Jittered == catalog.TriNo && (d.Kind == catalog.DelayConstant || d.Kind == catalog.DelayExponential || d.Kind == catalog.DelayLinear) && !c.localOp(site) && !c.jitterHint(site):
 		c.rep.Report(analysis.Diagnostic{Pos: site.Pos(), Category: CategoryNoJitter, Message: fmt.Sprintf(
 			"%s retries %s with no jitter: clients that failed together retry together; retry with a helper that adds random jitter", site.Name, what)})
 	}
@@ -237,6 +241,9 @@ func (c *checker) noJitter(site *retryscan.Site) {
 	case catalog.DelayConstant, catalog.DelayExponential, catalog.DelayLinear:
 	default:
 		return // no wait at all is another problem
+	}
+	if c.jitterHint(site) {
+		return // a few fixed waves: -strict-jitter reports it
 	}
 	shape := map[catalog.DelayKind]string{catalog.DelayConstant: "a fixed delay", catalog.DelayExponential: "a growing delay", catalog.DelayLinear: "a growing delay"}[d.Kind]
 	if site.Kind == retryscan.KindLoop {
