@@ -72,9 +72,17 @@
 // or without it. It is a hint, reported with
 // -unboundedbackoff.strict-jitter. Jitter does not matter at all when
 // one process retries alone (a single batch job, a CLI, a migration):
-// turn the check off with -unboundedbackoff.jitter=false. A loop whose attempt is a call on local
-// files (os.RemoveAll, os.Rename: the catalog's local operations) is not
-// asked for jitter: no other client shares what it waits for.
+// turn the check off with -unboundedbackoff.jitter=false.
+//
+// A retry whose attempt stays on this machine is not asked for jitter:
+// no other client shares what it waits for. It does when every call of
+// the attempt is a catalogued local operation (os.RemoveAll, os.Rename,
+// net.Listen, flock) or a function of a package that imports, directly
+// or through its imports, none of net, database/sql and os/exec
+// (fsnotify's Watcher.Add, with no row of its own), handed nothing that
+// may reach a peer (an interface, a function: bufio's Flush on a
+// connection is remote). Calls through an interface or a function
+// value, and the package's own functions, count as remote.
 //
 // no-bound: a retry with no attempt limit, no elapsed-time limit and no
 // cancellation: a `for {}` retry with no counter, clock or ctx check;

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"math"
 	"reflect"
 	"time"
@@ -76,6 +77,7 @@ type checker struct {
 	cfg  *Config
 	rep  *report.Reporter
 	seen map[token.Pos]bool // growth positions reported (a helper shared by two loops)
+	peer map[*types.Package]bool
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
@@ -83,7 +85,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	if err != nil {
 		return nil, err
 	}
-	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), seen: map[token.Pos]bool{}}
+	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), seen: map[token.Pos]bool{}, peer: map[*types.Package]bool{}}
 	for _, site := range r.Sites() {
 		at.At(site.Pos())
 		switch {
@@ -125,10 +127,13 @@ func (c *checker) wrapper(site *retryscan.Site) {
 	}
 }
 
-// localOp reports an operation on this machine only (a file, a lock):
-// no herd to spread out.
+// localOp reports an operation on this machine only (a file, a lock, a
+// package that reaches no peer: localop.go): no herd to spread out.
 func (c *checker) localOp(site *retryscan.Site) bool {
-	return site.Op != nil && catalog.IsLocalOperation(site.Op)
+	if site.Kind == retryscan.KindLoop && site.AttemptCall != nil && catalog.IsLocalOperation(analysisutil.Callee(c.pass.TypesInfo, site.AttemptCall)) {
+		return true
+	}
+	return site.Op != nil && catalog.IsLocalOperation(site.Op) || c.localAttempt(site)
 }
 
 // noBound reports a retry that nothing ends: no attempt limit, no
@@ -246,10 +251,10 @@ func (c *checker) noJitter(site *retryscan.Site) {
 		return // a few fixed waves: -strict-jitter reports it
 	}
 	shape := map[catalog.DelayKind]string{catalog.DelayConstant: "a fixed delay", catalog.DelayExponential: "a growing delay", catalog.DelayLinear: "a growing delay"}[d.Kind]
+	if c.localOp(site) {
+		return // a file on this machine: no herd to spread out
+	}
 	if site.Kind == retryscan.KindLoop {
-		if site.AttemptCall != nil && catalog.IsLocalOperation(analysisutil.Callee(c.pass.TypesInfo, site.AttemptCall)) {
-			return // a file on this machine: no herd to spread out
-		}
 		pos := site.Pos()
 		if len(d.Waits) > 0 {
 			pos = d.Waits[0].Pos()
