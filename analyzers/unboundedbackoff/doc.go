@@ -34,7 +34,9 @@
 // returns the cap past a comparison. Library configurations: avast
 // retry-go without MaxDelay, sethvargo NewExponential/NewFibonacci
 // without WithCappedDuration, wait.Backoff with Factor > 1 and no Cap,
-// go-resiliency ExponentialBackoff, Rican7 strategy.Backoff. What
+// go-resiliency ExponentialBackoff, Rican7 strategy.Backoff, also when
+// the strategy is the pause of a hand-written loop (wait :=
+// strategy.Backoff(backoff.Linear(d)); ... wait(uint(i))). What
 // matters is the longest wait: it is reported when the attempts are not
 // bounded (or bounded by a count the analyzer cannot see) or when, from
 // the constants it can see, the longest wait exceeds

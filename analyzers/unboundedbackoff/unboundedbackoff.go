@@ -7,7 +7,9 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"path"
 	"reflect"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -262,12 +264,16 @@ func (c *checker) noJitter(site *retryscan.Site) {
 		if d.Wait != nil {
 			pos = d.Wait.Pos()
 		}
+		hint := "add random jitter (full jitter: rand.N(d))"
+		if h, ok := catalog.LookupDelayHint(hintPkg(site, d.Evidence, c.pass)); ok && d.Evidence != nil {
+			hint = h.Jitter // a library's pause (retryscan/pauses.go)
+		}
 		c.rep.Report(analysis.Diagnostic{
 			Pos:      pos,
 			Category: CategoryNoJitter,
 			// The shape is not named: a delay that a helper grows
 			// may read as fixed here, and the finding holds either way.
-			Message: "retry delay has no jitter: clients that failed together retry together; add random jitter (full jitter: rand.N(d))",
+			Message: "retry delay has no jitter: clients that failed together retry together; " + hint,
 		})
 		return
 	}
@@ -353,8 +359,12 @@ func hintPkg(site *retryscan.Site, n ast.Node, pass *analysis.Pass) string {
 			e = sel.Sel
 		}
 		if obj := analysisutil.ObjectOf(pass.TypesInfo, e); obj != nil && obj.Pkg() != nil {
-			if _, ok := catalog.LookupDelayHint(obj.Pkg().Path()); ok {
-				return obj.Pkg().Path()
+			// The library's hints hold for its packages:
+			// github.com/Rican7/retry/strategy takes Rican7's.
+			for p := obj.Pkg().Path(); strings.Contains(p, "/"); p = path.Dir(p) {
+				if _, ok := catalog.LookupDelayHint(p); ok {
+					return p
+				}
 			}
 		}
 	}
