@@ -93,6 +93,13 @@ func (p *Program) LoopAt(fn *ssa.Function, stmt ast.Node, body []ast.Stmt) *Loop
 			continue
 		}
 		for _, in := range b.Instrs {
+			if _, phi := in.(*ssa.Phi); phi {
+				// A phi has its variable's position: the phis of a nested
+				// loop's header are where the variable is declared, in
+				// this body (rev, kvs, err := b.List(); for err == nil
+				// && len(kvs) > 0 { ... }).
+				continue
+			}
 			if pos := in.Pos(); pos.IsValid() && lo <= pos && pos < hi && !nested(body, pos) && within(l) {
 				best = l
 				break

@@ -46,6 +46,7 @@ func main() {
 	flag.StringVar(&o.mode, "mode", "auto", "how retrylint drives analysis standalone: standalone (in-process), vettool (runs go vet), or auto (detect); the floor is driven the same way")
 	flag.StringVar(&o.staticcheck, "staticcheck", "v0.8.2", "staticcheck version to install")
 	flag.StringVar(&o.rev, "rev", "HEAD", "git revision of retrylint to build and measure (git archive); empty: the working tree as it is")
+	flag.StringVar(&o.base, "base", "", "git revision of retrylint to measure beside -rev, as the tool retrylint-base in the same interleaved rounds (a change's before and after)")
 	flag.StringVar(&o.template, "template", "", "template build cache to use and complete (default: a new one in the work directory); filling it compiles every set with its tests, which takes long")
 	flag.StringVar(&o.jsonOut, "json", "", "also write every run as JSON to this file")
 	flag.DurationVar(&o.timeout, "timeout", 30*time.Minute, "kill a run after this long")
@@ -56,10 +57,10 @@ func main() {
 }
 
 type options struct {
-	corpus, work, sets, tools, vettoolSets, warmSets, mode, staticcheck, jsonOut, rev, template string
-	keep                                                                                        bool
-	count                                                                                       int
-	timeout                                                                                     time.Duration
+	corpus, work, sets, tools, vettoolSets, warmSets, mode, staticcheck, jsonOut, rev, base, template string
+	keep                                                                                              bool
+	count                                                                                             int
+	timeout                                                                                           time.Duration
 }
 
 // env is what the setup produced: paths every run needs.
@@ -67,6 +68,8 @@ type env struct {
 	repo, src, work, corpus, bin, template, timeBin string
 	mode                                            string
 	sets                                            map[string][]string
+	// base: retrylint-base is built (from options.base) and measured.
+	base bool
 }
 
 func run(o *options) error {
@@ -155,12 +158,19 @@ func setup(o *options) (*env, error) {
 	// may be editing.
 	e.src = e.repo
 	if o.rev != "" {
-		e.src = filepath.Join(e.work, "src")
-		os.RemoveAll(e.src)
-		os.MkdirAll(e.src, 0o755)
-		if err := sh(e.work, nil, "sh", "-c", fmt.Sprintf("git -C %q archive %q | tar -x -C %q", e.repo, o.rev, e.src)); err != nil {
+		if e.src, err = extract(e, o.rev, "src"); err != nil {
 			return nil, err
 		}
+	}
+	if o.base != "" {
+		src, err := extract(e, o.base, "src-base")
+		if err != nil {
+			return nil, err
+		}
+		if err := sh(src, nil, "go", "build", "-o", filepath.Join(e.bin, "retrylint-base"), "./cmd/retrylint"); err != nil {
+			return nil, err
+		}
+		e.base = true
 	}
 	steps := []struct {
 		dir  string
@@ -193,6 +203,15 @@ func setup(o *options) (*env, error) {
 	}
 	log.Printf("retrylint standalone mode: %s (the floor is driven the same way)", e.mode)
 	return e, nil
+}
+
+// extract writes the tree of a git revision to a new directory of the
+// work directory.
+func extract(e *env, rev, name string) (string, error) {
+	dir := filepath.Join(e.work, name)
+	os.RemoveAll(dir)
+	os.MkdirAll(dir, 0o755)
+	return dir, sh(e.work, nil, "sh", "-c", fmt.Sprintf("git -C %q archive %q | tar -x -C %q", e.repo, rev, dir))
 }
 
 // detectMode finds out whether the retrylint binary, run standalone, runs

@@ -31,6 +31,9 @@ func plan(e *env, names []string, vettool bool) []tool {
 		switch n {
 		case "retrylint":
 			out = append(out, tool{n, with(bin("retrylint"))})
+			if e.base {
+				out = append(out, tool{"retrylint-base", with(bin("retrylint-base"))})
+			}
 		case "floor":
 			if e.mode == "vettool" {
 				out = append(out, tool{n, with("go", "vet", "-vettool="+bin("floor"))})

@@ -72,6 +72,9 @@ func printReport(w io.Writer, e *env, o *options, all []result) {
 	fmt.Fprintf(w, "## Run of %s\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
 	fmt.Fprintf(w, "- machine: %s\n", machine())
 	fmt.Fprintf(w, "- retrylint: %s\n", gitDescribe(e.repo, o.rev))
+	if e.base {
+		fmt.Fprintf(w, "- retrylint-base: %s\n", gitDescribe(e.repo, o.base))
+	}
 	fmt.Fprintf(w, "- rounds: %d (interleaved, order rotated each round); retrylint standalone mode: %s\n", o.count, e.mode)
 	fmt.Fprintf(w, "- figures: medians; CPU = user+sys of the whole process tree; RSS = peak resident set of the largest single process\n")
 	var loads []float64
@@ -135,6 +138,7 @@ func printReport(w io.Writer, e *env, o *options, all []result) {
 			fmt.Fprintf(w, "| %s %s / %s %s | %.2fx | %.2fx | %.2fx |\n", a, phaseA, b, phaseB, x.wall/y.wall, x.cpu/y.cpu, x.rss/y.rss)
 		}
 		fmt.Fprintf(w, "| ratio | wall | CPU | peak RSS |\n|---|---|---|---|\n")
+		ratio("retrylint", "retrylint-base", "cold", "cold")
 		ratio("retrylint", "floor", "cold", "cold")
 		ratio("retrylint", "vet", "cold", "cold")
 		ratio("retrylint", "staticcheck", "cold", "cold")
@@ -142,7 +146,7 @@ func printReport(w io.Writer, e *env, o *options, all []result) {
 		ratio("vet-retrylint", "vet-floor", "cold", "cold")
 		ratio("retrylint", "vet-floor", "cold", "cold")
 		ratio("vet-retrylint", "floor", "cold", "cold")
-		for _, t := range []string{"retrylint", "floor", "vet", "staticcheck", "vet-retrylint", "vet-floor"} {
+		for _, t := range []string{"retrylint", "retrylint-base", "floor", "vet", "staticcheck", "vet-retrylint", "vet-floor"} {
 			ratio(t, t, "warm", "cold")
 		}
 		fmt.Fprintln(w)

@@ -172,3 +172,23 @@ func recursive(c *http.Client, req *http.Request, n int) error {
 	time.Sleep(time.Second)
 	return recursive(c, req, n-1) // want `leave \[err == nil\]; leave \[!err == nil, n == 0\]; round \[!err == nil, !n == 0\]`
 }
+
+// paged pages through a listing and retries it from the start on an error.
+// The header of the paging loop has phis of kvs and err, which carry the
+// position of their declaration in the retry loop's body: the retry loop
+// is the outer one, not the paging loop.
+func paged(ctx context.Context, list func(ctx context.Context, after string) ([]string, error)) error {
+	for { // want `leave \[err == nil, len\(kvs\) > 0, len\(kvs\) < 10\]; leave \[err == nil, !len\(kvs\) > 0, err == nil\]; round \[!err == nil, !err == nil\]`
+		kvs, err := list(ctx, "")
+		for err == nil && len(kvs) > 0 {
+			if len(kvs) < 10 {
+				return nil
+			}
+			kvs, err = list(ctx, kvs[len(kvs)-1])
+		}
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
