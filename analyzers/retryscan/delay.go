@@ -41,6 +41,8 @@ func (s *scanner) isWait(call *ast.CallExpr) bool {
 func (s *scanner) loopDelay(site *Site) Delay {
 	body := site.BodyBlock()
 	d := Delay{Kind: catalog.DelayNone}
+	var pauses []*ast.CallExpr // wait(n) of a library's pause (pauses.go)
+	var ctor *ast.CallExpr
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -48,6 +50,8 @@ func (s *scanner) loopDelay(site *Site) Delay {
 		case *ast.CallExpr:
 			if s.isWait(n) {
 				d.Waits = append(d.Waits, n)
+			} else if c := s.pauseCtor(site.Func, n); c != nil {
+				pauses, ctor = append(pauses, n), c
 			}
 		}
 		return true
@@ -56,6 +60,9 @@ func (s *scanner) loopDelay(site *Site) Delay {
 		d.Kind = catalog.DelayUnknown
 	}
 	s.delayPolicy(&d, site)
+	if len(d.Waits) == 0 && len(pauses) > 0 {
+		return s.pauseDelay(site, pauses, ctor)
+	}
 	return d
 }
 

@@ -34,7 +34,9 @@
 // returns the cap past a comparison. Library configurations: avast
 // retry-go without MaxDelay, sethvargo NewExponential/NewFibonacci
 // without WithCappedDuration, wait.Backoff with Factor > 1 and no Cap,
-// go-resiliency ExponentialBackoff, Rican7 strategy.Backoff. What
+// go-resiliency ExponentialBackoff, Rican7 strategy.Backoff, also when
+// the strategy is the pause of a hand-written loop (wait :=
+// strategy.Backoff(backoff.Linear(d)); ... wait(uint(i))). What
 // matters is the longest wait: it is reported when the attempts are not
 // bounded (or bounded by a count the analyzer cannot see) or when, from
 // the constants it can see, the longest wait exceeds
@@ -56,12 +58,33 @@
 // with Backoff set to DefaultBackoff; failsafe-go WithDelay without
 // WithJitter*; go-resiliency without SetJitter. Library defaults are
 // reported only when chosen explicitly. The fix: full jitter,
-// rand.N(min(maxDelay, base<<n)), or the library's jitter option. Jitter
-// does not matter when one process retries alone (a single batch job, a
-// CLI, a migration): turn the check off with
-// -unboundedbackoff.jitter=false. A loop whose attempt is a call on local
-// files (os.RemoveAll, os.Rename: the catalog's local operations) is not
-// asked for jitter: no other client shares what it waits for.
+// rand.N(min(maxDelay, base<<n)), or the library's jitter option.
+//
+// Where no jitter matters: without jitter the clients come back as one
+// wave per attempt, so the harm grows with the number of waves and how
+// long they go on (the AWS Architecture Blog's "Exponential Backoff and
+// Jitter", the Google SRE book on cascading failures; gRPC jitters its
+// endless reconnect backoff). No jitter is reported when the retry has
+// no visible attempt limit (it stops only on a context, a clock or
+// never), makes more than 5 attempts, waits more than 30s in all, or
+// waits a growing delay. A short fixed retry, at most 5 attempts and 30s
+// of waiting (a start-up ping 5 times 5s apart, a deadlock retried 3
+// times 200ms apart), makes a few waves a short wait apart: jitter could
+// only spread each over that wait, and the load it adds is the same with
+// or without it. It is a hint, reported with
+// -unboundedbackoff.strict-jitter. Jitter does not matter at all when
+// one process retries alone (a single batch job, a CLI, a migration):
+// turn the check off with -unboundedbackoff.jitter=false.
+//
+// A retry whose attempt stays on this machine is not asked for jitter:
+// no other client shares what it waits for. It does when every call of
+// the attempt is a catalogued local operation (os.RemoveAll, os.Rename,
+// net.Listen, flock) or a function of a package that imports, directly
+// or through its imports, none of net, database/sql and os/exec
+// (fsnotify's Watcher.Add, with no row of its own), handed nothing that
+// may reach a peer (an interface, a function: bufio's Flush on a
+// connection is remote). Calls through an interface or a function
+// value, and the package's own functions, count as remote.
 //
 // no-bound: a retry with no attempt limit, no elapsed-time limit and no
 // cancellation: a `for {}` retry with no counter, clock or ctx check;
@@ -93,6 +116,7 @@
 //
 //	-unboundedbackoff.max-wait=D     longest single wait not worth a report when it is known (default 1m)
 //	-unboundedbackoff.jitter=false   do not report delays with no jitter (default true: report them)
+//	-unboundedbackoff.strict-jitter  also report no jitter on short fixed retries (at most 5 attempts, 30s of waiting)
 //	-unboundedbackoff.tests          report in _test.go files too
 //
 // # Limitations

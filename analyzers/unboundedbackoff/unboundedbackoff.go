@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"math"
+	"path"
 	"reflect"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -37,6 +40,9 @@ type Config struct {
 	MaxWait time.Duration
 	// Jitter enables the no-jitter check.
 	Jitter bool
+	// StrictJitter also reports short fixed retries with no jitter,
+	// which are otherwise a hint (jitterpolicy.go).
+	StrictJitter bool
 	// Tests reports in _test.go files too (-tests; see report.BindTests).
 	Tests bool
 }
@@ -63,6 +69,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 	}
 	a.Flags.DurationVar(&c.MaxWait, "max-wait", c.MaxWait, "report a growing delay with no cap when its longest wait exceeds this")
 	a.Flags.BoolVar(&c.Jitter, "jitter", c.Jitter, "report retry delays with no jitter (turn off for single-client jobs)")
+	a.Flags.BoolVar(&c.StrictJitter, "strict-jitter", c.StrictJitter, "also report no jitter on short fixed retries (at most 5 attempts and 30s of waiting)")
 	report.BindTests(&a.Flags, &c.Tests)
 	return a
 }
@@ -72,6 +79,7 @@ type checker struct {
 	cfg  *Config
 	rep  *report.Reporter
 	seen map[token.Pos]bool // growth positions reported (a helper shared by two loops)
+	peer map[*types.Package]bool
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
@@ -79,7 +87,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	if err != nil {
 		return nil, err
 	}
-	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), seen: map[token.Pos]bool{}}
+	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), seen: map[token.Pos]bool{}, peer: map[*types.Package]bool{}}
 	for _, site := range r.Sites() {
 		at.At(site.Pos())
 		switch {
@@ -115,16 +123,19 @@ func (c *checker) wrapper(site *retryscan.Site) {
 	case site.Bound.Unbounded():
 		c.rep.Report(analysis.Diagnostic{Pos: site.Pos(), Category: CategoryNoBound, Message: fmt.Sprintf(
 			"%s retries %s with no attempt limit, no elapsed-time limit and no cancellation: it retries forever while the dependency is down; use a retry with a limit, or pass a context it stops on", site.Name, what)})
-	case c.cfg.Jitter && d.Jittered == catalog.TriNo && (d.Kind == catalog.DelayConstant || d.Kind == catalog.DelayExponential || d.Kind == catalog.DelayLinear) && !c.localOp(site):
+	case c.cfg.Jitter && d.Jittered == catalog.TriNo && (d.Kind == catalog.DelayConstant || d.Kind == catalog.DelayExponential || d.Kind == catalog.DelayLinear) && !c.localOp(site) && !c.jitterHint(site):
 		c.rep.Report(analysis.Diagnostic{Pos: site.Pos(), Category: CategoryNoJitter, Message: fmt.Sprintf(
 			"%s retries %s with no jitter: clients that failed together retry together; retry with a helper that adds random jitter", site.Name, what)})
 	}
 }
 
-// localOp reports an operation on this machine only (a file, a lock):
-// no herd to spread out.
+// localOp reports an operation on this machine only (a file, a lock, a
+// package that reaches no peer: localop.go): no herd to spread out.
 func (c *checker) localOp(site *retryscan.Site) bool {
-	return site.Op != nil && catalog.IsLocalOperation(site.Op)
+	if site.Kind == retryscan.KindLoop && site.AttemptCall != nil && catalog.IsLocalOperation(analysisutil.Callee(c.pass.TypesInfo, site.AttemptCall)) {
+		return true
+	}
+	return site.Op != nil && catalog.IsLocalOperation(site.Op) || c.localAttempt(site)
 }
 
 // noBound reports a retry that nothing ends: no attempt limit, no
@@ -238,11 +249,14 @@ func (c *checker) noJitter(site *retryscan.Site) {
 	default:
 		return // no wait at all is another problem
 	}
+	if c.jitterHint(site) {
+		return // a few fixed waves: -strict-jitter reports it
+	}
 	shape := map[catalog.DelayKind]string{catalog.DelayConstant: "a fixed delay", catalog.DelayExponential: "a growing delay", catalog.DelayLinear: "a growing delay"}[d.Kind]
+	if c.localOp(site) {
+		return // a file on this machine: no herd to spread out
+	}
 	if site.Kind == retryscan.KindLoop {
-		if site.AttemptCall != nil && catalog.IsLocalOperation(analysisutil.Callee(c.pass.TypesInfo, site.AttemptCall)) {
-			return // a file on this machine: no herd to spread out
-		}
 		pos := site.Pos()
 		if len(d.Waits) > 0 {
 			pos = d.Waits[0].Pos()
@@ -250,12 +264,16 @@ func (c *checker) noJitter(site *retryscan.Site) {
 		if d.Wait != nil {
 			pos = d.Wait.Pos()
 		}
+		hint := "add random jitter (full jitter: rand.N(d))"
+		if h, ok := catalog.LookupDelayHint(hintPkg(site, d.Evidence, c.pass)); ok && d.Evidence != nil {
+			hint = h.Jitter // a library's pause (retryscan/pauses.go)
+		}
 		c.rep.Report(analysis.Diagnostic{
 			Pos:      pos,
 			Category: CategoryNoJitter,
 			// The shape is not named: a delay that a helper grows
 			// may read as fixed here, and the finding holds either way.
-			Message: "retry delay has no jitter: clients that failed together retry together; add random jitter (full jitter: rand.N(d))",
+			Message: "retry delay has no jitter: clients that failed together retry together; " + hint,
 		})
 		return
 	}
@@ -341,8 +359,12 @@ func hintPkg(site *retryscan.Site, n ast.Node, pass *analysis.Pass) string {
 			e = sel.Sel
 		}
 		if obj := analysisutil.ObjectOf(pass.TypesInfo, e); obj != nil && obj.Pkg() != nil {
-			if _, ok := catalog.LookupDelayHint(obj.Pkg().Path()); ok {
-				return obj.Pkg().Path()
+			// The library's hints hold for its packages:
+			// github.com/Rican7/retry/strategy takes Rican7's.
+			for p := obj.Pkg().Path(); strings.Contains(p, "/"); p = path.Dir(p) {
+				if _, ok := catalog.LookupDelayHint(p); ok {
+					return p
+				}
 			}
 		}
 	}

@@ -1,19 +1,25 @@
 package unboundedbackoff_test
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/analyzers/unboundedbackoff"
 	"github.com/retrylint/retrylint/internal/testenv"
 )
 
 // mod pins the real libraries in testdata/mod/go.mod; loaded once.
-var mod = testenv.NewModule("testdata/mod", "./loops", "./libs", "./confighelp/...", "./external", "./stop", "./capfix", "./flags")
+var mod = testenv.NewModule("testdata/mod", "./loops", "./libs", "./confighelp/...", "./external", "./stop", "./capfix", "./flags", "./jitterpolicy")
 
 func TestAnalyzer(t *testing.T) {
 	t.Parallel()
-	mod.Run(t, unboundedbackoff.Analyzer, "./loops", "./libs", "./confighelp/...", "./external", "./stop")
+	mod.Run(t, unboundedbackoff.Analyzer, "./loops", "./libs", "./confighelp/...", "./external", "./stop", "./jitterpolicy")
 }
 
 // TestFix checks the suggested fix that clamps a doubled delay.
@@ -30,4 +36,48 @@ func TestFlags(t *testing.T) {
 	cfg.Jitter = false
 	cfg.MaxWait = time.Hour
 	mod.Run(t, unboundedbackoff.NewAnalyzer(cfg), "./flags")
+}
+
+// With -strict-jitter the short fixed retries, a hint by default, are
+// reported too: the no-jitter findings are the lines that want one and
+// the lines marked "// hint", no more.
+func TestStrictJitter(t *testing.T) {
+	t.Parallel()
+	cfg := unboundedbackoff.DefaultConfig()
+	cfg.StrictJitter = true
+	a := unboundedbackoff.NewAnalyzer(cfg)
+	src, err := os.ReadFile(filepath.Join(mod.Dir(t), "jitterpolicy", "jitterpolicy.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	hints := 0
+	for i, line := range strings.Split(string(src), "\n") {
+		hint := strings.HasSuffix(line, "// hint")
+		if hint || strings.Contains(line, "no jitter`") {
+			want[fmt.Sprintf("jitterpolicy.go:%d", i+1)] = true
+		}
+		if hint {
+			hints++
+		}
+	}
+	if hints == 0 {
+		t.Fatal("jitterpolicy.go marks no line // hint")
+	}
+	got := map[string]bool{}
+	for _, f := range mod.Findings(t, []*analysis.Analyzer{a}, "./jitterpolicy")[a] {
+		if pos, _, _ := strings.Cut(f, ": "); strings.Contains(f, "no jitter") {
+			got[pos] = true
+		}
+	}
+	for pos := range want {
+		if !got[pos] {
+			t.Errorf("%s: no no-jitter finding with -strict-jitter", pos)
+		}
+	}
+	for pos := range got {
+		if !want[pos] {
+			t.Errorf("%s: unexpected no-jitter finding with -strict-jitter", pos)
+		}
+	}
 }

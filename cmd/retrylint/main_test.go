@@ -424,7 +424,7 @@ func fetch(f func() error) error {
 		if err := f(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(time.Second << i)
 	}
 	return errors.New("fetch failed")
 }

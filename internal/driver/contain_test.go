@@ -86,7 +86,7 @@ func Fetch(do func() error) (err error) {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(time.Second << i)
 	}
 	return err
 }

@@ -119,7 +119,7 @@ func cenkaltiConstant() error {
 }
 
 func cenkaltiConstantLimited() error {
-	return cenkalti.Retry(op, cenkalti.WithMaxRetries(cenkalti.NewConstantBackOff(time.Second), 3)) // want `backoff.Retry waits a fixed delay with no jitter`
+	return cenkalti.Retry(op, cenkalti.WithMaxRetries(cenkalti.NewConstantBackOff(time.Second), 9)) // want `backoff.Retry waits a fixed delay with no jitter`
 }
 
 func cenkaltiDefault() error {

@@ -1,12 +1,16 @@
 package loops
 
 import (
+	"bufio"
 	"context"
+	"io"
 	"net"
+	"net/http"
 	"os"
 	"syscall"
 	"time"
 
+	"github.com/fsnotify/fsnotify"
 	"golang.org/x/sys/unix"
 )
 
@@ -79,4 +83,60 @@ func unixFlock(fd int, timeout time.Duration) error {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// Must not report no jitter: waiting for a removed file to come back and
+// watching it again (a config watcher). os.Stat is catalogued; fsnotify's
+// Add is local by its imports: fsnotify reaches no net, database/sql or
+// os/exec. Nothing ends the wait, which is reported for itself.
+func rewatch(name string, w *fsnotify.Watcher) {
+	for { // want `retry loop has no attempt limit`
+		if _, err := os.Stat(name); err == nil {
+			if err := w.Add(name); err == nil {
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// The same wait for a URL to answer leaves the machine: reported.
+func awaitURL(url string) error {
+	var err error
+	for i := 0; i < 100; i++ {
+		var resp *http.Response
+		if resp, err = http.Head(url); err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(50 * time.Millisecond) // want `retry delay has no jitter`
+	}
+	return err
+}
+
+// A write through an interface may reach any peer: reported.
+func writeAll(w io.Writer, b []byte) error {
+	var err error
+	for i := 0; i < 100; i++ {
+		if _, err = w.Write(b); err == nil {
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond) // want `retry delay has no jitter`
+	}
+	return err
+}
+
+// bufio imports no net, but the writer it flushes to is the caller's, a
+// connection here: a call handed an interface is not local. Reported.
+func flush(conn net.Conn, b []byte) error {
+	bw := bufio.NewWriter(conn)
+	var err error
+	for i := 0; i < 100; i++ {
+		if _, err = bw.Write(b); err == nil {
+			if err = bw.Flush(); err == nil {
+				return nil
+			}
+		}
+		time.Sleep(50 * time.Millisecond) // want `retry delay has no jitter`
+	}
+	return err
 }

@@ -98,9 +98,11 @@ func calcDelay(n int) time.Duration {
 
 // --- no jitter ---
 
+// Ten attempts a fixed wait apart: more waves than a hint
+// (../jitterpolicy holds the short ones).
 func constant() error {
 	var err error
-	for i := 0; i < 3; i++ {
+	for i := 0; i < 10; i++ {
 		if err = op(); err == nil {
 			return nil
 		}

@@ -21,9 +21,9 @@ type Order struct {
 
 // Charge makes a new idempotency key on every attempt: keyregen moves it
 // before the loop. Its wait has no jitter and ignores ctx, which have no
-// automatic fix.
+// automatic fix (six attempts: more than a hint's five).
 func Charge(ctx context.Context, send func(context.Context, Order) error, cents int) error {
-	for i := 0; i < 3; i++ {
+	for i := 0; i < 6; i++ {
 		key := strconv.FormatUint(rand.Uint64(), 36)
 		if err := send(ctx, Order{IdempotencyKey: key, Cents: cents}); err == nil {
 			return nil

@@ -1,0 +1,180 @@
+package unboundedbackoff
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// A retry of an operation on this machine has no herd of clients to
+// spread out, so it is not asked for jitter. The operation is local when
+// every call its attempt makes is: a catalogued local operation
+// (catalog.IsLocalOperation: os, io/fs, net.Listen, flock), or a function
+// of a package that reaches no peer by its imports, directly or
+// transitively (catalog.IsPeerPackage: net, database/sql, os/exec), and
+// is no raw socket call. fsnotify, bbolt's file and an embedded store
+// qualify with no row of their own; a client library, or the package's
+// own code when it imports net, does not:
+//
+//	for {
+//		if _, err := os.Stat(name); err == nil {
+//			if err := w.Add(name); err == nil { // fsnotify: imports no net
+//				return
+//			}
+//		}
+//		time.Sleep(50 * time.Millisecond)   // local: not asked for jitter
+//	}
+//
+// A call through an interface or a function value may reach anything,
+// and keeps the attempt remote (but an error's Error and a context's
+// Done or Err, which do no I/O). So does a call handed one: an argument
+// or receiver that holds, in its fields or elements, a function or an
+// interface other than error, context.Context or an unexported interface
+// of the callee's own package (json.NewEncoder(conn).Encode(v) and
+// bufio's Flush write to whatever the caller gave them, a net.Conn as
+// well as a file). The package's own functions are judged as remote:
+// their code is the attempt being checked, not a library's.
+
+// localAttempt reports whether every call of the site's attempt is local:
+// the loop (its condition and body, without the blocks that leave it),
+// the operation literal, or the named operation.
+func (c *checker) localAttempt(site *retryscan.Site) bool {
+	var root ast.Node
+	switch {
+	case site.Kind == retryscan.KindLoop:
+		root = site.Node
+	case site.Body != nil:
+		root = site.Body
+	case site.Op != nil:
+		return c.localFunc(site.Op)
+	default:
+		return false
+	}
+	local, calls := true, 0
+	ast.Inspect(root, func(n ast.Node) bool {
+		if !local {
+			return false
+		}
+		if site.Kind == retryscan.KindLoop && n != nil && site.Body != nil &&
+			site.Body.Pos() <= n.Pos() && n.End() <= site.Body.End() && n != site.Body && !site.Contains(n.Pos()) {
+			return false // a block that leaves the loop runs once
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			calls++
+			local = c.localCall(call)
+		}
+		return true
+	})
+	return local && calls > 0
+}
+
+// localCall reports a call that stays on this machine.
+func (c *checker) localCall(call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		return true // a conversion
+	}
+	if _, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		return true // called in place: its calls are inspected with the attempt's
+	}
+	switch obj := typeutil.Callee(info, call).(type) {
+	case *types.Builtin:
+		return true
+	case *types.Func:
+		if !c.localFunc(obj) {
+			return false
+		}
+		operands := call.Args
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
+			operands = append([]ast.Expr{sel.X}, operands...)
+		}
+		for _, e := range operands {
+			if _, lit := ast.Unparen(e).(*ast.FuncLit); !lit && c.carriesPeer(info.TypeOf(e), obj.Pkg(), map[types.Type]bool{}) {
+				return false
+			}
+		}
+		return true
+	}
+	return false // a function value
+}
+
+// carriesPeer reports whether a value of type t may hold something that
+// reaches a peer: a function, or an interface other than error,
+// context.Context and home's unexported ones, in it or in its fields and
+// elements.
+func (c *checker) carriesPeer(t types.Type, home *types.Package, seen map[types.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	if n, ok := t.(*types.Named); ok && types.IsInterface(n) {
+		obj := n.Obj()
+		switch {
+		case obj.Pkg() == nil && obj.Name() == "error", obj.Pkg() != nil && obj.Pkg().Path() == "context" && obj.Name() == "Context":
+			return false
+		case obj.Pkg() == home && !obj.Exported():
+			return false
+		}
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Interface, *types.Signature:
+		return true
+	case *types.Pointer:
+		return c.carriesPeer(u.Elem(), home, seen)
+	case *types.Slice:
+		return c.carriesPeer(u.Elem(), home, seen)
+	case *types.Array:
+		return c.carriesPeer(u.Elem(), home, seen)
+	case *types.Chan:
+		return c.carriesPeer(u.Elem(), home, seen)
+	case *types.Map:
+		return c.carriesPeer(u.Key(), home, seen) || c.carriesPeer(u.Elem(), home, seen)
+	case *types.Struct:
+		for f := range u.Fields() {
+			if c.carriesPeer(f.Type(), home, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// localFunc reports a function or method that stays on this machine.
+func (c *checker) localFunc(fn *types.Func) bool {
+	fn = fn.Origin()
+	if catalog.IsLocalOperation(fn) {
+		return true
+	}
+	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+		return catalog.IsQuietMethod(fn)
+	}
+	if fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg || catalog.IsSocketCall(fn) {
+		return false
+	}
+	return !c.reachesPeer(fn.Pkg())
+}
+
+// reachesPeer reports whether a package is, or imports directly or
+// transitively, a package that talks to peers. Imports of a package
+// read from export data may list its whole closure; of the package
+// being analyzed, its direct imports: the walk covers both.
+func (c *checker) reachesPeer(p *types.Package) bool {
+	if v, ok := c.peer[p]; ok {
+		return v
+	}
+	c.peer[p] = false // imports have no cycles; this only stops a repeat
+	v := catalog.IsPeerPackage(p.Path())
+	for _, imp := range p.Imports() {
+		if v {
+			break
+		}
+		v = c.reachesPeer(imp)
+	}
+	c.peer[p] = v
+	return v
+}

@@ -1,0 +1,53 @@
+package catalog
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+)
+
+// Go code talks to another machine, or to another program that may, only
+// through a few packages of the standard library: sockets (net, and so
+// net/http, crypto/tls, gRPC and every client built on them), database
+// drivers (database/sql, whose drivers register themselves and need not
+// import net where the caller can see it) and commands (os/exec: the
+// command may be a client of a server). A package that imports none of
+// them, directly or through its imports, cannot reach a peer but by raw
+// system calls, so a retry of its functions (fsnotify's Watcher.Add, an
+// embedded store's write) waits for this machine, with no herd of
+// clients to spread out.
+var peerPkgs = []string{"net", "database/sql", "database/sql/driver", "os/exec", "plugin"}
+
+// IsPeerPackage reports whether importing the package at path lets code
+// talk to a peer: one of peerPkgs.
+func IsPeerPackage(path string) bool { return slices.Contains(peerPkgs, path) }
+
+// rawPkgs are the raw system call packages: a package that calls them
+// directly may open a socket with no import of net.
+var rawPkgs = []string{"syscall", "golang.org/x/sys/unix", "golang.org/x/sys/windows"}
+
+// socketCalls are the names, by prefix, of the BSD socket calls in
+// rawPkgs (unix.Connect, syscall.Sendto, unix.Recvmsg, ...).
+var socketCalls = []string{"Socket", "Connect", "Send", "Recv", "Accept", "Bind", "Listen", "Getpeername", "Shutdown", "WSA"}
+
+// IsSocketCall reports a raw socket system call: a function of syscall
+// or golang.org/x/sys whose name is one of the socket calls'.
+func IsSocketCall(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || !slices.Contains(rawPkgs, fn.Pkg().Path()) {
+		return false
+	}
+	return slices.ContainsFunc(socketCalls, func(p string) bool { return strings.HasPrefix(fn.Name(), p) })
+}
+
+// quietMethods are interface methods that do no I/O whatever the
+// dynamic type: reading an error's text, a context's state.
+var quietMethods = []Symbol{
+	{"", "error", "Error"},
+	{"context", "Context", "Done"}, {"context", "Context", "Err"},
+	{"context", "Context", "Deadline"}, {"context", "Context", "Value"},
+}
+
+// IsQuietMethod reports an interface method of quietMethods.
+func IsQuietMethod(fn *types.Func) bool {
+	return fn != nil && slices.Contains(quietMethods, SymbolOf(fn))
+}
