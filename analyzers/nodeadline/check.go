@@ -3,6 +3,7 @@ package nodeadline
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -30,6 +31,9 @@ type checker struct {
 	// file; held: findings of examples and commands (policy.go).
 	harness bool
 	held    map[*ast.FuncDecl][]analysis.Diagnostic
+	// conns: the findings of connections, one per read or write
+	// however many dials make the connection (conn.go).
+	conns map[token.Pos]*connReport
 }
 
 type funcInfo struct {

@@ -111,6 +111,18 @@
 // its peers), nor a datagram write. A SetDeadline, SetReadDeadline or
 // SetWriteDeadline anywhere in the function counts.
 //
+// A connection to a Unix socket (net.DialUnix, or a network "unix",
+// "unixgram", "unixpacket") talks to a process on this machine and is
+// not judged; a datagram connection ("udp", "ip4:icmp", "unixgram") is
+// not judged on writes, which do not wait for the peer. The network is
+// read where the package shows it: a constant, a variable, the elements
+// of a slice literal ranged over, or a field of a local struct literal
+// (addr := &net.UnixAddr{Net: "unixgram"}; net.DialUnix(addr.Net, ...)).
+// A network the analyzer cannot see may be TCP. A read or write that
+// several dials can reach (a Unix socket or the network the caller
+// names) is reported once, each dial that waits forever a related
+// location.
+//
 // A read or write in a goroutine is unblocked by cancellation when the
 // dialing function waits on the Done channel of a context that can end
 // (or on time.After) and closes the connection itself; the Close ends
