@@ -144,7 +144,7 @@ func (c *checker) call(s site, report bool) {
 			}
 			return
 		}
-		if !c.asks(fi, report && !own) {
+		if !c.asks(fi, report && !own) || c.embeddedSQL(s, fn) {
 			return
 		}
 		st := c.arg(s, o.Ctx)
@@ -202,7 +202,7 @@ func (c *checker) call(s site, report bool) {
 			c.conn(s, in, types.ExprString(call.Fun)+" on a dialer with no Timeout")
 		}
 	default:
-		if twin := catalog.SQLWithoutContext(fn); twin != "" {
+		if twin := catalog.SQLWithoutContext(fn); twin != "" && !c.embeddedSQL(s, fn) {
 			c.sqlNoCtx(fi, call, fn, twin)
 		}
 	}

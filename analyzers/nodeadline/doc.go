@@ -153,6 +153,24 @@
 // or a constructor of another package the catalog does not know is
 // assumed to have a Timeout.
 //
+// database/sql calls are outbound only through a driver that talks to
+// a server with no bound of its own. A handle opened with sql.Open by
+// the name of an embedded engine ("sqlite" of modernc.org/sqlite,
+// "sqlite3" of mattn/go-sqlite3, "duckdb") or of a driver whose client
+// has a timeout ("rqlite", 10 s) reads a file on this machine or gives
+// up by itself, and its calls are not reported:
+//
+//	db, err = sql.Open("sqlite", path)               // var db *sql.DB
+//	tx, err := db.BeginTx(context.Background(), nil) // not reported
+//
+// The driver name is read like a dial's network (a constant, a variable,
+// the package's own package variable whose every write is a constant);
+// the handle is followed back to its sql.Open through variables, helpers
+// and the package's own unexported package variables, and from a Tx,
+// Conn or Stmt to its DB. A handle from a parameter, a field or
+// sql.OpenDB, and a name the catalog does not know ("pgx", "postgres",
+// "mysql"), stay outbound.
+//
 // # Inside retry sites
 //
 // Inside the attempt of a retry site (a retry loop, the operation of a

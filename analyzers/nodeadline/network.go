@@ -169,7 +169,8 @@ func (c *checker) stringsFrom(from []engine.Source, ok bool, seen map[ssa.Value]
 
 // loadedFrom returns the values a load can read that SourcesIn leaves
 // alone: an element of a slice the package builds (a range over a
-// slice literal) and a field of a local struct literal.
+// slice literal), a field of a local struct literal, and a package
+// variable of the package's own.
 func (c *checker) loadedFrom(u *ssa.UnOp, in *engine.Frame) ([]engine.Source, bool) {
 	switch a := u.X.(type) {
 	case *ssa.IndexAddr:
@@ -180,6 +181,14 @@ func (c *checker) loadedFrom(u *ssa.UnOp, in *engine.Frame) ([]engine.Source, bo
 		if alloc, ok := a.X.(*ssa.Alloc); ok {
 			return literalField(alloc, a.Field, in)
 		}
+	case *ssa.Global:
+		// var driver = "sqlite"; a package variable of the package's own.
+		vals, ok := c.p.GlobalWrites(a)
+		var from []engine.Source
+		for _, v := range vals {
+			from = append(from, engine.Source{Value: v})
+		}
+		return from, ok
 	}
 	return nil, false
 }

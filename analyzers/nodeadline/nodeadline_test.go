@@ -9,8 +9,9 @@ import (
 )
 
 // mod pins the real gRPC health stub, aws-sdk-go-v2 sqs, go-redis v9,
-// pgx v5 and go-cleanhttp in testdata/mod/go.mod; loaded once.
-var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged", "./examples/...", "./harness")
+// pgx v5, go-sqlite3 and go-cleanhttp in testdata/mod/go.mod; loaded
+// once.
+var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged", "./examples/...", "./harness", "./sqlstore", "./pgstore")
 
 // TestNodeadline runs the default analyzer on the real libraries.
 // Package b exports facts that package a uses.
@@ -98,4 +99,13 @@ func TestExamplesAndHarnesses(t *testing.T) {
 		}
 	}
 	mod.Run(t, a, "./examples/each")
+}
+
+// TestSQLDrivers checks that a database/sql handle opened only with
+// embedded or self-bounded drivers makes no outbound call, and that the
+// same code on pgx, or on a handle or a driver name from the caller, is
+// reported.
+func TestSQLDrivers(t *testing.T) {
+	t.Parallel()
+	mod.Run(t, nodeadline.Analyzer, "./sqlstore", "./pgstore")
 }
