@@ -34,6 +34,9 @@ type checker struct {
 	// conns: the findings of connections, one per read or write
 	// however many dials make the connection (conn.go).
 	conns map[token.Pos]*connReport
+	// mainFuncs: the functions of package main that only main runs,
+	// computed on the first question (mainonly.go).
+	mainFuncs map[*types.Func]bool
 }
 
 type funcInfo struct {
@@ -244,8 +247,8 @@ func (c *checker) reach(fi *funcInfo, call *ast.CallExpr, st state, h hop, repor
 			return // a stream that lives until a cancel func that is called
 		}
 		where, ok := c.where(fi, call)
-		if !ok {
-			return
+		if !ok || (h.fact.Stream && where.site == "" && c.mainOnly(fi)) {
+			return // a stream of a command: it lives as long as the program
 		}
 		// At the context argument: where the deadline is missing.
 		i := h.fact.Param

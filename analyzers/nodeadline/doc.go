@@ -195,6 +195,17 @@
 // retry sites: a one-shot command is watched by the person who ran it,
 // and Ctrl-C is its deadline. Library code, goroutines and workers are.
 //
+// A stream opened by a function of package main that only main runs
+// lives as long as the command, like one main opens: a subcommand that
+// prints a watch until Ctrl-C. Such a function is called, not started
+// with go, only by main, init, other such functions, or the body of a
+// command-line subcommand (a function or literal given as a
+// cobra.Command's Run or RunE, their Pre and Post hooks, or kingpin's
+// Action); a function an HTTP handler, a goroutine or any other function
+// value reaches is not, and its streams are reported. Only streams: a
+// call that can hang in a command's helper is reported, since a
+// command's loop may run for days.
+//
 // go-redis calls are not reported: every command is bounded by the
 // client's ReadTimeout and WriteTimeout (5s by default). Calls that a
 // package makes to its own outbound methods (database/sql's Exec calling
@@ -270,5 +281,9 @@
 // The dial-ctx check looks for contexts the function has as parameters,
 // captured variables or values made before the dial, not contexts in
 // fields (s.ctx). Example code is known by its path and file names only:
-// an example package named otherwise is library code.
+// an example package named otherwise is library code. A function that
+// only main runs is found from the references the package's syntax
+// shows: a method also called through an interface from a goroutine is
+// taken for main's own. A database/sql driver is known by the name given
+// to sql.Open, not by the package that registers it.
 package nodeadline

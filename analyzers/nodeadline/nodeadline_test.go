@@ -9,9 +9,10 @@ import (
 )
 
 // mod pins the real gRPC health stub, aws-sdk-go-v2 sqs, go-redis v9,
-// pgx v5, go-sqlite3 and go-cleanhttp in testdata/mod/go.mod; loaded
-// once.
-var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged", "./examples/...", "./harness", "./sqlstore", "./pgstore")
+// pgx v5 (its stdlib driver too), cobra and go-cleanhttp in
+// testdata/mod/go.mod;
+// loaded once.
+var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged", "./examples/...", "./harness", "./sqlstore", "./pgstore", "./watchcli")
 
 // TestNodeadline runs the default analyzer on the real libraries.
 // Package b exports facts that package a uses.
@@ -108,4 +109,12 @@ func TestExamplesAndHarnesses(t *testing.T) {
 func TestSQLDrivers(t *testing.T) {
 	t.Parallel()
 	mod.Run(t, nodeadline.Analyzer, "./sqlstore", "./pgstore")
+}
+
+// TestCommandStreams checks that a stream opened by a function only main
+// and cobra subcommands run is the program's, and that the same stream
+// opened for an HTTP handler or in a goroutine is reported.
+func TestCommandStreams(t *testing.T) {
+	t.Parallel()
+	mod.Run(t, nodeadline.Analyzer, "./watchcli")
 }

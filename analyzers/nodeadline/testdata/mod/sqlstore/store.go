@@ -1,13 +1,14 @@
 // Package sqlstore keeps messages in SQLite, or in rqlite when the
-// database is a URL: neither driver can wait forever on a peer.
+// database is a URL: neither driver can wait forever on a peer. The
+// program's main registers the drivers (import _
+// "github.com/mattn/go-sqlite3" registers "sqlite3", a file on this
+// machine); the store names them.
 package sqlstore
 
 import (
 	"context"
 	"database/sql"
 	"strings"
-
-	_ "github.com/mattn/go-sqlite3" // registers "sqlite3": a file on this machine
 )
 
 var (
