@@ -3,6 +3,7 @@ package nodeadline
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -30,6 +31,12 @@ type checker struct {
 	// file; held: findings of examples and commands (policy.go).
 	harness bool
 	held    map[*ast.FuncDecl][]analysis.Diagnostic
+	// conns: the findings of connections, one per read or write
+	// however many dials make the connection (conn.go).
+	conns map[token.Pos]*connReport
+	// mainFuncs: the functions of package main that only main runs,
+	// computed on the first question (mainonly.go).
+	mainFuncs map[*types.Func]bool
 }
 
 type funcInfo struct {
@@ -140,7 +147,7 @@ func (c *checker) call(s site, report bool) {
 			}
 			return
 		}
-		if !c.asks(fi, report && !own) {
+		if !c.asks(fi, report && !own) || c.embeddedSQL(s, fn) {
 			return
 		}
 		st := c.arg(s, o.Ctx)
@@ -198,7 +205,7 @@ func (c *checker) call(s site, report bool) {
 			c.conn(s, in, types.ExprString(call.Fun)+" on a dialer with no Timeout")
 		}
 	default:
-		if twin := catalog.SQLWithoutContext(fn); twin != "" {
+		if twin := catalog.SQLWithoutContext(fn); twin != "" && !c.embeddedSQL(s, fn) {
 			c.sqlNoCtx(fi, call, fn, twin)
 		}
 	}
@@ -240,8 +247,8 @@ func (c *checker) reach(fi *funcInfo, call *ast.CallExpr, st state, h hop, repor
 			return // a stream that lives until a cancel func that is called
 		}
 		where, ok := c.where(fi, call)
-		if !ok {
-			return
+		if !ok || (h.fact.Stream && where.site == "" && c.mainOnly(fi)) {
+			return // a stream of a command: it lives as long as the program
 		}
 		// At the context argument: where the deadline is missing.
 		i := h.fact.Param

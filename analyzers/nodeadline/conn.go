@@ -3,9 +3,9 @@ package nodeadline
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
+	"go/token"
 	"go/types"
-	"strings"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -45,8 +45,9 @@ func (c *checker) conn(s site, in ssa.CallInstruction, dialName string) {
 		return
 	}
 	res := engine.Result(dial, 0)
-	if res == nil {
-		return
+	nets := c.networkOf(dial)
+	if res == nil || nets.local() {
+		return // a Unix socket: its peer is a process on this machine
 	}
 	var first connUse
 	uses := c.p.Uses(engine.Source{Value: res})
@@ -84,7 +85,7 @@ func (c *checker) conn(s site, in ssa.CallInstruction, dialName string) {
 			first = use
 		}
 	}
-	if first.call == nil || (first.io == catalog.ConnWrite && datagram(dial)) {
+	if first.call == nil || (first.io == catalog.ConnWrite && nets.datagram()) {
 		return
 	}
 	where, ok := c.where(s.fi, first.call)
@@ -105,8 +106,7 @@ func (c *checker) conn(s site, in ssa.CallInstruction, dialName string) {
 			types.ExprString(first.call.Fun), verb, dialName,
 			where.wait("a peer that stops answering blocks it forever", "can wait forever on a peer that stops answering"), fix),
 	}
-	d.Related = related(s.call, "the connection is dialed here, with no timeout")
-	c.report(s.fi, d)
+	c.connFinding(s, d)
 }
 
 // allDialForever reports whether every connection v can be comes from a
@@ -120,7 +120,7 @@ func (c *checker) allDialForever(fi *funcInfo, v ssa.Value) bool {
 			}
 		case *ssa.Extract:
 			if d, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && c.dialsForever(fi, d) {
-				continue
+				continue // a Unix socket's dial too: it adds nothing, and the others decide
 			}
 		}
 		return false
@@ -156,14 +156,46 @@ func (c *checker) dialsForever(fi *funcInfo, in ssa.CallInstruction) bool {
 	return s != catalog.NetDialerDialCtx || t.ctx(engine.Arg(in, 0), nil).kind == noDeadline
 }
 
-// datagram reports a dial of a datagram network ("udp", "ip4:icmp",
-// "unixgram"), whose writes do not wait for the peer.
-func datagram(dial *ssa.Call) bool {
-	for _, a := range dial.Call.Args {
-		if k, ok := a.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
-			network := constant.StringVal(k.Value)
-			return strings.HasPrefix(network, "udp") || strings.HasPrefix(network, "ip") || network == "unixgram"
-		}
+// A connection made by several dials (syslog's Unix socket or the
+// network its caller names) is one connection: its first read or write
+// is reported once, with every dial that waits forever as a related
+// location.
+type connReport struct {
+	fi    *funcInfo
+	d     analysis.Diagnostic
+	dials []ast.Node
+}
+
+// connFinding holds the finding of one dial until every dial is seen.
+func (c *checker) connFinding(s site, d analysis.Diagnostic) {
+	if c.conns == nil {
+		c.conns = map[token.Pos]*connReport{}
 	}
-	return false
+	r := c.conns[d.Pos]
+	if r == nil {
+		r = &connReport{fi: s.fi, d: d}
+		c.conns[d.Pos] = r
+	}
+	if len(r.dials) > 0 && s.call.Pos() < r.dials[0].Pos() {
+		r.fi, r.d = s.fi, d // the message names the first dial
+	}
+	r.dials = append(r.dials, s.call)
+}
+
+// flushConns reports the connections' findings, in the order of their
+// positions.
+func (c *checker) flushConns() {
+	var rs []*connReport
+	for _, r := range c.conns {
+		rs = append(rs, r)
+	}
+	slices.SortFunc(rs, func(a, b *connReport) int { return int(a.d.Pos - b.d.Pos) })
+	for _, r := range rs {
+		slices.SortFunc(r.dials, func(a, b ast.Node) int { return int(a.Pos() - b.Pos()) })
+		r.d.Related = nil
+		for _, n := range r.dials {
+			r.d.Related = append(r.d.Related, related(n, "the connection is dialed here, with no timeout")...)
+		}
+		c.report(r.fi, r.d)
+	}
 }

@@ -3,9 +3,7 @@ package nodeadline
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -25,14 +23,15 @@ import (
 //
 // Outside retry sites only; inside them the dial is reported for having
 // no timeout at all. TCP dials only: a Unix socket or a datagram network
-// has no handshake with a distant peer to wait for. A function with only context.Background() at hand
-// gains nothing from DialContext and is left alone.
+// has no handshake with a distant peer to wait for (network.go reads
+// the network). A function with only context.Background() at hand gains
+// nothing from DialContext and is left alone.
 
 // dialIgnoresCtx reports a dial with no timeout outside retry sites
 // when a context is at hand.
 func (c *checker) dialIgnoresCtx(s site, in ssa.CallInstruction, fn *types.Func) {
 	where, ok := c.where(s.fi, s.call)
-	if !ok || where.site != "" || !overTCP(in) {
+	if !ok || where.site != "" || c.networkOf(in)&netStream == 0 {
 		return
 	}
 	name := c.ctxAtHand(s.fi, in)
@@ -53,19 +52,6 @@ func (c *checker) dialIgnoresCtx(s site, in ssa.CallInstruction, fn *types.Func)
 		Message: fmt.Sprintf("%s takes no context though %s is at hand: the dial waits for the operating system's connect timeout (minutes) after %s is done; use %s",
 			types.ExprString(s.call.Fun), name, name, fix),
 	})
-}
-
-// overTCP reports a dial whose network is TCP or not a constant: a
-// dial of a Unix socket or of a datagram network does not wait on a
-// handshake with a distant peer.
-//
-//	net.Dial("unix", path) // returns at once
-func overTCP(in ssa.CallInstruction) bool {
-	k, ok := engine.Arg(in, 0).(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
-		return true
-	}
-	return strings.HasPrefix(constant.StringVal(k.Value), "tcp")
 }
 
 // ctxAtHand returns the name of a context of the dial's function that

@@ -111,6 +111,18 @@
 // its peers), nor a datagram write. A SetDeadline, SetReadDeadline or
 // SetWriteDeadline anywhere in the function counts.
 //
+// A connection to a Unix socket (net.DialUnix, or a network "unix",
+// "unixgram", "unixpacket") talks to a process on this machine and is
+// not judged; a datagram connection ("udp", "ip4:icmp", "unixgram") is
+// not judged on writes, which do not wait for the peer. The network is
+// read where the package shows it: a constant, a variable, the elements
+// of a slice literal ranged over, or a field of a local struct literal
+// (addr := &net.UnixAddr{Net: "unixgram"}; net.DialUnix(addr.Net, ...)).
+// A network the analyzer cannot see may be TCP. A read or write that
+// several dials can reach (a Unix socket or the network the caller
+// names) is reported once, each dial that waits forever a related
+// location.
+//
 // A read or write in a goroutine is unblocked by cancellation when the
 // dialing function waits on the Done channel of a context that can end
 // (or on time.After) and closes the connection itself; the Close ends
@@ -141,6 +153,24 @@
 // or a constructor of another package the catalog does not know is
 // assumed to have a Timeout.
 //
+// database/sql calls are outbound only through a driver that talks to
+// a server with no bound of its own. A handle opened with sql.Open by
+// the name of an embedded engine ("sqlite" of modernc.org/sqlite,
+// "sqlite3" of mattn/go-sqlite3, "duckdb") or of a driver whose client
+// has a timeout ("rqlite", 10 s) reads a file on this machine or gives
+// up by itself, and its calls are not reported:
+//
+//	db, err = sql.Open("sqlite", path)               // var db *sql.DB
+//	tx, err := db.BeginTx(context.Background(), nil) // not reported
+//
+// The driver name is read like a dial's network (a constant, a variable,
+// the package's own package variable whose every write is a constant);
+// the handle is followed back to its sql.Open through variables, helpers
+// and the package's own unexported package variables, and from a Tx,
+// Conn or Stmt to its DB. A handle from a parameter, a field or
+// sql.OpenDB, and a name the catalog does not know ("pgx", "postgres",
+// "mysql"), stay outbound.
+//
 // # Inside retry sites
 //
 // Inside the attempt of a retry site (a retry loop, the operation of a
@@ -164,6 +194,17 @@
 // The main and init functions of package main are not checked outside
 // retry sites: a one-shot command is watched by the person who ran it,
 // and Ctrl-C is its deadline. Library code, goroutines and workers are.
+//
+// A stream opened by a function of package main that only main runs
+// lives as long as the command, like one main opens: a subcommand that
+// prints a watch until Ctrl-C. Such a function is called, not started
+// with go, only by main, init, other such functions, or the body of a
+// command-line subcommand (a function or literal given as a
+// cobra.Command's Run or RunE, their Pre and Post hooks, or kingpin's
+// Action); a function an HTTP handler, a goroutine or any other function
+// value reaches is not, and its streams are reported. Only streams: a
+// call that can hang in a command's helper is reported, since a
+// command's loop may run for days.
 //
 // go-redis calls are not reported: every command is bounded by the
 // client's ReadTimeout and WriteTimeout (5s by default). Calls that a
@@ -240,5 +281,9 @@
 // The dial-ctx check looks for contexts the function has as parameters,
 // captured variables or values made before the dial, not contexts in
 // fields (s.ctx). Example code is known by its path and file names only:
-// an example package named otherwise is library code.
+// an example package named otherwise is library code. A function that
+// only main runs is found from the references the package's syntax
+// shows: a method also called through an interface from a goroutine is
+// taken for main's own. A database/sql driver is known by the name given
+// to sql.Open, not by the package that registers it.
 package nodeadline

@@ -107,6 +107,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	for _, fi := range c.funcs {
 		c.scan(fi, true)
 	}
+	c.flushConns()
 	c.flushHeld()
 	for fn, s := range c.sums {
 		pass.ExportObjectFact(fn, s.fact)

@@ -9,8 +9,10 @@ import (
 )
 
 // mod pins the real gRPC health stub, aws-sdk-go-v2 sqs, go-redis v9,
-// pgx v5 and go-cleanhttp in testdata/mod/go.mod; loaded once.
-var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged", "./examples/...", "./harness")
+// pgx v5 (its stdlib driver too), cobra and go-cleanhttp in
+// testdata/mod/go.mod;
+// loaded once.
+var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged", "./examples/...", "./harness", "./sqlstore", "./pgstore", "./watchcli")
 
 // TestNodeadline runs the default analyzer on the real libraries.
 // Package b exports facts that package a uses.
@@ -98,4 +100,21 @@ func TestExamplesAndHarnesses(t *testing.T) {
 		}
 	}
 	mod.Run(t, a, "./examples/each")
+}
+
+// TestSQLDrivers checks that a database/sql handle opened only with
+// embedded or self-bounded drivers makes no outbound call, and that the
+// same code on pgx, or on a handle or a driver name from the caller, is
+// reported.
+func TestSQLDrivers(t *testing.T) {
+	t.Parallel()
+	mod.Run(t, nodeadline.Analyzer, "./sqlstore", "./pgstore")
+}
+
+// TestCommandStreams checks that a stream opened by a function only main
+// and cobra subcommands run is the program's, and that the same stream
+// opened for an HTTP handler or in a goroutine is reported.
+func TestCommandStreams(t *testing.T) {
+	t.Parallel()
+	mod.Run(t, nodeadline.Analyzer, "./watchcli")
 }

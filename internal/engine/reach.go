@@ -461,3 +461,43 @@ func ExprIn(v ssa.Value, b *ssa.BasicBlock) ast.Expr {
 	}
 	return nil
 }
+
+// GlobalWrites returns the values the package stores in one of its
+// unexported package variables, its initializer included; ok is false
+// when the variable is exported or its address is used for anything but
+// a load or a store to it (a write out of sight).
+//
+//	var db *sql.DB
+//	func open() (err error) { db, err = sql.Open("sqlite", p); return }
+func (p *Program) GlobalWrites(g *ssa.Global) (vals []ssa.Value, ok bool) {
+	obj := g.Object()
+	if obj == nil || obj.Exported() || obj.Pkg() != p.pkg {
+		return nil, false
+	}
+	var ops []*ssa.Value
+	for _, fn := range p.allFuncs() {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				ops = in.Operands(ops[:0])
+				for _, op := range ops {
+					if op == nil || *op != ssa.Value(g) {
+						continue
+					}
+					switch x := in.(type) {
+					case *ssa.Store:
+						if x.Addr == ssa.Value(g) && x.Val != ssa.Value(g) {
+							vals = append(vals, x.Val)
+							continue
+						}
+					case *ssa.UnOp:
+						continue // a load
+					case *ssa.DebugRef:
+						continue
+					}
+					return nil, false
+				}
+			}
+		}
+	}
+	return vals, true
+}

@@ -289,3 +289,122 @@ func writeBackground(addr string, msg []byte) error {
 		return ctx.Err()
 	}
 }
+
+// A connection that several dials can make is one connection: its first
+// write is reported once, with each dial that waits forever as a related
+// location. A dial of a Unix socket talks to a process on this machine
+// and is left out, whichever way its network is written.
+
+type logConn struct{ c net.Conn }
+
+func dialLocalLog() (*logConn, error) {
+	for _, network := range []string{"unixgram", "unix"} {
+		c, err := net.Dial(network, "/dev/log") // a Unix socket: not one of the dials
+		if err == nil {
+			return &logConn{c: c}, nil
+		}
+	}
+	return nil, errors.New("no local log daemon")
+}
+
+func dialLog(network, raddr string) (*logConn, error) {
+	if network == "" {
+		return dialLocalLog()
+	}
+	c, err := net.Dial(network, raddr) // the network may be "tcp"
+	if err != nil {
+		return nil, err
+	}
+	return &logConn{c: c}, nil
+}
+
+func (l *logConn) send(msg string) error {
+	_, err := fmt.Fprintf(l.c, "<13>%s\n", msg) // want `^fmt.Fprintf writes a connection from net.Dial with no timeout and no deadline: a peer that stops answering blocks it forever; call c.SetDeadline before reading and writing$`
+	return err
+}
+
+type pair struct{ c net.Conn }
+
+func dialPair(primary, backup string) (*pair, error) {
+	c, err := net.Dial("tcp", primary)
+	if err != nil {
+		c, err = net.Dial("tcp", backup)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &pair{c: c}, nil
+}
+
+func (p *pair) roundTrip(b []byte) error {
+	if _, err := p.c.Write(b); err != nil { // want `^p.c.Write writes a connection from net.Dial`
+		return err
+	}
+	_, err := p.c.Read(b)
+	return err
+}
+
+func localOnly(msg []byte) error {
+	for _, network := range []string{"unixgram", "unix"} {
+		conn, err := net.Dial(network, "/run/app.sock")
+		if err != nil {
+			continue
+		}
+		defer conn.Close()
+		_, err = conn.Write(msg) // ok: a Unix socket either way
+		return err
+	}
+	return errors.New("no socket")
+}
+
+// The network held in a variable or a struct field: a datagram write does
+// not wait for its peer; a stream does.
+
+type endpoint struct{ network, addr string }
+
+func sendMetric(addr string, b []byte) error {
+	ep := endpoint{network: "udp", addr: addr}
+	conn, err := net.Dial(ep.network, ep.addr)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	_, err = conn.Write(b) // ok: a datagram
+	return err
+}
+
+func sendStream(addr string, b []byte) error {
+	ep := &endpoint{network: "tcp", addr: addr}
+	conn, err := net.Dial(ep.network, ep.addr)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	_, err = conn.Write(b) // want `conn.Write writes a connection from net.Dial with no timeout`
+	return err
+}
+
+func sendVar(addr string, b []byte, reliable bool) error {
+	network := "udp"
+	if reliable {
+		network = "tcp"
+	}
+	conn, err := net.Dial(network, addr)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	_, err = conn.Write(b) // want `conn.Write writes a connection from net.Dial with no timeout`
+	return err
+}
+
+func sdNotify(socket, state string) error {
+	addr := &net.UnixAddr{Net: "unixgram", Name: socket}
+	conn, err := net.DialUnix(addr.Net, nil, addr)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	_, err = conn.Write([]byte(state)) // ok: a Unix datagram socket
+	return err
+}
