@@ -1,7 +1,6 @@
 package retryscan
 
 import (
-	"encoding/json"
 	"go/ast"
 	"go/constant"
 	"go/types"
@@ -52,35 +51,14 @@ func (s *scanner) grpcRetryAttempts() (int, bool) {
 			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 				return true
 			}
-			if n := maxAttemptsOf(constant.StringVal(tv.Value)); n > s.grpcAttempts {
-				s.grpcAttempts = n
+			// A config grpc rejects (not JSON of its shape) retries nothing.
+			if sc, ok := catalog.ParseServiceConfig(constant.StringVal(tv.Value)); ok {
+				s.grpcAttempts = max(s.grpcAttempts, sc.MaxAttempts())
 			}
 			return true
 		})
 	}
 	return s.grpcAttempts, s.grpcAttempts != 0
-}
-
-// maxAttemptsOf reads the largest retryPolicy.maxAttempts of a service
-// config, capped at 5; 0 when there is no valid retry policy.
-func maxAttemptsOf(config string) int {
-	var sc struct {
-		MethodConfig []struct {
-			RetryPolicy *struct {
-				MaxAttempts int `json:"maxAttempts"`
-			} `json:"retryPolicy"`
-		} `json:"methodConfig"`
-	}
-	if json.Unmarshal([]byte(config), &sc) != nil {
-		return 0
-	}
-	best := 0
-	for _, mc := range sc.MethodConfig {
-		if mc.RetryPolicy != nil && mc.RetryPolicy.MaxAttempts > 1 {
-			best = max(best, min(mc.RetryPolicy.MaxAttempts, 5))
-		}
-	}
-	return best
 }
 
 // grpcSite returns a client site for a gRPC call in a package whose
