@@ -1,7 +1,6 @@
 package retryclass
 
 import (
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -159,32 +158,17 @@ func (c *checker) serviceConfig(arg ast.Expr) {
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return
 	}
-	var sc struct {
-		MethodConfig []struct {
-			RetryPolicy *struct {
-				MaxAttempts int               `json:"maxAttempts"`
-				Codes       []json.RawMessage `json:"retryableStatusCodes"`
-			} `json:"retryPolicy"`
-		} `json:"methodConfig"`
+	sc, ok := catalog.ParseServiceConfig(constant.StringVal(tv.Value))
+	if !ok {
+		return // grpc rejects the config: nothing retries
 	}
-	if json.Unmarshal([]byte(constant.StringVal(tv.Value)), &sc) != nil {
-		return
-	}
-	for _, mc := range sc.MethodConfig {
-		if mc.RetryPolicy == nil {
-			continue
-		}
-		for _, raw := range mc.RetryPolicy.Codes {
-			var name string
-			if json.Unmarshal(raw, &name) != nil {
-				continue
-			}
+	for _, m := range sc.Methods {
+		for _, name := range m.Codes {
 			for _, code := range c.codes {
 				if strings.EqualFold(code.JSON, name) || code.Name == name {
-					attempts := min(max(mc.RetryPolicy.MaxAttempts, 2), 5) // grpc caps at 5
 					c.rep.Report(analysisDiag(arg, CategoryPermanentCode, fmt.Sprintf(
 						"service config retries %s (retryableStatusCodes), a code that does not change on retry: each such call is sent %d times; list only UNAVAILABLE (and RESOURCE_EXHAUSTED)",
-						code.JSON, attempts)))
+						code.JSON, m.Attempts)))
 					return
 				}
 			}

@@ -93,6 +93,9 @@ type ServiceConfig struct {
 type MethodRetry struct {
 	Attempts int
 	Timeout  time.Duration
+	// Codes are the retryableStatusCodes written as names
+	// ("UNAVAILABLE"); codes written as numbers are left out.
+	Codes []string
 }
 
 // RetryThrottling is a service config's retry budget.
@@ -108,7 +111,8 @@ func ParseServiceConfig(text string) (sc ServiceConfig, ok bool) {
 		MethodConfig []struct {
 			Timeout     *string `json:"timeout"`
 			RetryPolicy *struct {
-				MaxAttempts int `json:"maxAttempts"`
+				MaxAttempts int               `json:"maxAttempts"`
+				Codes       []json.RawMessage `json:"retryableStatusCodes"`
 			} `json:"retryPolicy"`
 		} `json:"methodConfig"`
 		RetryThrottling *RetryThrottling `json:"retryThrottling"`
@@ -121,6 +125,12 @@ func ParseServiceConfig(text string) (sc ServiceConfig, ok bool) {
 			continue // grpc rejects maxAttempts <= 1
 		}
 		m := MethodRetry{Attempts: min(mc.RetryPolicy.MaxAttempts, grpcMaxAttempts)}
+		for _, raw := range mc.RetryPolicy.Codes {
+			var name string
+			if json.Unmarshal(raw, &name) == nil {
+				m.Codes = append(m.Codes, name)
+			}
+		}
 		if mc.Timeout != nil {
 			d, ok := protoDuration(*mc.Timeout)
 			if !ok {

@@ -37,3 +37,15 @@ func TestParseServiceConfig(t *testing.T) {
 		}
 	}
 }
+
+// Retryable codes are read by name; a code written as a number is left
+// out (retryclass names the codes it reports).
+func TestParseServiceConfigCodes(t *testing.T) {
+	sc, ok := ParseServiceConfig(`{"methodConfig": [{"name": [{}], "retryPolicy": {"maxAttempts": 3, "retryableStatusCodes": ["UNAVAILABLE", 5, "NOT_FOUND"]}}]}`)
+	if !ok || len(sc.Methods) != 1 {
+		t.Fatalf("ParseServiceConfig = %+v, %v", sc, ok)
+	}
+	if got := sc.Methods[0].Codes; len(got) != 2 || got[0] != "UNAVAILABLE" || got[1] != "NOT_FOUND" {
+		t.Errorf("codes = %q, want [UNAVAILABLE NOT_FOUND]", got)
+	}
+}
