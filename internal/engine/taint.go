@@ -454,16 +454,10 @@ func Copies(v ssa.Value) []ssa.Value { return closure(v, copied) }
 // copied returns the values v is a copy of, or v itself when it is made
 // here.
 func copied(v ssa.Value) []ssa.Value {
-	switch x := v.(type) {
-	case *ssa.Phi:
-		return x.Edges
-	case *ssa.ChangeType:
-		return []ssa.Value{x.X}
-	case *ssa.MakeInterface:
-		return []ssa.Value{x.X}
-	case *ssa.ChangeInterface:
-		return []ssa.Value{x.X}
-	case *ssa.UnOp:
+	if from, ok := sameValue(v); ok {
+		return from
+	}
+	if x, ok := v.(*ssa.UnOp); ok {
 		if addr, ok := loadOf(x); ok {
 			var out []ssa.Value
 			for _, st := range stores(addr) {
@@ -475,6 +469,22 @@ func copied(v ssa.Value) []ssa.Value {
 		}
 	}
 	return []ssa.Value{v}
+}
+
+// sameValue returns the values v merely passes on: a phi's edges, the
+// operand of a change of type or of a conversion to an interface.
+func sameValue(v ssa.Value) ([]ssa.Value, bool) {
+	switch x := v.(type) {
+	case *ssa.Phi:
+		return x.Edges, true
+	case *ssa.ChangeType:
+		return []ssa.Value{x.X}, true
+	case *ssa.MakeInterface:
+		return []ssa.Value{x.X}, true
+	case *ssa.ChangeInterface:
+		return []ssa.Value{x.X}, true
+	}
+	return nil, false
 }
 
 // closure returns what v is made of as defs gives it, step by step: the

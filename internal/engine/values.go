@@ -27,39 +27,15 @@ import (
 // functions (their returns). It stops at, and returns, what it cannot
 // follow further: calls of other functions, constants, parameters,
 // allocations, globals, loads of other fields.
-func (p *Program) Sources(v ssa.Value) []ssa.Value {
-	var out []ssa.Value
-	seen := map[ssa.Value]bool{}
-	var visit func(v ssa.Value)
-	visit = func(v ssa.Value) {
-		if v == nil || seen[v] {
-			return
-		}
-		seen[v] = true
-		for _, d := range p.defs(v) {
-			if d == v {
-				out = append(out, v)
-			} else {
-				visit(d)
-			}
-		}
-	}
-	visit(v)
-	return out
-}
+func (p *Program) Sources(v ssa.Value) []ssa.Value { return closure(v, p.defs) }
 
 // defs returns the values v is a copy or a merge of, or v itself when it
 // is made here.
 func (p *Program) defs(v ssa.Value) []ssa.Value {
+	if from, ok := sameValue(v); ok {
+		return from
+	}
 	switch x := v.(type) {
-	case *ssa.Phi:
-		return x.Edges
-	case *ssa.ChangeType:
-		return []ssa.Value{x.X}
-	case *ssa.ChangeInterface:
-		return []ssa.Value{x.X}
-	case *ssa.MakeInterface:
-		return []ssa.Value{x.X}
 	case *ssa.Convert:
 		if types.Identical(x.X.Type().Underlying(), x.Type().Underlying()) {
 			return []ssa.Value{x.X}
