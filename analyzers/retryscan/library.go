@@ -345,19 +345,7 @@ func (s *scanner) holdsLit(id ast.Expr) []*ast.FuncLit {
 			}
 		}
 		for _, f := range s.pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.AssignStmt:
-					mark(n.Lhs, n.Rhs)
-				case *ast.ValueSpec:
-					lhs := make([]ast.Expr, len(n.Names))
-					for i, id := range n.Names {
-						lhs[i] = id
-					}
-					mark(lhs, n.Values)
-				}
-				return true
-			})
+			analysisutil.EachAssign(f, mark)
 		}
 	}
 	ident, ok := ast.Unparen(id).(*ast.Ident)

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 )
 
@@ -99,19 +100,7 @@ func (c *checker) stopSetLater(fn *ast.FuncDecl, lit *ast.CompositeLit, field st
 			}
 		}
 	}
-	ast.Inspect(fn, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			holds(n.Lhs, n.Rhs)
-		case *ast.ValueSpec:
-			lhs := make([]ast.Expr, len(n.Names))
-			for i, id := range n.Names {
-				lhs[i] = id
-			}
-			holds(lhs, n.Values)
-		}
-		return true
-	})
+	analysisutil.EachAssign(fn, holds)
 	found := false
 	ast.Inspect(fn, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)

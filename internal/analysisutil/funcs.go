@@ -175,3 +175,22 @@ func ObjectOf(info *types.Info, e ast.Expr) types.Object {
 	}
 	return nil
 }
+
+// EachAssign calls f with the left and right sides of every assignment
+// and var declaration under n (x, y = a, b; var x, y = a, b); a var
+// declaration's names are its left side.
+func EachAssign(n ast.Node, f func(lhs, rhs []ast.Expr)) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			f(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			f(lhs, n.Values)
+		}
+		return true
+	})
+}
