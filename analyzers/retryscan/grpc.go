@@ -44,7 +44,7 @@ func (s *scanner) grpcRetryAttempts() (int, bool) {
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 1 || !analysisutil.IsFunc(s.calleeOf(call), grpcPkg, "", "WithDefaultServiceConfig") {
+			if !ok || len(call.Args) != 1 || !catalog.IsGRPCServiceConfig(s.calleeOf(call)) {
 				return true
 			}
 			tv, ok := s.info.Types[call.Args[0]]

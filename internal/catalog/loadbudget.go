@@ -35,12 +35,11 @@ import (
 
 // The aws-sdk-go-v2 retry token bucket's defaults.
 const (
-	AWSRetryTokens   = 500
-	AWSRetryCost     = 14
-	AWSDefaultTries  = 3
-	awsRateLimit     = "github.com/aws/aws-sdk-go-v2/aws/ratelimit"
-	grpcMaxAttempts  = 5 // grpc-go caps retryPolicy.maxAttempts at 5
-	grpcServiceCfgFn = "WithDefaultServiceConfig"
+	AWSRetryTokens  = 500
+	AWSRetryCost    = 14
+	AWSDefaultTries = 3
+	awsRateLimit    = "github.com/aws/aws-sdk-go-v2/aws/ratelimit"
+	grpcMaxAttempts = 5 // grpc-go caps retryPolicy.maxAttempts at 5
 )
 
 // IsAWSNoRateLimit reports whether obj is aws-sdk-go-v2's ratelimit.None,
@@ -74,9 +73,10 @@ func namedType(t types.Type) *types.Named {
 
 // IsGRPCServiceConfig reports whether fn is grpc.WithDefaultServiceConfig,
 // whose one argument is the channel's service config.
+// It is the class hook row retryclass reads the config's codes by.
 func IsGRPCServiceConfig(fn *types.Func) bool {
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == grpcPkg && fn.Name() == grpcServiceCfgFn &&
-		fn.Type().(*types.Signature).Recv() == nil
+	h := LookupClassHook(fn)
+	return h != nil && h.Hook == HookServiceConfig
 }
 
 // ServiceConfig is what a gRPC service config says about retries.
