@@ -161,8 +161,11 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		at.At(site.Pos())
 		switch site.Kind {
 		case retryscan.KindLoop, retryscan.KindLibrary:
+		case retryscan.KindWrapper:
+			c.wrapperCancel(r, site) // the wrapper has no context, its caller does
+			continue
 		default:
-			continue // a wrapper's or retrier's retry is judged where it is written
+			continue // a retrier's retry is judged where it is written
 		}
 		region := site.Region()
 		if site.Func == nil || site.Body == nil || region == nil {

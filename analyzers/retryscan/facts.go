@@ -72,6 +72,10 @@ type WrapperFact struct {
 	// Ctx and Time: the wrapper's retry ends on a context or after an
 	// elapsed time (see Bound).
 	Ctx, Time bool
+	// IgnoresCtx: the wrapper is known to look at no context, so a
+	// function using its caller's context is retried after the caller
+	// gave up (wrapcancel.go); false when that is not known.
+	IgnoresCtx bool
 	// The wrapper's delay between attempts (see Delay): Kind, Capped and
 	// Jittered as catalog values, the first wait in nanoseconds and its
 	// growth.
@@ -92,7 +96,11 @@ func (f *WrapperFact) String() string {
 	if f.CountParam > 0 {
 		attempts = fmt.Sprintf("attempts from param %d%+d", f.CountParam-1, f.CountAdd)
 	}
-	return fmt.Sprintf("wrapper(param=%d, %s via %s)", f.Param, attempts, f.Via)
+	ctx := ""
+	if f.IgnoresCtx {
+		ctx = ", ignores ctx"
+	}
+	return fmt.Sprintf("wrapper(param=%d, %s via %s%s)", f.Param, attempts, f.Via, ctx)
 }
 
 // Layers counts the retry layers of a chain.
