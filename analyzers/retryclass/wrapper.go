@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
 
@@ -39,8 +40,8 @@ import (
 
 func (c *checker) wrapperCancel(r *retryscan.Result, site *retryscan.Site) {
 	b := site.Bound
-	if b.Unbounded() || b.Attempts == 1 || site.Callee == nil {
-		return
+	if b.Unbounded() || b.Attempts == 1 || site.Callee == nil || site.Delay().Kind == catalog.DelayNone {
+		return // attempts that fail at once with no wait cost the caller nothing
 	}
 	w, ok := r.Wrapper(site.Callee)
 	if !ok || !w.IgnoresCtx {

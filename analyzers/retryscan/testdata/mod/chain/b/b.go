@@ -21,7 +21,7 @@ func Five(f func() error) error { // want `wrapper\(param=0, 5 attempts via c.Do
 const retries = 2
 
 // Retried counts retries: 2 after the first attempt make 3.
-func Retried(f func() error) error { // want `wrapper\(param=0, 3 attempts via c.DoRetries\)` `retrier\(3 via c.DoRetries\)`
+func Retried(f func() error) error { // want `wrapper\(param=0, 3 attempts via c.DoRetries, ignores ctx\)` `retrier\(3 via c.DoRetries\)`
 	return c.DoRetries(f, retries) // want `site wrapper "c.DoRetries" 3 attempts`
 }
 

@@ -27,7 +27,7 @@ func DoN(attempts int, f func() error) error { // want `wrapper\(param=1, attemp
 }
 
 // DoRetries counts retries after the first attempt.
-func DoRetries(f func() error, retries int) error { // want `wrapper\(param=0, attempts from param 1\+1 via retry loop\)` `retrier\(N via retry loop\)`
+func DoRetries(f func() error, retries int) error { // want `wrapper\(param=0, attempts from param 1\+1 via retry loop, ignores ctx\)` `retrier\(N via retry loop\)`
 	var err error
 	for i := 0; i <= retries; i++ { // want `site loop "retry loop" N attempts`
 		if err = f(); err == nil {
@@ -40,7 +40,7 @@ func DoRetries(f func() error, retries int) error { // want `wrapper\(param=0, a
 
 // DoAtLeast changes its parameter before counting: the calls' arguments
 // do not say how many attempts it makes.
-func DoAtLeast(attempts int, f func() error) error { // want `wrapper\(param=1, N attempts via retry loop\)` `retrier\(N via retry loop\)`
+func DoAtLeast(attempts int, f func() error) error { // want `wrapper\(param=1, N attempts via retry loop, ignores ctx\)` `retrier\(N via retry loop\)`
 	attempts = max(attempts, 2)
 	var err error
 	for range attempts { // want `site loop "retry loop" N attempts`
