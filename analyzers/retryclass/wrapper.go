@@ -68,9 +68,13 @@ func (c *checker) wrapperCancel(r *retryscan.Result, site *retryscan.Site) {
 		return
 	}
 	ctxName := c.contextName(a, ctxs)
+	fix := fmt.Sprintf("give %s the context and return %s.Err() between attempts, or wait in a select on %s.Done()", site.Name, ctxName, ctxName)
+	if w.Via != retryscan.ViaLoop {
+		fix = fmt.Sprintf("give %s the context and hand it on to %s", site.Name, w.Via)
+	}
 	c.rep.Report(analysisDiag(site.Node, CategoryRetryAfterCancel, fmt.Sprintf(
-		"%s retries a function that uses %s but takes no context itself: after the caller gives up it goes on for %s; give %s the context and return %s.Err() between attempts, or wait in a select on %s.Done()",
-		site.Name, ctxName, c.cost(site), site.Name, ctxName, ctxName)))
+		"%s retries a function that uses %s but takes no context itself: after the caller gives up it goes on for %s; %s",
+		site.Name, ctxName, c.cost(site), fix)))
 }
 
 // callerContexts returns the contexts a function literal's region is

@@ -62,7 +62,7 @@ type WrapperFact struct {
 	// Attempts is the wrapper's own layer (see Bound.Attempts).
 	Attempts int32
 	// Via names the retry the wrapper hands its parameter to
-	// ("backoff.Retry", or "retry loop" for a hand-rolled one).
+	// ("backoff.Retry", or ViaLoop for a hand-rolled one).
 	Via string
 	// CountParam is 1 + the index of the integer parameter that the
 	// wrapper's attempts are counted against, 0 if none: a call makes
@@ -90,6 +90,11 @@ type WrapperFact struct {
 }
 
 func (*WrapperFact) AFact() {}
+
+// ViaLoop is WrapperFact.Via for a wrapper whose own loop retries: the
+// name of a loop site.
+const ViaLoop = "retry loop"
+
 
 func (f *WrapperFact) String() string {
 	attempts := AttemptsString(int(f.Attempts))

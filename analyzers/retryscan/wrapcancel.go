@@ -28,15 +28,18 @@ import (
 //		return errors.New("gave up")
 //	}
 //
-// Known means all of: a hand-rolled loop with no context among what ends
-// it; nothing in the wrapper (receiver, parameters, body) is a context or
-// a request that carries one, or names a context error; it receives only
-// from timers (no select, no stop channel); its attempt is the call of
-// the parameter, which returns an error; and when that call fails with a
-// context's error (cancelled, or past its deadline) a way goes round and
-// no condition on the outcome is left unread (a classifier of another
-// package, a func parameter). A wrapper that hands the parameter on to
-// another wrapper is known when that one is and the rest holds.
+// Known means all of: nothing in the wrapper (receiver, parameters,
+// body) is a context or a request that carries one, or names a context
+// error; it receives only from timers (no select, no stop channel); the
+// parameter's function returns an error; and the retry is one of:
+//   - a hand-rolled loop with no context among what ends it, whose
+//     attempt is the call of the parameter, and where, when that call
+//     fails with a context's error (cancelled, or past its deadline), a
+//     way goes round and no condition on the outcome is left unread (a
+//     classifier of another package, a func parameter);
+//   - a library retry handed the parameter and no context
+//     (libraryIgnoresCtx);
+//   - another wrapper handed the parameter, itself known.
 func (s *scanner) ignoresCtx(site *Site, fd *ast.FuncDecl, param int) bool {
 	if site.Bound.Ctx || !s.ctxFree(fd) {
 		return false
@@ -46,11 +49,14 @@ func (s *scanner) ignoresCtx(site *Site, fd *ast.FuncDecl, param int) bool {
 	if op == nil || op.Results().Len() == 0 || !isError(op.Results().At(op.Results().Len()-1).Type()) {
 		return false
 	}
+	id, direct := ast.Unparen(site.OpExpr).(*ast.Ident)
+	direct = direct && s.info.ObjectOf(id) == sig.Params().At(param)
 	switch site.Kind {
 	case KindWrapper:
 		w := s.wrapperOf(site.Callee)
-		id, ok := ast.Unparen(site.OpExpr).(*ast.Ident)
-		return w != nil && w.IgnoresCtx && ok && s.info.ObjectOf(id) == sig.Params().At(param)
+		return direct && w != nil && w.IgnoresCtx
+	case KindLibrary:
+		return direct && s.libraryIgnoresCtx(site)
 	case KindLoop:
 	default:
 		return false
@@ -72,6 +78,31 @@ func (s *scanner) ignoresCtx(site *Site, fd *ast.FuncDecl, param int) bool {
 		}
 	}
 	return true
+}
+
+// libraryIgnoresCtx reports a library retry that goes round on any
+// error of its operation and, not given a context, never stops for one:
+// retry.Do(f, retry.Attempts(3)), backoff.Retry(f, b). An option that
+// hands the decision to user code (retry.RetryIf(isTransient)), or
+// options spread from a slice, may stop it: not known.
+func (s *scanner) libraryIgnoresCtx(site *Site) bool {
+	call, ok := site.Node.(*ast.CallExpr)
+	if !ok || site.Entry == nil || call.Ellipsis.IsValid() || !catalog.ErrorOperation(site.Entry.Pkg) {
+		return false
+	}
+	if _, ok := catalog.LookupCancelHint(site.Entry.Pkg); !ok {
+		return false
+	}
+	classifier := false
+	ast.Inspect(call, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if h := catalog.LookupClassHook(s.calleeOf(c)); h != nil && h.Hook == catalog.HookClassifier {
+				classifier = true
+			}
+		}
+		return !classifier
+	})
+	return !classifier
 }
 
 // ctxFree reports whether nothing in a function is a context, a request

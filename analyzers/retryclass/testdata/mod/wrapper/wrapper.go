@@ -219,3 +219,27 @@ func now(ctx context.Context, hc grpc_health_v1.HealthClient) error {
 		return err
 	})
 }
+
+// A wrapper of another package around retry-go, given no context.
+func library(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+	return lib.Do(func() error { // want `lib.Do retries a function that uses ctx but takes no context itself: after the caller gives up it goes on for up to 3 more attempts; give lib.Do the context and hand it on to retry.Do`
+		_, err := hc.Check(ctx, req)
+		return err
+	})
+}
+
+// The same around a classifier, and around retry-go given the context:
+// quiet.
+func libraryIf(ctx context.Context, hc grpc_health_v1.HealthClient, again func(error) bool) error {
+	return lib.DoIf(func() error {
+		_, err := hc.Check(ctx, req)
+		return err
+	}, again)
+}
+
+func libraryCtx(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+	return lib.DoCtx(ctx, func() error {
+		_, err := hc.Check(ctx, req)
+		return err
+	})
+}

@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	retry "github.com/avast/retry-go/v4"
 )
 
 // Retry runs f up to n times, waiting 1s, 2s, 4s, ... between attempts,
@@ -33,4 +35,20 @@ func RetryCtx(ctx context.Context, n int, f func() error) error {
 		time.Sleep(time.Second << i)
 	}
 	return errors.New("gave up")
+}
+
+// Do runs f with retry-go, 4 attempts 1s apart, and gives retry-go no
+// context: it goes round on every error of f.
+func Do(f func() error) error {
+	return retry.Do(f, retry.Attempts(4), retry.Delay(time.Second), retry.DelayType(retry.FixedDelay))
+}
+
+// DoIf lets a classifier it is given decide: not known to go round.
+func DoIf(f func() error, again func(error) bool) error {
+	return retry.Do(f, retry.Attempts(4), retry.Delay(time.Second), retry.RetryIf(again))
+}
+
+// DoCtx gives retry-go the context: it stops when the context is done.
+func DoCtx(ctx context.Context, f func() error) error {
+	return retry.Do(f, retry.Attempts(4), retry.Delay(time.Second), retry.Context(ctx))
 }
