@@ -95,7 +95,6 @@ func (*WrapperFact) AFact() {}
 // name of a loop site.
 const ViaLoop = "retry loop"
 
-
 func (f *WrapperFact) String() string {
 	attempts := AttemptsString(int(f.Attempts))
 	if f.CountParam > 0 {
