@@ -139,6 +139,9 @@ type checker struct {
 	codes        []catalog.GRPCCode
 	eng          *engine.Program
 	std          func(*types.Package) bool // analysisutil.Std
+	// retryOff are the service configs whose dial turns retries off
+	// (catalog.ServiceConfigsOff), worked out at the first one.
+	retryOff map[*ast.CallExpr]bool
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {

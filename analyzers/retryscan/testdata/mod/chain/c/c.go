@@ -17,12 +17,12 @@ func Get() error { // want `retrier\(5 via backoff.Retry\)`
 }
 
 // Do runs f with retries: a wrapper.
-func Do(f func() error) error { // want `wrapper\(param=0, 3 attempts via retry.Do\)` `retrier\(3 via retry.Do\)`
+func Do(f func() error) error { // want `wrapper\(param=0, 3 attempts via retry.Do, ignores ctx\)` `retrier\(3 via retry.Do\)`
 	return retry.Do(f, retry.Attempts(3)) // want `site library "retry.Do" 3 attempts`
 }
 
 // DoN takes its attempts from its caller: each call says how many.
-func DoN(attempts int, f func() error) error { // want `wrapper\(param=1, attempts from param 0\+0 via retry.Do\)` `retrier\(N via retry.Do\)`
+func DoN(attempts int, f func() error) error { // want `wrapper\(param=1, attempts from param 0\+0 via retry.Do, ignores ctx\)` `retrier\(N via retry.Do\)`
 	return retry.Do(f, retry.Attempts(uint(attempts))) // want `site library "retry.Do" N attempts`
 }
 
