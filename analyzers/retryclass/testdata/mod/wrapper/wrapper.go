@@ -49,7 +49,7 @@ func otherPackage(ctx context.Context, hc grpc_health_v1.HealthClient) error {
 func twice(f func() error) error { return retry(2, f) }
 
 func through(ctx context.Context, hc grpc_health_v1.HealthClient) error {
-	return twice(func() error { // want `twice retries a function that uses ctx but takes no context itself: after the caller gives up it goes on for up to 1 more attempt`
+	return twice(func() error { // want `twice retries a function that uses ctx but takes no context itself: after the caller gives up it goes on for up to 1 more attempt over 1s; give twice the context and hand it on to retry`
 		_, err := hc.Check(ctx, req)
 		return err
 	})
