@@ -27,7 +27,14 @@ type checker struct {
 	funcs []*funcInfo
 	sums  map[*types.Func]*summary
 	frees map[*types.Func]*freeSum // helpers making a context-free call (noctx.go)
-	roots *bool                    // makesRoots, computed once
+	// The calls of the package's functions, for client parameters
+	// (clientparam.go): computed on the first question.
+	calls      map[*types.Func][]site
+	escapes    map[*types.Func]bool
+	ifaceNames map[string]bool
+	inParam    map[*types.Func]bool
+	litTracers map[*ssa.Function]*tracer
+	roots      *bool // makesRoots, computed once
 	// harness: the package is a test harness, reported like a test
 	// file; held: findings of examples and commands (policy.go).
 	harness bool
@@ -63,9 +70,15 @@ type site struct {
 // about.
 func (c *checker) tracer(fi *funcInfo) *tracer {
 	if fi.tr == nil {
-		fi.tr = newTracer(c.p, c.p.Func(fi.decl), c.resultOf)
+		fi.tr = c.newTracer(c.p.Func(fi.decl))
 	}
 	return fi.tr
+}
+
+func (c *checker) newTracer(fn *ssa.Function) *tracer {
+	t := newTracer(c.p, fn, c.resultOf)
+	t.param = c.clientParam
+	return t
 }
 
 // instr returns the call instruction of a site, or nil: for a method

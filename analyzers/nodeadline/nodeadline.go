@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
@@ -73,14 +74,15 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		return rep.Usage(), nil
 	}
 	c := &checker{
-		pass:  pass,
-		at:    at,
-		cfg:   cfg,
-		res:   res,
-		rep:   rep,
-		p:     engine.Of(pass),
-		sums:  map[*types.Func]*summary{},
-		frees: map[*types.Func]*freeSum{},
+		pass:    pass,
+		at:      at,
+		cfg:     cfg,
+		res:     res,
+		rep:     rep,
+		p:       engine.Of(pass),
+		sums:    map[*types.Func]*summary{},
+		frees:   map[*types.Func]*freeSum{},
+		inParam: map[*types.Func]bool{}, litTracers: map[*ssa.Function]*tracer{},
 		// A test harness is judged like a test file (policy.go).
 		harness: harness(pass) && !cfg.Tests,
 	}
