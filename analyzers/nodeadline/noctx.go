@@ -44,8 +44,8 @@ import (
 const maxFreeVia = 2
 
 // FreeFact is exported for a function that makes a context-free
-// outbound call on every path that reaches it, up to maxFreeVia calls
-// down:
+// outbound call (on some path: a branch taken is enough to hang the
+// attempt), up to maxFreeVia calls down:
 //
 //	func openAndTest(c driver.Connector) (*sql.DB, error) // free(via DB.Ping)
 type FreeFact struct {
