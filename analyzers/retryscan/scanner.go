@@ -43,6 +43,7 @@ type scanner struct {
 
 	grpcDone     bool
 	grpcAttempts int
+	svcConfigs   *[]ServiceConfigAt              // serviceConfigs, worked out once
 	configures   *bool                           // mayConfigure, worked out once
 	litVars      map[types.Object][]*ast.FuncLit // holdsLit, worked out once
 }
@@ -316,9 +317,11 @@ func (s *scanner) result() *Result {
 		retriers: map[*types.Func][]Hop{},
 		wrappers: map[*types.Func]*WrapperFact{},
 		triggers: newTriggers(s),
+		budgets:  s.deferBudgets(),
 	}
 	for _, site := range s.sites {
 		site.worst = s.deferWorst(site)
+		site.budget = s.deferBudget(site)
 		if c := s.innerChain(site, map[ast.Node]bool{}); Layers(c) > 0 {
 			r.inner[site] = c
 		}
