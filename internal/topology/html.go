@@ -123,26 +123,30 @@ type ampView struct {
 // siteView is one Site with its values formatted once, for the table and
 // for the detail panel.
 type siteView struct {
-	ID        string    `json:"id"`
-	Node      string    `json:"node,omitempty"`
-	Loc       string    `json:"loc"`
-	ShortLoc  string    `json:"-"` // for the table: module cache paths cut to the module
-	LocSort   string    `json:"-"`
-	Package   string    `json:"package"`
-	Func      string    `json:"func"`
-	Kind      string    `json:"kind"`
-	Name      string    `json:"name"`
-	Library   string    `json:"library,omitempty"`
-	Attempts  string    `json:"attempts"`
-	AttSort   float64   `json:"-"`
-	BaseDelay dur       `json:"base_delay"`
-	MaxDelay  dur       `json:"max_delay"`
-	Capped    string    `json:"capped"`
-	Jitter    string    `json:"jitter"`
-	Timeout   dur       `json:"attempt_timeout"`
-	WorstCase dur       `json:"worst_case"`
-	Findings  []finding `json:"findings,omitempty"`
-	Amp       ampView   `json:"-"`
+	ID        string  `json:"id"`
+	Node      string  `json:"node,omitempty"`
+	Loc       string  `json:"loc"`
+	ShortLoc  string  `json:"-"` // for the table: module cache paths cut to the module
+	LocSort   string  `json:"-"`
+	Package   string  `json:"package"`
+	Func      string  `json:"func"`
+	Kind      string  `json:"kind"`
+	Name      string  `json:"name"`
+	Library   string  `json:"library,omitempty"`
+	Attempts  string  `json:"attempts"`
+	AttSort   float64 `json:"-"`
+	BaseDelay dur     `json:"base_delay"`
+	MaxDelay  dur     `json:"max_delay"`
+	Capped    string  `json:"capped"`
+	Jitter    string  `json:"jitter"`
+	Timeout   dur     `json:"attempt_timeout"`
+	WorstCase dur     `json:"worst_case"`
+	// Load is the load budget as LoadText words it, LoadWhy why it is
+	// not known.
+	Load     string    `json:"load_budget"`
+	LoadWhy  string    `json:"load_budget_why,omitempty"`
+	Findings []finding `json:"findings,omitempty"`
+	Amp      ampView   `json:"-"`
 	// Why the attempts are not a number, what ends a retry with no
 	// limit, what the attempts call that the report does not follow.
 	AttemptsWhy string  `json:"attempts_why,omitempty"`
