@@ -140,6 +140,9 @@ func ParseServiceConfig(text string) (sc ServiceConfig, ok bool) {
 		}
 		sc.Methods = append(sc.Methods, m)
 	}
+	if t := raw.RetryThrottling; t != nil && (t.MaxTokens <= 0 || t.MaxTokens > 1000 || t.TokenRatio <= 0) {
+		return ServiceConfig{}, false // grpc: "invalid retry throttling config"
+	}
 	sc.Throttling = raw.RetryThrottling
 	return sc, true
 }
