@@ -382,6 +382,17 @@ func (v *pageView) summarize(r *Report) {
 		{Label: "Worst amplification", Value: worstText, Note: worstNote, Class: worstClass},
 		{Label: "Paths", Value: strconv.Itoa(len(r.Paths)), Note: "entry point to outbound call"},
 	}
+	if n, _ := loadCounts(r); len(n) > 0 {
+		total := 0
+		for _, c := range n {
+			total += c
+		}
+		note := fmt.Sprintf("sites whose retries a budget caps; %d with none, %d off, %d not known", n[BudgetNone], n[BudgetOff], n[BudgetUnknown])
+		if n[BudgetLimiter] > 0 {
+			note += fmt.Sprintf(", %d behind a rate limiter", n[BudgetLimiter])
+		}
+		v.Cards = append(v.Cards, card{Label: "Load budgets", Value: fmt.Sprintf("%d of %d", n[BudgetOn], total), Note: note})
+	}
 	v.Title = fmt.Sprintf("retrylint report: %s, %s deep, worst %s",
 		plural(len(r.Sites), "retry site"), plural(layers, "layer"), worstText)
 	v.Heading = "Retry topology"

@@ -79,6 +79,9 @@ func TestLoadBudgetRendered(t *testing.T) {
 		!strings.Contains(page, `title="failsafe.Run offers WithBudget">unknown</td>`) {
 		t.Error("the HTML inventory lacks the load budget column")
 	}
+	if page := render(t, r); !strings.Contains(page, `<dt>Load budgets</dt><dd><span class="value">1 of 3</span><span class="note">sites whose retries a budget caps; 1 with none, 0 off, 1 not known</span>`) {
+		t.Error("the HTML summary lacks the load budgets card")
+	}
 
 	// The twin: no budget recorded.
 	old := Build(chain(), nil, Options{P: 0.1})
@@ -90,7 +93,7 @@ func TestLoadBudgetRendered(t *testing.T) {
 	if err := JSON(&js, old); err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(md.String(), "Load budgets") || strings.Contains(js.String(), "load_budget") {
+	if strings.Contains(md.String(), "Load budgets") || strings.Contains(js.String(), "load_budget") || strings.Contains(render(t, old), "Load budgets") {
 		t.Errorf("a report with no budget recorded shows one:\n%s", md.String())
 	}
 }

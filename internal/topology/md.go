@@ -159,16 +159,7 @@ func mdServices(b *strings.Builder, r *Report, nodes map[string]*Node) {
 // of multiplying them), 2 with none, 1 not known." Empty for a report
 // that does not record them.
 func loadSummary(r *Report) string {
-	n := map[string]int{}
-	most := -1.0
-	for _, s := range r.Sites {
-		if lb := s.LoadBudget; lb != nil {
-			n[lb.Kind]++
-			if lb.Kind == BudgetOn && lb.Share != nil {
-				most = max(most, *lb.Share)
-			}
-		}
-	}
+	n, most := loadCounts(r)
 	if len(n) == 0 {
 		return ""
 	}
@@ -193,6 +184,21 @@ func loadSummary(r *Report) string {
 		}
 	}
 	return "Load budgets: " + strings.Join(parts, ", ") + "."
+}
+
+// loadCounts counts the sites by load budget kind, with the largest
+// share of a budget whose numbers are known (-1 when none is).
+func loadCounts(r *Report) (n map[string]int, most float64) {
+	n, most = map[string]int{}, -1
+	for _, s := range r.Sites {
+		if lb := s.LoadBudget; lb != nil {
+			n[lb.Kind]++
+			if lb.Kind == BudgetOn && lb.Share != nil {
+				most = max(most, *lb.Share)
+			}
+		}
+	}
+	return n, most
 }
 
 func percent(f float64) string { return strconv.FormatFloat(f*100, 'f', 0, 64) + "%" }
