@@ -246,7 +246,7 @@ func (s *scanner) standardClientSite(fn ast.Node, call *ast.CallExpr, callee *ty
 			if it.fact {
 				cfg = c // the helper's call, which holds the client's configuration
 			}
-			r := catalog.Retry{Role: catalog.RoleClient, Op: -1, Attempts: 5, Ctx: -1, Display: "retryablehttp.Client.StandardClient"}
+			r := catalog.Retry{Role: catalog.RoleClient, Op: -1, Attempts: 5, Ctx: -1, Display: standardClientRow}
 			cfgFn := fn
 			if c.Pos() < fn.Pos() || c.End() > fn.End() {
 				cfgFn = s.funcOf(c) // written to a field by a constructor

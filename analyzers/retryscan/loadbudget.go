@@ -259,7 +259,9 @@ func (s *scanner) loadBudget(site *Site) catalog.LoadBudget {
 }
 
 const (
-	awsSDK            = "github.com/aws/aws-sdk-go-v2"
+	awsSDK = "github.com/aws/aws-sdk-go-v2"
+	// standardClientRow names the row of an *http.Client from
+	// retryablehttp's StandardClient (library.go), which has no symbol.
 	standardClientRow = "retryablehttp.Client.StandardClient"
 )
 
