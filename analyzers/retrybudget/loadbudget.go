@@ -22,7 +22,8 @@ import (
 // The recognizer finds both (retryscan's loadbudget.go, which also gives
 // `retrylint report` each site's budget): the service config is a
 // constant string handed to grpc.WithDefaultServiceConfig (one from a
-// file or a flag is not seen), the rate limiter the package variable
+// file or a flag is not seen, one dialed with grpc.WithDisableRetry()
+// retries nothing and is left out), the rate limiter the package variable
 // ratelimit.None given to a StandardOptions' RateLimiter. The AWS one is
 // reported only in a package that serves requests (serves), where each
 // request served is a call that can be retried: a command or a batch job

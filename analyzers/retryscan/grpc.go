@@ -21,7 +21,9 @@ import (
 // The recognizer reads such constants in the package and, when one has a
 // retry policy, counts the package's gRPC calls (generated client stubs
 // and ClientConn.Invoke) as clients that retry inside, with the largest
-// maxAttempts found, at most 5 (the channel default cap). Which channel a
+// maxAttempts found, at most 5 (the channel default cap). A config in
+// the same option list as grpc.WithDisableRetry() retries nothing and is
+// not counted (catalog.ServiceConfigsOff). Which channel a
 // stub was built on is not tracked; service configs in _test.go files are
 // not read, since tests set up many channels for different cases.
 

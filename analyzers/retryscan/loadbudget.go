@@ -57,7 +57,8 @@ type budgetScan struct {
 
 // ServiceConfigs returns the package's constant gRPC service configs
 // that grpc accepts (JSON of the service config's shape), in source
-// order, test files included.
+// order, test files included; a config dialed with grpc.WithDisableRetry()
+// in the same option list is left out (it retries nothing).
 func (r *Result) ServiceConfigs() []ServiceConfigAt { return r.budgets.get().configs }
 
 // BucketsOff returns where the package turns an AWS retry token bucket
@@ -92,11 +93,12 @@ func (s *scanner) serviceConfigs() []ServiceConfigAt {
 	if !importsPkg(s.pass.Pkg, grpcPkg) {
 		return nil
 	}
+	off := catalog.ServiceConfigsOff(s.info, s.pass.Files) // dialed with grpc.WithDisableRetry(): no retries
 	for _, f := range s.pass.Files {
 		test := strings.HasSuffix(s.pass.Fset.File(f.Pos()).Name(), "_test.go")
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 1 || !catalog.IsGRPCServiceConfig(s.calleeOf(call)) {
+			if !ok || len(call.Args) != 1 || off[call] || !catalog.IsGRPCServiceConfig(s.calleeOf(call)) {
 				return true
 			}
 			tv, ok := s.info.Types[call.Args[0]]
