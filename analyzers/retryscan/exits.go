@@ -41,26 +41,6 @@ func (x exitCtx) exits(list []ast.Stmt) bool {
 	return false
 }
 
-// neverFallsThrough reports whether running list always ends the
-// iteration: it leaves the loop or continues it.
-func (x exitCtx) neverFallsThrough(list []ast.Stmt) bool {
-	if x.exits(list) {
-		return true
-	}
-	if len(list) == 0 {
-		return false
-	}
-	switch st := list[len(list)-1].(type) {
-	case *ast.BranchStmt:
-		return st.Tok == token.CONTINUE
-	case *ast.IfStmt:
-		return st.Else != nil && x.neverFallsThrough(st.Body.List) && x.neverFallsThrough(elseStmts(st))
-	case *ast.BlockStmt:
-		return x.neverFallsThrough(st.List)
-	}
-	return false
-}
-
 // isNoReturn recognizes calls that end the goroutine or the process by
 // name: panic, os.Exit, log.Fatal*, t.Fatal*, t.FailNow, t.Skip*.
 func isNoReturn(e ast.Expr) bool {

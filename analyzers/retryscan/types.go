@@ -3,8 +3,6 @@ package retryscan
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 func isInteger(t types.Type) bool {
@@ -34,26 +32,6 @@ func isNamed(t types.Type, pkg, name string) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
-}
-
-// nilable reports whether nil is a value of t: a pointer, interface,
-// map, slice, channel or function.
-func nilable(t types.Type) bool {
-	switch t.Underlying().(type) {
-	case *types.Pointer, *types.Interface, *types.Map, *types.Slice, *types.Chan, *types.Signature:
-		return true
-	}
-	return false
-}
-
-// packageVar returns the package-level variable an identifier or a
-// selector names (io.EOF, ErrNotFound), or nil.
-func (s *scanner) packageVar(x ast.Expr) *types.Var {
-	v, ok := analysisutil.ObjectOf(s.info, x).(*types.Var)
-	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
-		return nil
-	}
-	return v
 }
 
 // mentionsAny reports whether n refers to one of the objects in set,
