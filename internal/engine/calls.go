@@ -38,7 +38,7 @@ func Roles(c ssa.CallInstruction) []Role {
 	}
 	roles := make([]Role, len(ts))
 	name := ""
-	if fn := calleeFunc(c); fn != nil {
+	if fn := Callee(c); fn != nil {
 		name = fn.Name()
 	} else if v, ok := c.Common().Value.(interface{ Name() string }); ok {
 		name = v.Name()
@@ -126,7 +126,7 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 	if o, ok := w.sc.outcome(c); ok {
 		return outcomeVal(c, idx, o)
 	}
-	fn := calleeFunc(c)
+	fn := Callee(c)
 	args := c.Call.Args
 	if c.Call.IsInvoke() {
 		args = append([]ssa.Value{c.Call.Value}, args...)
@@ -160,7 +160,7 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 		return Val{Kind: Err, Class: ErrPlain}
 	case analysisutil.IsFunc(fn, "fmt", "", "Errorf"):
 		return w.wrapped(args, upto)
-	case fn.Name() == "Err" && len(args) == 1 && isContext(args[0].Type()):
+	case fn.Name() == "Err" && len(args) == 1 && IsContext(args[0].Type()):
 		return w.ctxErr()
 	case (fn.Name() == "StatusCode" || fn.Name() == "HTTPStatusCode") && len(args) == 1:
 		// re.HTTPStatusCode() of an error that carries a status.
@@ -402,7 +402,8 @@ func (w *walker) minmax(isMin bool, args []ssa.Value, upto int) Val {
 	return out
 }
 
-func isContext(t types.Type) bool {
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
@@ -445,7 +446,7 @@ func (w *walker) ready(st *ssa.SelectState) catalog.Tri {
 		return catalog.TriUnknown
 	}
 	if c, ok := st.Chan.(*ssa.Call); ok {
-		if fn := calleeFunc(c); fn != nil && fn.Name() == "Done" && len(c.Call.Args) == 0 && c.Call.IsInvoke() && isContext(c.Call.Value.Type()) {
+		if fn := Callee(c); fn != nil && fn.Name() == "Done" && len(c.Call.Args) == 0 && c.Call.IsInvoke() && IsContext(c.Call.Value.Type()) {
 			return triOf(w.sc.Cancel || w.sc.Deadline)
 		}
 	}

@@ -33,7 +33,7 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 	leaf := func(t types.Type) {
 		switch {
 		case isErrorType(t):
-		case isContext(t):
+		case IsContext(t):
 			d.Ctx = true
 		case isNamedType(t, "time", "Time"), isNamedType(t, "time", "Duration"):
 			d.Time = true
@@ -57,7 +57,7 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 					return
 				}
 			}
-			if fn := calleeFunc(v); fn != nil && fn.Pkg() != nil {
+			if fn := Callee(v); fn != nil && fn.Pkg() != nil {
 				switch {
 				case fn.Pkg().Path() == "time":
 					d.Time = true

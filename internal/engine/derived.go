@@ -3,7 +3,6 @@ package engine
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -46,12 +45,7 @@ func Derived(from []ssa.Value) map[ssa.Value]bool {
 				}
 			case *ssa.MakeClosure:
 				add(r)
-				fn := r.Fn.(*ssa.Function)
-				for i, b := range r.Bindings {
-					if b == v && i < len(fn.FreeVars) {
-						add(fn.FreeVars[i])
-					}
-				}
+				add(freeVar(r, v))
 			case *ssa.Call:
 				add(r)
 				for _, ref := range *r.Referrers() {
@@ -87,8 +81,7 @@ func base(addr ssa.Value) ssa.Value {
 // arguments, the function value it calls.
 func Operands(c ssa.CallInstruction) []ssa.Value {
 	cc := c.Common()
-	out := append([]ssa.Value{cc.Value}, cc.Args...)
-	return out
+	return append([]ssa.Value{cc.Value}, cc.Args...)
 }
 
 // Binding returns the value of the enclosing function a free variable of
@@ -126,7 +119,7 @@ func Uncancellable(v ssa.Value) bool {
 		seen[v] = true
 		switch v := v.(type) {
 		case *ssa.Call:
-			fn := calleeFunc(v)
+			fn := Callee(v)
 			return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" && (fn.Name() == "Background" || fn.Name() == "TODO")
 		case *ssa.Phi:
 			for _, e := range v.Edges {
@@ -182,9 +175,6 @@ func stores(addr ssa.Value) []*ssa.Store {
 	return out
 }
 
-// IsContext reports whether t is context.Context.
-func IsContext(t types.Type) bool { return isContext(t) }
-
 // OuterContexts returns the contexts of the region's function that are
 // not made in the region and that someone can cancel: parameters, free
 // variables, and, for a loop, values made in the function but not in the
@@ -214,7 +204,7 @@ func (r *Region) OuterContexts() []ssa.Value {
 		for _, in := range b.Instrs {
 			for _, op := range in.Operands(nil) {
 				v := *op
-				if v == nil || seen[v] || !isContext(v.Type()) {
+				if v == nil || seen[v] || !IsContext(v.Type()) {
 					continue
 				}
 				seen[v] = true
@@ -237,7 +227,7 @@ func (r *Region) OuterContexts() []ssa.Value {
 func (r *Region) MadeInside(vals map[ssa.Value]bool) bool {
 	for v := range vals {
 		in, ok := v.(ssa.Instruction)
-		if !ok || !isContext(v.Type()) || in.Block() == nil {
+		if !ok || !IsContext(v.Type()) || in.Block() == nil {
 			continue
 		}
 		if in.Parent() == r.fn && (r.loop == nil || r.loop.Has(in.Block())) {

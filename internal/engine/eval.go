@@ -235,7 +235,7 @@ func (w *walker) allocValue(a *ssa.Alloc, upto int) Val {
 		case *ssa.MakeInterface: // errors.As takes &target as an any
 			refs = append(refs, *r.Referrers()...)
 		case *ssa.Call:
-			if analysisutil.IsFunc(calleeFunc(r), "errors", "", "As") && len(r.Call.Args) == 2 {
+			if analysisutil.IsFunc(Callee(r), "errors", "", "As") && len(r.Call.Args) == 2 {
 				err := w.eval(r.Call.Args[0], upto)
 				if err.Kind == Err && err.Class == ErrStatus && carriesStatus(a.Type().(*types.Pointer).Elem()) {
 					return Val{Kind: NonNil, Status: true, N: err.N}

@@ -444,9 +444,6 @@ func Arg(c ssa.CallInstruction, i int) ssa.Value {
 	return cc.Args[i]
 }
 
-// Recv returns the receiver of a method call, or nil.
-func Recv(c ssa.CallInstruction) ssa.Value { return receiver(c) }
-
 // ExprIn is Expr for a value used in block b, constants included: a
 // constant has no referrers, but the block's debug references name it
 // (client := http.Client{} stores the zero Client).

@@ -46,7 +46,7 @@ func (w *walker) summary(c *ssa.Call, fn *types.Func, args []ssa.Value, idx, upt
 		v := w.eval(a, upto)
 		params[callee.Params[i]] = v
 		// A context carries the scenario's cancellation into the body.
-		carries = carries || v.Kind != Unknown || v.Related || (w.sc.Cancel || w.sc.Deadline) && isContext(a.Type())
+		carries = carries || v.Kind != Unknown || v.Related || (w.sc.Cancel || w.sc.Deadline) && IsContext(a.Type())
 	}
 	if !carries {
 		return Val{}, false

@@ -359,7 +359,7 @@ func unwrapCall(v ssa.Value) (*ssa.Call, bool) {
 // through an interface method, as a types.Object (nil when none: never a
 // nil *types.Func in the interface).
 func calleeObject(c ssa.CallInstruction) types.Object {
-	if fn := calleeFunc(c); fn != nil {
+	if fn := Callee(c); fn != nil {
 		return fn
 	}
 	return nil
@@ -367,10 +367,7 @@ func calleeObject(c ssa.CallInstruction) types.Object {
 
 // Callee returns the function a call invokes, statically or through an
 // interface method, or nil (a function value, a builtin).
-func Callee(c ssa.CallInstruction) *types.Func { return calleeFunc(c) }
-
-// calleeFunc returns the *types.Func a call invokes, or nil.
-func calleeFunc(c ssa.CallInstruction) *types.Func {
+func Callee(c ssa.CallInstruction) *types.Func {
 	cc := c.Common()
 	if cc.IsInvoke() {
 		return cc.Method
@@ -547,7 +544,7 @@ func (r *Region) ReadsTypedStatus() bool {
 					return true
 				}
 			case *ssa.Call:
-				if fn := calleeFunc(in); fn != nil && fn.Name() == "As" && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && len(in.Call.Args) == 2 {
+				if fn := Callee(in); fn != nil && fn.Name() == "As" && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && len(in.Call.Args) == 2 {
 					if p, ok := unwrapIface(in.Call.Args[1]).Type().Underlying().(*types.Pointer); ok && carriesStatus(p.Elem()) {
 						return true
 					}
