@@ -111,19 +111,10 @@ func (s *scanner) repicks(loop ast.Stmt, body *ast.BlockStmt, call *ast.CallExpr
 
 // indexesWith reports whether expression n indexes with obj: hosts[i].
 func indexesWith(info *types.Info, n ast.Node, obj types.Object) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if ix, ok := n.(*ast.IndexExpr); ok {
-			ast.Inspect(ix.Index, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok && info.ObjectOf(id) == obj {
-					found = true
-				}
-				return !found
-			})
-		}
-		return !found
+	return anyNode(n, true, func(m ast.Node) bool {
+		ix, ok := m.(*ast.IndexExpr)
+		return ok && mentionsAny(info, ix.Index, map[types.Object]bool{obj: true})
 	})
-	return found
 }
 
 // condOverLen reports a loop condition that walks a collection:

@@ -110,12 +110,12 @@ func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 	}
 	site.Bound = b
 	site.config = nodes
-	site.delay = deferDelay(func() Delay {
+	site.delay = &lazy[Delay]{compute: func() Delay {
 		if unseen {
 			return s.refineDelay(site, Delay{Kind: catalog.DelayUnknown}, nodes)
 		}
 		return s.libraryDelay(site, nodes)
-	})
+	}}
 	return site
 }
 
@@ -182,7 +182,7 @@ func (s *scanner) clientSiteFrom(fn, cfgFn ast.Node, call *ast.CallExpr, callee 
 	}
 	site := &Site{Kind: KindClient, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn, Bound: b}
 	site.config = nodes
-	site.delay = deferDelay(func() Delay { return s.libraryDelay(site, nodes) })
+	site.delay = &lazy[Delay]{compute: func() Delay { return s.libraryDelay(site, nodes) }}
 	return site
 }
 

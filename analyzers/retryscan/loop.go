@@ -127,7 +127,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 			site.Bound.Attempts = int(n)
 		}
 	}
-	site.delay = deferDelay(func() Delay {
+	site.delay = &lazy[Delay]{compute: func() Delay {
 		delay := s.loopDelay(site)
 		if f, ok := loop.(*ast.ForStmt); ok && waitsInCond && len(delay.Waits) == 0 {
 			_, delay, _ = s.driverBound(f.Cond) // for r.Wait(ctx): the driver waits
@@ -136,7 +136,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 			_, delay, _ = s.driverBound(r.X) // the iterator waits: unknown unless catalogued
 		}
 		return delay
-	})
+	}}
 	if per != nil {
 		per.apply(s, site)
 	}
@@ -320,7 +320,7 @@ func (s *scanner) controllerLoop(fn ast.Node, l *ast.ForStmt) *Site {
 	site.Bound, _ = s.evalBound(row, call, nodes)
 	site.Bound.Ctx = site.Bound.Ctx || s.mentionsContext(nodes)
 	site.config = nodes
-	site.delay = deferDelay(func() Delay { return s.libraryDelay(site, nodes) })
+	site.delay = &lazy[Delay]{compute: func() Delay { return s.libraryDelay(site, nodes) }}
 	return site
 }
 
@@ -404,32 +404,19 @@ func elseStmts(ifs *ast.IfStmt) []ast.Stmt {
 // pollsTicker reports whether the loop body waits on a ticker, the mark
 // of a poll loop: <-ticker.C, <-time.Tick(d).
 func (s *scanner) pollsTicker(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
+	return anyNode(body, false, func(n ast.Node) bool {
+		u, ok := n.(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW {
 			return false
 		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.UnaryExpr:
-			if n.Op != token.ARROW {
-				return true
-			}
-			switch x := ast.Unparen(n.X).(type) {
-			case *ast.SelectorExpr:
-				if x.Sel.Name == "C" && isNamed(s.info.TypeOf(x.X), "time", "Ticker") {
-					found = true
-				}
-			case *ast.CallExpr:
-				if analysisutil.IsFunc(analysisutil.Callee(s.info, x), "time", "", "Tick") {
-					found = true
-				}
-			}
+		switch x := ast.Unparen(u.X).(type) {
+		case *ast.SelectorExpr:
+			return x.Sel.Name == "C" && isNamed(s.info.TypeOf(x.X), "time", "Ticker")
+		case *ast.CallExpr:
+			return analysisutil.IsFunc(analysisutil.Callee(s.info, x), "time", "", "Tick")
 		}
-		return true
+		return false
 	})
-	return found
 }
 
 // forCounter returns the variable a three-clause loop counts with:

@@ -279,5 +279,5 @@ func (p *periodic) apply(s *scanner, site *Site) {
 		only.List = append(only.List, &ast.ExprStmt{X: w})
 	}
 	shadow := &Site{Kind: KindLoop, Func: site.Func, Body: only, region: site.region}
-	site.delay = deferDelay(func() Delay { return s.loopDelay(shadow) })
+	site.delay = &lazy[Delay]{compute: func() Delay { return s.loopDelay(shadow) }}
 }

@@ -225,22 +225,14 @@ func (s *scanner) runsParam(site *Site, fn *types.Func) int {
 // callsVar reports whether n calls the function variable v directly
 // (outside nested function literals other than n itself).
 func (s *scanner) callsVar(n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		if found {
+	return anyNode(n, false, func(m ast.Node) bool {
+		call, ok := m.(*ast.CallExpr)
+		if !ok {
 			return false
 		}
-		if _, ok := m.(*ast.FuncLit); ok && m != n {
-			return false
-		}
-		if call, ok := m.(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && s.info.ObjectOf(id) == v {
-				found = true
-			}
-		}
-		return true
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		return ok && s.info.ObjectOf(id) == v
 	})
-	return found
 }
 
 // wrapperOf returns the wrapper fact of a callee, local or imported.

@@ -153,7 +153,7 @@ type Site struct {
 	// delay is worked out on the first call of Delay: only
 	// unboundedbackoff reads it, and a dependency analyzed for facts
 	// alone must not pay for it.
-	delay *lazyDelay
+	delay *lazy[Delay]
 	// worst is worked out on the first call of WorstCase, for the same
 	// reason; config are the configuration nodes of a library or client
 	// call, read again there.
@@ -231,16 +231,12 @@ type lazy[T any] struct {
 	val     T
 }
 
-type lazyDelay = lazy[Delay]
-
 // known is a value already computed.
 func known[T any](v T) *lazy[T] {
 	l := &lazy[T]{val: v}
 	l.once.Do(func() {})
 	return l
 }
-
-func deferDelay(compute func() Delay) *lazyDelay { return &lazyDelay{compute: compute} }
 
 func (l *lazy[T]) get() T {
 	l.once.Do(func() {

@@ -37,11 +37,21 @@ func isNamed(t types.Type, pkg, name string) bool {
 // mentionsAny reports whether n refers to one of the objects in set,
 // function literals inside n included.
 func mentionsAny(info *types.Info, n ast.Node, set map[types.Object]bool) bool {
+	return anyNode(n, true, func(m ast.Node) bool {
+		id, ok := m.(*ast.Ident)
+		return ok && set[info.ObjectOf(id)]
+	})
+}
+
+// anyNode reports whether f holds for a node of n, stopping at the
+// first. Function literals inside n are entered only with lits.
+func anyNode(n ast.Node, lits bool, f func(ast.Node) bool) bool {
 	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && set[info.ObjectOf(id)] {
-			found = true
+	ast.Inspect(n, func(m ast.Node) bool {
+		if _, ok := m.(*ast.FuncLit); ok && !lits && m != n {
+			return false
 		}
+		found = found || m != nil && f(m)
 		return !found
 	})
 	return found
