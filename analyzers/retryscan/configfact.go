@@ -254,7 +254,7 @@ func (s *scanner) helperConfig(fi *funcInfo) *ConfigFact {
 	if len(nodes) == 0 {
 		return nil
 	}
-	// Later options win (libraryPolicy): keep the order of the source.
+	// Later options win (refineDelay): keep the order of the source.
 	sort.SliceStable(nodes, func(i, j int) bool { return nodes[i].Pos() < nodes[j].Pos() })
 	fact := &ConfigFact{}
 	for _, n := range nodes {

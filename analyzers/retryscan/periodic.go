@@ -100,10 +100,7 @@ func (s *scanner) periodic(r *engine.Region, body *ast.BlockStmt) (*decision, *p
 // path waits (the period), or success reads the opened value in a nested
 // loop.
 func (s *scanner) periodicDecides(d *decision, waits map[*ssa.BasicBlock][]*ast.CallExpr) *periodic {
-	run := func(o engine.Outcome) *engine.Walk {
-		return d.region.Walk(&engine.Scenario{Attempt: d.calls, Outcome: o}, d.calls[0])
-	}
-	ok := run(engine.Succeeded)
+	ok := d.run(engine.Succeeded)
 	if ok.Void || !ok.Ends.Has(engine.EndRound) {
 		return nil
 	}
@@ -132,7 +129,7 @@ func (s *scanner) periodicDecides(d *decision, waits map[*ssa.BasicBlock][]*ast.
 	var own []*ast.CallExpr
 	rounds := false
 	for _, o := range outcomes {
-		w := run(o)
+		w := d.run(o)
 		if w.Void {
 			return nil
 		}
@@ -201,7 +198,7 @@ func (s *scanner) readsOpened(d *decision, blocks []*ssa.BasicBlock) bool {
 			continue
 		}
 		for _, ref := range *v.Referrers() {
-			if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 && !isErrorValue(e) {
+			if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 && !isError(e.Type()) {
 				opened[e] = true
 			}
 		}
@@ -213,7 +210,7 @@ func (s *scanner) readsOpened(d *decision, blocks []*ssa.BasicBlock) bool {
 	// loop: ch := sub.Channel().
 	for v := range opened {
 		for _, ref := range *v.Referrers() {
-			if c, ok := ref.(*ssa.Call); ok && d.region.Direct(c.Block()) && recvOf(c) == v {
+			if c, ok := ref.(*ssa.Call); ok && d.region.Direct(c.Block()) && engine.Recv(c) == v {
 				opened[c] = true
 			}
 		}
@@ -227,7 +224,7 @@ func (s *scanner) readsOpened(d *decision, blocks []*ssa.BasicBlock) bool {
 			case *ssa.Call:
 				// A read that can fail and so end the nested loop
 				// (stream.Recv()), not a getter (resp.GetStatus()).
-				if opened[recvOf(in)] && slices.Contains(engine.Roles(in), engine.RoleErr) {
+				if opened[engine.Recv(in)] && slices.Contains(engine.Roles(in), engine.RoleErr) {
 					return true
 				}
 			case *ssa.UnOp:
@@ -243,22 +240,6 @@ func (s *scanner) readsOpened(d *decision, blocks []*ssa.BasicBlock) bool {
 	}
 	return false
 }
-
-// recvOf returns the receiver of a method call (an interface's or a
-// concrete type's), or nil.
-func recvOf(c *ssa.Call) ssa.Value {
-	cc := c.Common()
-	if cc.IsInvoke() {
-		return cc.Value
-	}
-	if fn := cc.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(cc.Args) > 0 {
-		return cc.Args[0]
-	}
-	return nil
-}
-
-// isErrorValue reports a value of the error interface type.
-func isErrorValue(v ssa.Value) bool { return isError(v.Type()) }
 
 // apply makes a site of the failure path: its name, an unknown bound
 // where none is visible (the loop runs as long as its owner), and the

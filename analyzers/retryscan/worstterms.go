@@ -31,7 +31,7 @@ func (s *scanner) timeModel(site *Site) timeModel {
 	standard := analysisutil.PkgPath(site.Callee) == "net/http"
 	switch {
 	case standard:
-		entry = catalog.Symbol{Pkg: "github.com/hashicorp/go-retryablehttp", Recv: "Client", Name: "StandardClient"}
+		entry = standardClient
 	case site.Entry != nil:
 		entry = site.Entry.Symbol
 	}
@@ -227,8 +227,7 @@ func (s *scanner) loopWaits(site *Site, n int) ([]time.Duration, bool) {
 		return make([]time.Duration, n), true
 	case d.Kind == catalog.DelayExponential && d.Capped == catalog.TriNo && d.Initial > 0 && d.Factor > 1:
 		return geometric(d.Initial, d.Factor, 0, n), true
-	}
-	if d.Kind == catalog.DelayConstant && d.Initial > 0 && d.Factor == 1 {
+	case d.Kind == catalog.DelayConstant && d.Initial > 0 && d.Factor == 1:
 		return geometric(d.Initial, 1, 0, n), true
 	}
 	return nil, false
