@@ -23,18 +23,12 @@ func (s *scanner) loopDelay(site *Site) Delay {
 	d := Delay{Kind: catalog.DelayNone}
 	var pauses []*ast.CallExpr // wait(n) of a library's pause (pauses.go)
 	var ctor *ast.CallExpr
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if s.isWait(n) {
-				d.Waits = append(d.Waits, n)
-			} else if c := s.pauseCtor(site.Func, n); c != nil {
-				pauses, ctor = append(pauses, n), c
-			}
+	eachCall(body, func(n *ast.CallExpr) {
+		if s.isWait(n) {
+			d.Waits = append(d.Waits, n)
+		} else if c := s.pauseCtor(site.Func, n); c != nil {
+			pauses, ctor = append(pauses, n), c
 		}
-		return true
 	})
 	if len(d.Waits) > 0 {
 		d.Kind = catalog.DelayUnknown

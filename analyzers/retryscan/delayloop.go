@@ -39,17 +39,10 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		random bool // a helper that adds randomness to what it is given
 	}
 	var waits []wait
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if _, lit := n.(*ast.FuncLit); lit {
-			return false
-		}
-		if !ok {
-			return true
-		}
+	eachCall(body, func(call *ast.CallExpr) {
 		c := s.eng.Call(r.Func(), call)
 		if c == nil || len(c.Common().Args) == 0 {
-			return true
+			return
 		}
 		args := c.Common().Args
 		switch {
@@ -60,7 +53,6 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 				waits = append(waits, wait{call, args[i], random})
 			}
 		}
-		return true
 	})
 	if len(waits) == 0 {
 		return

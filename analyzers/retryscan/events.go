@@ -143,10 +143,8 @@ func (s *scanner) handsOff(call *ast.CallExpr) bool {
 	}
 	sent := map[*ast.ReturnStmt]bool{}
 	var trues []*ast.ReturnStmt
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
+	inspectFlat(lit.Body, func(n ast.Node) { // not another function's returns
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false // another function's returns
 		case *ast.SelectStmt:
 			if !hasDefault(n) {
 				break
@@ -163,7 +161,6 @@ func (s *scanner) handsOff(call *ast.CallExpr) bool {
 				trues = append(trues, n)
 			}
 		}
-		return true
 	})
 	if len(trues) == 0 {
 		return false
@@ -190,14 +187,10 @@ func hasDefault(sel *ast.SelectStmt) bool {
 // function literals.
 func markReturns(stmts []ast.Stmt, marks map[*ast.ReturnStmt]bool) {
 	for _, st := range stmts {
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				marks[n] = true
+		inspectFlat(st, func(n ast.Node) {
+			if r, ok := n.(*ast.ReturnStmt); ok {
+				marks[r] = true
 			}
-			return true
 		})
 	}
 }

@@ -159,10 +159,8 @@ func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
 	}
 	f := loop.(*ast.ForStmt)
 	incr := map[types.Object]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
+	inspectFlat(f, func(n ast.Node) {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.IncDecStmt:
 			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
 				incr[s.info.ObjectOf(id)] = true
@@ -174,7 +172,6 @@ func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
 				}
 			}
 		}
-		return true
 	})
 	if len(incr) == 0 {
 		return false

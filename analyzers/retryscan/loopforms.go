@@ -99,15 +99,10 @@ func (s *scanner) driverBound(n ast.Node) (Bound, Delay, bool) {
 	b := Bound{Attempts: catalog.AttemptsUnbounded}
 	var d Delay
 	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			_, lit := n.(*ast.FuncLit)
-			return !lit
-		}
+	eachCall(n, func(call *ast.CallExpr) {
 		row := catalog.LookupLoop(s.calleeOf(call))
 		if row == nil {
-			return true
+			return
 		}
 		found = true
 		rb := Bound{Attempts: row.Attempts}
@@ -116,7 +111,6 @@ func (s *scanner) driverBound(n ast.Node) (Bound, Delay, bool) {
 		}
 		b = b.or(rb)
 		d = Delay{Kind: row.Delay, Capped: row.Capped, Jittered: row.Jittered, Evidence: call}
-		return true
 	})
 	return b, d, found
 }

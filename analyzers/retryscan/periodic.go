@@ -166,22 +166,14 @@ func (s *scanner) periodicDecides(d *decision, waits map[*ssa.BasicBlock][]*ast.
 // wait on an argument.
 func (s *scanner) waitBlocks(r *engine.Region, body *ast.BlockStmt) map[*ssa.BasicBlock][]*ast.CallExpr {
 	out := map[*ssa.BasicBlock][]*ast.CallExpr{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, lit := n.(*ast.FuncLit); lit {
-			return false
-		}
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
+	eachCall(body, func(call *ast.CallExpr) {
 		c := s.eng.Call(r.Func(), call)
 		if c == nil || !r.Loop().Has(c.Block()) {
-			return true
+			return
 		}
 		if i, _ := s.eng.WaitParam(c.Common().StaticCallee()); s.isWait(call) || i >= 0 {
 			out[c.Block()] = append(out[c.Block()], call)
 		}
-		return true
 	})
 	return out
 }

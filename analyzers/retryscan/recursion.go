@@ -59,16 +59,10 @@ func (s *scanner) recursionSite(fn ast.Node, call *ast.CallExpr) *Site {
 // function literals.
 func (s *scanner) firstSelfCall(fd *ast.FuncDecl, self *types.Func) *ast.CallExpr {
 	var first *ast.CallExpr
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if first == nil && s.calleeOf(n) == self {
-				first = n
-			}
+	eachCall(fd.Body, func(n *ast.CallExpr) {
+		if first == nil && s.calleeOf(n) == self {
+			first = n
 		}
-		return first == nil
 	})
 	return first
 }

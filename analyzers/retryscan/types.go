@@ -43,6 +43,29 @@ func mentionsAny(info *types.Info, n ast.Node, set map[types.Object]bool) bool {
 	})
 }
 
+// inspectFlat calls f for every node of n outside the function literals
+// nested in it: the code that running n runs.
+func inspectFlat(n ast.Node, f func(ast.Node)) {
+	ast.Inspect(n, func(m ast.Node) bool {
+		if _, lit := m.(*ast.FuncLit); lit && m != n {
+			return false
+		}
+		if m != nil {
+			f(m)
+		}
+		return true
+	})
+}
+
+// eachCall calls f for every call of n outside nested function literals.
+func eachCall(n ast.Node, f func(*ast.CallExpr)) {
+	inspectFlat(n, func(m ast.Node) {
+		if call, ok := m.(*ast.CallExpr); ok {
+			f(call)
+		}
+	})
+}
+
 // anyNode reports whether f holds for a node of n, stopping at the
 // first. Function literals inside n are entered only with lits.
 func anyNode(n ast.Node, lits bool, f func(ast.Node) bool) bool {
