@@ -153,10 +153,8 @@ func (s *scanner) withTimeout(as *ast.AssignStmt) *ast.CallExpr {
 	if !ok {
 		return nil
 	}
-	for _, ref := range *c.Referrers() {
-		if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 && engine.Handed(e) {
-			return call
-		}
+	if ctx := engine.Result(c, 0); ctx != nil && engine.Handed(ctx) {
+		return call
 	}
 	return nil
 }

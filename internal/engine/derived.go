@@ -5,6 +5,8 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // Derived returns the values made from the given ones: what a call given
@@ -107,41 +109,18 @@ func Binding(fv *ssa.FreeVar) ssa.Value {
 	return nil
 }
 
-// Uncancellable reports a context no one can cancel: context.Background()
-// or context.TODO(), through phis of them.
+// Uncancellable reports a context no one can cancel: every value it is
+// a copy of (Copies: through phis and variables) is context.Background()
+// or context.TODO().
 func Uncancellable(v ssa.Value) bool {
-	seen := map[ssa.Value]bool{}
-	var visit func(v ssa.Value) bool
-	visit = func(v ssa.Value) bool {
-		if seen[v] {
-			return true
+	srcs := Copies(v)
+	for _, s := range srcs {
+		c, ok := s.(*ssa.Call)
+		if !ok || !analysisutil.IsFunc(Callee(c), "context", "", "Background") && !analysisutil.IsFunc(Callee(c), "context", "", "TODO") {
+			return false
 		}
-		seen[v] = true
-		switch v := v.(type) {
-		case *ssa.Call:
-			fn := Callee(v)
-			return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" && (fn.Name() == "Background" || fn.Name() == "TODO")
-		case *ssa.Phi:
-			for _, e := range v.Edges {
-				if !visit(e) {
-					return false
-				}
-			}
-			return true
-		case *ssa.UnOp:
-			if addr, ok := loadOf(v); ok {
-				sts := stores(addr)
-				for _, st := range sts {
-					if !visit(st.Val) {
-						return false
-					}
-				}
-				return len(sts) > 0
-			}
-		}
-		return false
 	}
-	return visit(v)
+	return len(srcs) > 0
 }
 
 // loadOf returns the variable a load reads, when it reads a local

@@ -307,7 +307,7 @@ func (w *walker) ret(in *ssa.Return) {
 		return
 	}
 	res := in.Results[len(in.Results)-1]
-	if !isErrorValue(res) {
+	if !isErrorType(res.Type()) {
 		w.end(EndLeave, in, Val{})
 		return
 	}
@@ -329,11 +329,6 @@ func (w *walker) ret(in *ssa.Return) {
 		return
 	}
 	w.end(EndError, in, v)
-}
-
-func isErrorValue(v ssa.Value) bool {
-	t := v.Type()
-	return t != nil && types.Implements(t, errorIface) && types.IsInterface(t)
 }
 
 var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
