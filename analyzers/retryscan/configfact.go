@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -225,11 +226,7 @@ func libraryConfigType(t types.Type) bool {
 			}
 		}
 	case *types.Named:
-		obj := u.Obj()
-		if obj.Pkg() == nil {
-			return false
-		}
-		return catalog.ConfigPackage(obj.Pkg().Path()) || (obj.Pkg().Path() == "net/http" && obj.Name() == "Client")
+		return catalog.ConfigPackage(analysisutil.PkgPath(u.Obj())) || isHTTPClient(u)
 	}
 	return false
 }

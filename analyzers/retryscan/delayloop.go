@@ -91,13 +91,3 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		d.Jittered = catalog.TriNo
 	}
 }
-
-// declOf returns the function declaration holding a node.
-func (s *scanner) declOf(n ast.Node) *ast.FuncDecl {
-	for _, fi := range s.funcs {
-		if fi.decl.Body != nil && fi.decl.Pos() <= n.Pos() && n.End() <= fi.decl.End() {
-			return fi.decl
-		}
-	}
-	return nil
-}

@@ -35,7 +35,7 @@ func (s *scanner) grpcRetryAttempts() (int, bool) {
 		return s.grpcAttempts, s.grpcAttempts != 0
 	}
 	s.grpcDone = true
-	if !importsPkg(s.pass.Pkg, grpcPkg) {
+	if !analysisutil.Imports(s.pass.Pkg, grpcPkg) {
 		return 0, false
 	}
 	for _, f := range s.pass.Files {
@@ -99,15 +99,6 @@ func isGRPCCall(fn *types.Func) bool {
 	// generated stubs of its services (health, reflection, ...).
 	pkg := analysisutil.PkgPath(fn)
 	return pkg != grpcPkg && !strings.HasPrefix(pkg, grpcPkg+"/internal")
-}
-
-func importsPkg(pkg *types.Package, path string) bool {
-	for _, imp := range pkg.Imports() {
-		if imp.Path() == path {
-			return true
-		}
-	}
-	return false
 }
 
 // IsGRPCCall reports whether fn is a gRPC call: ClientConn.Invoke or a

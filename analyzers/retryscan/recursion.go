@@ -98,9 +98,6 @@ func (s *scanner) repeatsItself(fd *ast.FuncDecl, call *ast.CallExpr) bool {
 		if isParam(a, params[i]) {
 			continue
 		}
-		if _, ok := s.intConst(a); ok {
-			continue
-		}
 		if tv, ok := s.info.Types[a]; ok && tv.Value != nil {
 			continue
 		}

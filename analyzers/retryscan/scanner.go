@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
@@ -305,8 +306,8 @@ func (s *scanner) result() *Result {
 		sites:    s.sites,
 		siteAt:   s.siteAt,
 		inner:    map[*Site][]Hop{},
-		retriers: map[*types.Func][]Hop{},
-		wrappers: map[*types.Func]*WrapperFact{},
+		retriers: maps.Clone(s.chains),
+		wrappers: maps.Clone(s.wrappers),
 		triggers: newTriggers(s),
 	}
 	for _, site := range s.sites {
@@ -315,16 +316,10 @@ func (s *scanner) result() *Result {
 			r.inner[site] = c
 		}
 	}
-	for fn, c := range s.chains {
-		r.retriers[fn] = c
-	}
 	for fn, c := range s.imported {
 		if c != nil {
 			r.retriers[fn] = c
 		}
-	}
-	for fn, w := range s.wrappers {
-		r.wrappers[fn] = w
 	}
 	for fn, w := range s.importedW {
 		if w != nil {

@@ -117,7 +117,7 @@ const (
 // their attempts is not known. Without it, nothing does: grpc-go's own
 // retries run inside the call, on its one deadline.
 func (s *scanner) perRetryTimeout() bool {
-	if !importsPkg(s.pass.Pkg, grpcRetryMiddleware) {
+	if !analysisutil.Imports(s.pass.Pkg, grpcRetryMiddleware) {
 		return false // the option is not named here
 	}
 	found := false
