@@ -103,10 +103,8 @@ func hasStatusField(t types.Type) bool {
 		return false
 	}
 	for i := range st.NumFields() {
-		if f := st.Field(i); f.Name() == "StatusCode" {
-			if b, ok := f.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
-				return true
-			}
+		if f := st.Field(i); f.Name() == "StatusCode" && isInt(f.Type()) {
+			return true
 		}
 	}
 	return false
