@@ -145,12 +145,8 @@ func (d *decision) run(o engine.Outcome) *engine.Walk {
 // decides runs the region under the outcomes of d's calls.
 func (s *scanner) decides(d *decision) bool {
 	roles := engine.Roles(d.calls[0])
-	hasSoft, hasOK, hasErr := false, false, false
-	for _, r := range roles {
-		hasSoft = hasSoft || r == engine.RoleResp || r == engine.RoleOK
-		hasOK = hasOK || r == engine.RoleOK
-		hasErr = hasErr || r == engine.RoleErr
-	}
+	hasOK, hasErr := slices.Contains(roles, engine.RoleOK), slices.Contains(roles, engine.RoleErr)
+	hasSoft := hasOK || slices.Contains(roles, engine.RoleResp)
 	leaves := func(o engine.Outcome) bool {
 		w := d.run(o)
 		return !w.Void && w.Ends.Has(engine.EndLeave) && w.Ends.Only(engine.EndLeave, engine.EndAbort)

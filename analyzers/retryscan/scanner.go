@@ -311,7 +311,7 @@ func (s *scanner) result() *Result {
 		triggers: newTriggers(s),
 	}
 	for _, site := range s.sites {
-		site.worst = s.deferWorst(site)
+		site.worst = &lazy[WorstCase]{compute: func() WorstCase { return s.worstCase(site) }}
 		if c := s.innerChain(site, map[ast.Node]bool{}); Layers(c) > 0 {
 			r.inner[site] = c
 		}

@@ -222,7 +222,7 @@ func (s *scanner) addRetrierSites() {
 			}
 		}
 	})
-	sortSites(s.sites)
+	sort.SliceStable(s.sites, func(i, j int) bool { return s.sites[i].Node.Pos() < s.sites[j].Node.Pos() })
 }
 
 func firstAttempts(c []Hop) int {
@@ -261,10 +261,6 @@ func retrierDirective(decl *ast.FuncDecl) *int {
 		return nil
 	}
 	return &d.Attempts
-}
-
-func sortSites(sites []*Site) {
-	sort.SliceStable(sites, func(i, j int) bool { return sites[i].Node.Pos() < sites[j].Node.Pos() })
 }
 
 // failureGoesRound reports whether the site can make another attempt

@@ -35,7 +35,10 @@ import (
 func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 	if site.Kind == KindClient {
 		if analysisutil.PkgPath(site.Callee) == "net/http" || (site.Entry != nil && site.Entry.Pkg == retryHTTPPkg) {
-			w.AttemptTimeout, w.Timeout, w.TimeoutAt = s.timeoutIn(site.config, true, s.builtRetryClient(site.config))
+			// A retryablehttp client built here (retryablehttp.NewClient())
+			// has an HTTPClient with no Timeout unless one is set in sight.
+			built := s.builtHere(site.config, retryHTTPPkg)
+			w.AttemptTimeout, w.Timeout, w.TimeoutAt = s.timeoutIn(site.config, true, built)
 			return
 		}
 		w.Timeout = TimeoutUnknown
@@ -172,13 +175,6 @@ func (s *scanner) httpCall(call *ast.CallExpr) bool {
 		return r == "Client" || r == ""
 	}
 	return false
-}
-
-// builtRetryClient reports whether the configuration builds the
-// retryablehttp client (retryablehttp.NewClient()), whose HTTPClient
-// then has no Timeout unless one is set where it can be seen.
-func (s *scanner) builtRetryClient(nodes []ast.Node) bool {
-	return s.builtHere(nodes, retryHTTPPkg)
 }
 
 // timeoutIn reads the Timeout of an *http.Client among configuration
