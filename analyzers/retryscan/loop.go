@@ -367,16 +367,7 @@ func (s *scanner) eachIf(body *ast.BlockStmt, f func(ifs *ast.IfStmt, rest []ast
 					return false
 				}
 			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-				var clauses []ast.Stmt
-				switch st := st.(type) {
-				case *ast.SwitchStmt:
-					clauses = st.Body.List
-				case *ast.TypeSwitchStmt:
-					clauses = st.Body.List
-				case *ast.SelectStmt:
-					clauses = st.Body.List
-				}
-				for _, c := range clauses {
+				for _, c := range clauses(st) {
 					if !visit(stmtList(c), true) {
 						return false
 					}

@@ -98,21 +98,27 @@ func visitStmts(list []ast.Stmt, f func(ast.Stmt)) {
 			visitStmts(st.List, f)
 		case *ast.LabeledStmt:
 			visitStmts([]ast.Stmt{st.Stmt}, f)
-		case *ast.SwitchStmt:
-			if st.Init != nil {
-				f(st.Init)
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			if sw, ok := st.(*ast.SwitchStmt); ok && sw.Init != nil {
+				f(sw.Init)
 			}
-			for _, c := range st.Body.List {
-				visitStmts(c.(*ast.CaseClause).Body, f)
-			}
-		case *ast.TypeSwitchStmt:
-			for _, c := range st.Body.List {
-				visitStmts(c.(*ast.CaseClause).Body, f)
-			}
-		case *ast.SelectStmt:
-			for _, c := range st.Body.List {
-				visitStmts(c.(*ast.CommClause).Body, f)
+			for _, c := range clauses(st) {
+				visitStmts(stmtList(c), f)
 			}
 		}
 	}
+}
+
+// clauses returns the clauses of a switch, type switch or select
+// statement, or nil for another statement.
+func clauses(st ast.Stmt) []ast.Stmt {
+	switch st := st.(type) {
+	case *ast.SwitchStmt:
+		return st.Body.List
+	case *ast.TypeSwitchStmt:
+		return st.Body.List
+	case *ast.SelectStmt:
+		return st.Body.List
+	}
+	return nil
 }
