@@ -119,15 +119,8 @@ func (s *scanner) candidates(r *engine.Region) [][]ssa.CallInstruction {
 func reports(c *ssa.Call) bool {
 	roles := engine.Roles(c)
 	used := func(i int) bool {
-		if len(roles) == 1 {
-			return len(*c.Referrers()) > 0
-		}
-		for _, ref := range *c.Referrers() {
-			if e, ok := ref.(*ssa.Extract); ok && e.Index == i && len(*e.Referrers()) > 0 {
-				return true
-			}
-		}
-		return false
+		r := engine.Result(c, i)
+		return r != nil && len(*r.Referrers()) > 0
 	}
 	for i, r := range roles {
 		if r != engine.RoleNone && used(i) {

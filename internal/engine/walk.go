@@ -298,19 +298,11 @@ func (w *walker) ret(in *ssa.Return) {
 		}
 		return
 	}
-	if !w.r.op {
-		w.end(EndLeave, in, Val{})
-		return
-	}
-	if len(in.Results) == 0 {
-		w.end(EndLeave, in, Val{})
+	if !w.r.op || len(in.Results) == 0 || !isErrorType(in.Results[len(in.Results)-1].Type()) {
+		w.end(EndLeave, in, Val{}) // a loop or a recursion, or an operation with no error
 		return
 	}
 	res := in.Results[len(in.Results)-1]
-	if !isErrorType(res.Type()) {
-		w.end(EndLeave, in, Val{})
-		return
-	}
 	if c, ok := unwrapCall(res); ok {
 		if h := catalog.LookupClassHook(calleeObject(c)); h != nil && h.Pkg == w.r.lib {
 			switch h.Hook {
@@ -468,16 +460,8 @@ func errResult(c ssa.CallInstruction) ssa.Value {
 		return nil
 	}
 	for i, role := range Roles(c) {
-		if role != RoleErr {
-			continue
-		}
-		if len(Roles(c)) == 1 {
-			return call
-		}
-		for _, ref := range *call.Referrers() {
-			if e, ok := ref.(*ssa.Extract); ok && e.Index == i {
-				return e
-			}
+		if r := Result(call, i); role == RoleErr && r != nil {
+			return r
 		}
 	}
 	return nil
