@@ -150,15 +150,7 @@ func (s *scanner) configFact(fn *types.Func) *ConfigFact {
 	if fn.Pkg() == s.pass.Pkg || s.std(fn.Pkg()) || catalog.ConfigPackage(fn.Pkg().Path()) {
 		return nil
 	}
-	if f, ok := s.configs[fn]; ok {
-		return f
-	}
-	var f *ConfigFact
-	if g := new(ConfigFact); s.pass.ImportObjectFact(fn, g) {
-		f = g
-	}
-	s.configs[fn] = f
-	return f
+	return importFact(s.pass, s.configs, fn, new(ConfigFact))
 }
 
 // exportConfigFacts exports a ConfigFact for every function of the

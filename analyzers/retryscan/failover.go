@@ -100,13 +100,10 @@ func (s *scanner) repicks(loop ast.Stmt, body *ast.BlockStmt, call *ast.CallExpr
 	if isFor && f.Cond != nil && mentions(f.Cond) {
 		return true
 	}
-	found := false
-	s.eachIf(body, func(ifs *ast.IfStmt, _ []ast.Stmt, inSwitch bool) bool {
+	return anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
 		ex := exitCtx{loop: loop, inSwitch: inSwitch}
-		found = mentions(ifs.Cond) && ex.exits(ifs.Body.List)
-		return !found
+		return mentions(ifs.Cond) && ex.exits(ifs.Body.List)
 	})
-	return found
 }
 
 // indexesWith reports whether expression n indexes with obj: hosts[i].

@@ -109,7 +109,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	}
 	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call,
 		region: known(d.region), attempt: d.calls}
-	s.eachIf(body, func(ifs *ast.IfStmt, _ []ast.Stmt, inSwitch bool) bool {
+	anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
 		ex := exitCtx{loop: loop, inSwitch: inSwitch}
 		if ex.exits(ifs.Body.List) {
 			site.once = append(site.once, ifs.Body)
@@ -117,7 +117,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 		if e, ok := ifs.Else.(*ast.BlockStmt); ok && ex.exits(e.List) {
 			site.once = append(site.once, e)
 		}
-		return true
+		return false // every if statement
 	})
 	site.Bound = s.loopBound(d)
 	if r, ok := loop.(*ast.RangeStmt); ok {
@@ -180,15 +180,10 @@ func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
 	if f.Cond != nil && mentions(f.Cond) {
 		return true
 	}
-	counted := false
-	s.eachIf(body, func(ifs *ast.IfStmt, rest []ast.Stmt, inSwitch bool) bool {
+	return anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
 		ex := exitCtx{loop: loop, inSwitch: inSwitch}
-		if mentions(ifs.Cond) && (ex.exits(ifs.Body.List) || (ifs.Else != nil && ex.exits(elseStmts(ifs)))) {
-			counted = true
-		}
-		return !counted
+		return mentions(ifs.Cond) && (ex.exits(ifs.Body.List) || (ifs.Else != nil && ex.exits(elseStmts(ifs))))
 	})
-	return counted
 }
 
 // leavesOnSuccess reports, on syntax, whether a loop body may leave when
@@ -199,23 +194,20 @@ func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
 // on the first error (if err != nil { return err }) does not, and its
 // package builds no SSA.
 func (s *scanner) leavesOnSuccess(body *ast.BlockStmt) bool {
-	found := false
-	s.eachIf(body, func(ifs *ast.IfStmt, _ []ast.Stmt, inSwitch bool) bool {
+	return anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
 		eq, ne, status := s.nilTests(ifs.Cond)
 		ex := exitCtx{inSwitch: inSwitch}
 		switch {
 		case (eq || status) && ex.exits(ifs.Body.List):
-			found = true
+			return true
 		case ne && ifs.Else != nil && ex.exits(elseStmts(ifs)):
-			found = true
+			return true
 		case ne && len(ifs.Body.List) > 0:
-			if b, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.BranchStmt); ok && b.Tok == token.CONTINUE {
-				found = true
-			}
+			b, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.BranchStmt)
+			return ok && b.Tok == token.CONTINUE
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // nilTests reports what a condition tests: an error == nil, an error !=
@@ -338,45 +330,38 @@ func (s *scanner) mentionsContext(nodes []ast.Node) bool {
 	return false
 }
 
-// eachIf calls f for every if statement of the loop body that a break
-// or continue of the loop can be written in (not inside nested loops or
-// function literals), with the statements that follow it in its block.
-// inSwitch says an unlabeled break there leaves a switch or select, not
-// the loop. f returns false to stop.
-func (s *scanner) eachIf(body *ast.BlockStmt, f func(ifs *ast.IfStmt, rest []ast.Stmt, inSwitch bool) bool) {
+// anyIf reports whether f holds for an if statement of the loop body
+// that a break or continue of the loop can be written in (not inside
+// nested loops or function literals), stopping at the first. inSwitch
+// says an unlabeled break there leaves a switch or select, not the loop.
+func anyIf(body *ast.BlockStmt, f func(ifs *ast.IfStmt, inSwitch bool) bool) bool {
 	var visit func(list []ast.Stmt, inSwitch bool) bool
 	visit = func(list []ast.Stmt, inSwitch bool) bool {
-		for i, st := range list {
+		for _, st := range list {
 			switch st := st.(type) {
 			case *ast.IfStmt:
-				if !f(st, list[i+1:], inSwitch) {
-					return false
-				}
-				if !visit(st.Body.List, inSwitch) {
-					return false
-				}
-				if st.Else != nil && !visit([]ast.Stmt{st.Else}, inSwitch) {
-					return false
+				if f(st, inSwitch) || visit(st.Body.List, inSwitch) || st.Else != nil && visit([]ast.Stmt{st.Else}, inSwitch) {
+					return true
 				}
 			case *ast.BlockStmt:
-				if !visit(st.List, inSwitch) {
-					return false
+				if visit(st.List, inSwitch) {
+					return true
 				}
 			case *ast.LabeledStmt:
-				if !visit([]ast.Stmt{st.Stmt}, inSwitch) {
-					return false
+				if visit([]ast.Stmt{st.Stmt}, inSwitch) {
+					return true
 				}
 			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
 				for _, c := range clauses(st) {
-					if !visit(stmtList(c), true) {
-						return false
+					if visit(stmtList(c), true) {
+						return true
 					}
 				}
 			}
 		}
-		return true
+		return false
 	}
-	visit(body.List, false)
+	return visit(body.List, false)
 }
 
 func elseStmts(ifs *ast.IfStmt) []ast.Stmt {

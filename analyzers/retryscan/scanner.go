@@ -244,15 +244,20 @@ func (s *scanner) wrapperOf(fn *types.Func) *WrapperFact {
 	if fn.Pkg() == s.pass.Pkg || s.std(fn.Pkg()) || catalogued(fn) {
 		return nil
 	}
-	if w, ok := s.importedW[fn]; ok {
-		return w
+	return importFact(s.pass, s.importedW, fn, new(WrapperFact))
+}
+
+// importFact returns fn's fact, imported into fresh the first time and
+// kept in memo; nil when fn has none.
+func importFact[F analysis.Fact](pass *analysis.Pass, memo map[*types.Func]F, fn *types.Func, fresh F) F {
+	f, ok := memo[fn]
+	if !ok {
+		if pass.ImportObjectFact(fn, fresh) {
+			f = fresh
+		}
+		memo[fn] = f
 	}
-	var w *WrapperFact
-	if f := new(WrapperFact); s.pass.ImportObjectFact(fn, f) {
-		w = f
-	}
-	s.importedW[fn] = w
-	return w
+	return f
 }
 
 // retrierChain returns the chain below a callee that retries, local or

@@ -47,7 +47,6 @@ type Program struct {
 
 	mu      sync.Mutex
 	calls   map[*ssa.Function]map[token.Pos]ssa.CallInstruction
-	sums    map[*ssa.Function]*summary
 	lps     map[*ssa.Function][]*Loop
 	configs map[ssa.Value]Config
 
@@ -130,7 +129,6 @@ func (p *Program) build() {
 			})
 		}
 		p.calls = map[*ssa.Function]map[token.Pos]ssa.CallInstruction{}
-		p.sums = map[*ssa.Function]*summary{}
 		p.lps = map[*ssa.Function][]*Loop{}
 		p.configs = map[ssa.Value]Config{}
 	})

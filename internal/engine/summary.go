@@ -25,10 +25,6 @@ import (
 // maxDepth bounds the predicates read inside one another.
 const maxDepth = 2
 
-// summary is reserved for what a function's body answers independently
-// of its caller.
-type summary struct{}
-
 func (w *walker) summary(c *ssa.Call, fn *types.Func, args []ssa.Value, idx, upto int) (Val, bool) {
 	if w.depth >= maxDepth {
 		return Val{}, false
