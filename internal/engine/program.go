@@ -141,19 +141,6 @@ func (p *Program) Func(syntax ast.Node) *ssa.Function {
 	return p.funcs[syntax]
 }
 
-// FuncOf returns the SSA function of a function of this package.
-func (p *Program) FuncOf(obj *types.Func) *ssa.Function {
-	if obj == nil || obj.Pkg() != p.pkg {
-		return nil
-	}
-	p.build()
-	fn := p.ssa.Prog.FuncValue(obj)
-	if fn == nil || fn.Blocks == nil {
-		return nil
-	}
-	return fn
-}
-
 // Call returns the call instruction of a call expression in fn, found by
 // the position of its opening parenthesis, or nil: a conversion, a call
 // of a builtin the builder folds, or a call in a nested function literal.
