@@ -101,8 +101,7 @@ func (s *scanner) repicks(loop ast.Stmt, body *ast.BlockStmt, call *ast.CallExpr
 		return true
 	}
 	return anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
-		ex := exitCtx{loop: loop, inSwitch: inSwitch}
-		return mentions(ifs.Cond) && ex.exits(ifs.Body.List)
+		return mentions(ifs.Cond) && exits(ifs.Body.List, inSwitch)
 	})
 }
 

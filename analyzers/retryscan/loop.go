@@ -110,11 +110,10 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call,
 		region: known(d.region), attempt: d.calls}
 	anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
-		ex := exitCtx{loop: loop, inSwitch: inSwitch}
-		if ex.exits(ifs.Body.List) {
+		if exits(ifs.Body.List, inSwitch) {
 			site.once = append(site.once, ifs.Body)
 		}
-		if e, ok := ifs.Else.(*ast.BlockStmt); ok && ex.exits(e.List) {
+		if e, ok := ifs.Else.(*ast.BlockStmt); ok && exits(e.List, inSwitch) {
 			site.once = append(site.once, e)
 		}
 		return false // every if statement
@@ -181,8 +180,7 @@ func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
 		return true
 	}
 	return anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
-		ex := exitCtx{loop: loop, inSwitch: inSwitch}
-		return mentions(ifs.Cond) && (ex.exits(ifs.Body.List) || (ifs.Else != nil && ex.exits(elseStmts(ifs))))
+		return mentions(ifs.Cond) && (exits(ifs.Body.List, inSwitch) || (ifs.Else != nil && exits(elseStmts(ifs), inSwitch)))
 	})
 }
 
@@ -196,11 +194,10 @@ func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
 func (s *scanner) leavesOnSuccess(body *ast.BlockStmt) bool {
 	return anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
 		eq, ne, status := s.nilTests(ifs.Cond)
-		ex := exitCtx{inSwitch: inSwitch}
 		switch {
-		case (eq || status) && ex.exits(ifs.Body.List):
+		case (eq || status) && exits(ifs.Body.List, inSwitch):
 			return true
-		case ne && ifs.Else != nil && ex.exits(elseStmts(ifs)):
+		case ne && ifs.Else != nil && exits(elseStmts(ifs), inSwitch):
 			return true
 		case ne && len(ifs.Body.List) > 0:
 			b, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.BranchStmt)
