@@ -6,6 +6,7 @@ import (
 	"github.com/retrylint/retrylint/internal/engine"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 	"time"
 
@@ -123,18 +124,16 @@ func (s *scanner) perRetryTimeout() bool {
 	if !analysisutil.Imports(s.pass.Pkg, grpcRetryMiddleware) {
 		return false // the option is not named here
 	}
-	found := false
-	for _, f := range s.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && !found {
-				if o := catalog.LookupGRPCOption(s.calleeOf(call)); o != nil && o.Role == catalog.GRPCPerRetryTimeout {
-					found = true
-				}
+	return slices.ContainsFunc(s.pass.Files, func(f *ast.File) bool {
+		return anyNode(f, true, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return false
 			}
-			return !found
+			o := catalog.LookupGRPCOption(s.calleeOf(call))
+			return o != nil && o.Role == catalog.GRPCPerRetryTimeout
 		})
-	}
-	return found
+	})
 }
 
 // withTimeout returns the context.WithTimeout call of an assignment
