@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 )
@@ -162,25 +163,15 @@ func (s *scanner) handsOff(call *ast.CallExpr) bool {
 			}
 		}
 	})
-	if len(trues) == 0 {
-		return false
-	}
-	for _, r := range trues {
-		if !sent[r] {
-			return false
-		}
-	}
-	return true
+	return len(trues) > 0 && !slices.ContainsFunc(trues, func(r *ast.ReturnStmt) bool { return !sent[r] })
 }
 
 // hasDefault reports a select with a default clause: it does not block.
 func hasDefault(sel *ast.SelectStmt) bool {
-	for _, c := range sel.Body.List {
-		if cc, ok := c.(*ast.CommClause); ok && cc.Comm == nil {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(sel.Body.List, func(c ast.Stmt) bool {
+		cc, ok := c.(*ast.CommClause)
+		return ok && cc.Comm == nil
+	})
 }
 
 // markReturns marks the return statements of stmts, outside nested

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sync"
 	"time"
 
@@ -276,10 +277,5 @@ func (s *Site) Contains(pos token.Pos) bool {
 	if s.Body == nil || pos < s.Body.Pos() || s.Body.End() <= pos {
 		return false
 	}
-	for _, b := range s.once {
-		if b.Pos() <= pos && pos < b.End() {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(s.once, func(b ast.Node) bool { return b.Pos() <= pos && pos < b.End() })
 }

@@ -78,12 +78,8 @@ func boolAttempt(ts []types.Type) bool {
 // waiting for it to turn true is a poll.
 func queriesState(name string) bool {
 	name = strings.ToLower(name)
-	for _, p := range []string{"is", "has", "can", "check", "poll", "ready", "exist", "contain", "get", "list", "find", "lookup", "wait", "status", "health", "alive", "next", "scan", "more", "should", "closed", "stopped", "equal", "deepequal", "match"} {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"is", "has", "can", "check", "poll", "ready", "exist", "contain", "get", "list", "find", "lookup", "wait", "status", "health", "alive", "next", "scan", "more", "should", "closed", "stopped", "equal", "deepequal", "match"},
+		func(p string) bool { return strings.HasPrefix(name, p) })
 }
 
 func isBool(t types.Type) bool {
