@@ -3,6 +3,7 @@ package engine
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -145,10 +146,5 @@ func receiverOnly(c *ssa.CallCommon, cell ssa.Value) bool {
 	case c.Signature().Recv() == nil:
 		return false
 	}
-	for _, a := range c.Args[first:] {
-		if a == cell {
-			return false
-		}
-	}
-	return true
+	return !slices.Contains(c.Args[first:], cell)
 }

@@ -126,12 +126,10 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 		args = append([]ssa.Value{c.Call.Value}, args...)
 	}
 	related := func() bool {
-		for _, a := range args {
-			if v := w.eval(a, upto); v.Related || v.Kind == Err {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(args, func(a ssa.Value) bool {
+			v := w.eval(a, upto)
+			return v.Related || v.Kind == Err
+		})
 	}
 	if fn == nil {
 		if b, ok := c.Call.Value.(*ssa.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {

@@ -3,6 +3,7 @@ package engine
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -166,18 +167,13 @@ func (r *Region) OuterContexts() []ssa.Value {
 	inside := func(v ssa.Value) bool {
 		if addr, ok := loadOf(v); ok {
 			// A captured variable: inside when the region stores it.
-			for _, st := range stores(addr) {
-				if st.Parent() == r.fn && (r.loop == nil || r.loop.Has(st.Block())) {
-					return true
-				}
-			}
-			return false
+			return slices.ContainsFunc(stores(addr), func(st *ssa.Store) bool { return r.runs(st) })
 		}
 		if FieldOf(v) != nil {
 			return false // a context kept in a field comes from outside
 		}
 		in, ok := v.(ssa.Instruction)
-		return ok && in.Block() != nil && (r.loop == nil || r.loop.Has(in.Block()))
+		return ok && r.runs(in)
 	}
 	for _, b := range r.fn.Blocks {
 		for _, in := range b.Instrs {
@@ -187,11 +183,7 @@ func (r *Region) OuterContexts() []ssa.Value {
 					continue
 				}
 				seen[v] = true
-				switch v.(type) {
-				case *ssa.Const:
-					continue
-				}
-				if inside(v) || Uncancellable(v) {
+				if _, ok := v.(*ssa.Const); ok || inside(v) || Uncancellable(v) {
 					continue
 				}
 				out = append(out, v)
@@ -205,15 +197,17 @@ func (r *Region) OuterContexts() []ssa.Value {
 // region: a loop's block or an operation's body (a per-attempt timeout).
 func (r *Region) MadeInside(vals map[ssa.Value]bool) bool {
 	for v := range vals {
-		in, ok := v.(ssa.Instruction)
-		if !ok || !IsContext(v.Type()) || in.Block() == nil {
-			continue
-		}
-		if in.Parent() == r.fn && (r.loop == nil || r.loop.Has(in.Block())) {
+		if in, ok := v.(ssa.Instruction); ok && IsContext(v.Type()) && r.runs(in) {
 			return true
 		}
 	}
 	return false
+}
+
+// runs reports whether an instruction runs in the region: in its
+// function and, for a loop, in one of the loop's blocks.
+func (r *Region) runs(in ssa.Instruction) bool {
+	return in.Parent() == r.fn && in.Block() != nil && (r.loop == nil || r.loop.Has(in.Block()))
 }
 
 // Name returns a name for a value in messages: a parameter's or free
