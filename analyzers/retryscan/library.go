@@ -21,11 +21,7 @@ func (s *scanner) calleeOf(call *ast.CallExpr) *types.Func {
 // callSite returns the retry site a call is (a catalogued library entry
 // point, a client that retries inside), or nil. Calls of wrappers are
 // found by wrapperSite, calls of retriers later, once summaries are known.
-func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr) *Site {
-	callee := s.calleeOf(call)
-	if callee == nil {
-		return nil
-	}
+func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) *Site {
 	if row := catalog.LookupRetry(callee); row != nil {
 		switch row.Role {
 		case catalog.RoleLoop:
@@ -50,11 +46,7 @@ func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr) *Site {
 // wrapperSite returns the site of a call of a known retry wrapper, or
 // nil. Unlike the other call sites it depends on the wrappers found so
 // far, so findWrappers recomputes only this part on each round.
-func (s *scanner) wrapperSite(fn ast.Node, call *ast.CallExpr) *Site {
-	callee := s.calleeOf(call)
-	if callee == nil {
-		return nil
-	}
+func (s *scanner) wrapperSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) *Site {
 	if w := s.wrapperOf(callee); w != nil && w.Param < len(call.Args) {
 		site := &Site{Kind: KindWrapper, Node: call, Name: analysisutil.FuncName(callee, s.pass.Pkg), Callee: callee, Func: fn}
 		site.Bound = s.wrapperBound(fn, w, call)

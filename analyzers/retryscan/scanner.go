@@ -124,21 +124,23 @@ func (s *scanner) findSites() {
 	s.eachNode(func(fn, n ast.Node) {
 		var site *Site
 		switch n := n.(type) {
-		case *ast.ForStmt:
-			site = s.memoized(n, func() *Site { return s.loopSite(fn, n) })
-		case *ast.RangeStmt:
-			site = s.memoized(n, func() *Site { return s.loopSite(fn, n) })
+		case *ast.ForStmt, *ast.RangeStmt:
+			site = s.memoized(n, func() *Site { return s.loopSite(fn, n.(ast.Stmt)) })
 		case *ast.LabeledStmt:
 			site = s.memoized(n, func() *Site { return s.gotoSite(fn, n) })
 		case *ast.CallExpr:
+			callee := s.calleeOf(n)
+			if callee == nil {
+				break // a call of a function value or a builtin: no site
+			}
 			site = s.memoized(n, func() *Site {
-				if site := s.callSite(fn, n); site != nil {
+				if site := s.callSite(fn, n, callee); site != nil {
 					return site
 				}
 				return s.recursionSite(fn, n)
 			})
 			if site == nil {
-				site = s.wrapperSite(fn, n)
+				site = s.wrapperSite(fn, n, callee)
 			}
 		}
 		if site != nil {
