@@ -489,11 +489,7 @@ func (p *Program) WaitParam(fn *ssa.Function) (i int, random bool) {
 			}
 			u := &under{seen: map[ssa.Value]bool{}}
 			if prm := u.param(c.Call.Args[len(c.Call.Args)-1]); prm != nil {
-				for i, q := range fn.Params {
-					if q == prm {
-						return i, u.random
-					}
-				}
+				return paramPos(prm), u.random // a parameter of fn: values do not cross functions
 			}
 		}
 	}
