@@ -199,8 +199,8 @@ func (c *checker) call(s site, report bool) {
 		if sym == catalog.TLSDialWithDialer {
 			d = engine.Arg(in, 0)
 		}
-		if origin, ok := c.tracer(fi).noTimeout(d, "Timeout", "Deadline"); ok {
-			c.dial(fi, call, fn, origin)
+		if made, ok := c.tracer(fi).noTimeout(d, "Timeout", "Deadline"); ok {
+			c.dial(fi, call, fn, firstNode(made))
 			c.dialIgnoresCtx(s, in, fn)
 			c.conn(s, in, types.ExprString(call.Fun)+" on a dialer with no Timeout")
 		}

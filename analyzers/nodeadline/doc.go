@@ -286,4 +286,16 @@
 // shows: a method also called through an interface from a goroutine is
 // taken for main's own. A database/sql driver is known by the name given
 // to sql.Open, not by the package that registers it.
+//
+// Kubernetes API calls (client-go's typed clients, controller-runtime's
+// client.Client) are not outbound calls here, on purpose, even with a
+// context that has no deadline: client-go's HTTP/2 transport checks the
+// connection's health (a ping after 30 s without a frame, the
+// connection closed when no answer comes within 15 s; on by default
+// since client-go v0.20), and the API server ends every request that is
+// not a watch after its --request-timeout (60 s by default). A stalled
+// API server holds such a call for about a minute, not forever. A poll
+// whose condition drops the poll's context for context.Background() is
+// therefore not reported either: the poll overruns its timeout by that
+// minute at most.
 package nodeadline

@@ -38,7 +38,7 @@ func (c *checker) httpDo(s site, fn *types.Func, report bool) {
 		return
 	}
 	t := c.tracer(s.fi)
-	client, ok := t.noTimeout(engine.Recv(in), "Timeout")
+	clients, ok := t.noTimeout(engine.Recv(in), "Timeout")
 	if !ok {
 		return
 	}
@@ -50,7 +50,7 @@ func (c *checker) httpDo(s site, fn *types.Func, report bool) {
 		if !report {
 			return
 		}
-		c.httpReport(s.fi, s.call, sel, client, st.origin, fmt.Sprintf("%s sends a request with no deadline", types.ExprString(s.call.Fun)))
+		c.httpReport(s.fi, s.call, sel, clients, st.origin, fmt.Sprintf("%s sends a request with no deadline", types.ExprString(s.call.Fun)))
 	}
 }
 
@@ -79,32 +79,57 @@ func (c *checker) httpShortcut(s site, fn *types.Func) {
 	if in == nil {
 		return
 	}
-	if client, ok := c.tracer(fi).noTimeout(engine.Recv(in), "Timeout"); ok {
-		c.httpReport(fi, call, sel, client, nil, fmt.Sprintf("%s sends a request with no context", types.ExprString(call.Fun)))
+	if clients, ok := c.tracer(fi).noTimeout(engine.Recv(in), "Timeout"); ok {
+		c.httpReport(fi, call, sel, clients, nil, fmt.Sprintf("%s sends a request with no context", types.ExprString(call.Fun)))
 	}
 }
 
-func (c *checker) httpReport(fi *funcInfo, call *ast.CallExpr, sel *ast.SelectorExpr, client ast.Node, reqOrigin *ast.CallExpr, what string) {
+func (c *checker) httpReport(fi *funcInfo, call *ast.CallExpr, sel *ast.SelectorExpr, clients []ast.Node, reqOrigin *ast.CallExpr, what string) {
 	where, ok := c.where(fi, call)
 	if !ok {
 		return
 	}
-	on := "a client made without Timeout"
-	if s, ok := client.(*ast.SelectorExpr); ok && types.ExprString(s) == "http.DefaultClient" {
-		on = "http.DefaultClient, which has no timeout"
-	}
 	d := analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(), Category: "http-client",
 		Message: fmt.Sprintf("%s on %s: %s; set the client's Timeout or make the request with a context from context.WithTimeout",
-			what, on, where.wait("the request can wait forever", "can wait forever")),
+			what, clientsWord(clients), where.wait("the request can wait forever", "can wait forever")),
 	}
-	if client != nil && (client.Pos() < sel.Pos() || client.Pos() >= sel.End()) {
-		d.Related = append(d.Related, related(client, "the client is made here, without Timeout")...)
+	for _, client := range clients {
+		if client.Pos() < sel.Pos() || client.Pos() >= sel.End() {
+			d.Related = append(d.Related, related(client, "the client is made here, without Timeout")...)
+		}
 	}
 	if reqOrigin != nil {
 		d.Related = append(d.Related, related(reqOrigin, "the request's context is made here, with no deadline")...)
 	}
 	c.report(fi, d)
+}
+
+// clientsWord names the clients a request may be sent on: all of them
+// http.DefaultClient, none of them, or both kinds (a variable that is
+// http.DefaultClient on one path and a literal on another).
+func clientsWord(clients []ast.Node) string {
+	dflt := 0
+	for _, n := range clients {
+		if s, ok := n.(*ast.SelectorExpr); ok && types.ExprString(s) == "http.DefaultClient" {
+			dflt++
+		}
+	}
+	switch {
+	case dflt == 0:
+		return "a client made without Timeout"
+	case dflt == len(clients):
+		return "http.DefaultClient, which has no timeout"
+	}
+	return "http.DefaultClient or a client made without Timeout"
+}
+
+// firstNode returns the first of the nodes, nil when there are none.
+func firstNode(nodes []ast.Node) ast.Node {
+	if len(nodes) == 0 {
+		return nil
+	}
+	return nodes[0]
 }
 
 // Dials without a timeout wait for the operating system's connect
@@ -149,7 +174,7 @@ func (c *checker) dialContext(s site) {
 		return
 	}
 	t := c.tracer(s.fi)
-	dialer, ok := t.noTimeout(engine.Recv(in), "Timeout", "Deadline", "NetDialer")
+	dialers, ok := t.noTimeout(engine.Recv(in), "Timeout", "Deadline", "NetDialer")
 	if !ok {
 		return
 	}
@@ -163,7 +188,10 @@ func (c *checker) dialContext(s site) {
 			origin(st), types.ExprString(call.Fun),
 			where.wait("", "can wait for the operating system's connect timeout (minutes)")),
 	}
-	d.Related = append(related(dialer, "the dialer is made here, without Timeout"), c.originRelated(call, st)...)
+	for _, dialer := range dialers {
+		d.Related = append(d.Related, related(dialer, "the dialer is made here, without Timeout")...)
+	}
+	d.Related = append(d.Related, c.originRelated(call, st)...)
 	c.report(s.fi, d)
 }
 

@@ -1,9 +1,11 @@
 package nodeadline
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -207,13 +209,18 @@ func carrier(t types.Type) bool { return catalog.IsContext(t) || isRequest(t) }
 // of the fields, or a go-cleanhttp client, and nothing sets one of the
 // fields later or hands the value to code that may.
 //
-// The node is where the first of them is made, nil when the syntax does
-// not say.
-func (t *tracer) noTimeout(v ssa.Value, fields ...string) (ast.Node, bool) {
+// The nodes are where each of them is made, in source order, without
+// the ones the syntax does not show:
+//
+//	c := http.DefaultClient
+//	if insecure {
+//		c = &http.Client{Transport: tr}   // both are made without Timeout
+//	}
+func (t *tracer) noTimeout(v ssa.Value, fields ...string) ([]ast.Node, bool) {
 	if v == nil {
 		return nil, false
 	}
-	var first ast.Node
+	var made []ast.Node
 	found := false
 	for _, src := range t.p.SourcesIn(v, nil) {
 		if c, ok := src.Value.(*ssa.Const); ok && c.IsNil() {
@@ -223,11 +230,13 @@ func (t *tracer) noTimeout(v ssa.Value, fields ...string) (ast.Node, bool) {
 		if !ok {
 			return nil, false
 		}
-		if !found {
-			first, found = n, true
+		found = true
+		if n != nil && !slices.Contains(made, n) {
+			made = append(made, n)
 		}
 	}
-	return first, found
+	slices.SortFunc(made, func(a, b ast.Node) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	return made, found
 }
 
 // unset reports whether a value a client or dialer is made of sets none

@@ -153,6 +153,12 @@
 //
 // Findings in _test.go files are reported only with -retrybudget.tests.
 //
+// A service config in the same option list as grpc.WithDisableRetry()
+// (the dial's arguments, or one []grpc.DialOption literal) retries
+// nothing: neither its load budget nor its timeout is reported, and the
+// channel's calls are not counted as retried. One turned off elsewhere
+// (appended later, by a helper) is not matched and is read as retrying.
+//
 // What it misses on purpose: service configs that are not constant
 // strings handed to grpc.WithDefaultServiceConfig (read from a file, a
 // flag or DNS), budgets of other libraries (a rate limiter around a

@@ -38,11 +38,15 @@ func (c *checker) serviceConfigs() {
 	if !grpcPkg && !awsPkg {
 		return
 	}
+	var off map[*ast.CallExpr]bool // configs of a dial with grpc.WithDisableRetry()
+	if grpcPkg {
+		off = catalog.ServiceConfigsOff(c.pass.TypesInfo, c.pass.Files)
+	}
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				if grpcPkg && len(n.Args) == 1 && catalog.IsGRPCServiceConfig(analysisutil.Callee(c.pass.TypesInfo, n)) {
+				if grpcPkg && len(n.Args) == 1 && !off[n] && catalog.IsGRPCServiceConfig(analysisutil.Callee(c.pass.TypesInfo, n)) {
 					c.at.At(n.Pos())
 					c.serviceConfig(n.Args[0])
 				}

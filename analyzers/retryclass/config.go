@@ -92,7 +92,12 @@ func (c *checker) configCall(call *ast.CallExpr) {
 	}
 	switch h.Hook {
 	case catalog.HookServiceConfig:
-		c.serviceConfig(call.Args[h.Arg])
+		if c.retryOff == nil {
+			c.retryOff = catalog.ServiceConfigsOff(info, c.pass.Files)
+		}
+		if !c.retryOff[call] {
+			c.serviceConfig(call.Args[h.Arg]) // unless the dial also says grpc.WithDisableRetry()
+		}
 	case catalog.HookCodes:
 		args := call.Args[h.Arg:]
 		if call.Ellipsis.IsValid() {

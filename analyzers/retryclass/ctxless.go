@@ -58,15 +58,7 @@ func (c *checker) ctxlessWait(call *ast.CallExpr, row *catalog.CtxlessWait) {
 		return
 	}
 	region := c.eng.OpRegion(fn, row.Pkg)
-	var ctxs []ssa.Value
-	for _, v := range region.OuterContexts() {
-		if fv, ok := v.(*ssa.FreeVar); ok {
-			if b := engine.Binding(fv); b != nil && engine.Uncancellable(b) {
-				continue // context.Background() in the caller
-			}
-		}
-		ctxs = append(ctxs, v)
-	}
+	ctxs := callerContexts(region)
 	if len(ctxs) == 0 {
 		return
 	}

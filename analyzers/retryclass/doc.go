@@ -41,6 +41,35 @@
 // for one attempt (a per-attempt timeout) may time out and be retried,
 // and is not.
 //
+// The same through a retry wrapper of the package, or of another one,
+// that takes no context, handed a closure that captured the caller's:
+//
+//	func retry(n int, f func() error) error { // no ctx anywhere
+//		for i := 0; i < n; i++ {
+//			if err := f(); err == nil {
+//				return nil
+//			}
+//			time.Sleep(time.Second << i)
+//		}
+//		return errors.New("gave up")
+//	}
+//
+//	err := retry(5, func() error { return client.Call(ctx, req) }) // retry retries a function that uses ctx but takes no context itself ...
+//
+// After the caller gives up the wrapper sleeps through all its rounds
+// (here 4 more attempts over 15s). It is reported at the call, which
+// knows the context; the wrapper's own loop, which has none, is not. The
+// wrapper must be known to look at no context: nothing in it is a
+// context, a request or a stop channel, it waits only on timers, and a
+// context error from its function goes round (a wrapper that returns on
+// errors.Is(err, context.Canceled), or asks a classifier of another
+// package or one it is given, is not). A wrapper around retry.Do or
+// backoff.Retry given no context and no RetryIf counts too. The fix: give
+// the wrapper the context and return ctx.Err() between attempts or wait
+// in a select on ctx.Done() (for a library wrapper, hand the context on).
+// A wrapper that does not wait between attempts costs a cancelled caller
+// nothing and is quiet.
+//
 // wait-ignores-cancel: a retry loop that has a context (its attempt is
 // given one, directly or through the request it sends, or the loop
 // checks one) waits between attempts in a way the context cannot cut
@@ -153,7 +182,10 @@
 //	retry.IsErrorRetryableFunc(func(error) aws.Ternary { return aws.TrueTernary })
 //	func (r retryer) IsErrorRetryable(error) bool { return true }
 //
-// A service config with maxAttempts 4 sends every such call 4 times; the
+// A service config in the same option list as grpc.WithDisableRetry()
+// retries nothing and is not reported (one turned off in another list,
+// appended later or by a helper, is still read as retrying). A service
+// config with maxAttempts 4 sends every such call 4 times; the
 // AWS SDK's standard retryer 3 times, each retry also drawing on the
 // client's retry quota that transient errors need. The fix: retry
 // codes.Unavailable (and codes.ResourceExhausted with backoff); let the
@@ -202,7 +234,9 @@
 //     operations given as named functions rather than literals;
 //   - library retries other than cenkalti/backoff (v3, v4, v5) and
 //     avast/retry-go (v3, v4, v5), whose operations it reads, and
-//     wrappers and retriers of the package, judged where their loop is;
+//     wrappers and retriers of the package, judged where their loop is
+//     (a call of a wrapper is read for retry-after-cancel alone, and
+//     only with a function literal: one given by name is not read);
 //   - retries by recursion and goto loops, whose decisions it does not
 //     read, and loops the recognizer does not count as retries (one that
 //     returns every transport error and goes round only on a 4xx other
@@ -235,8 +269,12 @@
 //     helper handed a request may have one made with no context);
 //   - periodic loops other than the two shapes the recognizer reads as
 //     retries of their failure path (a failure-only wait while success
-//     waits the period; a reconnect loop reading what it opened), and
-//     cancellation through a retry wrapper of the package that takes
-//     no context while the caller's closure captured one;
+//     waits the period; a reconnect loop reading what it opened);
+//   - cancellation through a wrapper whose blindness is not known: one
+//     with a context, a request or a channel anywhere in it (a stop
+//     channel may be closed on cancel), a decision it hands to code it
+//     cannot read, a library retry given options as a slice, or a
+//     wrapper of a retry library other than cenkalti/backoff and
+//     avast/retry-go;
 //   - retries in _test.go files, unless -retryclass.tests.
 package retryclass

@@ -139,6 +139,9 @@ type checker struct {
 	codes        []catalog.GRPCCode
 	eng          *engine.Program
 	std          func(*types.Package) bool // analysisutil.Std
+	// retryOff are the service configs whose dial turns retries off
+	// (catalog.ServiceConfigsOff), worked out at the first one.
+	retryOff map[*ast.CallExpr]bool
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
@@ -161,8 +164,11 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		at.At(site.Pos())
 		switch site.Kind {
 		case retryscan.KindLoop, retryscan.KindLibrary:
+		case retryscan.KindWrapper:
+			c.wrapperCancel(r, site) // the wrapper has no context, its caller does
+			continue
 		default:
-			continue // a wrapper's or retrier's retry is judged where it is written
+			continue // a retrier's retry is judged where it is written
 		}
 		region := site.Region()
 		if site.Func == nil || site.Body == nil || region == nil {

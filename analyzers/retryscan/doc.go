@@ -33,7 +33,8 @@
 //   - a call that retries inside: retryablehttp's Client.Do (and the
 //     *http.Client its StandardClient returns), aws-sdk-go-v2 operations,
 //     resty requests on a client with a retry count, gRPC calls in a
-//     package whose service config has a retryPolicy;
+//     package whose service config has a retryPolicy (and is not dialed
+//     with grpc.WithDisableRetry() in the same option list);
 //   - a call of a user function that is a retry wrapper (it runs one of
 //     its function parameters in a retry) or a retrier (it retries
 //     inside, at any depth), known across packages through facts, or
@@ -42,7 +43,10 @@
 //     (withRetries(n, f), retry.Attempts(uint(n))) makes as many
 //     attempts as the constant its caller passes; the count is followed
 //     through wrappers of wrappers, but not when the wrapper changes the
-//     parameter first.
+//     parameter first. A wrapper known to look at no context (nothing in
+//     it is one, and its retry goes round on a context's error) says so
+//     in its fact, for retryclass to judge at the call, where the
+//     caller's context is.
 //
 // An attempt may build its request before sending it, and leave when
 // building fails: only the send's error decides. A variable declared

@@ -62,7 +62,7 @@ type WrapperFact struct {
 	// Attempts is the wrapper's own layer (see Bound.Attempts).
 	Attempts int32
 	// Via names the retry the wrapper hands its parameter to
-	// ("backoff.Retry", or "retry loop" for a hand-rolled one).
+	// ("backoff.Retry", or ViaLoop for a hand-rolled one).
 	Via string
 	// CountParam is 1 + the index of the integer parameter that the
 	// wrapper's attempts are counted against, 0 if none: a call makes
@@ -72,6 +72,10 @@ type WrapperFact struct {
 	// Ctx and Time: the wrapper's retry ends on a context or after an
 	// elapsed time (see Bound).
 	Ctx, Time bool
+	// IgnoresCtx: the wrapper is known to look at no context, so a
+	// function using its caller's context is retried after the caller
+	// gave up (wrapcancel.go); false when that is not known.
+	IgnoresCtx bool
 	// The wrapper's delay between attempts (see Delay): Kind, Capped and
 	// Jittered as catalog values, the first wait in nanoseconds and its
 	// growth.
@@ -87,12 +91,20 @@ type WrapperFact struct {
 
 func (*WrapperFact) AFact() {}
 
+// ViaLoop is WrapperFact.Via for a wrapper whose own loop retries: the
+// name of a loop site.
+const ViaLoop = "retry loop"
+
 func (f *WrapperFact) String() string {
 	attempts := AttemptsString(int(f.Attempts))
 	if f.CountParam > 0 {
 		attempts = fmt.Sprintf("attempts from param %d%+d", f.CountParam-1, f.CountAdd)
 	}
-	return fmt.Sprintf("wrapper(param=%d, %s via %s)", f.Param, attempts, f.Via)
+	ctx := ""
+	if f.IgnoresCtx {
+		ctx = ", ignores ctx"
+	}
+	return fmt.Sprintf("wrapper(param=%d, %s via %s%s)", f.Param, attempts, f.Via, ctx)
 }
 
 // Layers counts the retry layers of a chain.

@@ -22,7 +22,9 @@ import (
 // The recognizer reads such constants in the package and, when one has a
 // retry policy, counts the package's gRPC calls (generated client stubs
 // and ClientConn.Invoke) as clients that retry inside, with the largest
-// maxAttempts found, at most 5 (the channel default cap). Which channel a
+// maxAttempts found, at most 5 (the channel default cap). A config in
+// the same option list as grpc.WithDisableRetry() retries nothing and is
+// not counted (catalog.ServiceConfigsOff). Which channel a
 // stub was built on is not tracked; service configs in _test.go files are
 // not read, since tests set up many channels for different cases.
 
@@ -38,13 +40,14 @@ func (s *scanner) grpcRetryAttempts() (int, bool) {
 	if !analysisutil.Imports(s.pass.Pkg, grpcPkg) {
 		return 0, false
 	}
+	off := catalog.ServiceConfigsOff(s.info, s.pass.Files) // dialed with grpc.WithDisableRetry()
 	for _, f := range s.pass.Files {
 		if strings.HasSuffix(s.pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			continue // tests set up many channels, each for its own case
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 1 || !catalog.IsGRPCServiceConfig(s.calleeOf(call)) {
+			if !ok || len(call.Args) != 1 || off[call] || !catalog.IsGRPCServiceConfig(s.calleeOf(call)) {
 				return true
 			}
 			tv, ok := s.info.Types[call.Args[0]]

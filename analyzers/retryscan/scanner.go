@@ -193,6 +193,7 @@ func (s *scanner) findWrappers() {
 					w.Module = s.pass.Module.Path
 				}
 				w.CountParam, w.CountAdd = countParam(site.Bound)
+				w.IgnoresCtx = s.ignoresCtx(site, fd, p)
 				s.wrappers[obj] = w
 				changed = true
 			}

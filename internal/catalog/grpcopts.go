@@ -1,6 +1,11 @@
 package catalog
 
-import "go/types"
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+)
 
 // gRPC options that bound a call whose context has no deadline: an
 // interceptor installed on the channel, or retry options handed to the
@@ -45,6 +50,9 @@ const (
 	GRPCRetryMax
 	// GRPCRetryDisable sets the retries to 0.
 	GRPCRetryDisable
+	// GRPCServiceRetryOff turns off the retries of the channel's service
+	// config (grpc.WithDisableRetry; see ServiceConfigsOff).
+	GRPCServiceRetryOff
 )
 
 // GRPCOption is a catalogued gRPC option or constructor.
@@ -70,6 +78,7 @@ var grpcOptions = []GRPCOption{
 	{Symbol{grpcMiddlewareRetry, "", "WithPerRetryTimeout"}, GRPCPerRetryTimeout, 0},
 	{Symbol{grpcMiddlewareRetry, "", "WithMax"}, GRPCRetryMax, 0},
 	{Symbol{grpcMiddlewareRetry, "", "Disable"}, GRPCRetryDisable, -1},
+	{Symbol{grpcPkg, "", "WithDisableRetry"}, GRPCServiceRetryOff, -1},
 }
 
 var grpcOptionIndex = index(grpcOptions, func(o *GRPCOption) Symbol { return o.Symbol })
@@ -119,4 +128,55 @@ func GRPCStubConstructor(fn *types.Func) bool {
 	}
 	n, ok := types.Unalias(sig.Params().At(0).Type()).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == grpcPkg && n.Obj().Name() == "ClientConnInterface"
+}
+
+// ServiceConfigsOff returns the calls of grpc.WithDefaultServiceConfig
+// in files that share an option list with grpc.WithDisableRetry(): the
+// arguments of one call (the dial, an append) or the elements of one
+// composite literal. The channel dialed with them makes no service-config
+// retries (grpc v1.85.0 clientconn.go: disableRetry skips the
+// retryPolicy), so the config's retryPolicy retries nothing:
+//
+//	grpc.NewClient(target,
+//		grpc.WithDefaultServiceConfig(`{... "retryPolicy": {"maxAttempts": 4, ...}}`),
+//		grpc.WithDisableRetry())
+//
+// A WithDisableRetry in another list (appended later, from a helper) is
+// not matched to the config: the two may be different channels.
+func ServiceConfigsOff(info *types.Info, files []*ast.File) map[*ast.CallExpr]bool {
+	off := map[*ast.CallExpr]bool{}
+	list := func(elems []ast.Expr) {
+		var configs []*ast.CallExpr
+		disabled := false
+		for _, e := range elems {
+			call, ok := ast.Unparen(e).(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			fn := analysisutil.Callee(info, call)
+			if o := LookupGRPCOption(fn); o != nil && o.Role == GRPCServiceRetryOff {
+				disabled = true
+			}
+			if IsGRPCServiceConfig(fn) {
+				configs = append(configs, call)
+			}
+		}
+		for _, c := range configs {
+			if disabled {
+				off[c] = true
+			}
+		}
+	}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				list(n.Args)
+			case *ast.CompositeLit:
+				list(n.Elts)
+			}
+			return true
+		})
+	}
+	return off
 }

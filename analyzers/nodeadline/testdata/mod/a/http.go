@@ -131,3 +131,14 @@ func failover(hosts []string) (net.Conn, error) {
 	}
 	return nil, err
 }
+
+// defaultOrLiteral's variable is http.DefaultClient on one path and a
+// literal on the other: the message names both kinds (the twin where one
+// of them sets a Timeout is eitherClientTimeout in sees.go).
+func defaultOrLiteral(t http.RoundTripper) {
+	c := http.DefaultClient
+	if t != nil {
+		c = &http.Client{Transport: t}
+	}
+	c.Get("http://example.com") // want `^c.Get sends a request with no context on http.DefaultClient or a client made without Timeout: `
+}

@@ -54,3 +54,20 @@ func dialNoRetry(target string) (*grpc.ClientConn, error) {
 	return grpc.NewClient(target, grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithDefaultServiceConfig(`{"methodConfig": [{"name": [{}], "retryPolicy": {"maxAttempts": 1}}]}`))
 }
+
+// The twins dialed with grpc.WithDisableRetry(): the channel makes no
+// service-config retries, so neither the missing budget nor the method
+// timeout matters. In the dial's arguments, and in one option list.
+func dialUnthrottledOff(target string) (*grpc.ClientConn, error) {
+	return grpc.NewClient(target, grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDefaultServiceConfig(unthrottled), grpc.WithDisableRetry())
+}
+
+func dialTimedOff(target string) (*grpc.ClientConn, error) {
+	opts := []grpc.DialOption{
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDisableRetry(),
+		grpc.WithDefaultServiceConfig(timed),
+	}
+	return grpc.NewClient(target, opts...)
+}

@@ -184,6 +184,12 @@ func dial(target string) (*grpc.ClientConn, *grpc.ClientConn, error) {
 	return a, b, err
 }
 
+// The same config on a channel dialed with grpc.WithDisableRetry(): it
+// retries nothing.
+func dialNoRetry(target string) (*grpc.ClientConn, error) {
+	return grpc.NewClient(target, grpc.WithDefaultServiceConfig(serviceConfig), grpc.WithDisableRetry())
+}
+
 func interceptors() []grpc.UnaryClientInterceptor {
 	return []grpc.UnaryClientInterceptor{
 		grpcretry.UnaryClientInterceptor(grpcretry.WithMax(3), grpcretry.WithCodes(codes.Unavailable, codes.PermissionDenied)), // want `grpcretry.WithCodes retries codes.PermissionDenied, which does not change on retry: every such call is repeated until the attempts run out; keep only codes.Unavailable and codes.ResourceExhausted`

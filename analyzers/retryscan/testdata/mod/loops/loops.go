@@ -89,7 +89,7 @@ func inclusive() error { // want `retrier\(4 via retry loop\)`
 }
 
 // An unbounded retry in a closure run by a wrapper.
-func withRetry(f func() error) error { // want `wrapper\(param=0, 3 attempts via retry loop\)` `retrier\(3 via retry loop\)`
+func withRetry(f func() error) error { // want `wrapper\(param=0, 3 attempts via retry loop, ignores ctx\)` `retrier\(3 via retry loop\)`
 	var err error
 	for range 3 { // want `site loop "retry loop" 3 attempts`
 		if err = f(); err == nil {

@@ -1,0 +1,30 @@
+// Package grpcoff is grpccall's twin: the channel is dialed with
+// grpc.WithDisableRetry(), so its service config's retryPolicy retries
+// nothing and a call under a deadline makes one attempt.
+package grpcoff
+
+import (
+	"context"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+)
+
+const config = `{"methodConfig": [{"name": [{"service": "grpc.health.v1.Health"}],
+  "retryPolicy": {"maxAttempts": 3, "initialBackoff": "0.1s", "maxBackoff": "1s",
+    "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]}}],
+  "retryThrottling": {"maxTokens": 10, "tokenRatio": 0.1}}`
+
+func dial(target string) (*grpc.ClientConn, error) {
+	return grpc.NewClient(target, grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDefaultServiceConfig(config), grpc.WithDisableRetry())
+}
+
+func check(ctx context.Context, c healthpb.HealthClient) error {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	_, err := c.Check(ctx, &healthpb.HealthCheckRequest{})
+	return err
+}
