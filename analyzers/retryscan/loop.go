@@ -107,7 +107,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if s.pollsAbsence(d) {
 		return nil // waits for something to appear (absence.go)
 	}
-	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call,
+	site := &Site{Kind: KindLoop, Node: loop, Name: ViaLoop, Func: fn, Body: body, AttemptCall: call,
 		region: known(d.region), attempt: d.calls}
 	anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
 		if exits(ifs.Body.List, inSwitch) {

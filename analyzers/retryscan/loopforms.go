@@ -43,7 +43,7 @@ func (s *scanner) gotoSite(fn ast.Node, ls *ast.LabeledStmt) *Site {
 	if d == nil || !s.stableCall(region, d.call, nil) {
 		return nil
 	}
-	site := &Site{Kind: KindLoop, Node: ls, Name: "retry loop", Func: fn, Body: region, AttemptCall: d.call,
+	site := &Site{Kind: KindLoop, Node: ls, Name: ViaLoop, Func: fn, Body: region, AttemptCall: d.call,
 		region: known(d.region), attempt: d.calls}
 	site.Bound = s.loopBound(d)
 	_, driverDelay, driven := s.driverBound(region)
