@@ -38,6 +38,18 @@
 // generated gRPC stub or ClientConn.Invoke. What is not a constant is
 // said to be unknown, and why.
 //
+// Each site carries its load budget, as the recognizer says it
+// (retryscan's Site.LoadBudget, the code retrybudget's load-budget
+// category reads too): a budget with the share of extra load it allows
+// when its numbers are visible (gRPC retryThrottling r/(1+r), the
+// aws-sdk-go-v2 token bucket's 1/14), a rate limiter run by every
+// attempt, a budget switched off (ratelimit.None), none (a hand-written
+// loop, cenkalti/backoff), or unknown with why (an AWS client built from
+// a config the package does not show, a library's budget option not
+// seen, a retry wrapper). The report turns the share b into what a full
+// outage adds at that site: at most (1+b) times the calls instead of A
+// times.
+//
 // The analyzer exports small facts: OutboundFact on every function that
 // makes an outbound call, directly or through functions it calls, so
 // that a call into another package is kept only when it leads somewhere

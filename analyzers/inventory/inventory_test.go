@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -189,8 +190,72 @@ func checkUnresolved(t *testing.T, u *topology.Unit) {
 // analyzer (calls of function values, generic methods, deferred and init
 // calls): it must analyze every package without an error.
 func TestShapes(t *testing.T) {
-	dir := filepath.Join("..", "retryscan", "testdata", "shapes")
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Tests: true, Env: append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")}
+	if len(unitsOf(t, filepath.Join("..", "retryscan", "testdata", "shapes"), true)) == 0 {
+		t.Error("no unit reported on the shapes: the fixture moved?")
+	}
+}
+
+// TestLoadBudget checks each site's load budget against the "// budget:"
+// comment on its line: the kind, and for a budget whose numbers are
+// visible its share to four decimals. The twins: an AWS client with the
+// default token bucket and one with ratelimit.None, gRPC service configs
+// with and without retryThrottling, a hand-written loop with and without
+// a rate limiter, failsafe-go with and without WithBudget; and what is not
+// seen (a client from a parameter, a retryer of its own, two channels
+// configured differently) stays unknown, with why.
+func TestLoadBudget(t *testing.T) {
+	dir := filepath.Join(analysistest.TestData(), "budget")
+	testenv.Download(t, dir)
+	got := unitsOf(t, dir, false)
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.go"))
+	sites := map[string]topology.Site{} // by file:line
+	for _, u := range got {
+		for _, s := range u.Sites {
+			sites[s.Pos.File+":"+strconv.Itoa(s.Pos.Line)] = s.Site
+		}
+	}
+	checked := 0
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(dir, file)
+		for i, line := range strings.Split(string(data), "\n") {
+			_, w, ok := strings.Cut(line, "// budget: ")
+			if !ok {
+				continue
+			}
+			checked++
+			s, ok := sites[file+":"+strconv.Itoa(i+1)]
+			if !ok || s.LoadBudget == nil {
+				t.Errorf("%s:%d: no site with a load budget", rel, i+1)
+				continue
+			}
+			lb := s.LoadBudget
+			have := lb.Kind
+			if lb.Share != nil {
+				have += " " + strconv.FormatFloat(*lb.Share, 'f', 4, 64)
+			}
+			if have != w {
+				t.Errorf("%s:%d: load budget %q (%+v), want %q", rel, i+1, have, *lb, w)
+			}
+			if (lb.Kind == topology.BudgetUnknown) != (lb.Why != "") {
+				t.Errorf("%s:%d: load budget %+v: an unknown one says why, and only it", rel, i+1, *lb)
+			}
+		}
+	}
+	if checked < 14 {
+		t.Errorf("%d expectations checked: the comments lost their format?", checked)
+	}
+}
+
+// unitsOf runs the analyzer on every package of the module at dir (and
+// their tests), with no want comments, and returns the units; an
+// analysis error fails the test.
+func unitsOf(t *testing.T, dir string, tests bool) []*topology.Unit {
+	t.Helper()
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Tests: tests, Env: append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")}
 	pkgs, err := packages.Load(cfg, "./...")
 	if err != nil {
 		t.Fatal(err)
@@ -199,16 +264,20 @@ func TestShapes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	units := 0
+	var out []*topology.Unit
 	for act := range g.All() {
 		if act.Err != nil {
 			t.Errorf("%s: %v", act.Package.PkgPath, act.Err)
 		}
-		if act.Analyzer.Name == inventory.Name {
-			units += len(act.Diagnostics)
+		for _, d := range act.Diagnostics {
+			if act.Analyzer.Name == inventory.Name && d.Category == topology.Category {
+				u, err := topology.DecodeUnit(d.Message)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, u)
+			}
 		}
 	}
-	if units == 0 {
-		t.Error("no unit reported on the shapes: the fixture moved?")
-	}
+	return out
 }

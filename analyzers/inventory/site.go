@@ -52,6 +52,7 @@ func (b *builder) siteRecord(s *retryscan.Site, fn *fnInfo) topology.UnitSite {
 	if w.Known() {
 		site.WorstCase = secs(w.Total())
 	}
+	site.LoadBudget = loadBudget(s.LoadBudget())
 	if body := s.Body; body != nil {
 		start, end := b.pass.Fset.Position(body.Pos()), b.pass.Fset.Position(body.End())
 		site.Body = &topology.Span{File: start.Filename, Line: start.Line, EndLine: end.Line}
@@ -83,6 +84,17 @@ func (b *builder) siteRecord(s *retryscan.Site, fn *fnInfo) topology.UnitSite {
 		}
 	}
 	return us
+}
+
+// loadBudget renders the recognizer's answer on a site's load budget
+// (retryscan's loadbudget.go decides it, retrybudget reads the same).
+func loadBudget(lb catalog.LoadBudget) *topology.LoadBudget {
+	out := &topology.LoadBudget{Kind: lb.Kind.String(), What: lb.What, Why: lb.Why}
+	if lb.Kind == catalog.BudgetOn && lb.Share > 0 {
+		share := lb.Share
+		out.Share = &share
+	}
+	return out
 }
 
 // constantWait is the wait of a loop that waits the same constant

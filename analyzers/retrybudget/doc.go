@@ -142,7 +142,10 @@
 // finishes is one client, not a fleet, and is not reported; nor is a
 // package that builds the client for a server elsewhere (the server is
 // not seen from it). -retrybudget.load-budget=false turns this category
-// off.
+// off. The recognizer finds the service configs and the buckets turned
+// off (Result.ServiceConfigs, Result.BucketsOff), and says each site's
+// budget with the same code (Site.LoadBudget), which `retrylint report`
+// shows per site.
 //
 // Messages show the sum term by term. Unknown terms (a value from a
 // parameter, a field set elsewhere, a client from another function) are

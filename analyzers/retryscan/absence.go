@@ -1,6 +1,8 @@
 package retryscan
 
 import (
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -39,10 +41,8 @@ import (
 // that the round is not a retry of another call made after it, such as
 // create after get).
 func (s *scanner) pollsAbsence(d *decision) bool {
-	soft := false
-	for _, r := range engine.Roles(d.calls[0]) {
-		soft = soft || r == engine.RoleResp || r == engine.RoleOK
-	}
+	roles := engine.Roles(d.calls[0])
+	soft := slices.Contains(roles, engine.RoleResp) || slices.Contains(roles, engine.RoleOK)
 	rounds := func(o engine.Outcome, others bool) bool {
 		sc := &engine.Scenario{Attempt: d.calls, Outcome: o}
 		if others {

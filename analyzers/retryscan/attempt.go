@@ -101,20 +101,15 @@ func (s *scanner) candidates(r *engine.Region) [][]ssa.CallInstruction {
 	}
 	sort.Slice(calls, func(i, j int) bool { return calls[i].Pos() < calls[j].Pos() })
 	// Calls whose errors meet at a phi below them are one attempt.
-	group := map[*ssa.Call][]ssa.CallInstruction{}
-	for _, c := range calls {
-		group[c] = []ssa.CallInstruction{c}
-	}
-	for _, c := range calls {
-		for _, o := range calls {
-			if c != o && r.Alternatives(c, o) {
-				group[c] = append(group[c], o)
-			}
-		}
-	}
 	var out [][]ssa.CallInstruction
 	for _, c := range calls {
-		out = append(out, group[c])
+		group := []ssa.CallInstruction{c}
+		for _, o := range calls {
+			if c != o && r.Alternatives(c, o) {
+				group = append(group, o)
+			}
+		}
+		out = append(out, group)
 	}
 	return out
 }
@@ -124,15 +119,8 @@ func (s *scanner) candidates(r *engine.Region) [][]ssa.CallInstruction {
 func reports(c *ssa.Call) bool {
 	roles := engine.Roles(c)
 	used := func(i int) bool {
-		if len(roles) == 1 {
-			return len(*c.Referrers()) > 0
-		}
-		for _, ref := range *c.Referrers() {
-			if e, ok := ref.(*ssa.Extract); ok && e.Index == i && len(*e.Referrers()) > 0 {
-				return true
-			}
-		}
-		return false
+		r := engine.Result(c, i)
+		return r != nil && len(*r.Referrers()) > 0
 	}
 	for i, r := range roles {
 		if r != engine.RoleNone && used(i) {
@@ -142,20 +130,18 @@ func reports(c *ssa.Call) bool {
 	return false
 }
 
+// run walks d's region with d's calls returning o.
+func (d *decision) run(o engine.Outcome) *engine.Walk {
+	return d.region.Walk(&engine.Scenario{Attempt: d.calls, Outcome: o}, d.calls[0])
+}
+
 // decides runs the region under the outcomes of d's calls.
 func (s *scanner) decides(d *decision) bool {
 	roles := engine.Roles(d.calls[0])
-	hasSoft, hasOK, hasErr := false, false, false
-	for _, r := range roles {
-		hasSoft = hasSoft || r == engine.RoleResp || r == engine.RoleOK
-		hasOK = hasOK || r == engine.RoleOK
-		hasErr = hasErr || r == engine.RoleErr
-	}
-	run := func(o engine.Outcome) *engine.Walk {
-		return d.region.Walk(&engine.Scenario{Attempt: d.calls, Outcome: o}, d.calls[0])
-	}
+	hasOK, hasErr := slices.Contains(roles, engine.RoleOK), slices.Contains(roles, engine.RoleErr)
+	hasSoft := hasOK || slices.Contains(roles, engine.RoleResp)
 	leaves := func(o engine.Outcome) bool {
-		w := run(o)
+		w := d.run(o)
 		return !w.Void && w.Ends.Has(engine.EndLeave) && w.Ends.Only(engine.EndLeave, engine.EndAbort)
 	}
 	if !leaves(engine.Succeeded) {
@@ -174,7 +160,7 @@ func (s *scanner) decides(d *decision) bool {
 		if o.Status > 0 && !hasSoft {
 			continue
 		}
-		if w := run(o); !w.Void && w.Ends.Has(engine.EndRound) {
+		if w := d.run(o); !w.Void && w.Ends.Has(engine.EndRound) {
 			return true
 		}
 	}

@@ -29,7 +29,7 @@ func (s *scanner) loopBound(d *decision) Bound {
 		b.Attempts = t.N
 	case t.Param != nil:
 		b.Attempts = catalog.AttemptsUnknown
-		b.CountParam, b.CountAdd = paramIndex(t.Param)+1, t.Add
+		b.CountParam, b.CountAdd = engine.ParamIndex(t.Param)+1, t.Add
 	}
 	for _, cond := range d.region.Exits() {
 		b = b.or(s.depsBound(d.region.DepsOf(cond, d.calls)))
@@ -113,23 +113,6 @@ func (b Bound) or(c Bound) Bound {
 	return b
 }
 
-// paramIndex returns the index of a parameter in its function's
-// signature (a receiver is not counted), or -1.
-func paramIndex(p *ssa.Parameter) int {
-	fn := p.Parent()
-	i := 0
-	if fn.Signature.Recv() != nil {
-		i = -1
-	}
-	for _, q := range fn.Params {
-		if q == p {
-			return i
-		}
-		i++
-	}
-	return -1
-}
-
 // argParam returns 1 + the index of the parameter of fn that argument i
 // of a call in fn is (through conversions: retry.Attempts(uint(n))), or
 // 0.
@@ -139,18 +122,11 @@ func (s *scanner) argParam(fn ast.Node, call *ast.CallExpr, i int) int {
 	if c == nil {
 		return 0
 	}
-	args := c.Common().Args
-	if c.Common().Signature().Recv() != nil && !c.Common().IsInvoke() {
-		args = args[1:] // a static method call passes its receiver first
-	}
-	if i >= len(args) {
-		return 0
-	}
-	p, ok := engine.Strip(args[i]).(*ssa.Parameter)
+	p, ok := engine.Strip(engine.Arg(c, i)).(*ssa.Parameter)
 	if !ok || p.Parent() != f {
 		return 0
 	}
-	return paramIndex(p) + 1
+	return engine.ParamIndex(p) + 1
 }
 
 // intConst returns the value of a constant integer expression.

@@ -113,8 +113,10 @@ func returnsError(sig *types.Signature) bool {
 // funcOf returns the function declaration holding n as an ast.Node, nil
 // (a nil interface) for code outside functions: a package-level var.
 func (s *scanner) funcOf(n ast.Node) ast.Node {
-	if d := s.declOf(n); d != nil {
-		return d
+	for _, fi := range s.funcs {
+		if fi.decl.Body != nil && fi.decl.Pos() <= n.Pos() && n.End() <= fi.decl.End() {
+			return fi.decl
+		}
 	}
 	return nil
 }

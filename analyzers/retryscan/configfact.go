@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -149,15 +150,7 @@ func (s *scanner) configFact(fn *types.Func) *ConfigFact {
 	if fn.Pkg() == s.pass.Pkg || s.std(fn.Pkg()) || catalog.ConfigPackage(fn.Pkg().Path()) {
 		return nil
 	}
-	if f, ok := s.configs[fn]; ok {
-		return f
-	}
-	var f *ConfigFact
-	if g := new(ConfigFact); s.pass.ImportObjectFact(fn, g) {
-		f = g
-	}
-	s.configs[fn] = f
-	return f
+	return importFact(s.pass, s.configs, fn, new(ConfigFact))
 }
 
 // exportConfigFacts exports a ConfigFact for every function of the
@@ -225,11 +218,7 @@ func libraryConfigType(t types.Type) bool {
 			}
 		}
 	case *types.Named:
-		obj := u.Obj()
-		if obj.Pkg() == nil {
-			return false
-		}
-		return catalog.ConfigPackage(obj.Pkg().Path()) || (obj.Pkg().Path() == "net/http" && obj.Name() == "Client")
+		return catalog.ConfigPackage(analysisutil.PkgPath(u.Obj())) || isHTTPClient(u)
 	}
 	return false
 }
@@ -254,7 +243,7 @@ func (s *scanner) helperConfig(fi *funcInfo) *ConfigFact {
 	if len(nodes) == 0 {
 		return nil
 	}
-	// Later options win (libraryPolicy): keep the order of the source.
+	// Later options win (refineDelay): keep the order of the source.
 	sort.SliceStable(nodes, func(i, j int) bool { return nodes[i].Pos() < nodes[j].Pos() })
 	fact := &ConfigFact{}
 	for _, n := range nodes {

@@ -10,30 +10,10 @@ import (
 	"github.com/retrylint/retrylint/internal/catalog"
 )
 
-// waitFuncs are the calls that wait between attempts of a hand-rolled
-// loop, by package-level function or (type, method).
-var waitFuncs = []catalog.Symbol{
-	{Pkg: "time", Name: "Sleep"},
-	{Pkg: "time", Name: "After"},
-	{Pkg: "time", Name: "NewTimer"},
-	{Pkg: "time", Name: "Tick"},
-	{Pkg: "time", Recv: "Timer", Name: "Reset"},
-}
-
-// IsWait reports whether a call waits: time.Sleep(d), time.After(d),
-// time.NewTimer(d), time.Tick(d), t.Reset(d).
+// isWait reports whether a call waits between attempts of a hand-rolled
+// loop (catalog.IsWait): time.Sleep(d), time.After(d), t.Reset(d).
 func (s *scanner) isWait(call *ast.CallExpr) bool {
-	fn := analysisutil.Callee(s.info, call)
-	if fn == nil {
-		return false
-	}
-	sym := catalog.SymbolOf(fn)
-	for _, w := range waitFuncs {
-		if w == sym {
-			return true
-		}
-	}
-	return false
+	return catalog.IsWait(analysisutil.Callee(s.info, call))
 }
 
 // loopDelay collects the waits of a hand-rolled loop. Whether the delay
@@ -43,18 +23,12 @@ func (s *scanner) loopDelay(site *Site) Delay {
 	d := Delay{Kind: catalog.DelayNone}
 	var pauses []*ast.CallExpr // wait(n) of a library's pause (pauses.go)
 	var ctor *ast.CallExpr
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if s.isWait(n) {
-				d.Waits = append(d.Waits, n)
-			} else if c := s.pauseCtor(site.Func, n); c != nil {
-				pauses, ctor = append(pauses, n), c
-			}
+	eachCall(body, func(n *ast.CallExpr) {
+		if s.isWait(n) {
+			d.Waits = append(d.Waits, n)
+		} else if c := s.pauseCtor(site.Func, n); c != nil {
+			pauses, ctor = append(pauses, n), c
 		}
-		return true
 	})
 	if len(d.Waits) > 0 {
 		d.Kind = catalog.DelayUnknown
@@ -79,12 +53,6 @@ func (s *scanner) libraryDelay(site *Site, config []ast.Node) Delay {
 	return s.refineDelay(site, d, config)
 }
 
-// refineDelay applies the configuration to a starting delay policy.
-func (s *scanner) refineDelay(site *Site, d Delay, config []ast.Node) Delay {
-	s.libraryPolicy(&d, site, config)
-	return d
-}
-
 // delayRow is a catalogued delay option found in a site's configuration:
 // the node it was found at and the value it sets.
 type delayRow struct {
@@ -96,7 +64,7 @@ type delayRow struct {
 	fact, opaque bool
 }
 
-// libraryPolicy refines a library's delay from its options, in three
+// refineDelay refines a library's delay d from its options, in three
 // tiers whatever their order in the source: a policy argument
 // (retry.DelayType(f), backoff.WithBackOff(b)) replaces the default;
 // constructors (retry.NewExponential, backoff.NewConstantBackOff,
@@ -107,7 +75,7 @@ type delayRow struct {
 //	b := backoff.NewExponentialBackOff()   // exponential, capped, jittered
 //	b.RandomizationFactor = 0              // not jittered
 //	backoff.Retry(op, b)
-func (s *scanner) libraryPolicy(d *Delay, site *Site, config []ast.Node) {
+func (s *scanner) refineDelay(site *Site, d Delay, config []ast.Node) Delay {
 	nodes := append([]ast.Node{site.Node}, config...)
 	var rows []delayRow
 	for _, n := range nodes {
@@ -118,21 +86,22 @@ func (s *scanner) libraryPolicy(d *Delay, site *Site, config []ast.Node) {
 		if r.row.Effect != catalog.DelPolicy {
 			continue
 		}
-		*d = Delay{Kind: catalog.DelayUnknown}
+		d = Delay{Kind: catalog.DelayUnknown}
 		if r.opaque || (!r.fact && !s.readablePolicy(site.Func, r.val)) {
-			return // a delay func or backoff built where it cannot be seen
+			return d // a delay func or backoff built where it cannot be seen
 		}
 	}
 	for _, r := range rows {
 		if r.row.Constructor {
-			s.applyCtor(d, r)
+			s.applyCtor(&d, r)
 		}
 	}
 	for _, r := range rows {
 		if !r.row.Constructor {
-			s.applyOption(d, r)
+			s.applyOption(&d, r)
 		}
 	}
+	return d
 }
 
 // delayRows returns the delay rows a configuration node matches: a call

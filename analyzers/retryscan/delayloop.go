@@ -39,17 +39,10 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		random bool // a helper that adds randomness to what it is given
 	}
 	var waits []wait
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if _, lit := n.(*ast.FuncLit); lit {
-			return false
-		}
-		if !ok {
-			return true
-		}
+	eachCall(body, func(call *ast.CallExpr) {
 		c := s.eng.Call(r.Func(), call)
 		if c == nil || len(c.Common().Args) == 0 {
-			return true
+			return
 		}
 		args := c.Common().Args
 		switch {
@@ -60,7 +53,6 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 				waits = append(waits, wait{call, args[i], random})
 			}
 		}
-		return true
 	})
 	if len(waits) == 0 {
 		return
@@ -98,14 +90,4 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 	case !opaque:
 		d.Jittered = catalog.TriNo
 	}
-}
-
-// declOf returns the function declaration holding a node.
-func (s *scanner) declOf(n ast.Node) *ast.FuncDecl {
-	for _, fi := range s.funcs {
-		if fi.decl.Body != nil && fi.decl.Pos() <= n.Pos() && n.End() <= fi.decl.End() {
-			return fi.decl
-		}
-	}
-	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 )
@@ -143,10 +144,8 @@ func (s *scanner) handsOff(call *ast.CallExpr) bool {
 	}
 	sent := map[*ast.ReturnStmt]bool{}
 	var trues []*ast.ReturnStmt
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
+	inspectFlat(lit.Body, func(n ast.Node) { // not another function's returns
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false // another function's returns
 		case *ast.SelectStmt:
 			if !hasDefault(n) {
 				break
@@ -163,41 +162,26 @@ func (s *scanner) handsOff(call *ast.CallExpr) bool {
 				trues = append(trues, n)
 			}
 		}
-		return true
 	})
-	if len(trues) == 0 {
-		return false
-	}
-	for _, r := range trues {
-		if !sent[r] {
-			return false
-		}
-	}
-	return true
+	return len(trues) > 0 && !slices.ContainsFunc(trues, func(r *ast.ReturnStmt) bool { return !sent[r] })
 }
 
 // hasDefault reports a select with a default clause: it does not block.
 func hasDefault(sel *ast.SelectStmt) bool {
-	for _, c := range sel.Body.List {
-		if cc, ok := c.(*ast.CommClause); ok && cc.Comm == nil {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(sel.Body.List, func(c ast.Stmt) bool {
+		cc, ok := c.(*ast.CommClause)
+		return ok && cc.Comm == nil
+	})
 }
 
 // markReturns marks the return statements of stmts, outside nested
 // function literals.
 func markReturns(stmts []ast.Stmt, marks map[*ast.ReturnStmt]bool) {
 	for _, st := range stmts {
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				marks[n] = true
+		inspectFlat(st, func(n ast.Node) {
+			if r, ok := n.(*ast.ReturnStmt); ok {
+				marks[r] = true
 			}
-			return true
 		})
 	}
 }

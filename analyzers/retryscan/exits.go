@@ -5,17 +5,12 @@ import (
 	"go/token"
 )
 
-// exitCtx answers whether statement lists inside a loop body leave the
-// loop. inSwitch says the statements sit in a switch or select clause,
-// where an unlabeled break leaves the clause, not the loop.
-type exitCtx struct {
-	loop     ast.Stmt
-	inSwitch bool
-}
-
-// exits reports whether running list always leaves the loop: it ends in
-// a return, a break of the loop, a goto, or a call that does not return.
-func (x exitCtx) exits(list []ast.Stmt) bool {
+// exits reports whether running list, statements inside a loop body,
+// always leaves the loop: it ends in a return, a break of the loop, a
+// goto, or a call that does not return. inSwitch says the statements sit
+// in a switch or select clause, where an unlabeled break leaves the
+// clause, not the loop.
+func exits(list []ast.Stmt, inSwitch bool) bool {
 	if len(list) == 0 {
 		return false
 	}
@@ -25,38 +20,18 @@ func (x exitCtx) exits(list []ast.Stmt) bool {
 	case *ast.BranchStmt:
 		switch st.Tok {
 		case token.BREAK:
-			return st.Label != nil || !x.inSwitch
+			return st.Label != nil || !inSwitch
 		case token.GOTO:
 			return true
 		}
 	case *ast.ExprStmt:
 		return isNoReturn(st.X)
 	case *ast.BlockStmt:
-		return x.exits(st.List)
+		return exits(st.List, inSwitch)
 	case *ast.LabeledStmt:
-		return x.exits([]ast.Stmt{st.Stmt})
+		return exits([]ast.Stmt{st.Stmt}, inSwitch)
 	case *ast.IfStmt:
-		return st.Else != nil && x.exits(st.Body.List) && x.exits(elseStmts(st))
-	}
-	return false
-}
-
-// neverFallsThrough reports whether running list always ends the
-// iteration: it leaves the loop or continues it.
-func (x exitCtx) neverFallsThrough(list []ast.Stmt) bool {
-	if x.exits(list) {
-		return true
-	}
-	if len(list) == 0 {
-		return false
-	}
-	switch st := list[len(list)-1].(type) {
-	case *ast.BranchStmt:
-		return st.Tok == token.CONTINUE
-	case *ast.IfStmt:
-		return st.Else != nil && x.neverFallsThrough(st.Body.List) && x.neverFallsThrough(elseStmts(st))
-	case *ast.BlockStmt:
-		return x.neverFallsThrough(st.List)
+		return st.Else != nil && exits(st.Body.List, inSwitch) && exits(elseStmts(st), inSwitch)
 	}
 	return false
 }

@@ -100,30 +100,17 @@ func (s *scanner) repicks(loop ast.Stmt, body *ast.BlockStmt, call *ast.CallExpr
 	if isFor && f.Cond != nil && mentions(f.Cond) {
 		return true
 	}
-	found := false
-	s.eachIf(body, func(ifs *ast.IfStmt, _ []ast.Stmt, inSwitch bool) bool {
-		ex := exitCtx{loop: loop, inSwitch: inSwitch}
-		found = mentions(ifs.Cond) && ex.exits(ifs.Body.List)
-		return !found
+	return anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
+		return mentions(ifs.Cond) && exits(ifs.Body.List, inSwitch)
 	})
-	return found
 }
 
 // indexesWith reports whether expression n indexes with obj: hosts[i].
 func indexesWith(info *types.Info, n ast.Node, obj types.Object) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if ix, ok := n.(*ast.IndexExpr); ok {
-			ast.Inspect(ix.Index, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok && info.ObjectOf(id) == obj {
-					found = true
-				}
-				return !found
-			})
-		}
-		return !found
+	return anyNode(n, true, func(m ast.Node) bool {
+		ix, ok := m.(*ast.IndexExpr)
+		return ok && mentionsAny(info, ix.Index, map[types.Object]bool{obj: true})
 	})
-	return found
 }
 
 // condOverLen reports a loop condition that walks a collection:

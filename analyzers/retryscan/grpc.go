@@ -2,7 +2,6 @@ package retryscan
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/types"
 	"strings"
 
@@ -37,29 +36,10 @@ func (s *scanner) grpcRetryAttempts() (int, bool) {
 		return s.grpcAttempts, s.grpcAttempts != 0
 	}
 	s.grpcDone = true
-	if !importsPkg(s.pass.Pkg, grpcPkg) {
-		return 0, false
-	}
-	off := catalog.ServiceConfigsOff(s.info, s.pass.Files) // dialed with grpc.WithDisableRetry()
-	for _, f := range s.pass.Files {
-		if strings.HasSuffix(s.pass.Fset.File(f.Pos()).Name(), "_test.go") {
-			continue // tests set up many channels, each for its own case
+	for _, c := range s.serviceConfigs() {
+		if !c.Test { // tests set up many channels, each for its own case
+			s.grpcAttempts = max(s.grpcAttempts, c.Config.MaxAttempts())
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 1 || off[call] || !catalog.IsGRPCServiceConfig(s.calleeOf(call)) {
-				return true
-			}
-			tv, ok := s.info.Types[call.Args[0]]
-			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-				return true
-			}
-			// A config grpc rejects (not JSON of its shape) retries nothing.
-			if sc, ok := catalog.ParseServiceConfig(constant.StringVal(tv.Value)); ok {
-				s.grpcAttempts = max(s.grpcAttempts, sc.MaxAttempts())
-			}
-			return true
-		})
 	}
 	return s.grpcAttempts, s.grpcAttempts != 0
 }

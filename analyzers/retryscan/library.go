@@ -1,7 +1,6 @@
 package retryscan
 
 import (
-	"golang.org/x/tools/go/ssa"
 	"time"
 
 	"go/ast"
@@ -22,22 +21,18 @@ func (s *scanner) calleeOf(call *ast.CallExpr) *types.Func {
 // callSite returns the retry site a call is (a catalogued library entry
 // point, a client that retries inside), or nil. Calls of wrappers are
 // found by wrapperSite, calls of retriers later, once summaries are known.
-func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr) *Site {
-	callee := s.calleeOf(call)
-	if callee == nil {
-		return nil
-	}
+func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) *Site {
 	if row := catalog.LookupRetry(callee); row != nil {
 		switch row.Role {
 		case catalog.RoleLoop:
 			return s.librarySite(fn, call, callee, row)
 		case catalog.RoleClient:
-			return s.clientSite(fn, call, callee, row, s.receiver(call))
+			return s.clientSite(fn, fn, call, callee, row, s.receiver(call))
 		}
 		return nil // polls are not retries
 	}
 	if row := catalog.LookupAWSOperation(callee); row != nil {
-		return s.clientSite(fn, call, callee, row, append([]ast.Expr{s.receiver(call)}, call.Args[2:]...)...)
+		return s.clientSite(fn, fn, call, callee, row, append([]ast.Expr{s.receiver(call)}, call.Args[2:]...)...)
 	}
 	if row := catalog.LookupRestyRequest(callee); row != nil {
 		return s.restySite(fn, call, callee, row)
@@ -51,11 +46,7 @@ func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr) *Site {
 // wrapperSite returns the site of a call of a known retry wrapper, or
 // nil. Unlike the other call sites it depends on the wrappers found so
 // far, so findWrappers recomputes only this part on each round.
-func (s *scanner) wrapperSite(fn ast.Node, call *ast.CallExpr) *Site {
-	callee := s.calleeOf(call)
-	if callee == nil {
-		return nil
-	}
+func (s *scanner) wrapperSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) *Site {
 	if w := s.wrapperOf(callee); w != nil && w.Param < len(call.Args) {
 		site := &Site{Kind: KindWrapper, Node: call, Name: analysisutil.FuncName(callee, s.pass.Pkg), Callee: callee, Func: fn}
 		site.Bound = s.wrapperBound(fn, w, call)
@@ -110,12 +101,12 @@ func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 	}
 	site.Bound = b
 	site.config = nodes
-	site.delay = deferDelay(func() Delay {
+	site.delay = &lazy[Delay]{compute: func() Delay {
 		if unseen {
 			return s.refineDelay(site, Delay{Kind: catalog.DelayUnknown}, nodes)
 		}
 		return s.libraryDelay(site, nodes)
-	})
+	}}
 	return site
 }
 
@@ -161,17 +152,12 @@ func (s *scanner) policyVisible(row *catalog.Retry, nodes []ast.Node) bool {
 	return false
 }
 
-// clientSite builds the site of a call that retries inside. It returns
+// clientSite builds the site of a call that retries inside, with the
+// client's configuration read in the function cfgFn: fn, or where the
+// client was built (a constructor that stored it in a field). It returns
 // nil when visible configuration turns the retries off (RetryMax = 0,
 // aws.NopRetryer, RetryMaxAttempts = 1).
-func (s *scanner) clientSite(fn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry, config ...ast.Expr) *Site {
-	return s.clientSiteFrom(fn, fn, call, callee, row, config...)
-}
-
-// clientSiteFrom is clientSite with the client's configuration read in
-// the function cfgFn, where the client was built (a constructor that
-// stored it in a field).
-func (s *scanner) clientSiteFrom(fn, cfgFn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry, config ...ast.Expr) *Site {
+func (s *scanner) clientSite(fn, cfgFn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry, config ...ast.Expr) *Site {
 	nodes := s.configNodes(cfgFn, config...)
 	b, _ := s.evalBound(row, call, nodes)
 	// A package-level function (retryablehttp.Get) uses the library's
@@ -182,7 +168,7 @@ func (s *scanner) clientSiteFrom(fn, cfgFn ast.Node, call *ast.CallExpr, callee 
 	}
 	site := &Site{Kind: KindClient, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn, Bound: b}
 	site.config = nodes
-	site.delay = deferDelay(func() Delay { return s.libraryDelay(site, nodes) })
+	site.delay = &lazy[Delay]{compute: func() Delay { return s.libraryDelay(site, nodes) }}
 	return site
 }
 
@@ -227,10 +213,8 @@ func (s *scanner) builtHere(nodes []ast.Node, pkg string) bool {
 //	hc := retryClient.StandardClient()
 //	hc.Do(req)
 func (s *scanner) standardClientSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) *Site {
-	switch callee.Name() {
-	case "Do", "Get", "Head", "Post", "PostForm":
-	default:
-		return nil
+	if !s.httpCall(call) {
+		return nil // not a request: CloseIdleConnections
 	}
 	recv := s.receiver(call)
 	if recv == nil || !s.mayConfigure() {
@@ -246,12 +230,12 @@ func (s *scanner) standardClientSite(fn ast.Node, call *ast.CallExpr, callee *ty
 			if it.fact {
 				cfg = c // the helper's call, which holds the client's configuration
 			}
-			r := catalog.Retry{Role: catalog.RoleClient, Op: -1, Attempts: 5, Ctx: -1, Display: "retryablehttp.Client.StandardClient"}
+			r := catalog.Retry{Role: catalog.RoleClient, Op: -1, Attempts: 5, Ctx: -1, Display: standardClientRow}
 			cfgFn := fn
 			if c.Pos() < fn.Pos() || c.End() > fn.End() {
 				cfgFn = s.funcOf(c) // written to a field by a constructor
 			}
-			return s.clientSiteFrom(fn, cfgFn, call, callee, &r, cfg)
+			return s.clientSite(fn, cfgFn, call, callee, &r, cfg)
 		}
 	}
 	return nil
@@ -314,17 +298,7 @@ func (s *scanner) localFuncLit(fn ast.Node, id ast.Expr) *ast.FuncLit {
 	if len(srcs) != 1 {
 		return nil
 	}
-	var f *ssa.Function
-	switch x := srcs[0].(type) {
-	case *ssa.MakeClosure:
-		f = x.Fn.(*ssa.Function)
-	case *ssa.Function:
-		f = x
-	}
-	if f == nil {
-		return nil
-	}
-	lit, _ := f.Syntax().(*ast.FuncLit)
+	lit, _ := s.eng.SyntaxOf(srcs[0]).(*ast.FuncLit)
 	return lit
 }
 

@@ -107,17 +107,16 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if s.pollsAbsence(d) {
 		return nil // waits for something to appear (absence.go)
 	}
-	site := &Site{Kind: KindLoop, Node: loop, Name: "retry loop", Func: fn, Body: body, AttemptCall: call,
+	site := &Site{Kind: KindLoop, Node: loop, Name: ViaLoop, Func: fn, Body: body, AttemptCall: call,
 		region: known(d.region), attempt: d.calls}
-	s.eachIf(body, func(ifs *ast.IfStmt, _ []ast.Stmt, inSwitch bool) bool {
-		ex := exitCtx{loop: loop, inSwitch: inSwitch}
-		if ex.exits(ifs.Body.List) {
+	anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
+		if exits(ifs.Body.List, inSwitch) {
 			site.once = append(site.once, ifs.Body)
 		}
-		if e, ok := ifs.Else.(*ast.BlockStmt); ok && ex.exits(e.List) {
+		if e, ok := ifs.Else.(*ast.BlockStmt); ok && exits(e.List, inSwitch) {
 			site.once = append(site.once, e)
 		}
-		return true
+		return false // every if statement
 	})
 	site.Bound = s.loopBound(d)
 	if r, ok := loop.(*ast.RangeStmt); ok {
@@ -127,7 +126,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 			site.Bound.Attempts = int(n)
 		}
 	}
-	site.delay = deferDelay(func() Delay {
+	site.delay = &lazy[Delay]{compute: func() Delay {
 		delay := s.loopDelay(site)
 		if f, ok := loop.(*ast.ForStmt); ok && waitsInCond && len(delay.Waits) == 0 {
 			_, delay, _ = s.driverBound(f.Cond) // for r.Wait(ctx): the driver waits
@@ -136,7 +135,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 			_, delay, _ = s.driverBound(r.X) // the iterator waits: unknown unless catalogued
 		}
 		return delay
-	})
+	}}
 	if per != nil {
 		per.apply(s, site)
 	}
@@ -159,10 +158,8 @@ func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
 	}
 	f := loop.(*ast.ForStmt)
 	incr := map[types.Object]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
+	inspectFlat(f, func(n ast.Node) {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.IncDecStmt:
 			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
 				incr[s.info.ObjectOf(id)] = true
@@ -174,7 +171,6 @@ func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
 				}
 			}
 		}
-		return true
 	})
 	if len(incr) == 0 {
 		return false
@@ -183,15 +179,9 @@ func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
 	if f.Cond != nil && mentions(f.Cond) {
 		return true
 	}
-	counted := false
-	s.eachIf(body, func(ifs *ast.IfStmt, rest []ast.Stmt, inSwitch bool) bool {
-		ex := exitCtx{loop: loop, inSwitch: inSwitch}
-		if mentions(ifs.Cond) && (ex.exits(ifs.Body.List) || (ifs.Else != nil && ex.exits(elseStmts(ifs)))) {
-			counted = true
-		}
-		return !counted
+	return anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
+		return mentions(ifs.Cond) && (exits(ifs.Body.List, inSwitch) || (ifs.Else != nil && exits(elseStmts(ifs), inSwitch)))
 	})
-	return counted
 }
 
 // leavesOnSuccess reports, on syntax, whether a loop body may leave when
@@ -202,23 +192,19 @@ func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
 // on the first error (if err != nil { return err }) does not, and its
 // package builds no SSA.
 func (s *scanner) leavesOnSuccess(body *ast.BlockStmt) bool {
-	found := false
-	s.eachIf(body, func(ifs *ast.IfStmt, _ []ast.Stmt, inSwitch bool) bool {
+	return anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
 		eq, ne, status := s.nilTests(ifs.Cond)
-		ex := exitCtx{inSwitch: inSwitch}
 		switch {
-		case (eq || status) && ex.exits(ifs.Body.List):
-			found = true
-		case ne && ifs.Else != nil && ex.exits(elseStmts(ifs)):
-			found = true
+		case (eq || status) && exits(ifs.Body.List, inSwitch):
+			return true
+		case ne && ifs.Else != nil && exits(elseStmts(ifs), inSwitch):
+			return true
 		case ne && len(ifs.Body.List) > 0:
-			if b, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.BranchStmt); ok && b.Tok == token.CONTINUE {
-				found = true
-			}
+			b, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.BranchStmt)
+			return ok && b.Tok == token.CONTINUE
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // nilTests reports what a condition tests: an error == nil, an error !=
@@ -320,7 +306,7 @@ func (s *scanner) controllerLoop(fn ast.Node, l *ast.ForStmt) *Site {
 	site.Bound, _ = s.evalBound(row, call, nodes)
 	site.Bound.Ctx = site.Bound.Ctx || s.mentionsContext(nodes)
 	site.config = nodes
-	site.delay = deferDelay(func() Delay { return s.libraryDelay(site, nodes) })
+	site.delay = &lazy[Delay]{compute: func() Delay { return s.libraryDelay(site, nodes) }}
 	return site
 }
 
@@ -341,54 +327,38 @@ func (s *scanner) mentionsContext(nodes []ast.Node) bool {
 	return false
 }
 
-// eachIf calls f for every if statement of the loop body that a break
-// or continue of the loop can be written in (not inside nested loops or
-// function literals), with the statements that follow it in its block.
-// inSwitch says an unlabeled break there leaves a switch or select, not
-// the loop. f returns false to stop.
-func (s *scanner) eachIf(body *ast.BlockStmt, f func(ifs *ast.IfStmt, rest []ast.Stmt, inSwitch bool) bool) {
+// anyIf reports whether f holds for an if statement of the loop body
+// that a break or continue of the loop can be written in (not inside
+// nested loops or function literals), stopping at the first. inSwitch
+// says an unlabeled break there leaves a switch or select, not the loop.
+func anyIf(body *ast.BlockStmt, f func(ifs *ast.IfStmt, inSwitch bool) bool) bool {
 	var visit func(list []ast.Stmt, inSwitch bool) bool
 	visit = func(list []ast.Stmt, inSwitch bool) bool {
-		for i, st := range list {
+		for _, st := range list {
 			switch st := st.(type) {
 			case *ast.IfStmt:
-				if !f(st, list[i+1:], inSwitch) {
-					return false
-				}
-				if !visit(st.Body.List, inSwitch) {
-					return false
-				}
-				if st.Else != nil && !visit([]ast.Stmt{st.Else}, inSwitch) {
-					return false
+				if f(st, inSwitch) || visit(st.Body.List, inSwitch) || st.Else != nil && visit([]ast.Stmt{st.Else}, inSwitch) {
+					return true
 				}
 			case *ast.BlockStmt:
-				if !visit(st.List, inSwitch) {
-					return false
+				if visit(st.List, inSwitch) {
+					return true
 				}
 			case *ast.LabeledStmt:
-				if !visit([]ast.Stmt{st.Stmt}, inSwitch) {
-					return false
+				if visit([]ast.Stmt{st.Stmt}, inSwitch) {
+					return true
 				}
 			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-				var clauses []ast.Stmt
-				switch st := st.(type) {
-				case *ast.SwitchStmt:
-					clauses = st.Body.List
-				case *ast.TypeSwitchStmt:
-					clauses = st.Body.List
-				case *ast.SelectStmt:
-					clauses = st.Body.List
-				}
-				for _, c := range clauses {
-					if !visit(stmtList(c), true) {
-						return false
+				for _, c := range clauses(st) {
+					if visit(stmtList(c), true) {
+						return true
 					}
 				}
 			}
 		}
-		return true
+		return false
 	}
-	visit(body.List, false)
+	return visit(body.List, false)
 }
 
 func elseStmts(ifs *ast.IfStmt) []ast.Stmt {
@@ -404,32 +374,19 @@ func elseStmts(ifs *ast.IfStmt) []ast.Stmt {
 // pollsTicker reports whether the loop body waits on a ticker, the mark
 // of a poll loop: <-ticker.C, <-time.Tick(d).
 func (s *scanner) pollsTicker(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
+	return anyNode(body, false, func(n ast.Node) bool {
+		u, ok := n.(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW {
 			return false
 		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.UnaryExpr:
-			if n.Op != token.ARROW {
-				return true
-			}
-			switch x := ast.Unparen(n.X).(type) {
-			case *ast.SelectorExpr:
-				if x.Sel.Name == "C" && isNamed(s.info.TypeOf(x.X), "time", "Ticker") {
-					found = true
-				}
-			case *ast.CallExpr:
-				if analysisutil.IsFunc(analysisutil.Callee(s.info, x), "time", "", "Tick") {
-					found = true
-				}
-			}
+		switch x := ast.Unparen(u.X).(type) {
+		case *ast.SelectorExpr:
+			return x.Sel.Name == "C" && isNamed(s.info.TypeOf(x.X), "time", "Ticker")
+		case *ast.CallExpr:
+			return analysisutil.IsFunc(analysisutil.Callee(s.info, x), "time", "", "Tick")
 		}
-		return true
+		return false
 	})
-	return found
 }
 
 // forCounter returns the variable a three-clause loop counts with:

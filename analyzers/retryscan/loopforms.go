@@ -43,29 +43,25 @@ func (s *scanner) gotoSite(fn ast.Node, ls *ast.LabeledStmt) *Site {
 	if d == nil || !s.stableCall(region, d.call, nil) {
 		return nil
 	}
-	site := &Site{Kind: KindLoop, Node: ls, Name: "retry loop", Func: fn, Body: region, AttemptCall: d.call,
+	site := &Site{Kind: KindLoop, Node: ls, Name: ViaLoop, Func: fn, Body: region, AttemptCall: d.call,
 		region: known(d.region), attempt: d.calls}
 	site.Bound = s.loopBound(d)
 	_, driverDelay, driven := s.driverBound(region)
-	site.delay = deferDelay(func() Delay {
+	site.delay = &lazy[Delay]{compute: func() Delay {
 		if delay := s.loopDelay(site); !driven || len(delay.Waits) > 0 {
 			return delay
 		}
 		return driverDelay // the driver waits: r.Wait(ctx) before goto
-	})
+	}}
 	return site
 }
 
 // jumpsBack reports a goto to label in fn after the label.
 func (s *scanner) jumpsBack(fn ast.Node, ls *ast.LabeledStmt, label types.Object) bool {
-	found := false
-	ast.Inspect(fn, func(n ast.Node) bool {
-		if br, ok := n.(*ast.BranchStmt); ok && br.Tok == token.GOTO && br.Label != nil && br.Pos() > ls.Pos() && s.info.Uses[br.Label] == label {
-			found = true
-		}
-		return !found
+	return anyNode(fn, true, func(n ast.Node) bool {
+		br, ok := n.(*ast.BranchStmt)
+		return ok && br.Tok == token.GOTO && br.Label != nil && br.Pos() > ls.Pos() && s.info.Uses[br.Label] == label
 	})
-	return found
 }
 
 // blockOf returns the statements from ls to the end of the block (or
@@ -103,15 +99,10 @@ func (s *scanner) driverBound(n ast.Node) (Bound, Delay, bool) {
 	b := Bound{Attempts: catalog.AttemptsUnbounded}
 	var d Delay
 	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			_, lit := n.(*ast.FuncLit)
-			return !lit
-		}
+	eachCall(n, func(call *ast.CallExpr) {
 		row := catalog.LookupLoop(s.calleeOf(call))
 		if row == nil {
-			return true
+			return
 		}
 		found = true
 		rb := Bound{Attempts: row.Attempts}
@@ -120,7 +111,6 @@ func (s *scanner) driverBound(n ast.Node) (Bound, Delay, bool) {
 		}
 		b = b.or(rb)
 		d = Delay{Kind: row.Delay, Capped: row.Capped, Jittered: row.Jittered, Evidence: call}
-		return true
 	})
 	return b, d, found
 }

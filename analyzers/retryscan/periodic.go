@@ -100,10 +100,7 @@ func (s *scanner) periodic(r *engine.Region, body *ast.BlockStmt) (*decision, *p
 // path waits (the period), or success reads the opened value in a nested
 // loop.
 func (s *scanner) periodicDecides(d *decision, waits map[*ssa.BasicBlock][]*ast.CallExpr) *periodic {
-	run := func(o engine.Outcome) *engine.Walk {
-		return d.region.Walk(&engine.Scenario{Attempt: d.calls, Outcome: o}, d.calls[0])
-	}
-	ok := run(engine.Succeeded)
+	ok := d.run(engine.Succeeded)
 	if ok.Void || !ok.Ends.Has(engine.EndRound) {
 		return nil
 	}
@@ -132,7 +129,7 @@ func (s *scanner) periodicDecides(d *decision, waits map[*ssa.BasicBlock][]*ast.
 	var own []*ast.CallExpr
 	rounds := false
 	for _, o := range outcomes {
-		w := run(o)
+		w := d.run(o)
 		if w.Void {
 			return nil
 		}
@@ -169,22 +166,14 @@ func (s *scanner) periodicDecides(d *decision, waits map[*ssa.BasicBlock][]*ast.
 // wait on an argument.
 func (s *scanner) waitBlocks(r *engine.Region, body *ast.BlockStmt) map[*ssa.BasicBlock][]*ast.CallExpr {
 	out := map[*ssa.BasicBlock][]*ast.CallExpr{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, lit := n.(*ast.FuncLit); lit {
-			return false
-		}
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
+	eachCall(body, func(call *ast.CallExpr) {
 		c := s.eng.Call(r.Func(), call)
 		if c == nil || !r.Loop().Has(c.Block()) {
-			return true
+			return
 		}
 		if i, _ := s.eng.WaitParam(c.Common().StaticCallee()); s.isWait(call) || i >= 0 {
 			out[c.Block()] = append(out[c.Block()], call)
 		}
-		return true
 	})
 	return out
 }
@@ -201,7 +190,7 @@ func (s *scanner) readsOpened(d *decision, blocks []*ssa.BasicBlock) bool {
 			continue
 		}
 		for _, ref := range *v.Referrers() {
-			if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 && !isErrorValue(e) {
+			if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 && !isError(e.Type()) {
 				opened[e] = true
 			}
 		}
@@ -213,7 +202,7 @@ func (s *scanner) readsOpened(d *decision, blocks []*ssa.BasicBlock) bool {
 	// loop: ch := sub.Channel().
 	for v := range opened {
 		for _, ref := range *v.Referrers() {
-			if c, ok := ref.(*ssa.Call); ok && d.region.Direct(c.Block()) && recvOf(c) == v {
+			if c, ok := ref.(*ssa.Call); ok && d.region.Direct(c.Block()) && engine.Recv(c) == v {
 				opened[c] = true
 			}
 		}
@@ -227,7 +216,7 @@ func (s *scanner) readsOpened(d *decision, blocks []*ssa.BasicBlock) bool {
 			case *ssa.Call:
 				// A read that can fail and so end the nested loop
 				// (stream.Recv()), not a getter (resp.GetStatus()).
-				if opened[recvOf(in)] && slices.Contains(engine.Roles(in), engine.RoleErr) {
+				if opened[engine.Recv(in)] && slices.Contains(engine.Roles(in), engine.RoleErr) {
 					return true
 				}
 			case *ssa.UnOp:
@@ -243,22 +232,6 @@ func (s *scanner) readsOpened(d *decision, blocks []*ssa.BasicBlock) bool {
 	}
 	return false
 }
-
-// recvOf returns the receiver of a method call (an interface's or a
-// concrete type's), or nil.
-func recvOf(c *ssa.Call) ssa.Value {
-	cc := c.Common()
-	if cc.IsInvoke() {
-		return cc.Value
-	}
-	if fn := cc.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(cc.Args) > 0 {
-		return cc.Args[0]
-	}
-	return nil
-}
-
-// isErrorValue reports a value of the error interface type.
-func isErrorValue(v ssa.Value) bool { return isError(v.Type()) }
 
 // apply makes a site of the failure path: its name, an unknown bound
 // where none is visible (the loop runs as long as its owner), and the
@@ -279,5 +252,5 @@ func (p *periodic) apply(s *scanner, site *Site) {
 		only.List = append(only.List, &ast.ExprStmt{X: w})
 	}
 	shadow := &Site{Kind: KindLoop, Func: site.Func, Body: only, region: site.region}
-	site.delay = deferDelay(func() Delay { return s.loopDelay(shadow) })
+	site.delay = &lazy[Delay]{compute: func() Delay { return s.loopDelay(shadow) }}
 }

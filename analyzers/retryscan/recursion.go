@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // A function that waits and calls itself after a failure retries by
@@ -49,7 +51,7 @@ func (s *scanner) recursionSite(fn ast.Node, call *ast.CallExpr) *Site {
 	site := &Site{Kind: KindLoop, Node: call, Name: "recursive retry", Func: fn, Body: fd.Body, AttemptCall: d.call,
 		region: known(d.region), attempt: d.calls}
 	site.Bound = s.loopBound(d)
-	site.delay = deferDelay(func() Delay { return s.loopDelay(site) })
+	site.delay = &lazy[Delay]{compute: func() Delay { return s.loopDelay(site) }}
 	return site
 }
 
@@ -57,16 +59,10 @@ func (s *scanner) recursionSite(fn ast.Node, call *ast.CallExpr) *Site {
 // function literals.
 func (s *scanner) firstSelfCall(fd *ast.FuncDecl, self *types.Func) *ast.CallExpr {
 	var first *ast.CallExpr
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if first == nil && s.calleeOf(n) == self {
-				first = n
-			}
+	eachCall(fd.Body, func(n *ast.CallExpr) {
+		if first == nil && s.calleeOf(n) == self {
+			first = n
 		}
-		return first == nil
 	})
 	return first
 }
@@ -102,9 +98,6 @@ func (s *scanner) repeatsItself(fd *ast.FuncDecl, call *ast.CallExpr) bool {
 		if isParam(a, params[i]) {
 			continue
 		}
-		if _, ok := s.intConst(a); ok {
-			continue
-		}
 		if tv, ok := s.info.Types[a]; ok && tv.Value != nil {
 			continue
 		}
@@ -130,7 +123,7 @@ func repeatsFunc(chain []Hop, fn *types.Func) bool {
 	for _, h := range chain {
 		// Call hops only: a function declared a retrier is its own
 		// layer, named like it.
-		if !h.Retry && h.Pkg == pkgPath(fn) && (h.Name == fn.Name() || len(h.Name) > len(fn.Name()) && h.Name[len(h.Name)-len(fn.Name())-1:] == "."+fn.Name()) {
+		if !h.Retry && h.Pkg == analysisutil.PkgPath(fn) && (h.Name == fn.Name() || len(h.Name) > len(fn.Name()) && h.Name[len(h.Name)-len(fn.Name())-1:] == "."+fn.Name()) {
 			return true
 		}
 	}

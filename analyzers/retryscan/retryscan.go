@@ -40,6 +40,7 @@ type Result struct {
 	wrappers map[*types.Func]*WrapperFact
 	configs  map[*types.Func]*ConfigFact
 	triggers *triggers
+	budgets  *lazy[budgetScan]
 }
 
 // Sites returns the package's retry sites in source order.

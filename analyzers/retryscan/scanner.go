@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
@@ -43,6 +44,7 @@ type scanner struct {
 
 	grpcDone     bool
 	grpcAttempts int
+	svcConfigs   *[]ServiceConfigAt              // serviceConfigs, worked out once
 	configures   *bool                           // mayConfigure, worked out once
 	litVars      map[types.Object][]*ast.FuncLit // holdsLit, worked out once
 }
@@ -123,21 +125,23 @@ func (s *scanner) findSites() {
 	s.eachNode(func(fn, n ast.Node) {
 		var site *Site
 		switch n := n.(type) {
-		case *ast.ForStmt:
-			site = s.memoized(n, func() *Site { return s.loopSite(fn, n) })
-		case *ast.RangeStmt:
-			site = s.memoized(n, func() *Site { return s.loopSite(fn, n) })
+		case *ast.ForStmt, *ast.RangeStmt:
+			site = s.memoized(n, func() *Site { return s.loopSite(fn, n.(ast.Stmt)) })
 		case *ast.LabeledStmt:
 			site = s.memoized(n, func() *Site { return s.gotoSite(fn, n) })
 		case *ast.CallExpr:
+			callee := s.calleeOf(n)
+			if callee == nil {
+				break // a call of a function value or a builtin: no site
+			}
 			site = s.memoized(n, func() *Site {
-				if site := s.callSite(fn, n); site != nil {
+				if site := s.callSite(fn, n, callee); site != nil {
 					return site
 				}
 				return s.recursionSite(fn, n)
 			})
 			if site == nil {
-				site = s.wrapperSite(fn, n)
+				site = s.wrapperSite(fn, n, callee)
 			}
 		}
 		if site != nil {
@@ -226,22 +230,14 @@ func (s *scanner) runsParam(site *Site, fn *types.Func) int {
 // callsVar reports whether n calls the function variable v directly
 // (outside nested function literals other than n itself).
 func (s *scanner) callsVar(n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		if found {
+	return anyNode(n, false, func(m ast.Node) bool {
+		call, ok := m.(*ast.CallExpr)
+		if !ok {
 			return false
 		}
-		if _, ok := m.(*ast.FuncLit); ok && m != n {
-			return false
-		}
-		if call, ok := m.(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && s.info.ObjectOf(id) == v {
-				found = true
-			}
-		}
-		return true
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		return ok && s.info.ObjectOf(id) == v
 	})
-	return found
 }
 
 // wrapperOf returns the wrapper fact of a callee, local or imported.
@@ -252,15 +248,20 @@ func (s *scanner) wrapperOf(fn *types.Func) *WrapperFact {
 	if fn.Pkg() == s.pass.Pkg || s.std(fn.Pkg()) || catalogued(fn) {
 		return nil
 	}
-	if w, ok := s.importedW[fn]; ok {
-		return w
+	return importFact(s.pass, s.importedW, fn, new(WrapperFact))
+}
+
+// importFact returns fn's fact, imported into fresh the first time and
+// kept in memo; nil when fn has none.
+func importFact[F analysis.Fact](pass *analysis.Pass, memo map[*types.Func]F, fn *types.Func, fresh F) F {
+	f, ok := memo[fn]
+	if !ok {
+		if pass.ImportObjectFact(fn, fresh) {
+			f = fresh
+		}
+		memo[fn] = f
 	}
-	var w *WrapperFact
-	if f := new(WrapperFact); s.pass.ImportObjectFact(fn, f) {
-		w = f
-	}
-	s.importedW[fn] = w
-	return w
+	return f
 }
 
 // retrierChain returns the chain below a callee that retries, local or
@@ -314,26 +315,22 @@ func (s *scanner) result() *Result {
 		sites:    s.sites,
 		siteAt:   s.siteAt,
 		inner:    map[*Site][]Hop{},
-		retriers: map[*types.Func][]Hop{},
-		wrappers: map[*types.Func]*WrapperFact{},
+		retriers: maps.Clone(s.chains),
+		wrappers: maps.Clone(s.wrappers),
 		triggers: newTriggers(s),
+		budgets:  s.deferBudgets(),
 	}
 	for _, site := range s.sites {
-		site.worst = s.deferWorst(site)
+		site.worst = &lazy[WorstCase]{compute: func() WorstCase { return s.worstCase(site) }}
+		site.budget = s.deferBudget(site)
 		if c := s.innerChain(site, map[ast.Node]bool{}); Layers(c) > 0 {
 			r.inner[site] = c
 		}
-	}
-	for fn, c := range s.chains {
-		r.retriers[fn] = c
 	}
 	for fn, c := range s.imported {
 		if c != nil {
 			r.retriers[fn] = c
 		}
-	}
-	for fn, w := range s.wrappers {
-		r.wrappers[fn] = w
 	}
 	for fn, w := range s.importedW {
 		if w != nil {

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sync"
 	"time"
 
@@ -153,12 +154,14 @@ type Site struct {
 	// delay is worked out on the first call of Delay: only
 	// unboundedbackoff reads it, and a dependency analyzed for facts
 	// alone must not pay for it.
-	delay *lazyDelay
+	delay *lazy[Delay]
 	// worst is worked out on the first call of WorstCase, for the same
 	// reason; config are the configuration nodes of a library or client
 	// call, read again there.
 	worst  *lazy[WorstCase]
 	config []ast.Node
+	// budget is worked out on the first call of LoadBudget.
+	budget *lazy[catalog.LoadBudget]
 	// The attempt body, the code each attempt runs. Body is the loop's
 	// *ast.BlockStmt or the *ast.FuncLit passed as the operation. Op is
 	// the named function or method passed as the operation
@@ -231,16 +234,12 @@ type lazy[T any] struct {
 	val     T
 }
 
-type lazyDelay = lazy[Delay]
-
 // known is a value already computed.
 func known[T any](v T) *lazy[T] {
 	l := &lazy[T]{val: v}
 	l.once.Do(func() {})
 	return l
 }
-
-func deferDelay(compute func() Delay) *lazyDelay { return &lazyDelay{compute: compute} }
 
 func (l *lazy[T]) get() T {
 	l.once.Do(func() {
@@ -280,10 +279,5 @@ func (s *Site) Contains(pos token.Pos) bool {
 	if s.Body == nil || pos < s.Body.Pos() || s.Body.End() <= pos {
 		return false
 	}
-	for _, b := range s.once {
-		if b.Pos() <= pos && pos < b.End() {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(s.once, func(b ast.Node) bool { return b.Pos() <= pos && pos < b.End() })
 }

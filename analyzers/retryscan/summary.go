@@ -120,18 +120,17 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool, keep func(ast
 // mayRetry reports whether a function literal holds a retry site or a
 // call of a function that retries.
 func (s *scanner) mayRetry(lit *ast.FuncLit) bool {
-	found := false
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
+	return anyNode(lit.Body, true, func(n ast.Node) bool {
 		if s.siteAt[n] != nil {
-			found = true
-		} else if call, ok := n.(*ast.CallExpr); ok {
-			if fn := s.calleeOf(call); fn != nil && s.retrierChain(fn) != nil {
-				found = true
-			}
+			return true
 		}
-		return !found
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := s.calleeOf(call)
+		return fn != nil && s.retrierChain(fn) != nil
 	})
-	return found
 }
 
 // innerChain returns the deepest chain one attempt of a site runs: of
@@ -144,11 +143,7 @@ func (s *scanner) innerChain(site *Site, seen map[ast.Node]bool) []Hop {
 	}
 	switch {
 	case site.Body != nil:
-		var body ast.Node = site.Body
-		if lit, ok := body.(*ast.FuncLit); ok {
-			body = lit.Body
-		}
-		return s.bodyChain(body, seen, func(n ast.Node) bool { return s.failureGoesRound(site, n) })
+		return s.bodyChain(site.BodyBlock(), seen, func(n ast.Node) bool { return s.failureGoesRound(site, n) })
 	case site.Op != nil:
 		if c := s.retrierChain(site.Op); c != nil {
 			return s.viaCall(site.Op, site.OpExpr, c)
@@ -161,7 +156,7 @@ func (s *scanner) innerChain(site *Site, seen map[ast.Node]bool) []Hop {
 // then fn's chain. A function declared with //retrylint:retrier is its
 // own single layer, so its call is that layer rather than a hop to it.
 func (s *scanner) viaCall(fn *types.Func, n ast.Node, chain []Hop) []Hop {
-	hop := Hop{Name: analysisutil.FuncName(fn, s.pass.Pkg), Posn: s.posn(n), Pkg: pkgPath(fn), pos: n.Pos()}
+	hop := Hop{Name: analysisutil.FuncName(fn, s.pass.Pkg), Posn: s.posn(n), Pkg: analysisutil.PkgPath(fn), pos: n.Pos()}
 	if len(chain) == 1 && chain[0].Retry && chain[0].Name == fn.Name() && chain[0].Pkg == hop.Pkg {
 		hop.Retry, hop.Attempts = true, chain[0].Attempts
 		return []Hop{hop}
@@ -173,7 +168,7 @@ func (s *scanner) viaCall(fn *types.Func, n ast.Node, chain []Hop) []Hop {
 func (s *scanner) siteHop(site *Site) Hop {
 	pkg := s.pass.Pkg.Path()
 	if site.Callee != nil {
-		pkg = pkgPath(site.Callee)
+		pkg = analysisutil.PkgPath(site.Callee)
 	}
 	return Hop{Name: site.Name, Posn: s.posn(site.Node), Attempts: int32(chainAttempts(site.Bound)), Retry: true, Pkg: pkg, pos: site.Node.Pos()}
 }
@@ -186,13 +181,6 @@ func chainAttempts(b Bound) int {
 		return catalog.AttemptsUnknown
 	}
 	return b.Attempts
-}
-
-func pkgPath(fn *types.Func) string {
-	if fn.Pkg() == nil {
-		return ""
-	}
-	return fn.Pkg().Path()
 }
 
 // enclosingFunc returns the innermost function (declaration or literal)
@@ -234,7 +222,7 @@ func (s *scanner) addRetrierSites() {
 			}
 		}
 	})
-	sortSites(s.sites)
+	sort.SliceStable(s.sites, func(i, j int) bool { return s.sites[i].Node.Pos() < s.sites[j].Node.Pos() })
 }
 
 func firstAttempts(c []Hop) int {
@@ -273,10 +261,6 @@ func retrierDirective(decl *ast.FuncDecl) *int {
 		return nil
 	}
 	return &d.Attempts
-}
-
-func sortSites(sites []*Site) {
-	sort.SliceStable(sites, func(i, j int) bool { return sites[i].Node.Pos() < sites[j].Node.Pos() })
 }
 
 // failureGoesRound reports whether the site can make another attempt

@@ -3,8 +3,6 @@ package retryscan
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 func isInteger(t types.Type) bool {
@@ -36,34 +34,47 @@ func isNamed(t types.Type, pkg, name string) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }
 
-// nilable reports whether nil is a value of t: a pointer, interface,
-// map, slice, channel or function.
-func nilable(t types.Type) bool {
-	switch t.Underlying().(type) {
-	case *types.Pointer, *types.Interface, *types.Map, *types.Slice, *types.Chan, *types.Signature:
-		return true
-	}
-	return false
-}
-
-// packageVar returns the package-level variable an identifier or a
-// selector names (io.EOF, ErrNotFound), or nil.
-func (s *scanner) packageVar(x ast.Expr) *types.Var {
-	v, ok := analysisutil.ObjectOf(s.info, x).(*types.Var)
-	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
-		return nil
-	}
-	return v
-}
-
 // mentionsAny reports whether n refers to one of the objects in set,
 // function literals inside n included.
 func mentionsAny(info *types.Info, n ast.Node, set map[types.Object]bool) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && set[info.ObjectOf(id)] {
-			found = true
+	return anyNode(n, true, func(m ast.Node) bool {
+		id, ok := m.(*ast.Ident)
+		return ok && set[info.ObjectOf(id)]
+	})
+}
+
+// inspectFlat calls f for every node of n outside the function literals
+// nested in it: the code that running n runs.
+func inspectFlat(n ast.Node, f func(ast.Node)) {
+	ast.Inspect(n, func(m ast.Node) bool {
+		if _, lit := m.(*ast.FuncLit); lit && m != n {
+			return false
 		}
+		if m != nil {
+			f(m)
+		}
+		return true
+	})
+}
+
+// eachCall calls f for every call of n outside nested function literals.
+func eachCall(n ast.Node, f func(*ast.CallExpr)) {
+	inspectFlat(n, func(m ast.Node) {
+		if call, ok := m.(*ast.CallExpr); ok {
+			f(call)
+		}
+	})
+}
+
+// anyNode reports whether f holds for a node of n, stopping at the
+// first. Function literals inside n are entered only with lits.
+func anyNode(n ast.Node, lits bool, f func(ast.Node) bool) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if _, ok := m.(*ast.FuncLit); ok && !lits && m != n {
+			return false
+		}
+		found = found || m != nil && f(m)
 		return !found
 	})
 	return found
@@ -87,21 +98,27 @@ func visitStmts(list []ast.Stmt, f func(ast.Stmt)) {
 			visitStmts(st.List, f)
 		case *ast.LabeledStmt:
 			visitStmts([]ast.Stmt{st.Stmt}, f)
-		case *ast.SwitchStmt:
-			if st.Init != nil {
-				f(st.Init)
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			if sw, ok := st.(*ast.SwitchStmt); ok && sw.Init != nil {
+				f(sw.Init)
 			}
-			for _, c := range st.Body.List {
-				visitStmts(c.(*ast.CaseClause).Body, f)
-			}
-		case *ast.TypeSwitchStmt:
-			for _, c := range st.Body.List {
-				visitStmts(c.(*ast.CaseClause).Body, f)
-			}
-		case *ast.SelectStmt:
-			for _, c := range st.Body.List {
-				visitStmts(c.(*ast.CommClause).Body, f)
+			for _, c := range clauses(st) {
+				visitStmts(stmtList(c), f)
 			}
 		}
 	}
+}
+
+// clauses returns the clauses of a switch, type switch or select
+// statement, or nil for another statement.
+func clauses(st ast.Stmt) []ast.Stmt {
+	switch st := st.(type) {
+	case *ast.SwitchStmt:
+		return st.Body.List
+	case *ast.TypeSwitchStmt:
+		return st.Body.List
+	case *ast.SelectStmt:
+		return st.Body.List
+	}
+	return nil
 }

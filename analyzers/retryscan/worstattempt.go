@@ -6,6 +6,7 @@ import (
 	"github.com/retrylint/retrylint/internal/engine"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,7 +36,10 @@ import (
 func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 	if site.Kind == KindClient {
 		if analysisutil.PkgPath(site.Callee) == "net/http" || (site.Entry != nil && site.Entry.Pkg == retryHTTPPkg) {
-			w.AttemptTimeout, w.Timeout, w.TimeoutAt = s.timeoutIn(site.config, true, s.builtRetryClient(site.config))
+			// A retryablehttp client built here (retryablehttp.NewClient())
+			// has an HTTPClient with no Timeout unless one is set in sight.
+			built := s.builtHere(site.config, retryHTTPPkg)
+			w.AttemptTimeout, w.Timeout, w.TimeoutAt = s.timeoutIn(site.config, true, built)
 			return
 		}
 		w.Timeout = TimeoutUnknown
@@ -117,21 +121,19 @@ const (
 // their attempts is not known. Without it, nothing does: grpc-go's own
 // retries run inside the call, on its one deadline.
 func (s *scanner) perRetryTimeout() bool {
-	if !importsPkg(s.pass.Pkg, grpcRetryMiddleware) {
+	if !analysisutil.Imports(s.pass.Pkg, grpcRetryMiddleware) {
 		return false // the option is not named here
 	}
-	found := false
-	for _, f := range s.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && !found {
-				if o := catalog.LookupGRPCOption(s.calleeOf(call)); o != nil && o.Role == catalog.GRPCPerRetryTimeout {
-					found = true
-				}
+	return slices.ContainsFunc(s.pass.Files, func(f *ast.File) bool {
+		return anyNode(f, true, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return false
 			}
-			return !found
+			o := catalog.LookupGRPCOption(s.calleeOf(call))
+			return o != nil && o.Role == catalog.GRPCPerRetryTimeout
 		})
-	}
-	return found
+	})
 }
 
 // withTimeout returns the context.WithTimeout call of an assignment
@@ -153,10 +155,8 @@ func (s *scanner) withTimeout(as *ast.AssignStmt) *ast.CallExpr {
 	if !ok {
 		return nil
 	}
-	for _, ref := range *c.Referrers() {
-		if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 && engine.Handed(e) {
-			return call
-		}
+	if ctx := engine.Result(c, 0); ctx != nil && engine.Handed(ctx) {
+		return call
 	}
 	return nil
 }
@@ -174,13 +174,6 @@ func (s *scanner) httpCall(call *ast.CallExpr) bool {
 		return r == "Client" || r == ""
 	}
 	return false
-}
-
-// builtRetryClient reports whether the configuration builds the
-// retryablehttp client (retryablehttp.NewClient()), whose HTTPClient
-// then has no Timeout unless one is set where it can be seen.
-func (s *scanner) builtRetryClient(nodes []ast.Node) bool {
-	return s.builtHere(nodes, retryHTTPPkg)
 }
 
 // timeoutIn reads the Timeout of an *http.Client among configuration

@@ -163,10 +163,6 @@ func (w WorstCase) Terms() string {
 	return strings.Join(terms, " + ") + eq + w.Total().String()
 }
 
-func (s *scanner) deferWorst(site *Site) *lazy[WorstCase] {
-	return &lazy[WorstCase]{compute: func() WorstCase { return s.worstCase(site) }}
-}
-
 func (s *scanner) worstCase(site *Site) WorstCase {
 	w := WorstCase{Attempts: max(site.Bound.Attempts, 0)}
 	s.attemptTimeout(site, &w)

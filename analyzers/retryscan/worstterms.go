@@ -2,7 +2,6 @@ package retryscan
 
 import (
 	"go/ast"
-	"go/types"
 	"math"
 	"time"
 
@@ -31,7 +30,7 @@ func (s *scanner) timeModel(site *Site) timeModel {
 	standard := analysisutil.PkgPath(site.Callee) == "net/http"
 	switch {
 	case standard:
-		entry = catalog.Symbol{Pkg: "github.com/hashicorp/go-retryablehttp", Recv: "Client", Name: "StandardClient"}
+		entry = standardClient
 	case site.Entry != nil:
 		entry = site.Entry.Symbol
 	}
@@ -86,53 +85,26 @@ func (s *scanner) timeModel(site *Site) timeModel {
 	return m
 }
 
-// timeOptions applies the time rows (catalog.LookupTimeOption) a
-// configuration node matches: a call, a struct literal's fields, a field
-// assignment.
+// timeOptions applies the time rows (catalog.LookupTimeOption) the items
+// of a configuration node match (itemsOf): a call, a struct literal's
+// fields, a field assignment. The items a call of another package's
+// helper brings are not read.
 func (s *scanner) timeOptions(n ast.Node, m *timeModel) {
-	apply := func(o *catalog.TimeOption, val ast.Expr) {
-		if o == nil || val == nil {
-			return
+	for _, it := range s.itemsOf(n) {
+		o := catalog.LookupTimeOption(it.sym)
+		if it.fact || o == nil || it.kind != ItemCall && it.kind != ItemField || o.Field != (it.kind == ItemField) {
+			continue
 		}
-		switch o.Effect {
-		case catalog.TimeInitial:
+		val := it.value(o.Arg)
+		switch {
+		case val == nil:
+		case o.Effect == catalog.TimeInitial:
 			m.initial, _ = s.durationConst(val)
-		case catalog.TimeCap:
+		case o.Effect == catalog.TimeCap:
 			m.cap, _ = s.durationConst(val)
 			m.capSet = true
-		case catalog.TimeFactor:
+		case o.Effect == catalog.TimeFactor:
 			m.factor, _ = s.floatConst(val)
-		}
-	}
-	field := func(t types.Type, name string) *catalog.TimeOption {
-		typ := namedOf(t)
-		if typ == nil {
-			return nil
-		}
-		o := catalog.LookupTimeOption(catalog.Symbol{Pkg: analysisutil.PkgPath(typ.Obj()), Recv: typ.Obj().Name(), Name: name})
-		if o == nil || !o.Field {
-			return nil
-		}
-		return o
-	}
-	switch n := n.(type) {
-	case *ast.CallExpr:
-		if o := catalog.LookupTimeFunc(s.calleeOf(n)); o != nil && o.Arg < len(n.Args) {
-			apply(o, n.Args[o.Arg])
-		}
-	case *ast.CompositeLit:
-		for _, elt := range n.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				if key, ok := kv.Key.(*ast.Ident); ok {
-					apply(field(s.info.TypeOf(n), key.Name), kv.Value)
-				}
-			}
-		}
-	case *ast.AssignStmt:
-		for i, l := range n.Lhs {
-			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && i < len(n.Rhs) {
-				apply(field(s.info.TypeOf(sel.X), sel.Sel.Name), n.Rhs[i])
-			}
 		}
 	}
 }
@@ -227,8 +199,7 @@ func (s *scanner) loopWaits(site *Site, n int) ([]time.Duration, bool) {
 		return make([]time.Duration, n), true
 	case d.Kind == catalog.DelayExponential && d.Capped == catalog.TriNo && d.Initial > 0 && d.Factor > 1:
 		return geometric(d.Initial, d.Factor, 0, n), true
-	}
-	if d.Kind == catalog.DelayConstant && d.Initial > 0 && d.Factor == 1 {
+	case d.Kind == catalog.DelayConstant && d.Initial > 0 && d.Factor == 1:
 		return geometric(d.Initial, 1, 0, n), true
 	}
 	return nil, false

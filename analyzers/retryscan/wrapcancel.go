@@ -67,7 +67,7 @@ func (s *scanner) ignoresCtx(site *Site, fd *ast.FuncDecl, param int) bool {
 	}
 	for _, c := range calls {
 		p, ok := c.Common().Value.(*ssa.Parameter)
-		if !ok || c.Common().IsInvoke() || paramIndex(p) != param {
+		if !ok || c.Common().IsInvoke() || engine.ParamIndex(p) != param {
 			return false // the attempt is not the wrapped function
 		}
 	}

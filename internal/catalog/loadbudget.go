@@ -46,7 +46,7 @@ const (
 // the rate limiter that turns the retry token bucket off.
 func IsAWSNoRateLimit(obj types.Object) bool {
 	v, ok := obj.(*types.Var)
-	return ok && v.Pkg() != nil && v.Pkg().Path() == awsRateLimit && v.Name() == "None" && v.Parent() == v.Pkg().Scope()
+	return ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && (Symbol{Pkg: v.Pkg().Path(), Name: v.Name()}) == AWSNoRateLimit
 }
 
 // AWSRetryField names a field of aws-sdk-go-v2's retry.StandardOptions
@@ -139,6 +139,9 @@ func ParseServiceConfig(text string) (sc ServiceConfig, ok bool) {
 			m.Timeout = d
 		}
 		sc.Methods = append(sc.Methods, m)
+	}
+	if t := raw.RetryThrottling; t != nil && (t.MaxTokens <= 0 || t.MaxTokens > 1000 || t.TokenRatio <= 0) {
+		return ServiceConfig{}, false // grpc: "invalid retry throttling config"
 	}
 	sc.Throttling = raw.RetryThrottling
 	return sc, true

@@ -20,6 +20,11 @@ func TestParseServiceConfig(t *testing.T) {
 		{`{"methodConfig": [{"name": [{}], "timeout": "2", "retryPolicy": {"maxAttempts": 3}}]}`, false, 0, 0, false},
 		{`{"methodConfig": [{"name": [{}], "timeout": "-2s", "retryPolicy": {"maxAttempts": 3}}]}`, false, 0, 0, false},
 		{`not json`, false, 0, 0, false},
+		// grpc rejects the whole config when its retryThrottling is out
+		// of range, so nothing retries.
+		{`{"methodConfig": [{"name": [{}], "retryPolicy": {"maxAttempts": 3}}], "retryThrottling": {"maxTokens": 10, "tokenRatio": 0}}`, false, 0, 0, false},
+		{`{"methodConfig": [{"name": [{}], "retryPolicy": {"maxAttempts": 3}}], "retryThrottling": {"maxTokens": 1001, "tokenRatio": 0.1}}`, false, 0, 0, false},
+		{`{"methodConfig": [{"name": [{}], "retryPolicy": {"maxAttempts": 3}}], "retryThrottling": {"maxTokens": 1000, "tokenRatio": 0.5}}`, true, 3, 0, true},
 	} {
 		sc, ok := ParseServiceConfig(tc.text)
 		if ok != tc.ok {
@@ -47,5 +52,34 @@ func TestParseServiceConfigCodes(t *testing.T) {
 	}
 	if got := sc.Methods[0].Codes; len(got) != 2 || got[0] != "UNAVAILABLE" || got[1] != "NOT_FOUND" {
 		t.Errorf("codes = %q, want [UNAVAILABLE NOT_FOUND]", got)
+	}
+}
+
+// The share of extra load retryThrottling allows is r/(1+r); the AWS
+// bucket's is one retry per 14 successful calls.
+func TestLoadBudgetShares(t *testing.T) {
+	if got := (RetryThrottling{MaxTokens: 10, TokenRatio: 0.1}).GRPCBudget(); got.Kind != BudgetOn || got.Share < 0.0909 || got.Share > 0.0910 ||
+		got.What != "retryThrottling (maxTokens 10, tokenRatio 0.1)" {
+		t.Errorf("GRPCBudget = %+v", got)
+	}
+	if got := AWSBudget(AWSRetryTokens, true); got.Kind != BudgetOn || got.Share != 1.0/14 || got.What != "retry token bucket (500 tokens, 14 per retry), on by default" {
+		t.Errorf("AWSBudget = %+v", got)
+	}
+	if b, ok := LookupLibraryBudget(cenkaltiV4); !ok || b.Kind != BudgetNone {
+		t.Errorf("cenkalti/backoff v4: %+v, %v; want none", b, ok)
+	}
+	if _, ok := LookupLibraryBudget("example.com/own/retry"); ok {
+		t.Error("a library the catalog does not know has a budget row")
+	}
+}
+
+// Every retry library of the catalog says what it offers as a load
+// budget, so that a site of a catalogued library is never unknown for
+// want of a row.
+func TestLibraryBudgetRows(t *testing.T) {
+	for _, r := range retries {
+		if _, ok := libraryBudgets[r.Pkg]; !ok && r.Pkg != "" {
+			t.Errorf("%s (%s): no load budget row", r.Pkg, r.Display)
+		}
 	}
 }

@@ -3,8 +3,8 @@ package engine
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -72,12 +72,7 @@ func (p *Program) Assigned(id *ast.Ident) (e ast.Expr, param bool) {
 // funcAt returns the function whose body holds id: the innermost
 // declaration or literal around it.
 func (p *Program) funcAt(id *ast.Ident) *ssa.Function {
-	file := p.fileOf(id.Pos())
-	if file == nil {
-		return nil
-	}
-	path, _ := astutil.PathEnclosingInterval(file, id.Pos(), id.End())
-	for _, n := range path {
+	for _, n := range p.pathAt(id.Pos(), id.End()) {
 		switch n.(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return p.Func(n)
@@ -151,10 +146,5 @@ func receiverOnly(c *ssa.CallCommon, cell ssa.Value) bool {
 	case c.Signature().Recv() == nil:
 		return false
 	}
-	for _, a := range c.Args[first:] {
-		if a == cell {
-			return false
-		}
-	}
-	return true
+	return !slices.Contains(c.Args[first:], cell)
 }

@@ -38,7 +38,7 @@ func Roles(c ssa.CallInstruction) []Role {
 	}
 	roles := make([]Role, len(ts))
 	name := ""
-	if fn := calleeFunc(c); fn != nil {
+	if fn := Callee(c); fn != nil {
 		name = fn.Name()
 	} else if v, ok := c.Common().Value.(interface{ Name() string }); ok {
 		name = v.Name()
@@ -78,12 +78,8 @@ func boolAttempt(ts []types.Type) bool {
 // waiting for it to turn true is a poll.
 func queriesState(name string) bool {
 	name = strings.ToLower(name)
-	for _, p := range []string{"is", "has", "can", "check", "poll", "ready", "exist", "contain", "get", "list", "find", "lookup", "wait", "status", "health", "alive", "next", "scan", "more", "should", "closed", "stopped", "equal", "deepequal", "match"} {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"is", "has", "can", "check", "poll", "ready", "exist", "contain", "get", "list", "find", "lookup", "wait", "status", "health", "alive", "next", "scan", "more", "should", "closed", "stopped", "equal", "deepequal", "match"},
+		func(p string) bool { return strings.HasPrefix(name, p) })
 }
 
 func isBool(t types.Type) bool {
@@ -103,10 +99,8 @@ func hasStatusField(t types.Type) bool {
 		return false
 	}
 	for i := range st.NumFields() {
-		if f := st.Field(i); f.Name() == "StatusCode" {
-			if b, ok := f.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
-				return true
-			}
+		if f := st.Field(i); f.Name() == "StatusCode" && isInt(f.Type()) {
+			return true
 		}
 	}
 	return false
@@ -126,18 +120,16 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 	if o, ok := w.sc.outcome(c); ok {
 		return outcomeVal(c, idx, o)
 	}
-	fn := calleeFunc(c)
+	fn := Callee(c)
 	args := c.Call.Args
 	if c.Call.IsInvoke() {
 		args = append([]ssa.Value{c.Call.Value}, args...)
 	}
 	related := func() bool {
-		for _, a := range args {
-			if v := w.eval(a, upto); v.Related || v.Kind == Err {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(args, func(a ssa.Value) bool {
+			v := w.eval(a, upto)
+			return v.Related || v.Kind == Err
+		})
 	}
 	if fn == nil {
 		if b, ok := c.Call.Value.(*ssa.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
@@ -160,7 +152,7 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 		return Val{Kind: Err, Class: ErrPlain}
 	case analysisutil.IsFunc(fn, "fmt", "", "Errorf"):
 		return w.wrapped(args, upto)
-	case fn.Name() == "Err" && len(args) == 1 && isContext(args[0].Type()):
+	case fn.Name() == "Err" && len(args) == 1 && IsContext(args[0].Type()):
 		return w.ctxErr()
 	case (fn.Name() == "StatusCode" || fn.Name() == "HTTPStatusCode") && len(args) == 1:
 		// re.HTTPStatusCode() of an error that carries a status.
@@ -402,7 +394,8 @@ func (w *walker) minmax(isMin bool, args []ssa.Value, upto int) Val {
 	return out
 }
 
-func isContext(t types.Type) bool {
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
@@ -445,7 +438,7 @@ func (w *walker) ready(st *ssa.SelectState) catalog.Tri {
 		return catalog.TriUnknown
 	}
 	if c, ok := st.Chan.(*ssa.Call); ok {
-		if fn := calleeFunc(c); fn != nil && fn.Name() == "Done" && len(c.Call.Args) == 0 && c.Call.IsInvoke() && isContext(c.Call.Value.Type()) {
+		if fn := Callee(c); fn != nil && fn.Name() == "Done" && len(c.Call.Args) == 0 && c.Call.IsInvoke() && IsContext(c.Call.Value.Type()) {
 			return triOf(w.sc.Cancel || w.sc.Deadline)
 		}
 	}

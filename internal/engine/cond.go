@@ -30,11 +30,7 @@ func (p *Program) ConditionOf(ifi *ssa.If) Condition {
 	if !pos.IsValid() {
 		return Condition{}
 	}
-	f := p.fileOf(pos)
-	if f == nil {
-		return Condition{}
-	}
-	path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+	path := p.pathAt(pos, pos)
 	for i, n := range path {
 		switch n := n.(type) {
 		case *ast.IfStmt:
@@ -79,11 +75,13 @@ func condExpr(ifi *ssa.If) ast.Expr {
 	return nil
 }
 
-// fileOf returns the file of the package holding pos.
-func (p *Program) fileOf(pos token.Pos) *ast.File {
+// pathAt returns the syntax enclosing the interval [start, end) of a
+// file of the package, innermost first; nil outside the package's files.
+func (p *Program) pathAt(start, end token.Pos) []ast.Node {
 	for _, f := range p.files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
+		if f.FileStart <= start && start < f.FileEnd {
+			path, _ := astutil.PathEnclosingInterval(f, start, end)
+			return path
 		}
 	}
 	return nil
@@ -147,8 +145,7 @@ func (p *Program) negated(stmt ast.Node, ifi *ssa.If) bool {
 	default:
 		return false
 	}
-	f := p.fileOf(e.Pos())
-	path, _ := astutil.PathEnclosingInterval(f, e.Pos(), e.End())
+	path := p.pathAt(e.Pos(), e.End())
 	odd := false
 	for _, n := range path {
 		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.NOT {
@@ -168,11 +165,7 @@ func (p *Program) negated(stmt ast.Node, ifi *ssa.If) bool {
 // holding that syntax instead (d = min(d*2, max)).
 func (p *Program) Node(in ssa.Instruction, stmt bool) ast.Node {
 	pos := in.Pos()
-	f := p.fileOf(pos)
-	if f == nil {
-		return nil
-	}
-	path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+	path := p.pathAt(pos, pos)
 	for _, n := range path {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
@@ -224,11 +217,7 @@ func (p *Program) SyntaxOf(v any) ast.Node {
 	default:
 		return nil
 	}
-	f := p.fileOf(pos)
-	if f == nil {
-		return nil
-	}
-	path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+	path := p.pathAt(pos, pos)
 	for _, n := range path {
 		switch n := n.(type) {
 		case *ast.CompositeLit:

@@ -93,7 +93,7 @@ func (p *Program) configOf(v ssa.Value) Config {
 					}
 				}
 			case *ssa.Call:
-				if !seen[r] && receiver(r) == v {
+				if !seen[r] && Recv(r) == v {
 					seen[r] = true
 					c.Methods = append(c.Methods, r)
 				}
@@ -213,8 +213,8 @@ func (p *Program) configOf(v ssa.Value) Config {
 	return c
 }
 
-// receiver returns the receiver of a method call, or nil.
-func receiver(c ssa.CallInstruction) ssa.Value {
+// Recv returns the receiver of a method call, or nil.
+func Recv(c ssa.CallInstruction) ssa.Value {
 	cc := c.Common()
 	switch {
 	case cc.IsInvoke():

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -33,7 +34,7 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 	leaf := func(t types.Type) {
 		switch {
 		case isErrorType(t):
-		case isContext(t):
+		case IsContext(t):
 			d.Ctx = true
 		case isNamedType(t, "time", "Time"), isNamedType(t, "time", "Duration"):
 			d.Time = true
@@ -51,13 +52,11 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 		switch v := v.(type) {
 		case *ssa.Const, *ssa.Function, *ssa.Builtin:
 		case *ssa.Call:
-			for _, a := range attempt {
-				if a == v {
-					d.Outcome = true
-					return
-				}
+			if slices.Contains(attempt, ssa.CallInstruction(v)) {
+				d.Outcome = true
+				return
 			}
-			if fn := calleeFunc(v); fn != nil && fn.Pkg() != nil {
+			if fn := Callee(v); fn != nil && fn.Pkg() != nil {
 				switch {
 				case fn.Pkg().Path() == "time":
 					d.Time = true
@@ -138,12 +137,8 @@ func isOutcomeValue(v ssa.Value, attempt []ssa.CallInstruction) bool {
 	if e, ok := v.(*ssa.Extract); ok {
 		v = e.Tuple
 	}
-	for _, a := range attempt {
-		if c, ok := a.(*ssa.Call); ok && ssa.Value(c) == v {
-			return true
-		}
-	}
-	return false
+	c, ok := v.(*ssa.Call)
+	return ok && slices.Contains(attempt, ssa.CallInstruction(c))
 }
 
 func isErrorType(t types.Type) bool {

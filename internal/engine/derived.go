@@ -3,9 +3,11 @@ package engine
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // Derived returns the values made from the given ones: what a call given
@@ -46,12 +48,7 @@ func Derived(from []ssa.Value) map[ssa.Value]bool {
 				}
 			case *ssa.MakeClosure:
 				add(r)
-				fn := r.Fn.(*ssa.Function)
-				for i, b := range r.Bindings {
-					if b == v && i < len(fn.FreeVars) {
-						add(fn.FreeVars[i])
-					}
-				}
+				add(freeVar(r, v))
 			case *ssa.Call:
 				add(r)
 				for _, ref := range *r.Referrers() {
@@ -87,8 +84,7 @@ func base(addr ssa.Value) ssa.Value {
 // arguments, the function value it calls.
 func Operands(c ssa.CallInstruction) []ssa.Value {
 	cc := c.Common()
-	out := append([]ssa.Value{cc.Value}, cc.Args...)
-	return out
+	return append([]ssa.Value{cc.Value}, cc.Args...)
 }
 
 // Binding returns the value of the enclosing function a free variable of
@@ -114,41 +110,18 @@ func Binding(fv *ssa.FreeVar) ssa.Value {
 	return nil
 }
 
-// Uncancellable reports a context no one can cancel: context.Background()
-// or context.TODO(), through phis of them.
+// Uncancellable reports a context no one can cancel: every value it is
+// a copy of (Copies: through phis and variables) is context.Background()
+// or context.TODO().
 func Uncancellable(v ssa.Value) bool {
-	seen := map[ssa.Value]bool{}
-	var visit func(v ssa.Value) bool
-	visit = func(v ssa.Value) bool {
-		if seen[v] {
-			return true
+	srcs := Copies(v)
+	for _, s := range srcs {
+		c, ok := s.(*ssa.Call)
+		if !ok || !analysisutil.IsFunc(Callee(c), "context", "", "Background") && !analysisutil.IsFunc(Callee(c), "context", "", "TODO") {
+			return false
 		}
-		seen[v] = true
-		switch v := v.(type) {
-		case *ssa.Call:
-			fn := calleeFunc(v)
-			return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" && (fn.Name() == "Background" || fn.Name() == "TODO")
-		case *ssa.Phi:
-			for _, e := range v.Edges {
-				if !visit(e) {
-					return false
-				}
-			}
-			return true
-		case *ssa.UnOp:
-			if addr, ok := loadOf(v); ok {
-				sts := stores(addr)
-				for _, st := range sts {
-					if !visit(st.Val) {
-						return false
-					}
-				}
-				return len(sts) > 0
-			}
-		}
-		return false
 	}
-	return visit(v)
+	return len(srcs) > 0
 }
 
 // loadOf returns the variable a load reads, when it reads a local
@@ -182,9 +155,6 @@ func stores(addr ssa.Value) []*ssa.Store {
 	return out
 }
 
-// IsContext reports whether t is context.Context.
-func IsContext(t types.Type) bool { return isContext(t) }
-
 // OuterContexts returns the contexts of the region's function that are
 // not made in the region and that someone can cancel: parameters, free
 // variables, and, for a loop, values made in the function but not in the
@@ -197,32 +167,23 @@ func (r *Region) OuterContexts() []ssa.Value {
 	inside := func(v ssa.Value) bool {
 		if addr, ok := loadOf(v); ok {
 			// A captured variable: inside when the region stores it.
-			for _, st := range stores(addr) {
-				if st.Parent() == r.fn && (r.loop == nil || r.loop.Has(st.Block())) {
-					return true
-				}
-			}
-			return false
+			return slices.ContainsFunc(stores(addr), func(st *ssa.Store) bool { return r.runs(st) })
 		}
 		if FieldOf(v) != nil {
 			return false // a context kept in a field comes from outside
 		}
 		in, ok := v.(ssa.Instruction)
-		return ok && in.Block() != nil && (r.loop == nil || r.loop.Has(in.Block()))
+		return ok && r.runs(in)
 	}
 	for _, b := range r.fn.Blocks {
 		for _, in := range b.Instrs {
 			for _, op := range in.Operands(nil) {
 				v := *op
-				if v == nil || seen[v] || !isContext(v.Type()) {
+				if v == nil || seen[v] || !IsContext(v.Type()) {
 					continue
 				}
 				seen[v] = true
-				switch v.(type) {
-				case *ssa.Const:
-					continue
-				}
-				if inside(v) || Uncancellable(v) {
+				if _, ok := v.(*ssa.Const); ok || inside(v) || Uncancellable(v) {
 					continue
 				}
 				out = append(out, v)
@@ -236,15 +197,17 @@ func (r *Region) OuterContexts() []ssa.Value {
 // region: a loop's block or an operation's body (a per-attempt timeout).
 func (r *Region) MadeInside(vals map[ssa.Value]bool) bool {
 	for v := range vals {
-		in, ok := v.(ssa.Instruction)
-		if !ok || !isContext(v.Type()) || in.Block() == nil {
-			continue
-		}
-		if in.Parent() == r.fn && (r.loop == nil || r.loop.Has(in.Block())) {
+		if in, ok := v.(ssa.Instruction); ok && IsContext(v.Type()) && r.runs(in) {
 			return true
 		}
 	}
 	return false
+}
+
+// runs reports whether an instruction runs in the region: in its
+// function and, for a loop, in one of the loop's blocks.
+func (r *Region) runs(in ssa.Instruction) bool {
+	return in.Parent() == r.fn && in.Block() != nil && (r.loop == nil || r.loop.Has(in.Block()))
 }
 
 // Name returns a name for a value in messages: a parameter's or free

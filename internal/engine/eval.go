@@ -235,7 +235,7 @@ func (w *walker) allocValue(a *ssa.Alloc, upto int) Val {
 		case *ssa.MakeInterface: // errors.As takes &target as an any
 			refs = append(refs, *r.Referrers()...)
 		case *ssa.Call:
-			if analysisutil.IsFunc(calleeFunc(r), "errors", "", "As") && len(r.Call.Args) == 2 {
+			if analysisutil.IsFunc(Callee(r), "errors", "", "As") && len(r.Call.Args) == 2 {
 				err := w.eval(r.Call.Args[0], upto)
 				if err.Kind == Err && err.Class == ErrStatus && carriesStatus(a.Type().(*types.Pointer).Elem()) {
 					return Val{Kind: NonNil, Status: true, N: err.N}
@@ -383,26 +383,15 @@ func order(op token.Token, x, y Val) catalog.Tri {
 	if x.Kind != Int || y.Kind != Int || !y.Exact && !x.Exact {
 		return catalog.TriUnknown
 	}
-	cmp := func(a, b int64) bool {
-		switch op {
-		case token.LSS:
-			return a < b
-		case token.LEQ:
-			return a <= b
-		case token.GTR:
-			return a > b
-		}
-		return a >= b
-	}
 	switch {
 	case x.Exact && y.Exact:
-		return triOf(cmp(x.N, y.N))
+		return triOf(compare(op, x.N, y.N))
 	case x.Success && y.Exact:
-		if lo, hi := cmp(200, y.N), cmp(299, y.N); lo == hi {
+		if lo, hi := compare(op, 200, y.N), compare(op, 299, y.N); lo == hi {
 			return triOf(lo)
 		}
 	case y.Success && x.Exact:
-		if lo, hi := cmp(x.N, 200), cmp(x.N, 299); lo == hi {
+		if lo, hi := compare(op, x.N, 200), compare(op, x.N, 299); lo == hi {
 			return triOf(lo)
 		}
 	}

@@ -172,7 +172,7 @@ func (fl *flower) call(c *ssa.Call) Flow {
 		f.Opaque = !slices.ContainsFunc(all, func(g Flow) bool { return !g.Opaque })
 		return f
 	}
-	fn := calleeFunc(c)
+	fn := Callee(c)
 	switch {
 	case fn == nil:
 		return Flow{Opaque: true}
@@ -338,7 +338,7 @@ func relative(v ssa.Value, self func(ssa.Value) bool) (k float64, at ssa.Instruc
 				return 0, v, cx || cy, true // a step
 			}
 		case *ssa.Call:
-			if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() == "min" || analysisutil.IsFunc(calleeFunc(v), "math", "", "Min") {
+			if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() == "min" || analysisutil.IsFunc(Callee(v), "math", "", "Min") {
 				for _, a := range v.Call.Args {
 					if k, at, _, ok := rel(a); ok {
 						return k, at, true, true
@@ -484,16 +484,12 @@ func (p *Program) WaitParam(fn *ssa.Function) (i int, random bool) {
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
 			c, ok := in.(*ssa.Call)
-			if !ok || !catalog.IsWait(calleeFunc(c)) || len(c.Call.Args) == 0 {
+			if !ok || !catalog.IsWait(Callee(c)) || len(c.Call.Args) == 0 {
 				continue
 			}
 			u := &under{seen: map[ssa.Value]bool{}}
 			if prm := u.param(c.Call.Args[len(c.Call.Args)-1]); prm != nil {
-				for i, q := range fn.Params {
-					if q == prm {
-						return i, u.random
-					}
-				}
+				return paramPos(prm), u.random // a parameter of fn: values do not cross functions
 			}
 		}
 	}
@@ -525,7 +521,7 @@ func (u *under) param(v ssa.Value) *ssa.Parameter {
 	case *ssa.Call:
 		if b, ok := x.Call.Value.(*ssa.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
 			from = x.Call.Args
-		} else if catalog.IsRandom(calleeFunc(x)) {
+		} else if catalog.IsRandom(Callee(x)) {
 			u.random = true
 		}
 	}

@@ -47,7 +47,6 @@ type Program struct {
 
 	mu      sync.Mutex
 	calls   map[*ssa.Function]map[token.Pos]ssa.CallInstruction
-	sums    map[*ssa.Function]*summary
 	lps     map[*ssa.Function][]*Loop
 	configs map[ssa.Value]Config
 
@@ -130,7 +129,6 @@ func (p *Program) build() {
 			})
 		}
 		p.calls = map[*ssa.Function]map[token.Pos]ssa.CallInstruction{}
-		p.sums = map[*ssa.Function]*summary{}
 		p.lps = map[*ssa.Function][]*Loop{}
 		p.configs = map[ssa.Value]Config{}
 	})
@@ -141,19 +139,6 @@ func (p *Program) build() {
 func (p *Program) Func(syntax ast.Node) *ssa.Function {
 	p.build()
 	return p.funcs[syntax]
-}
-
-// FuncOf returns the SSA function of a function of this package.
-func (p *Program) FuncOf(obj *types.Func) *ssa.Function {
-	if obj == nil || obj.Pkg() != p.pkg {
-		return nil
-	}
-	p.build()
-	fn := p.ssa.Prog.FuncValue(obj)
-	if fn == nil || fn.Blocks == nil {
-		return nil
-	}
-	return fn
 }
 
 // Call returns the call instruction of a call expression in fn, found by

@@ -3,6 +3,7 @@ package engine
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -420,15 +421,10 @@ func Result(c *ssa.Call, i int) ssa.Value {
 // called, deferred or kept.
 func Used(c *ssa.Call, i int) bool {
 	r := Result(c, i)
-	if r == nil {
-		return false
-	}
-	for _, ref := range *r.Referrers() {
-		if _, ok := ref.(*ssa.DebugRef); !ok {
-			return true
-		}
-	}
-	return false
+	return r != nil && slices.ContainsFunc(*r.Referrers(), func(ref ssa.Instruction) bool {
+		_, debug := ref.(*ssa.DebugRef)
+		return !debug
+	})
 }
 
 // Arg returns argument i of a call as written, the receiver not
@@ -443,9 +439,6 @@ func Arg(c ssa.CallInstruction, i int) ssa.Value {
 	}
 	return cc.Args[i]
 }
-
-// Recv returns the receiver of a method call, or nil.
-func Recv(c ssa.CallInstruction) ssa.Value { return receiver(c) }
 
 // ExprIn is Expr for a value used in block b, constants included: a
 // constant has no referrers, but the block's debug references name it

@@ -25,10 +25,6 @@ import (
 // maxDepth bounds the predicates read inside one another.
 const maxDepth = 2
 
-// summary is reserved for what a function's body answers independently
-// of its caller.
-type summary struct{}
-
 func (w *walker) summary(c *ssa.Call, fn *types.Func, args []ssa.Value, idx, upto int) (Val, bool) {
 	if w.depth >= maxDepth {
 		return Val{}, false
@@ -46,7 +42,7 @@ func (w *walker) summary(c *ssa.Call, fn *types.Func, args []ssa.Value, idx, upt
 		v := w.eval(a, upto)
 		params[callee.Params[i]] = v
 		// A context carries the scenario's cancellation into the body.
-		carries = carries || v.Kind != Unknown || v.Related || (w.sc.Cancel || w.sc.Deadline) && isContext(a.Type())
+		carries = carries || v.Kind != Unknown || v.Related || (w.sc.Cancel || w.sc.Deadline) && IsContext(a.Type())
 	}
 	if !carries {
 		return Val{}, false

@@ -313,11 +313,8 @@ func (t *Taint[T]) step(v ssa.Value) {
 				t.mark(r, label)
 			}
 		case *ssa.MakeClosure:
-			fn, _ := r.Fn.(*ssa.Function)
-			for i, b := range r.Bindings {
-				if b == v && fn != nil && i < len(fn.FreeVars) && isVal {
-					t.mark(fn.FreeVars[i], label)
-				}
+			if isVal {
+				t.mark(freeVar(r, v), label)
 			}
 		case *ssa.UnOp:
 			if r.Op == token.MUL || isVal {

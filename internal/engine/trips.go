@@ -3,6 +3,7 @@ package engine
 import (
 	"go/constant"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -62,11 +63,7 @@ func (r *Region) Trips(at ssa.Instruction) Trips {
 		if in0 == in1 {
 			continue
 		}
-		dominates := true
-		for _, lt := range latches {
-			dominates = dominates && b.Dominates(lt)
-		}
-		if !dominates {
+		if slices.ContainsFunc(latches, func(lt *ssa.BasicBlock) bool { return !b.Dominates(lt) }) {
 			continue // some way round passes the guard by
 		}
 		t := r.guard(ifi, in0)
@@ -120,25 +117,19 @@ func (r *Region) guard(ifi *ssa.If, stay bool) Trips {
 	if !ok {
 		return Trips{}
 	}
-	op := cmp.Op
-	x, y := cmp.X, cmp.Y
-	phi, off, ok := r.counter(x)
+	op, y := cmp.Op, cmp.Y
+	phi, off, ok := r.counter(cmp.X)
 	if !ok {
-		if phi, off, ok = r.counter(y); !ok {
+		if phi, off, ok = r.counter(cmp.Y); !ok {
 			return Trips{}
 		}
-		x, y = y, x
-		op = swap(op)
+		y, op = cmp.X, swap(op) // the counter on the right: 3 > i
 	}
-	_ = x
 	init, step, ok := r.induction(phi)
 	if !ok {
 		return Trips{}
 	}
-	holds := func(v, limit int64) bool {
-		ok := compare(op, v, limit)
-		return ok == stay
-	}
+	holds := func(v, limit int64) bool { return compare(op, v, limit) == stay }
 	limit := Strip(y)
 	switch {
 	case isIntConst(limit) && isIntConst(init):

@@ -298,19 +298,11 @@ func (w *walker) ret(in *ssa.Return) {
 		}
 		return
 	}
-	if !w.r.op {
-		w.end(EndLeave, in, Val{})
-		return
-	}
-	if len(in.Results) == 0 {
-		w.end(EndLeave, in, Val{})
+	if !w.r.op || len(in.Results) == 0 || !isErrorType(in.Results[len(in.Results)-1].Type()) {
+		w.end(EndLeave, in, Val{}) // a loop or a recursion, or an operation with no error
 		return
 	}
 	res := in.Results[len(in.Results)-1]
-	if !isErrorValue(res) {
-		w.end(EndLeave, in, Val{})
-		return
-	}
 	if c, ok := unwrapCall(res); ok {
 		if h := catalog.LookupClassHook(calleeObject(c)); h != nil && h.Pkg == w.r.lib {
 			switch h.Hook {
@@ -329,11 +321,6 @@ func (w *walker) ret(in *ssa.Return) {
 		return
 	}
 	w.end(EndError, in, v)
-}
-
-func isErrorValue(v ssa.Value) bool {
-	t := v.Type()
-	return t != nil && types.Implements(t, errorIface) && types.IsInterface(t)
 }
 
 var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
@@ -359,7 +346,7 @@ func unwrapCall(v ssa.Value) (*ssa.Call, bool) {
 // through an interface method, as a types.Object (nil when none: never a
 // nil *types.Func in the interface).
 func calleeObject(c ssa.CallInstruction) types.Object {
-	if fn := calleeFunc(c); fn != nil {
+	if fn := Callee(c); fn != nil {
 		return fn
 	}
 	return nil
@@ -367,10 +354,7 @@ func calleeObject(c ssa.CallInstruction) types.Object {
 
 // Callee returns the function a call invokes, statically or through an
 // interface method, or nil (a function value, a builtin).
-func Callee(c ssa.CallInstruction) *types.Func { return calleeFunc(c) }
-
-// calleeFunc returns the *types.Func a call invokes, or nil.
-func calleeFunc(c ssa.CallInstruction) *types.Func {
+func Callee(c ssa.CallInstruction) *types.Func {
 	cc := c.Common()
 	if cc.IsInvoke() {
 		return cc.Method
@@ -476,16 +460,8 @@ func errResult(c ssa.CallInstruction) ssa.Value {
 		return nil
 	}
 	for i, role := range Roles(c) {
-		if role != RoleErr {
-			continue
-		}
-		if len(Roles(c)) == 1 {
-			return call
-		}
-		for _, ref := range *call.Referrers() {
-			if e, ok := ref.(*ssa.Extract); ok && e.Index == i {
-				return e
-			}
+		if r := Result(call, i); role == RoleErr && r != nil {
+			return r
 		}
 	}
 	return nil
@@ -547,7 +523,7 @@ func (r *Region) ReadsTypedStatus() bool {
 					return true
 				}
 			case *ssa.Call:
-				if fn := calleeFunc(in); fn != nil && fn.Name() == "As" && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && len(in.Call.Args) == 2 {
+				if fn := Callee(in); fn != nil && fn.Name() == "As" && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && len(in.Call.Args) == 2 {
 					if p, ok := unwrapIface(in.Call.Args[1]).Type().Underlying().(*types.Pointer); ok && carriesStatus(p.Elem()) {
 						return true
 					}

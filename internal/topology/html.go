@@ -123,26 +123,30 @@ type ampView struct {
 // siteView is one Site with its values formatted once, for the table and
 // for the detail panel.
 type siteView struct {
-	ID        string    `json:"id"`
-	Node      string    `json:"node,omitempty"`
-	Loc       string    `json:"loc"`
-	ShortLoc  string    `json:"-"` // for the table: module cache paths cut to the module
-	LocSort   string    `json:"-"`
-	Package   string    `json:"package"`
-	Func      string    `json:"func"`
-	Kind      string    `json:"kind"`
-	Name      string    `json:"name"`
-	Library   string    `json:"library,omitempty"`
-	Attempts  string    `json:"attempts"`
-	AttSort   float64   `json:"-"`
-	BaseDelay dur       `json:"base_delay"`
-	MaxDelay  dur       `json:"max_delay"`
-	Capped    string    `json:"capped"`
-	Jitter    string    `json:"jitter"`
-	Timeout   dur       `json:"attempt_timeout"`
-	WorstCase dur       `json:"worst_case"`
-	Findings  []finding `json:"findings,omitempty"`
-	Amp       ampView   `json:"-"`
+	ID        string  `json:"id"`
+	Node      string  `json:"node,omitempty"`
+	Loc       string  `json:"loc"`
+	ShortLoc  string  `json:"-"` // for the table: module cache paths cut to the module
+	LocSort   string  `json:"-"`
+	Package   string  `json:"package"`
+	Func      string  `json:"func"`
+	Kind      string  `json:"kind"`
+	Name      string  `json:"name"`
+	Library   string  `json:"library,omitempty"`
+	Attempts  string  `json:"attempts"`
+	AttSort   float64 `json:"-"`
+	BaseDelay dur     `json:"base_delay"`
+	MaxDelay  dur     `json:"max_delay"`
+	Capped    string  `json:"capped"`
+	Jitter    string  `json:"jitter"`
+	Timeout   dur     `json:"attempt_timeout"`
+	WorstCase dur     `json:"worst_case"`
+	// Load is the load budget as LoadText words it, LoadWhy why it is
+	// not known.
+	Load     string    `json:"load_budget"`
+	LoadWhy  string    `json:"load_budget_why,omitempty"`
+	Findings []finding `json:"findings,omitempty"`
+	Amp      ampView   `json:"-"`
 	// Why the attempts are not a number, what ends a retry with no
 	// limit, what the attempts call that the report does not follow.
 	AttemptsWhy string  `json:"attempts_why,omitempty"`
@@ -377,6 +381,17 @@ func (v *pageView) summarize(r *Report) {
 		{Label: "Deepest chain", Value: plural(layers, "layer"), Note: "retry layers on one path"},
 		{Label: "Worst amplification", Value: worstText, Note: worstNote, Class: worstClass},
 		{Label: "Paths", Value: strconv.Itoa(len(r.Paths)), Note: "entry point to outbound call"},
+	}
+	if n, _ := loadCounts(r); len(n) > 0 {
+		total := 0
+		for _, c := range n {
+			total += c
+		}
+		note := fmt.Sprintf("sites whose retries a budget caps; %d with none, %d off, %d not known", n[BudgetNone], n[BudgetOff], n[BudgetUnknown])
+		if n[BudgetLimiter] > 0 {
+			note += fmt.Sprintf(", %d behind a rate limiter", n[BudgetLimiter])
+		}
+		v.Cards = append(v.Cards, card{Label: "Load budgets", Value: fmt.Sprintf("%d of %d", n[BudgetOn], total), Note: note})
 	}
 	v.Title = fmt.Sprintf("retrylint report: %s, %s deep, worst %s",
 		plural(len(r.Sites), "retry site"), plural(layers, "layer"), worstText)

@@ -43,6 +43,10 @@ func newSiteView(s Site) siteView {
 		Jitter:    s.Jitter,
 		Timeout:   duration(s.AttemptTimeout),
 		WorstCase: duration(s.WorstCase),
+		Load:      LoadText(&s),
+	}
+	if s.LoadBudget != nil {
+		sv.LoadWhy = s.LoadBudget.Why
 	}
 	a := amp(s.Attempts)
 	sv.Attempts, sv.AttSort = strings.TrimPrefix(a.Text, "×"), a.Sort

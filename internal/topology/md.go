@@ -53,6 +53,9 @@ func MarkdownTop(w io.Writer, r *Report, top int) error {
 		fmt.Fprintf(b, "Worst path: one request makes up to **%s** calls to %s when it is down (%s), %s on average when each call fails with p = %s.\n\n",
 			PathAmpText(&worst), to, plural(worst.Layers, "retry layer"), expectedText(worst.Expected), p)
 	}
+	if t := loadSummary(r); t != "" {
+		fmt.Fprintf(b, "%s\n\n", t)
+	}
 	if merged {
 		mdServices(b, r, nodes)
 	}
@@ -88,8 +91,8 @@ func MarkdownTop(w io.Writer, r *Report, top int) error {
 		if merged {
 			svcCol, svcSep = " service |", "---|"
 		}
-		fmt.Fprintf(b, "| site |%s function | kind | retry | attempts | base delay | max delay | jitter | attempt timeout | worst case | findings |\n", svcCol)
-		fmt.Fprintf(b, "|---|%s---|---|---|---|---|---|---|---|---|---|\n", svcSep)
+		fmt.Fprintf(b, "| site |%s function | kind | retry | attempts | base delay | max delay | jitter | attempt timeout | worst case | load budget | findings |\n", svcCol)
+		fmt.Fprintf(b, "|---|%s---|---|---|---|---|---|---|---|---|---|---|\n", svcSep)
 		for _, s := range r.Sites {
 			name := s.Name
 			if s.Library != "" && s.Kind != "retrier" {
@@ -103,10 +106,10 @@ func MarkdownTop(w io.Writer, r *Report, top int) error {
 			if merged {
 				svc = " " + mdEscape(s.Service) + " |"
 			}
-			fmt.Fprintf(b, "| `%s:%d` |%s `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			fmt.Fprintf(b, "| `%s:%d` |%s `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
 				s.Pos.File, s.Pos.Line, svc, s.Func, s.Kind, mdEscape(name), mdEscape(SiteAttemptsText(&s)),
 				delayText(s.BaseDelay, s.Delay), maxDelayText(s.MaxDelay, s.Capped), s.Jitter,
-				seconds(s.AttemptTimeout), seconds(s.WorstCase), mdEscape(strings.Join(fs, "; ")))
+				seconds(s.AttemptTimeout), seconds(s.WorstCase), mdEscape(LoadText(&s)), mdEscape(strings.Join(fs, "; ")))
 		}
 		b.WriteString("\n")
 	}
@@ -151,6 +154,55 @@ func mdServices(b *strings.Builder, r *Report, nodes map[string]*Node) {
 	}
 }
 
+// loadSummary counts the sites by load budget: "Load budgets: 1 site
+// with a budget (a full outage adds at most 9% more calls there instead
+// of multiplying them), 2 with none, 1 not known." Empty for a report
+// that does not record them.
+func loadSummary(r *Report) string {
+	n, most := loadCounts(r)
+	if len(n) == 0 {
+		return ""
+	}
+	var parts []string
+	if c := n[BudgetOn]; c > 0 {
+		t := plural(c, "site") + " with a budget"
+		if most >= 0 {
+			t += fmt.Sprintf(" (a full outage adds at most %s more calls there instead of multiplying them)", percent(most))
+		}
+		parts = append(parts, t)
+	}
+	for _, k := range []struct{ kind, text string }{
+		{BudgetLimiter, "behind a rate limiter"}, {BudgetOff, "with the budget switched off"},
+		{BudgetNone, "with none"}, {BudgetUnknown, "not known"},
+	} {
+		if c := n[k.kind]; c > 0 {
+			if len(parts) == 0 {
+				parts = append(parts, plural(c, "site")+" "+k.text)
+			} else {
+				parts = append(parts, strconv.Itoa(c)+" "+k.text)
+			}
+		}
+	}
+	return "Load budgets: " + strings.Join(parts, ", ") + "."
+}
+
+// loadCounts counts the sites by load budget kind, with the largest
+// share of a budget whose numbers are known (-1 when none is).
+func loadCounts(r *Report) (n map[string]int, most float64) {
+	n, most = map[string]int{}, -1
+	for _, s := range r.Sites {
+		if lb := s.LoadBudget; lb != nil {
+			n[lb.Kind]++
+			if lb.Kind == BudgetOn && lb.Share != nil {
+				most = max(most, *lb.Share)
+			}
+		}
+	}
+	return n, most
+}
+
+func percent(f float64) string { return strconv.FormatFloat(f*100, 'f', 0, 64) + "%" }
+
 // mdUnknowns lists why each unknown on the report is one: attempts the
 // code does not show, attempts whose calls the report does not follow.
 func mdUnknowns(b *strings.Builder, r *Report) {
@@ -162,6 +214,9 @@ func mdUnknowns(b *strings.Builder, r *Report) {
 		}
 		if s.Unresolved != "" {
 			lines = append(lines, fmt.Sprintf("- %s: %s", where, mdEscape(s.Unresolved)))
+		}
+		if lb := s.LoadBudget; lb != nil && lb.Why != "" {
+			lines = append(lines, fmt.Sprintf("- %s: load budget: %s", where, mdEscape(lb.Why)))
 		}
 	}
 	if len(lines) == 0 {

@@ -98,6 +98,10 @@ type Site struct {
 	// is a visible constant.
 	AttemptTimeout *float64 `json:"attempt_timeout_s,omitempty"`
 	WorstCase      *float64 `json:"worst_case_s,omitempty"`
+	// LoadBudget is what keeps the site's retries from multiplying the
+	// load on a dependency that is down; absent in a report written
+	// before it was recorded.
+	LoadBudget *LoadBudget `json:"load_budget,omitempty"`
 	// Findings are the analyzers' findings at this site: reported at its
 	// position or inside its attempt body.
 	Findings []Finding `json:"findings,omitempty"`
@@ -119,6 +123,38 @@ type Site struct {
 	// Service is the site's service, in a merged report.
 	Service string `json:"service,omitempty"`
 }
+
+// LoadBudget is a retry site's load budget: a budget caps retries at a
+// share of the calls, so a full outage sends at most (1 + Share) times
+// the calls instead of Attempts times.
+type LoadBudget struct {
+	// Kind is "budget" (gRPC retryThrottling, the aws-sdk-go-v2 retry
+	// token bucket, a library's budget option), "limiter" (a rate
+	// limiter runs every attempt: it caps the rate of calls, not the
+	// share of retries), "off" (the mechanism has a budget and the code
+	// turns it off: ratelimit.None), "none" (the mechanism has none: a
+	// hand-written loop, cenkalti/backoff) or "unknown" (the code does
+	// not show it).
+	Kind string `json:"kind"`
+	// Share is, for a budget whose numbers are visible, the most extra
+	// load its retries add, as a share of the calls (0.0909 for
+	// retryThrottling with tokenRatio 0.1).
+	Share *float64 `json:"share,omitempty"`
+	// What names the mechanism: "retryThrottling (maxTokens 10,
+	// tokenRatio 0.1)", "ratelimit.None", "hand-written loop".
+	What string `json:"what,omitempty"`
+	// Why says why Kind is "unknown".
+	Why string `json:"why,omitempty"`
+}
+
+// Load budget kinds.
+const (
+	BudgetOn      = "budget"
+	BudgetLimiter = "limiter"
+	BudgetOff     = "off"
+	BudgetNone    = "none"
+	BudgetUnknown = "unknown"
+)
 
 // Source is some lines of a file, the first of them numbered Line.
 type Source struct {

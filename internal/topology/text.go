@@ -1,6 +1,9 @@
 package topology
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // How every rendering words an amplification that is not a number: what
 // is known of it. A layer whose attempts are not a visible constant makes
@@ -66,4 +69,32 @@ func SiteAttemptsText(s *Site) string {
 		t += " (" + UntilText(s.Until) + ")"
 	}
 	return t
+}
+
+// LoadText is a site's load budget with what a full outage of the
+// dependency sends: "≤ 1.09× (not 4×) by retryThrottling (maxTokens 10,
+// tokenRatio 0.1)", "off (ratelimit.None): 3×", "none: 3×", "unknown",
+// and "?" for a report that does not record it.
+func LoadText(s *Site) string {
+	lb := s.LoadBudget
+	if lb == nil {
+		return "?"
+	}
+	a := AttemptsText(s.Attempts) + "×"
+	by := ""
+	if lb.What != "" {
+		by = " (" + lb.What + ")"
+	}
+	switch lb.Kind {
+	case BudgetOn:
+		if lb.Share != nil {
+			return fmt.Sprintf("≤ %s× (not %s) by %s", strconv.FormatFloat(1+*lb.Share, 'f', 2, 64), a, lb.What)
+		}
+		return "budget" + by + ", share not known"
+	case BudgetLimiter:
+		return "rate limiter" + by
+	case BudgetOff, BudgetNone:
+		return lb.Kind + by + ": " + a
+	}
+	return "unknown"
 }

@@ -89,8 +89,10 @@
       policy.appendChild(facts([
         ['Retry', s.name], ['Library', s.library], ['Attempts', s.attempts],
         ['Base delay', s.base_delay.text], ['Cap', s.max_delay.text + (s.capped ? ' (capped: ' + s.capped + ')' : '')],
-        ['Jitter', s.jitter], ['Attempt timeout', s.attempt_timeout.text], ['Worst case', s.worst_case.text]
+        ['Jitter', s.jitter], ['Attempt timeout', s.attempt_timeout.text], ['Worst case', s.worst_case.text],
+        ['Load budget', s.load_budget]
       ]));
+      if (s.load_budget_why) policy.appendChild(el('p', 'why', 'Load budget not known: ' + s.load_budget_why));
       if (s.attempts_why) policy.appendChild(el('p', 'why', 'Attempts not known: ' + s.attempts_why));
       if (s.unresolved) policy.appendChild(el('p', 'why', 'Calls not followed: ' + s.unresolved));
     } else if (n.kind === 'outbound') {

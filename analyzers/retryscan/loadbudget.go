@@ -1,0 +1,226 @@
+package retryscan
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// A retry load budget caps retries at a share of the calls that succeed,
+// so an outage of the dependency adds that share of load at most instead
+// of A times the traffic for A attempts (internal/catalog/loadbudget.go
+// has the arithmetic, loadbudgetrows.go what each mechanism offers). The
+// recognizer says what each site's budget is (Site.LoadBudget) and where
+// the package writes the two settings retrybudget judges
+// (Result.ServiceConfigs, Result.BucketsOff); the report and retrybudget
+// ask here, so one place reads them.
+//
+//	grpc.WithDefaultServiceConfig(`{... "retryThrottling": {"maxTokens": 10, "tokenRatio": 0.1}}`) // budget: at most 9% more load
+//	sqs.NewFromConfig(cfg, func(o *sqs.Options) {
+//		o.Retryer = retry.NewStandard(func(so *retry.StandardOptions) { so.RateLimiter = ratelimit.None }) // off
+//	})
+//	for i := 0; i < 3; i++ { ... }                                                                   // none
+//
+// What is not seen is unknown, never a library's default: an AWS client
+// whose aws.Config comes from another function, a library option that
+// may be set where the code does not show it, a user wrapper.
+
+// ServiceConfigAt is a constant gRPC service config handed to
+// grpc.WithDefaultServiceConfig.
+type ServiceConfigAt struct {
+	Call   *ast.CallExpr // the grpc.WithDefaultServiceConfig call
+	Config catalog.ServiceConfig
+	// Test marks a config in a _test.go file: tests set up many
+	// channels, each for its own case, so the sites' budgets and
+	// attempts do not read it.
+	Test bool
+}
+
+// BucketOff is aws-sdk-go-v2's ratelimit.None given to a standard
+// retryer's RateLimiter: its token bucket is off.
+type BucketOff struct {
+	Expr ast.Expr // ratelimit.None
+	// Attempts is the constant MaxAttempts the same StandardOptions (the
+	// literal, the option function) is given, 0 when it is not set there
+	// or not to a constant.
+	Attempts int
+}
+
+// budgetScan is what the package writes about load budgets.
+type budgetScan struct {
+	configs []ServiceConfigAt
+	off     []BucketOff
+}
+
+// ServiceConfigs returns the package's constant gRPC service configs
+// that grpc accepts (JSON of the service config's shape), in source
+// order, test files included; a config dialed with grpc.WithDisableRetry()
+// in the same option list is left out (it retries nothing).
+func (r *Result) ServiceConfigs() []ServiceConfigAt { return r.budgets.get().configs }
+
+// BucketsOff returns where the package turns an AWS retry token bucket
+// off, in source order, test files included.
+func (r *Result) BucketsOff() []BucketOff { return r.budgets.get().off }
+
+// LoadBudget returns the site's load budget.
+func (s *Site) LoadBudget() catalog.LoadBudget {
+	if s.budget == nil {
+		return catalog.LoadBudget{Why: "not worked out for this site"}
+	}
+	return s.budget.get()
+}
+
+func (s *scanner) deferBudgets() *lazy[budgetScan] {
+	return &lazy[budgetScan]{compute: func() budgetScan {
+		return budgetScan{configs: s.serviceConfigs(), off: s.bucketsOff()}
+	}}
+}
+
+func (s *scanner) deferBudget(site *Site) *lazy[catalog.LoadBudget] {
+	return &lazy[catalog.LoadBudget]{compute: func() catalog.LoadBudget { return s.loadBudget(site) }}
+}
+
+// serviceConfigs reads the package's service configs once.
+func (s *scanner) serviceConfigs() []ServiceConfigAt {
+	if s.svcConfigs != nil {
+		return *s.svcConfigs
+	}
+	var out []ServiceConfigAt
+	s.svcConfigs = &out
+	if !importsPkg(s.pass.Pkg, grpcPkg) {
+		return nil
+	}
+	off := catalog.ServiceConfigsOff(s.info, s.pass.Files) // dialed with grpc.WithDisableRetry(): no retries
+	for _, f := range s.pass.Files {
+		test := strings.HasSuffix(s.pass.Fset.File(f.Pos()).Name(), "_test.go")
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 || off[call] || !catalog.IsGRPCServiceConfig(s.calleeOf(call)) {
+				return true
+			}
+			tv, ok := s.info.Types[call.Args[0]]
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+				return true
+			}
+			// A config grpc rejects (not JSON of its shape) retries nothing.
+			if sc, ok := catalog.ParseServiceConfig(constant.StringVal(tv.Value)); ok {
+				out = append(out, ServiceConfigAt{Call: call, Config: sc, Test: test})
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// loadBudget works out a site's load budget.
+func (s *scanner) loadBudget(site *Site) catalog.LoadBudget {
+	switch site.Kind {
+	case KindLoop:
+		if w := s.limiterIn(site); w != "" {
+			return catalog.LoadBudget{Kind: catalog.BudgetLimiter, What: w + " in the attempt"}
+		}
+		return catalog.LoadBudget{Kind: catalog.BudgetNone, What: "hand-written loop"}
+	case KindWrapper:
+		return catalog.LoadBudget{Why: "the retry inside " + site.Name + " is not followed for its budget"}
+	case KindRetrier:
+		return catalog.LoadBudget{Why: "the retries inside " + site.Name + " have budgets of their own, at their sites"}
+	}
+	if site.Kind == KindClient && IsGRPCCall(site.Callee) {
+		return s.grpcBudget()
+	}
+	pkg := ""
+	if site.Entry != nil {
+		pkg = site.Entry.Pkg
+	}
+	if site.Entry != nil && site.Entry.Display == standardClientRow {
+		pkg = standardClient.Pkg
+	}
+	if strings.HasPrefix(pkg, awsSDK+"/service/") {
+		return s.awsBudget(site)
+	}
+	lib, ok := catalog.LookupLibraryBudget(pkg)
+	if !ok {
+		return catalog.LoadBudget{Why: "the catalog does not say whether " + site.Name + " has a retry budget"}
+	}
+	if lib.Option.Name == "" {
+		return catalog.LoadBudget{Kind: lib.Kind}
+	}
+	for _, it := range s.siteItems(site) {
+		if lib.IsBudgetOption(it.sym) {
+			return catalog.LoadBudget{Kind: lib.Kind, What: lib.What}
+		}
+	}
+	return catalog.LoadBudget{Why: fmt.Sprintf("%s offers %s, which this retry's configuration does not show", site.Name, lib.What)}
+}
+
+const (
+	awsSDK = "github.com/aws/aws-sdk-go-v2"
+	// standardClientRow names the row of an *http.Client from
+	// retryablehttp's StandardClient (library.go), which has no symbol.
+	standardClientRow = "retryablehttp.Client.StandardClient"
+)
+
+// siteItems are the items of a library or client site's configuration;
+// a resty request's are its client's.
+func (s *scanner) siteItems(site *Site) []cfgItem {
+	nodes := site.config
+	if nodes == nil && site.Kind == KindClient {
+		if call, ok := site.Node.(*ast.CallExpr); ok {
+			nodes = s.configNodes(site.Func, s.receiver(call))
+		}
+	}
+	var out []cfgItem
+	for _, n := range nodes {
+		out = append(out, s.itemsOf(n)...)
+	}
+	return out
+}
+
+// limiterIn names the rate limiter wait a loop's attempt body runs
+// ("rate.Limiter.Wait"), or "".
+func (s *scanner) limiterIn(site *Site) string {
+	found := ""
+	if site.Body == nil {
+		return ""
+	}
+	ast.Inspect(site.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && found == "" {
+			if fn := s.calleeOf(call); fn != nil && catalog.IsRateLimiterWait(catalog.SymbolOf(fn)) {
+				found = "rate.Limiter." + fn.Name()
+			}
+		}
+		return found == ""
+	})
+	return found
+}
+
+// grpcBudget is the budget of the package's gRPC calls: its service
+// configs' retryThrottling. Which channel a stub was built on is not
+// tracked (grpc.go), so the configs must agree.
+func (s *scanner) grpcBudget() catalog.LoadBudget {
+	with, without := 0, 0
+	var best *catalog.RetryThrottling
+	for _, c := range s.serviceConfigs() {
+		if c.Test || len(c.Config.Methods) == 0 {
+			continue
+		}
+		if t := c.Config.Throttling; t != nil {
+			with++
+			if best == nil || t.Share() > best.Share() {
+				best = t
+			}
+		} else {
+			without++
+		}
+	}
+	switch {
+	case with > 0 && without == 0:
+		return best.GRPCBudget()
+	case without > 0 && with == 0:
+		return catalog.LoadBudget{Kind: catalog.BudgetNone, What: "service config without retryThrottling"}
+	}
+	return catalog.LoadBudget{Why: fmt.Sprintf("%d of the package's %d service configs with a retryPolicy have retryThrottling, and which one a call's channel has is not tracked", with, with+without)}
+}
