@@ -97,9 +97,14 @@ func (c *checker) grpcChannels(in ssa.CallInstruction) (out []channelOpts, known
 			if ex == nil || ex.Index != 0 {
 				return nil, false
 			}
+			// The tuple may be a type assertion's (c, ok := client.(grpc.ClientConnInterface))
+			// or a map lookup's, not a call.
 			dial, _ := ex.Tuple.(*ssa.Call)
+			if dial == nil {
+				return nil, false
+			}
 			o := catalog.LookupGRPCOption(engine.Callee(dial))
-			if dial == nil || o == nil || o.Role != catalog.GRPCDialer {
+			if o == nil || o.Role != catalog.GRPCDialer {
 				return nil, false
 			}
 			out = append(out, c.dialOpts(dial, o.Arg, src.In))

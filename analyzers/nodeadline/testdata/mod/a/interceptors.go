@@ -140,3 +140,28 @@ func outOfSightNoOptions(c grpc_health_v1.HealthClient) error {
 	_, err := c.Check(context.Background(), req, retry.WithMax(3)) // want `context.Background\(\) reaches c.Check`
 	return err
 }
+
+// A channel that comes out of a type switch, not a dial (containerd's
+// sandbox bridge, which once crashed the analyzer): its options are out
+// of sight, so only the context decides.
+type bridge struct {
+	client grpc_health_v1.HealthClient
+}
+
+func newBridge(client any) *bridge {
+	switch c := client.(type) {
+	case grpc.ClientConnInterface:
+		return &bridge{grpc_health_v1.NewHealthClient(c)}
+	}
+	return nil
+}
+
+func (b *bridge) check(ctx context.Context) error { // want check:`reaches\(param 0 via HealthClient.Check\)`
+	_, err := b.client.Check(ctx, req) // ok: the caller's context, in the fact
+	return err
+}
+
+func (b *bridge) checkBackground() error {
+	_, err := b.client.Check(context.Background(), req) // want `context.Background\(\) reaches b.client.Check \(a gRPC call\) with no deadline`
+	return err
+}
