@@ -36,40 +36,6 @@ func isResponse(t types.Type) bool {
 	return ptr && isNamed(t, "net/http", "Response")
 }
 
-func isContext(t types.Type) bool { return t != nil && isNamed(t, "context", "Context") }
-
-// recvType returns the type of a method call's receiver expression.
-func recvType(info *types.Info, call *ast.CallExpr) types.Type {
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		return info.TypeOf(sel.X)
-	}
-	return nil
-}
-
-// mentionsObj reports whether n refers to one of objs.
-func mentionsObj(info *types.Info, n ast.Node, objs map[types.Object]bool) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		if id, ok := m.(*ast.Ident); ok && objs[info.ObjectOf(id)] {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
-// mentionsStatus reports whether n reads an HTTP response's StatusCode.
-func mentionsStatus(info *types.Info, n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		if sel, ok := m.(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && isResponse(info.TypeOf(sel.X)) {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
 // shortExpr renders an expression for a message, shortened.
 func shortExpr(e ast.Node) string {
 	var s string
