@@ -184,7 +184,7 @@ func (c *checker) codeExamples() string {
 
 // callName renders a call's function for a message: HealthClient.Check.
 func (c *checker) callName(call *ast.CallExpr) string {
-	fn := calleeOf(c.pass.TypesInfo, call)
+	fn := analysisutil.AnyCallee(c.pass.TypesInfo, call)
 	if fn == nil {
 		return shortExpr(call.Fun)
 	}

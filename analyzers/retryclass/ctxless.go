@@ -117,7 +117,7 @@ func (c *checker) falseOnCancel(a *attempt, v ssa.Value) bool {
 			return false
 		}
 		res := call.Call.Signature().Results()
-		return res.Len() == 2 && isErrorType(res.At(1).Type())
+		return res.Len() == 2 && analysisutil.IsErrorType(res.At(1).Type())
 	}
 	return false
 }
@@ -130,7 +130,7 @@ func (c *checker) neverCloses(e ast.Expr) bool {
 	case *ast.SelectorExpr:
 		return catalog.NeverStops(info.ObjectOf(e.Sel))
 	case *ast.Ident:
-		return catalog.NeverStops(info.ObjectOf(e)) || isNilIdent(info, e)
+		return catalog.NeverStops(info.ObjectOf(e)) || info.Types[e].IsNil()
 	case *ast.CallExpr:
 		id, ok := ast.Unparen(e.Fun).(*ast.Ident)
 		return ok && id.Name == "make" && info.Uses[id] != nil && info.Uses[id].Pkg() == nil

@@ -68,5 +68,5 @@ func roundTripOrHandler(sig *types.Signature) bool {
 	}
 	p, r := sig.Params(), sig.Results()
 	return sig.Recv() != nil && p.Len() == 1 && r.Len() == 2 && analysisutil.Named(p.At(0).Type(), "net/http", "Request") &&
-		analysisutil.Named(r.At(0).Type(), "net/http", "Response") && isErrorType(r.At(1).Type())
+		analysisutil.Named(r.At(0).Type(), "net/http", "Response") && analysisutil.IsErrorType(r.At(1).Type())
 }

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -314,13 +315,13 @@ func (c *checker) readsPushback(a *attempt) bool {
 				found = found || strings.EqualFold(s, catalog.RetryAfterHeader)
 			}
 		case *ast.CallExpr:
-			fn := calleeOf(info, n)
+			fn := analysisutil.AnyCallee(info, n)
 			if fn != nil && c.std(fn.Pkg()) {
 				return true
 			}
 			for _, a := range n.Args {
 				t := info.TypeOf(a)
-				found = found || isResponse(t) || isNamed(t, "net/http", "Header")
+				found = found || isResponse(t) || analysisutil.Named(t, "net/http", "Header")
 			}
 		}
 		return !found

@@ -122,7 +122,7 @@ func (c *checker) timersOnly(s *ast.SelectStmt) bool {
 // returns the timer's variable.
 func timerChan(info *types.Info, e ast.Expr) (types.Object, bool) {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "C" || !isNamed(info.TypeOf(sel.X), "time", "Timer") {
+	if !ok || sel.Sel.Name != "C" || !analysisutil.Named(info.TypeOf(sel.X), "time", "Timer") {
 		return nil, false
 	}
 	id, ok := ast.Unparen(sel.X).(*ast.Ident)
