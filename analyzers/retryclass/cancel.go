@@ -191,7 +191,7 @@ func (c *checker) roundsOnContextError(a *attempt) bool {
 // context.Canceled, context.DeadlineExceeded, codes.Canceled,
 // codes.DeadlineExceeded.
 func (c *checker) contextErrorIn(ifi *ssa.If) ast.Expr {
-	cond, _ := c.condition(ifi)
+	cond := c.eng.ConditionOf(ifi)
 	var found ast.Expr
 	for _, e := range cond.Exprs {
 		ast.Inspect(e, func(n ast.Node) bool {
@@ -221,7 +221,7 @@ func (c *checker) watchesCancel(a *attempt) bool {
 		if a.region.DepsOf(ifi.Cond, a.site.Attempt()).Ctx {
 			return true
 		}
-		cond, _ := c.condition(ifi)
+		cond := c.eng.ConditionOf(ifi)
 		for _, e := range append(cond.Exprs, cond.Tag) {
 			if e == nil {
 				continue

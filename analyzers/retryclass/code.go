@@ -3,7 +3,6 @@ package retryclass
 import (
 	"fmt"
 	"go/ast"
-	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -83,7 +82,7 @@ func (c *checker) grpcAttempt(a *attempt) (*ast.CallExpr, string) {
 			}
 			name := c.callName(e)
 			if fn := engine.Callee(call); fn != g {
-				name = funcName(g) + " through " + name
+				name = analysisutil.FuncName(g, g.Pkg()) + " through " + name
 			}
 			return e, name
 		}
@@ -137,7 +136,7 @@ func (c *checker) namesCode(p *engine.Path, code catalog.GRPCCode) ast.Expr {
 		if !met(b) || !c.eng.Holds(p, i) {
 			continue
 		}
-		cond, _ := c.condition(b.If)
+		cond := c.eng.ConditionOf(b.If)
 		var found ast.Expr
 		for _, e := range cond.Exprs {
 			ast.Inspect(e, func(n ast.Node) bool {
@@ -188,13 +187,5 @@ func (c *checker) callName(call *ast.CallExpr) string {
 	if fn == nil {
 		return shortExpr(call.Fun)
 	}
-	return funcName(fn)
-}
-
-// funcName renders a function for a message: HealthClient.Check, check.
-func funcName(fn *types.Func) string {
-	if r := analysisutil.RecvName(fn); r != "" {
-		return r + "." + fn.Name()
-	}
-	return fn.Name()
+	return analysisutil.FuncName(fn, fn.Pkg()) // as its own package names it: check, not pkg.check
 }

@@ -86,15 +86,12 @@ func (c *checker) ctxlessWait(call *ast.CallExpr, row *catalog.CtxlessWait) {
 // returns (false, nil).
 func (c *checker) pollsOn(a *attempt) bool {
 	w := a.walk(scenario{cancel: true})
-	if w.Void {
+	if w.Void || w.Opaque() {
 		return false
 	}
 	on := false
 	for i := range w.Paths {
 		p := &w.Paths[i]
-		if unfolded(p) {
-			return false
-		}
 		ret, ok := p.At.(*ssa.Return)
 		if !ok || p.End != engine.EndLeave || len(ret.Results) != 2 {
 			continue

@@ -181,8 +181,13 @@ func (c *checker) statusTest(a *attempt, p *engine.Path, status int) (ast.Expr, 
 		if t2, seen := ok[b.If]; seen && t2 == b.Value {
 			continue // the same for a 200
 		}
-		if _, e := c.condition(b.If); e != nil {
-			return e, c.eng.Holds(p, i)
+		// The expression to quote: the switch tag, or the if condition.
+		cond := c.eng.ConditionOf(b.If)
+		if cond.Tag != nil {
+			return cond.Tag, c.eng.Holds(p, i)
+		}
+		if len(cond.Exprs) > 0 {
+			return cond.Exprs[0], c.eng.Holds(p, i)
 		}
 	}
 	return nil, false
@@ -269,7 +274,7 @@ func (c *checker) namesStatus(p *engine.Path, status int) ast.Expr {
 		if !met(b) {
 			continue
 		}
-		cond, _ := c.condition(b.If)
+		cond := c.eng.ConditionOf(b.If)
 		for _, e := range cond.Exprs {
 			if c.mentionsConst(e, int64(status)) {
 				return e

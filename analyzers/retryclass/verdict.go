@@ -1,7 +1,6 @@
 package retryclass
 
 import (
-	"go/ast"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -102,26 +101,17 @@ type verdict struct {
 
 func (a *attempt) verdict(sc scenario) verdict {
 	w := a.walk(sc)
-	if w.Void {
+	if w.Void || w.Opaque() {
 		return verdict{opaque: true}
 	}
 	var v verdict
 	for i := range w.Paths {
 		p := &w.Paths[i]
-		if unfolded(p) {
+		failed := p.End == engine.EndError
+		if failed && p.Err.Kind == engine.Unknown && p.Err.Related {
 			v.opaque = true
-			continue
 		}
-		goesRound := p.End == engine.EndRound
-		if p.End == engine.EndError {
-			switch {
-			case p.Err.Kind == engine.Err:
-				goesRound = true
-			case p.Err.Kind == engine.Unknown:
-				v.opaque = v.opaque || p.Err.Related
-			}
-		}
-		if goesRound && v.round == nil {
+		if v.round == nil && (p.End == engine.EndRound || failed && p.Err.Kind == engine.Err) {
 			v.round = p
 		}
 	}
@@ -159,17 +149,4 @@ func conds(w *engine.Walk) map[*ssa.If]catalog.Tri {
 // it was known, and the path took that way.
 func met(b engine.Branch) bool {
 	return b.Value != catalog.TriUnknown && (b.Value == catalog.TriYes) == b.Taken
-}
-
-// condition returns the source of a branch, and the expression to quote
-// for it: the if condition, or the switch tag.
-func (c *checker) condition(ifi *ssa.If) (engine.Condition, ast.Expr) {
-	cond := c.eng.ConditionOf(ifi)
-	switch {
-	case cond.Tag != nil:
-		return cond, cond.Tag
-	case len(cond.Exprs) > 0:
-		return cond, cond.Exprs[0]
-	}
-	return cond, nil
 }
