@@ -283,12 +283,7 @@ func (c *checker) cancelFails(a *attempt, sc scenario) func(ssa.CallInstruction)
 // givenContext reports whether a call is given a value made from the
 // caller's context.
 func (c *checker) givenContext(call ssa.CallInstruction, derived map[ssa.Value]bool) bool {
-	for _, v := range engine.Operands(call) {
-		if derived[v] {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(engine.Operands(call), func(v ssa.Value) bool { return derived[v] })
 }
 
 // doesContextWork reports whether an operation makes a call given the

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -37,11 +38,7 @@ var configPkgs = []string{
 }
 
 func (c *checker) configs() {
-	relevant := false
-	for _, p := range configPkgs {
-		relevant = relevant || analysisutil.Imports(c.pass.Pkg, p)
-	}
-	if !relevant {
+	if !slices.ContainsFunc(configPkgs, func(p string) bool { return analysisutil.Imports(c.pass.Pkg, p) }) {
 		return
 	}
 	for _, f := range c.pass.Files {

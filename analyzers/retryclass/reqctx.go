@@ -40,16 +40,10 @@ func (c *checker) requestContexts(a *attempt) []ssa.Value {
 		return nil
 	}
 	var out []ssa.Value
-	consider := func(v ssa.Value) {
-		if !isRequest(v) {
-			return
-		}
-		if c.givenContext(attempt[0], engine.Derived([]ssa.Value{v})) {
-			out = append(out, v)
-		}
-	}
 	for _, p := range fn.Params {
-		consider(p)
+		if isRequest(p) && c.givenContext(attempt[0], engine.Derived([]ssa.Value{p})) {
+			out = append(out, p)
+		}
 	}
 	return out
 }

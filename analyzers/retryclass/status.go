@@ -254,15 +254,9 @@ func (c *checker) ignoresRetryAfter(a *attempt) {
 // libraryTakesPushback reports whether a library operation can ask for
 // the server's wait (backoff v5's backoff.RetryAfter).
 func libraryTakesPushback(site *retryscan.Site) bool {
-	if site.Entry == nil {
-		return false
-	}
-	for _, h := range catalog.ClassHooks() {
-		if h.Hook == catalog.HookRetryAfter && h.Pkg == site.Entry.Pkg {
-			return true
-		}
-	}
-	return false
+	return site.Entry != nil && slices.ContainsFunc(catalog.ClassHooks(), func(h catalog.ClassHook) bool {
+		return h.Hook == catalog.HookRetryAfter && h.Pkg == site.Entry.Pkg
+	})
 }
 
 // namesStatus returns the condition on a path that names status and
@@ -288,10 +282,9 @@ func (c *checker) mentionsConst(e ast.Expr, n int64) bool {
 	found := false
 	ast.Inspect(e, func(m ast.Node) bool {
 		if x, ok := m.(ast.Expr); ok {
-			if tv, ok := c.pass.TypesInfo.Types[x]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
-				if v, ok := constant.Int64Val(tv.Value); ok && v == n {
-					found = true
-				}
+			if tv := c.pass.TypesInfo.Types[x]; tv.Value != nil && tv.Value.Kind() == constant.Int {
+				v, ok := constant.Int64Val(tv.Value)
+				found = found || ok && v == n
 				return false
 			}
 		}
@@ -304,10 +297,10 @@ func (c *checker) mentionsConst(e ast.Expr, n int64) bool {
 // function names the header, hands a response or header to code outside
 // the standard library, or an operation returns backoff.RetryAfter.
 func (c *checker) readsPushback(a *attempt) bool {
-	for _, p := range a.walk(scenario{status: 429}).Paths {
-		if p.End == engine.EndRound && p.Err.Kind == engine.Err {
-			return true // backoff.RetryAfter(n)
-		}
+	if slices.ContainsFunc(a.walk(scenario{status: 429}).Paths, func(p engine.Path) bool {
+		return p.End == engine.EndRound && p.Err.Kind == engine.Err
+	}) {
+		return true // backoff.RetryAfter(n)
 	}
 	site := a.site
 	info := c.pass.TypesInfo
