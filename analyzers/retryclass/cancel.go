@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -191,25 +192,13 @@ func (c *checker) roundsOnContextError(a *attempt) bool {
 // context.Canceled, context.DeadlineExceeded, codes.Canceled,
 // codes.DeadlineExceeded.
 func (c *checker) contextErrorIn(ifi *ssa.If) ast.Expr {
-	cond := c.eng.ConditionOf(ifi)
-	var found ast.Expr
-	for _, e := range cond.Exprs {
-		ast.Inspect(e, func(n ast.Node) bool {
-			sel, ok := n.(*ast.SelectorExpr)
-			if !ok || found != nil {
-				return found == nil
-			}
-			obj := c.pass.TypesInfo.ObjectOf(sel.Sel)
-			switch analysisutil.PkgPath(obj) {
-			case "context", catalog.GRPCCodesPkg:
-				if obj.Name() == "Canceled" || obj.Name() == "DeadlineExceeded" {
-					found = sel
-				}
-			}
-			return found == nil
-		})
-	}
-	return found
+	return c.selectorIn(ifi, func(obj types.Object) bool {
+		switch analysisutil.PkgPath(obj) {
+		case "context", catalog.GRPCCodesPkg:
+			return obj.Name() == "Canceled" || obj.Name() == "DeadlineExceeded"
+		}
+		return false
+	})
 }
 
 // watchesCancel reports whether any condition of the attempt looks at

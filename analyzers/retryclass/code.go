@@ -3,6 +3,7 @@ package retryclass
 import (
 	"fmt"
 	"go/ast"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -131,25 +132,13 @@ func (c *checker) looksAtCode(a *attempt) bool {
 // namesCode returns the constant codes.<code> in a condition that holds
 // on the path.
 func (c *checker) namesCode(p *engine.Path, code catalog.GRPCCode) ast.Expr {
-	info := c.pass.TypesInfo
 	for i, b := range p.Branches {
 		if !met(b) || !c.eng.Holds(p, i) {
 			continue
 		}
-		cond := c.eng.ConditionOf(b.If)
-		var found ast.Expr
-		for _, e := range cond.Exprs {
-			ast.Inspect(e, func(n ast.Node) bool {
-				if sel, ok := n.(*ast.SelectorExpr); ok && found == nil {
-					obj := info.ObjectOf(sel.Sel)
-					if analysisutil.PkgPath(obj) == catalog.GRPCCodesPkg && obj.Name() == code.Name {
-						found = sel
-					}
-				}
-				return found == nil
-			})
-		}
-		if found != nil {
+		if found := c.selectorIn(b.If, func(obj types.Object) bool {
+			return analysisutil.PkgPath(obj) == catalog.GRPCCodesPkg && obj.Name() == code.Name
+		}); found != nil {
 			return found
 		}
 	}

@@ -1,6 +1,8 @@
 package retryclass
 
 import (
+	"go/ast"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -143,6 +145,22 @@ func conds(w *engine.Walk) map[*ssa.If]catalog.Tri {
 		}
 	}
 	return out
+}
+
+// selectorIn returns the first selector in a branch's condition whose
+// object is, by match, one the check looks for: codes.NotFound,
+// context.Canceled.
+func (c *checker) selectorIn(ifi *ssa.If, match func(types.Object) bool) ast.Expr {
+	var found ast.Expr
+	for _, e := range c.eng.ConditionOf(ifi).Exprs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && found == nil && match(c.pass.TypesInfo.ObjectOf(sel.Sel)) {
+				found = sel
+			}
+			return found == nil
+		})
+	}
+	return found
 }
 
 // met reports whether a branch's condition held the way the path went:
