@@ -53,17 +53,8 @@ func (c *checker) ctxlessWait(call *ast.CallExpr, row *catalog.CtxlessWait) {
 	if row.Stop >= 0 && (row.Stop >= len(call.Args) || !c.neverCloses(call.Args[row.Stop])) {
 		return // a stop channel someone may close when ctx is done
 	}
-	fn := c.eng.Func(lit)
-	if fn == nil {
-		return
-	}
-	region := c.eng.OpRegion(fn, row.Pkg)
-	ctxs := callerContexts(region)
-	if len(ctxs) == 0 {
-		return
-	}
-	a := &attempt{c: c, site: &retryscan.Site{}, region: region, walks: map[scenario]*engine.Walk{}, derived: engine.Derived(ctxs)}
-	if !c.doesContextWork(a) || !row.Runs && (c.watchesCancel(a) || !c.pollsOn(a)) {
+	a, ctxs := c.closureAttempt(lit, row.Pkg, &retryscan.Site{})
+	if a == nil || !row.Runs && (c.watchesCancel(a) || !c.pollsOn(a)) {
 		return
 	}
 	name, ctxName := "wait."+row.Name, c.contextName(a, ctxs)
