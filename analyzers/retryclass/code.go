@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -71,29 +72,18 @@ func (c *checker) permanentCode(a *attempt) {
 // "HealthClient.Check through client.check" for a helper of the
 // package), or the first gRPC call of an operation.
 func (c *checker) grpcAttempt(a *attempt) (*ast.CallExpr, string) {
-	if a.site.Kind == retryscan.KindLoop {
-		for _, call := range a.site.Attempt() {
-			g := grpcOf(call)
-			if g == nil {
-				continue
-			}
-			e := c.eng.CallExpr(call)
-			if e == nil {
-				return nil, ""
-			}
-			name := c.callName(e)
-			if fn := engine.Callee(call); fn != g {
-				name = analysisutil.FuncName(g, g.Pkg()) + " through " + name
-			}
-			return e, name
-		}
-		return nil, ""
-	}
+	loop := a.site.Kind == retryscan.KindLoop
 	var first ssa.CallInstruction
-	for _, b := range a.region.Func().Blocks {
-		for _, in := range b.Instrs {
-			if call, ok := in.(ssa.CallInstruction); ok && isGRPC(call) && (first == nil || call.Pos() < first.Pos()) {
-				first = call
+	if loop {
+		if i := slices.IndexFunc(a.site.Attempt(), isGRPC); i >= 0 {
+			first = a.site.Attempt()[i]
+		}
+	} else {
+		for _, b := range a.region.Func().Blocks {
+			for _, in := range b.Instrs {
+				if call, ok := in.(ssa.CallInstruction); ok && isGRPC(call) && (first == nil || call.Pos() < first.Pos()) {
+					first = call
+				}
 			}
 		}
 	}
@@ -104,7 +94,11 @@ func (c *checker) grpcAttempt(a *attempt) (*ast.CallExpr, string) {
 	if e == nil {
 		return nil, ""
 	}
-	return e, c.callName(e)
+	name := c.callName(e)
+	if g := grpcOf(first); loop && engine.Callee(first) != g {
+		name = analysisutil.FuncName(g, g.Pkg()) + " through " + name
+	}
+	return e, name
 }
 
 // looksAtCode reports whether some condition of the attempt tells one
