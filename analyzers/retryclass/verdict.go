@@ -123,12 +123,7 @@ func (a *attempt) verdict(sc scenario) verdict {
 // unfolded reports a path through a condition that depends on the
 // outcome and was not folded.
 func unfolded(p *engine.Path) bool {
-	for _, b := range p.Branches {
-		if b.Related && b.Value == catalog.TriUnknown {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(p.Branches, func(b engine.Branch) bool { return b.Related && b.Value == catalog.TriUnknown })
 }
 
 // conds returns what each condition the walk met evaluated to: yes, no,
