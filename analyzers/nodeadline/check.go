@@ -26,7 +26,15 @@ type checker struct {
 	p     *engine.Program
 	funcs []*funcInfo
 	sums  map[*types.Func]*summary
-	roots *bool // makesRoots, computed once
+	frees map[*types.Func]*freeSum // helpers making a context-free call (noctx.go)
+	// The calls of the package's functions, for client parameters
+	// (clientparam.go): computed on the first question.
+	calls      map[*types.Func][]site
+	escapes    map[*types.Func]bool
+	ifaceNames map[string]bool
+	inParam    map[*types.Func]bool
+	litTracers map[*ssa.Function]*tracer
+	roots      *bool // makesRoots, computed once
 	// harness: the package is a test harness, reported like a test
 	// file; held: findings of examples and commands (policy.go).
 	harness bool
@@ -62,9 +70,15 @@ type site struct {
 // about.
 func (c *checker) tracer(fi *funcInfo) *tracer {
 	if fi.tr == nil {
-		fi.tr = newTracer(c.p, c.p.Func(fi.decl), c.resultOf)
+		fi.tr = c.newTracer(c.p.Func(fi.decl))
 	}
 	return fi.tr
+}
+
+func (c *checker) newTracer(fn *ssa.Function) *tracer {
+	t := newTracer(c.p, fn, c.resultOf)
+	t.param = c.clientParam
+	return t
 }
 
 // instr returns the call instruction of a site, or nil: for a method
@@ -134,6 +148,9 @@ func (c *checker) call(s site, report bool) {
 		return
 	}
 	own := fn.Pkg() == c.pass.Pkg // a package implementing its own context-free API
+	if report {
+		c.freeCall(s, fn)
+	}
 	if o := catalog.LookupOutbound(fn); o != nil {
 		if o.Bounded != "" || o.Ctx >= len(call.Args) {
 			return // go-redis: the client's ReadTimeout bounds every call
@@ -358,14 +375,15 @@ func (c *checker) reachOf(fn *types.Func) *ReachFact {
 	if s := c.sums[fn]; s != nil {
 		return s.fact
 	}
-	if fn.Pkg() == c.pass.Pkg {
-		return nil
-	}
-	f := new(ReachFact)
-	if c.pass.ImportObjectFact(fn, f) {
+	if f := new(ReachFact); c.imported(fn, f) {
 		return f
 	}
 	return nil
+}
+
+// imported reads a fact of a function of another package into f.
+func (c *checker) imported(fn *types.Func, f analysis.Fact) bool {
+	return fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, f)
 }
 
 // isMethodExpr reports calls like T.M(recv, args...), whose arguments

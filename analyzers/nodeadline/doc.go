@@ -149,9 +149,25 @@
 // (&http.Client{Transport: t}), new(http.Client), or go-cleanhttp's
 // DefaultClient and DefaultPooledClient, when the request's context has
 // no deadline (http.NewRequest, or NewRequestWithContext with a
-// deadline-less context). A client from a parameter, an exported field
-// or a constructor of another package the catalog does not know is
-// assumed to have a Timeout.
+// deadline-less context). A client from an exported field or a
+// constructor of another package the catalog does not know is assumed
+// to have a Timeout. A client parameter is the clients the callers
+// pass, when every caller is in the package: the function is
+// unexported, not generic, never used as a value (f := check), and, for
+// a method, no interface of the package has a method of its name. One
+// caller passing a client with Timeout, or one the analyzer cannot
+// judge, keeps it quiet; the parameter of an exported function, whose
+// importers are unseen, is assumed to have a Timeout:
+//
+//	func NewClient() *http.Client { return &http.Client{Transport: t} }
+//	func check(c *http.Client, url string) error {
+//		resp, err := c.Get(url) // reported: ... passed in via wait -> check
+//	}
+//	func wait(c *http.Client, url string) error { for check(c, url) != nil { ... } }
+//	wait(NewClient(), url)
+//
+// A client handed to a function of the package counts as configured only
+// if that function sets its Timeout or hands it on to code that may.
 //
 // database/sql calls are outbound only through a driver that talks to
 // a server with no bound of its own. A handle opened with sql.Open by
@@ -182,6 +198,24 @@
 // a context (db.Query, db.Exec, ...), which nothing can bound or cancel;
 // and the exemption of main and init below does not apply. Messages name
 // the retry: "every attempt of retry.Do can wait forever".
+//
+// A database/sql call without a context one or two functions below the
+// attempt is reported at the attempt's call of the helper, with the
+// chain; a helper of another package counts when it is exported (it
+// carries a fact):
+//
+//	func openAndTest(c driver.Connector) (*sql.DB, error) {
+//		db := sql.OpenDB(c)
+//		return db, db.Ping()
+//	}
+//	for range 300 {
+//		db, err := openAndTest(c) // reported: openAndTest -> DB.Ping
+//
+// The helper's call counts when it is in the helper's own body, not in
+// a function literal, a goroutine or a retry site of the helper's (that
+// one is reported there), and the handle may be remote (not SQLite).
+// Outside retry sites such a helper is not reported, and a call three
+// or more helpers below the attempt is not followed.
 //
 // # Judgements
 //
@@ -250,6 +284,8 @@
 //   - conn: a connection read or written with neither a dial timeout nor a
 //     deadline.
 //   - sql-noctx: a database/sql call without a context inside a retry.
+//   - noctx-chain: a retry attempt calls a function that makes a
+//     database/sql call without a context.
 //
 // # Limitations
 //
@@ -261,7 +297,13 @@
 // and of exported helpers of other packages that return a context or a
 // request (with facts). It misses on purpose: exported fields, fields
 // of structs of other packages and fields whose address is taken;
-// clients and dialers configured elsewhere (assumed to have a Timeout);
+// clients and dialers configured elsewhere (assumed to have a Timeout),
+// dialer parameters, client parameters of exported functions or of
+// functions with a caller out of sight, and a client whose callers join
+// over a recursion or more than eight functions; context-free calls
+// below an attempt other than database/sql (a dial with no timeout in a
+// helper; http.Get is reported in the helper itself), three or more
+// helpers down, or through a function value or an interface;
 // a request or connection kept in a field; connections dialed in one
 // function and read in another, or read after a dial with a timeout
 // (the dial timeout does not bound reads, but the author chose one);

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -95,7 +97,11 @@ func (c *checker) httpReport(fi *funcInfo, call *ast.CallExpr, sel *ast.Selector
 			what, clientsWord(clients), where.wait("the request can wait forever", "can wait forever")),
 	}
 	for _, client := range clients {
-		if client.Pos() < sel.Pos() || client.Pos() >= sel.End() {
+		switch {
+		case client.Pos() >= sel.Pos() && client.Pos() < sel.End():
+		case isPassed(client):
+			d.Related = append(d.Related, related(client, "the client is passed to "+client.(passedAt).callee+" here")...)
+		default:
 			d.Related = append(d.Related, related(client, "the client is made here, without Timeout")...)
 		}
 	}
@@ -109,6 +115,9 @@ func (c *checker) httpReport(fi *funcInfo, call *ast.CallExpr, sel *ast.Selector
 // http.DefaultClient, none of them, or both kinds (a variable that is
 // http.DefaultClient on one path and a literal on another).
 func clientsWord(clients []ast.Node) string {
+	if via := passedVia(clients); len(via) > 0 {
+		return clientsWord(slices.DeleteFunc(slices.Clone(clients), isPassed)) + " and passed in via " + strings.Join(via, " -> ")
+	}
 	dflt := 0
 	for _, n := range clients {
 		if s, ok := n.(*ast.SelectorExpr); ok && types.ExprString(s) == "http.DefaultClient" {

@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
@@ -44,7 +45,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Requires:   []*analysis.Analyzer{retryscan.Analyzer, engine.Analyzer},
 		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, &c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
-		FactTypes:  []analysis.Fact{new(ReachFact), new(ResultFact)},
+		FactTypes:  []analysis.Fact{new(ReachFact), new(ResultFact), new(FreeFact)},
 	}
 	a.Flags.BoolVar(&c.RetryOnly, "retry-only", c.RetryOnly, "report only inside retry sites")
 	a.Flags.BoolVar(&c.EveryCall, "every-call", c.EveryCall, "in examples and commands, report every call rather than the first of each function")
@@ -73,13 +74,15 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		return rep.Usage(), nil
 	}
 	c := &checker{
-		pass: pass,
-		at:   at,
-		cfg:  cfg,
-		res:  res,
-		rep:  rep,
-		p:    engine.Of(pass),
-		sums: map[*types.Func]*summary{},
+		pass:    pass,
+		at:      at,
+		cfg:     cfg,
+		res:     res,
+		rep:     rep,
+		p:       engine.Of(pass),
+		sums:    map[*types.Func]*summary{},
+		frees:   map[*types.Func]*freeSum{},
+		inParam: map[*types.Func]bool{}, litTracers: map[*ssa.Function]*tracer{},
 		// A test harness is judged like a test file (policy.go).
 		harness: harness(pass) && !cfg.Tests,
 	}
@@ -92,6 +95,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 			}
 		}
 	}
+	c.summarizeFree()
 	// Summaries only grow (a function's fact is set once), so the
 	// fixpoint ends; recursion through many functions needs one round
 	// per hop.
@@ -111,6 +115,11 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	c.flushHeld()
 	for fn, s := range c.sums {
 		pass.ExportObjectFact(fn, s.fact)
+	}
+	for fn, s := range c.frees {
+		if fn.Exported() {
+			pass.ExportObjectFact(fn, s.fact) // importers' attempts may call it
+		}
 	}
 	c.exportResults()
 	return rep.Usage(), nil

@@ -78,9 +78,12 @@ type tracer struct {
 	p   *engine.Program
 	top *ssa.Function
 	// imp returns the ResultFact of a function of another package.
-	imp  func(*types.Func) *ResultFact
-	busy map[busyKey]bool    // the sources being judged: a cycle adds nothing
-	memo map[ssa.Value]state // states read at the top, outside any cycle
+	imp func(*types.Func) *ResultFact
+	// param judges a client parameter by the clients its callers pass
+	// (clientparam.go); nil: unknown.
+	param func(*ssa.Parameter, []string) ([]ast.Node, bool)
+	busy  map[busyKey]bool    // the sources being judged: a cycle adds nothing
+	memo  map[ssa.Value]state // states read at the top, outside any cycle
 	// steps counts the sources judged for one question at the top.
 	steps int
 }
@@ -226,13 +229,24 @@ func (t *tracer) noTimeout(v ssa.Value, fields ...string) ([]ast.Node, bool) {
 		if c, ok := src.Value.(*ssa.Const); ok && c.IsNil() {
 			continue // a nil client is a crash, not a hang
 		}
-		n, ok := t.unset(src, fields)
-		if !ok {
-			return nil, false
+		var ns []ast.Node
+		if prm, ok := src.Value.(*ssa.Parameter); ok && src.In == nil && t.param != nil && !t.configured(src, fields) {
+			ns, ok = t.param(prm, fields) // clientparam.go
+			if !ok {
+				return nil, false
+			}
+		} else {
+			n, ok := t.unset(src, fields)
+			if !ok {
+				return nil, false
+			}
+			ns = []ast.Node{n}
 		}
 		found = true
-		if n != nil && !slices.Contains(made, n) {
-			made = append(made, n)
+		for _, n := range ns {
+			if n != nil && !slices.Contains(made, n) {
+				made = append(made, n)
+			}
 		}
 	}
 	slices.SortFunc(made, func(a, b ast.Node) int { return cmp.Compare(a.Pos(), b.Pos()) })
@@ -325,6 +339,12 @@ func (t *tracer) configuredSeen(src engine.Source, fields []string, seen map[ssa
 				return true
 			}
 		case ssa.CallInstruction:
+			if found, set := t.handedToLocal(in, u.Value, fields, seen); found {
+				if set {
+					return true
+				}
+				continue
+			}
 			if engine.Recv(in) != u.Value || handed(in, u.Value) {
 				return true
 			}
@@ -387,11 +407,17 @@ func contains[T comparable](list []T, x T) bool {
 }
 
 // isRequest reports *http.Request.
-func isRequest(t types.Type) bool {
+func isRequest(t types.Type) bool { return httpPtr(t, "Request") }
+
+// isClient reports *http.Client.
+func isClient(t types.Type) bool { return httpPtr(t, "Client") }
+
+// httpPtr reports a pointer to the named type of net/http.
+func httpPtr(t types.Type, name string) bool {
 	p, ok := t.(*types.Pointer)
 	if !ok {
 		return false
 	}
 	n, ok := p.Elem().(*types.Named)
-	return ok && n.Obj().Name() == "Request" && analysisutil.PkgPath(n.Obj()) == "net/http"
+	return ok && n.Obj().Name() == name && analysisutil.PkgPath(n.Obj()) == "net/http"
 }

@@ -32,6 +32,11 @@ type Result struct {
 	// built here: not retrylint's failure); Reason says why when not ok.
 	Status string
 	Reason string `json:",omitempty"`
+	// Refused is the first module version the proxy refused while the
+	// targets' dependencies were listed (go list -e goes on past it): the
+	// cause of the packages that then do not build for a missing go.sum
+	// entry.
+	Refused string `json:",omitempty"`
 
 	Targets  int // packages the patterns match, test variants apart
 	Analyzed int // targets analyzed: neither they nor a dependency failed to build or crashed
@@ -92,9 +97,11 @@ func (r *runner) run(ctx context.Context, m *Module) *Result {
 	defer cancel()
 
 	start := time.Now()
-	if reason := r.setup(ctx, dir, m); reason != "" {
+	reason, refused := r.setup(ctx, dir, m)
+	if reason != "" {
 		return res.skip(reason)
 	}
+	res.Refused = refused
 	res.SetupSeconds = time.Since(start).Seconds()
 	pkgs, err := listPackages(ctx, dir, m.Targets())
 	if err != nil {
@@ -145,8 +152,9 @@ func (res *Result) skip(reason string) *Result {
 // prefix of the pattern, and a proxy that answers 403 instead of 404
 // for an unknown version fails it. So: the module itself, then go list
 // -mod=mod over the targets with their tests, which adds what they
-// import.
-func (r *runner) setup(ctx context.Context, dir string, m *Module) string {
+// import. The second result is the first module version the proxy
+// refused to that go list, which -e lets go on past.
+func (r *runner) setup(ctx context.Context, dir string, m *Module) (reason, refused string) {
 	for _, args := range [][]string{
 		{"mod", "init", "sweep.local/" + m.Name()},
 		{"get", m.Path + "@" + m.Version},
@@ -154,8 +162,44 @@ func (r *runner) setup(ctx context.Context, dir string, m *Module) string {
 	} {
 		out, err := command(ctx, dir, "go", args...)
 		if err != nil || out.exit != 0 {
-			return "go " + args[0] + " failed: " + lastLine(out, err)
+			return "go " + args[0] + " failed: " + lastLine(out, err), ""
 		}
+		if refused == "" {
+			refused = proxyRefusal(out.stderr)
+		}
+	}
+	return "", refused
+}
+
+// whyUnbuilt says why packages do not build: the proxy's refusal when
+// there was one (their load errors then only say "missing go.sum
+// entry"), else the first load error.
+func (res *Result) whyUnbuilt() string {
+	if res.Refused != "" {
+		return "the proxy refuses " + res.Refused
+	}
+	return res.LoadErrors[0]
+}
+
+// proxyRefusal returns the module version of the first download the
+// proxy refused, from a go command's stderr:
+//
+//	go: knative.dev/pkg@v0.0.0-2026...: reading https://proxy.golang.org/knative.dev/pkg/@v/v0.0.0-2026....zip: 403 Forbidden
+//
+// as "knative.dev/pkg@v0.0.0-2026... (403 Forbidden)", or "".
+func proxyRefusal(stderr []byte) string {
+	for line := range strings.Lines(string(stderr)) {
+		line = strings.TrimSpace(line)
+		i := strings.Index(line, ": reading https://")
+		j := strings.LastIndex(line, ": ")
+		if i < 0 || j <= i || !strings.HasPrefix(line[j+2:], "4") {
+			continue
+		}
+		mod := line[:i]
+		if k := strings.LastIndex(mod, ": "); k >= 0 {
+			mod = mod[k+2:]
+		}
+		return mod + " (" + line[j+2:] + ")"
 	}
 	return ""
 }
@@ -298,9 +342,9 @@ func (res *Result) decide(pkgs packages) {
 	case len(res.Errors) > 0:
 		res.Status, res.Reason = "error", res.Errors[0]
 	case res.Analyzed == 0 && len(res.LoadErrors) > 0:
-		res.Status, res.Reason = "skipped", "does not build: "+res.LoadErrors[0]
+		res.Status, res.Reason = "skipped", "does not build: "+res.whyUnbuilt()
 	case len(res.LoadErrors) > 0:
-		res.Status, res.Reason = "partial", fmt.Sprintf("%d of %d packages do not build: %s", res.Targets-res.Analyzed, res.Targets, res.LoadErrors[0])
+		res.Status, res.Reason = "partial", fmt.Sprintf("%d of %d packages do not build: %s", res.Targets-res.Analyzed, res.Targets, res.whyUnbuilt())
 	case res.Exit != 0 && res.Exit != 3:
 		res.Status, res.Reason = "error", fmt.Sprintf("retrylint exited with status %d and said nothing", res.Exit)
 	default:

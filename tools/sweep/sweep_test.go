@@ -386,3 +386,20 @@ func TestSets(t *testing.T) {
 		t.Errorf("default report starts %q", md.String()[:40])
 	}
 }
+
+func TestProxyRefusal(t *testing.T) {
+	for _, c := range []struct{ stderr, want string }{
+		{"go: downloading knative.dev/pkg v0.0.0-1\n" +
+			"/m/util.go:11:2: knative.dev/pkg@v0.0.0-1: reading https://proxy.golang.org/knative.dev/pkg/@v/v0.0.0-1.zip: 403 Forbidden\n" +
+			"\tserver response: This module version is not available.\n",
+			"knative.dev/pkg@v0.0.0-1 (403 Forbidden)"},
+		{"go: a@v1: reading https://proxy.golang.org/a/@v/v1.mod: 410 Gone\n", "a@v1 (410 Gone)"},
+		{"go: downloading a v1\n", ""},
+		// A network failure is not the proxy's refusal.
+		{"go: a@v1: reading https://proxy.golang.org/a/@v/v1.zip: dial tcp: i/o timeout\n", ""},
+	} {
+		if got := proxyRefusal([]byte(c.stderr)); got != c.want {
+			t.Errorf("proxyRefusal(%q) = %q, want %q", c.stderr, got, c.want)
+		}
+	}
+}
