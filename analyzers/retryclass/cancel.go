@@ -126,10 +126,7 @@ func (c *checker) libraryCancel(a *attempt) {
 		return
 	}
 	a.derived = engine.Derived(ctxs)
-	if !c.doesContextWork(a) {
-		return
-	}
-	if c.roundsOnContextError(a) || c.watchesCancel(a) {
+	if !c.doesContextWork(a) || c.roundsOnContextError(a) || c.watchesCancel(a) {
 		return
 	}
 	v := a.verdict(scenario{cancel: true})

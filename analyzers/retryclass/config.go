@@ -306,9 +306,6 @@ func (c *checker) funcDecl(obj types.Object) *ast.FuncDecl {
 }
 
 func namedOf(t types.Type) *types.Named {
-	if t == nil {
-		return nil
-	}
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
