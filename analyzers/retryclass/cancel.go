@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -125,10 +126,7 @@ func (c *checker) libraryCancel(a *attempt) {
 		return
 	}
 	a.derived = engine.Derived(ctxs)
-	if !c.doesContextWork(a) {
-		return
-	}
-	if c.roundsOnContextError(a) || c.watchesCancel(a) {
+	if !c.doesContextWork(a) || c.roundsOnContextError(a) || c.watchesCancel(a) {
 		return
 	}
 	v := a.verdict(scenario{cancel: true})
@@ -191,25 +189,13 @@ func (c *checker) roundsOnContextError(a *attempt) bool {
 // context.Canceled, context.DeadlineExceeded, codes.Canceled,
 // codes.DeadlineExceeded.
 func (c *checker) contextErrorIn(ifi *ssa.If) ast.Expr {
-	cond, _ := c.condition(ifi)
-	var found ast.Expr
-	for _, e := range cond.Exprs {
-		ast.Inspect(e, func(n ast.Node) bool {
-			sel, ok := n.(*ast.SelectorExpr)
-			if !ok || found != nil {
-				return found == nil
-			}
-			obj := c.pass.TypesInfo.ObjectOf(sel.Sel)
-			switch analysisutil.PkgPath(obj) {
-			case "context", catalog.GRPCCodesPkg:
-				if obj.Name() == "Canceled" || obj.Name() == "DeadlineExceeded" {
-					found = sel
-				}
-			}
-			return found == nil
-		})
-	}
-	return found
+	return c.selectorIn(ifi, func(obj types.Object) bool {
+		switch analysisutil.PkgPath(obj) {
+		case "context", catalog.GRPCCodesPkg:
+			return obj.Name() == "Canceled" || obj.Name() == "DeadlineExceeded"
+		}
+		return false
+	})
 }
 
 // watchesCancel reports whether any condition of the attempt looks at
@@ -221,7 +207,7 @@ func (c *checker) watchesCancel(a *attempt) bool {
 		if a.region.DepsOf(ifi.Cond, a.site.Attempt()).Ctx {
 			return true
 		}
-		cond, _ := c.condition(ifi)
+		cond := c.eng.ConditionOf(ifi)
 		for _, e := range append(cond.Exprs, cond.Tag) {
 			if e == nil {
 				continue
@@ -283,12 +269,7 @@ func (c *checker) cancelFails(a *attempt, sc scenario) func(ssa.CallInstruction)
 // givenContext reports whether a call is given a value made from the
 // caller's context.
 func (c *checker) givenContext(call ssa.CallInstruction, derived map[ssa.Value]bool) bool {
-	for _, v := range engine.Operands(call) {
-		if derived[v] {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(engine.Operands(call), func(v ssa.Value) bool { return derived[v] })
 }
 
 // doesContextWork reports whether an operation makes a call given the

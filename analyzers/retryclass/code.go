@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -71,29 +72,18 @@ func (c *checker) permanentCode(a *attempt) {
 // "HealthClient.Check through client.check" for a helper of the
 // package), or the first gRPC call of an operation.
 func (c *checker) grpcAttempt(a *attempt) (*ast.CallExpr, string) {
-	if a.site.Kind == retryscan.KindLoop {
-		for _, call := range a.site.Attempt() {
-			g := grpcOf(call)
-			if g == nil {
-				continue
-			}
-			e := c.eng.CallExpr(call)
-			if e == nil {
-				return nil, ""
-			}
-			name := c.callName(e)
-			if fn := engine.Callee(call); fn != g {
-				name = funcName(g) + " through " + name
-			}
-			return e, name
-		}
-		return nil, ""
-	}
+	loop := a.site.Kind == retryscan.KindLoop
 	var first ssa.CallInstruction
-	for _, b := range a.region.Func().Blocks {
-		for _, in := range b.Instrs {
-			if call, ok := in.(ssa.CallInstruction); ok && isGRPC(call) && (first == nil || call.Pos() < first.Pos()) {
-				first = call
+	if loop {
+		if i := slices.IndexFunc(a.site.Attempt(), isGRPC); i >= 0 {
+			first = a.site.Attempt()[i]
+		}
+	} else {
+		for _, b := range a.region.Func().Blocks {
+			for _, in := range b.Instrs {
+				if call, ok := in.(ssa.CallInstruction); ok && isGRPC(call) && (first == nil || call.Pos() < first.Pos()) {
+					first = call
+				}
 			}
 		}
 	}
@@ -104,7 +94,11 @@ func (c *checker) grpcAttempt(a *attempt) (*ast.CallExpr, string) {
 	if e == nil {
 		return nil, ""
 	}
-	return e, c.callName(e)
+	name := c.callName(e)
+	if g := grpcOf(first); loop && engine.Callee(first) != g {
+		name = analysisutil.FuncName(g, g.Pkg()) + " through " + name
+	}
+	return e, name
 }
 
 // looksAtCode reports whether some condition of the attempt tells one
@@ -132,25 +126,13 @@ func (c *checker) looksAtCode(a *attempt) bool {
 // namesCode returns the constant codes.<code> in a condition that holds
 // on the path.
 func (c *checker) namesCode(p *engine.Path, code catalog.GRPCCode) ast.Expr {
-	info := c.pass.TypesInfo
 	for i, b := range p.Branches {
 		if !met(b) || !c.eng.Holds(p, i) {
 			continue
 		}
-		cond, _ := c.condition(b.If)
-		var found ast.Expr
-		for _, e := range cond.Exprs {
-			ast.Inspect(e, func(n ast.Node) bool {
-				if sel, ok := n.(*ast.SelectorExpr); ok && found == nil {
-					obj := info.ObjectOf(sel.Sel)
-					if analysisutil.PkgPath(obj) == catalog.GRPCCodesPkg && obj.Name() == code.Name {
-						found = sel
-					}
-				}
-				return found == nil
-			})
-		}
-		if found != nil {
+		if found := c.selectorIn(b.If, func(obj types.Object) bool {
+			return analysisutil.PkgPath(obj) == catalog.GRPCCodesPkg && obj.Name() == code.Name
+		}); found != nil {
 			return found
 		}
 	}
@@ -184,17 +166,9 @@ func (c *checker) codeExamples() string {
 
 // callName renders a call's function for a message: HealthClient.Check.
 func (c *checker) callName(call *ast.CallExpr) string {
-	fn := calleeOf(c.pass.TypesInfo, call)
+	fn := analysisutil.AnyCallee(c.pass.TypesInfo, call)
 	if fn == nil {
 		return shortExpr(call.Fun)
 	}
-	return funcName(fn)
-}
-
-// funcName renders a function for a message: HealthClient.Check, check.
-func funcName(fn *types.Func) string {
-	if r := analysisutil.RecvName(fn); r != "" {
-		return r + "." + fn.Name()
-	}
-	return fn.Name()
+	return analysisutil.FuncName(fn, fn.Pkg()) // as its own package names it: check, not pkg.check
 }

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -37,11 +38,7 @@ var configPkgs = []string{
 }
 
 func (c *checker) configs() {
-	relevant := false
-	for _, p := range configPkgs {
-		relevant = relevant || analysisutil.Imports(c.pass.Pkg, p)
-	}
-	if !relevant {
+	if !slices.ContainsFunc(configPkgs, func(p string) bool { return analysisutil.Imports(c.pass.Pkg, p) }) {
 		return
 	}
 	for _, f := range c.pass.Files {
@@ -85,7 +82,7 @@ func (c *checker) configCall(call *ast.CallExpr) {
 			h = catalog.LookupClassHook(t.Obj())
 		}
 	} else {
-		h = catalog.LookupClassHook(calleeOf(info, call))
+		h = catalog.LookupClassHook(analysisutil.AnyCallee(info, call))
 	}
 	if h == nil || h.Arg < 0 || h.Arg >= len(call.Args) {
 		return
@@ -143,7 +140,7 @@ func (c *checker) permanentListed(a ast.Expr) string {
 			return fmt.Sprintf("makes %s retryable, an error that does not change on retry: each such call is sent up to 3 times; remove it", code)
 		}
 	case constant.Int:
-		if !isNamed(tv.Type, catalog.GRPCCodesPkg, "Code") {
+		if !analysisutil.Named(tv.Type, catalog.GRPCCodesPkg, "Code") {
 			return ""
 		}
 		v, _ := constant.Uint64Val(tv.Value)
@@ -194,7 +191,7 @@ func (c *checker) retryableMethod(fd *ast.FuncDecl) {
 		return
 	}
 	sig := fn.Type().(*types.Signature)
-	if sig.Params().Len() != 1 || !isErrorType(sig.Params().At(0).Type()) || sig.Results().Len() != 1 {
+	if sig.Params().Len() != 1 || !analysisutil.IsErrorType(sig.Params().At(0).Type()) || sig.Results().Len() != 1 {
 		return
 	}
 	if c.alwaysTrue(fd.Body) {
@@ -283,7 +280,7 @@ func (c *checker) dropsPushback(ft *ast.FuncType, body *ast.BlockStmt) bool {
 				readsRA = true
 			}
 		case *ast.CallExpr:
-			if h := catalog.LookupClassHook(calleeOf(info, n)); h != nil && h.Hook == catalog.HookBackoffRA {
+			if h := catalog.LookupClassHook(analysisutil.AnyCallee(info, n)); h != nil && h.Hook == catalog.HookBackoffRA {
 				readsRA = true
 			}
 		}
@@ -309,9 +306,6 @@ func (c *checker) funcDecl(obj types.Object) *ast.FuncDecl {
 }
 
 func namedOf(t types.Type) *types.Named {
-	if t == nil {
-		return nil
-	}
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}

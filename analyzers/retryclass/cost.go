@@ -82,11 +82,7 @@ func (c *checker) durationConst(call *ast.CallExpr) (time.Duration, bool) {
 	if len(call.Args) != 1 || !(analysisutil.IsFunc(fn, "time", "", "Sleep") || analysisutil.IsFunc(fn, "time", "", "After")) {
 		return 0, false
 	}
-	tv, ok := c.pass.TypesInfo.Types[call.Args[0]]
-	if !ok || tv.Value == nil {
-		return 0, false
-	}
-	n, ok := constInt(tv)
+	n, ok := constInt(c.pass.TypesInfo.Types[call.Args[0]])
 	return time.Duration(n), ok && n > 0
 }
 

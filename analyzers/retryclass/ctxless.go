@@ -53,17 +53,8 @@ func (c *checker) ctxlessWait(call *ast.CallExpr, row *catalog.CtxlessWait) {
 	if row.Stop >= 0 && (row.Stop >= len(call.Args) || !c.neverCloses(call.Args[row.Stop])) {
 		return // a stop channel someone may close when ctx is done
 	}
-	fn := c.eng.Func(lit)
-	if fn == nil {
-		return
-	}
-	region := c.eng.OpRegion(fn, row.Pkg)
-	ctxs := callerContexts(region)
-	if len(ctxs) == 0 {
-		return
-	}
-	a := &attempt{c: c, site: &retryscan.Site{}, region: region, walks: map[scenario]*engine.Walk{}, derived: engine.Derived(ctxs)}
-	if !c.doesContextWork(a) || !row.Runs && (c.watchesCancel(a) || !c.pollsOn(a)) {
+	a, ctxs := c.closureAttempt(lit, row.Pkg, &retryscan.Site{})
+	if a == nil || !row.Runs && (c.watchesCancel(a) || !c.pollsOn(a)) {
 		return
 	}
 	name, ctxName := "wait."+row.Name, c.contextName(a, ctxs)
@@ -86,15 +77,12 @@ func (c *checker) ctxlessWait(call *ast.CallExpr, row *catalog.CtxlessWait) {
 // returns (false, nil).
 func (c *checker) pollsOn(a *attempt) bool {
 	w := a.walk(scenario{cancel: true})
-	if w.Void {
+	if w.Void || w.Opaque() {
 		return false
 	}
 	on := false
 	for i := range w.Paths {
 		p := &w.Paths[i]
-		if unfolded(p) {
-			return false
-		}
 		ret, ok := p.At.(*ssa.Return)
 		if !ok || p.End != engine.EndLeave || len(ret.Results) != 2 {
 			continue
@@ -117,7 +105,7 @@ func (c *checker) falseOnCancel(a *attempt, v ssa.Value) bool {
 			return false
 		}
 		res := call.Call.Signature().Results()
-		return res.Len() == 2 && isErrorType(res.At(1).Type())
+		return res.Len() == 2 && analysisutil.IsErrorType(res.At(1).Type())
 	}
 	return false
 }
@@ -130,7 +118,7 @@ func (c *checker) neverCloses(e ast.Expr) bool {
 	case *ast.SelectorExpr:
 		return catalog.NeverStops(info.ObjectOf(e.Sel))
 	case *ast.Ident:
-		return catalog.NeverStops(info.ObjectOf(e)) || isNilIdent(info, e)
+		return catalog.NeverStops(info.ObjectOf(e)) || info.Types[e].IsNil()
 	case *ast.CallExpr:
 		id, ok := ast.Unparen(e.Fun).(*ast.Ident)
 		return ok && id.Name == "make" && info.Uses[id] != nil && info.Uses[id].Pkg() == nil

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/engine"
 )
 
@@ -53,7 +54,7 @@ func grpcThrough(fn *ssa.Function, pkg *ssa.Package, depth int) *types.Func {
 		return nil
 	}
 	res := fn.Signature.Results()
-	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), errorType) {
+	if res.Len() == 0 || !analysisutil.IsErrorType(res.At(res.Len()-1).Type()) {
 		return nil
 	}
 	var found *types.Func
@@ -102,8 +103,6 @@ func grpcThrough(fn *ssa.Function, pkg *ssa.Package, depth int) *types.Func {
 	}
 	return found
 }
-
-var errorType = types.Universe.Lookup("error").Type()
 
 // streamRecv reports the Recv or RecvMsg method of a gRPC client stream:
 // a type with the methods of grpc.ClientStream (generated streams embed

@@ -40,16 +40,10 @@ func (c *checker) requestContexts(a *attempt) []ssa.Value {
 		return nil
 	}
 	var out []ssa.Value
-	consider := func(v ssa.Value) {
-		if !isRequest(v) {
-			return
-		}
-		if c.givenContext(attempt[0], engine.Derived([]ssa.Value{v})) {
-			out = append(out, v)
-		}
-	}
 	for _, p := range fn.Params {
-		consider(p)
+		if isRequest(p) && c.givenContext(attempt[0], engine.Derived([]ssa.Value{p})) {
+			out = append(out, p)
+		}
 	}
 	return out
 }
@@ -68,5 +62,5 @@ func roundTripOrHandler(sig *types.Signature) bool {
 	}
 	p, r := sig.Params(), sig.Results()
 	return sig.Recv() != nil && p.Len() == 1 && r.Len() == 2 && analysisutil.Named(p.At(0).Type(), "net/http", "Request") &&
-		analysisutil.Named(r.At(0).Type(), "net/http", "Response") && isErrorType(r.At(1).Type())
+		analysisutil.Named(r.At(0).Type(), "net/http", "Response") && analysisutil.IsErrorType(r.At(1).Type())
 }

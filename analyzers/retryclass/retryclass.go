@@ -206,7 +206,7 @@ func (c *checker) classifierOption(site *retryscan.Site) bool {
 		}
 		ast.Inspect(a, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
-				if h := catalog.LookupClassHook(calleeOf(c.pass.TypesInfo, call)); h != nil && h.Hook == catalog.HookClassifier {
+				if h := catalog.LookupClassHook(analysisutil.AnyCallee(c.pass.TypesInfo, call)); h != nil && h.Hook == catalog.HookClassifier {
 					found = true
 				}
 			}

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -180,8 +181,13 @@ func (c *checker) statusTest(a *attempt, p *engine.Path, status int) (ast.Expr, 
 		if t2, seen := ok[b.If]; seen && t2 == b.Value {
 			continue // the same for a 200
 		}
-		if _, e := c.condition(b.If); e != nil {
-			return e, c.eng.Holds(p, i)
+		// The expression to quote: the switch tag, or the if condition.
+		cond := c.eng.ConditionOf(b.If)
+		if cond.Tag != nil {
+			return cond.Tag, c.eng.Holds(p, i)
+		}
+		if len(cond.Exprs) > 0 {
+			return cond.Exprs[0], c.eng.Holds(p, i)
 		}
 	}
 	return nil, false
@@ -248,15 +254,9 @@ func (c *checker) ignoresRetryAfter(a *attempt) {
 // libraryTakesPushback reports whether a library operation can ask for
 // the server's wait (backoff v5's backoff.RetryAfter).
 func libraryTakesPushback(site *retryscan.Site) bool {
-	if site.Entry == nil {
-		return false
-	}
-	for _, h := range catalog.ClassHooks() {
-		if h.Hook == catalog.HookRetryAfter && h.Pkg == site.Entry.Pkg {
-			return true
-		}
-	}
-	return false
+	return site.Entry != nil && slices.ContainsFunc(catalog.ClassHooks(), func(h catalog.ClassHook) bool {
+		return h.Hook == catalog.HookRetryAfter && h.Pkg == site.Entry.Pkg
+	})
 }
 
 // namesStatus returns the condition on a path that names status and
@@ -268,7 +268,7 @@ func (c *checker) namesStatus(p *engine.Path, status int) ast.Expr {
 		if !met(b) {
 			continue
 		}
-		cond, _ := c.condition(b.If)
+		cond := c.eng.ConditionOf(b.If)
 		for _, e := range cond.Exprs {
 			if c.mentionsConst(e, int64(status)) {
 				return e
@@ -282,10 +282,9 @@ func (c *checker) mentionsConst(e ast.Expr, n int64) bool {
 	found := false
 	ast.Inspect(e, func(m ast.Node) bool {
 		if x, ok := m.(ast.Expr); ok {
-			if tv, ok := c.pass.TypesInfo.Types[x]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
-				if v, ok := constant.Int64Val(tv.Value); ok && v == n {
-					found = true
-				}
+			if tv := c.pass.TypesInfo.Types[x]; tv.Value != nil && tv.Value.Kind() == constant.Int {
+				v, ok := constant.Int64Val(tv.Value)
+				found = found || ok && v == n
 				return false
 			}
 		}
@@ -298,10 +297,10 @@ func (c *checker) mentionsConst(e ast.Expr, n int64) bool {
 // function names the header, hands a response or header to code outside
 // the standard library, or an operation returns backoff.RetryAfter.
 func (c *checker) readsPushback(a *attempt) bool {
-	for _, p := range a.walk(scenario{status: 429}).Paths {
-		if p.End == engine.EndRound && p.Err.Kind == engine.Err {
-			return true // backoff.RetryAfter(n)
-		}
+	if slices.ContainsFunc(a.walk(scenario{status: 429}).Paths, func(p engine.Path) bool {
+		return p.End == engine.EndRound && p.Err.Kind == engine.Err
+	}) {
+		return true // backoff.RetryAfter(n)
 	}
 	site := a.site
 	info := c.pass.TypesInfo
@@ -314,13 +313,13 @@ func (c *checker) readsPushback(a *attempt) bool {
 				found = found || strings.EqualFold(s, catalog.RetryAfterHeader)
 			}
 		case *ast.CallExpr:
-			fn := calleeOf(info, n)
+			fn := analysisutil.AnyCallee(info, n)
 			if fn != nil && c.std(fn.Pkg()) {
 				return true
 			}
 			for _, a := range n.Args {
 				t := info.TypeOf(a)
-				found = found || isResponse(t) || isNamed(t, "net/http", "Header")
+				found = found || isResponse(t) || analysisutil.Named(t, "net/http", "Header")
 			}
 		}
 		return !found

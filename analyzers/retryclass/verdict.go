@@ -2,6 +2,7 @@ package retryclass
 
 import (
 	"go/ast"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -102,26 +103,17 @@ type verdict struct {
 
 func (a *attempt) verdict(sc scenario) verdict {
 	w := a.walk(sc)
-	if w.Void {
+	if w.Void || w.Opaque() {
 		return verdict{opaque: true}
 	}
 	var v verdict
 	for i := range w.Paths {
 		p := &w.Paths[i]
-		if unfolded(p) {
+		failed := p.End == engine.EndError
+		if failed && p.Err.Kind == engine.Unknown && p.Err.Related {
 			v.opaque = true
-			continue
 		}
-		goesRound := p.End == engine.EndRound
-		if p.End == engine.EndError {
-			switch {
-			case p.Err.Kind == engine.Err:
-				goesRound = true
-			case p.Err.Kind == engine.Unknown:
-				v.opaque = v.opaque || p.Err.Related
-			}
-		}
-		if goesRound && v.round == nil {
+		if v.round == nil && (p.End == engine.EndRound || failed && p.Err.Kind == engine.Err) {
 			v.round = p
 		}
 	}
@@ -131,12 +123,7 @@ func (a *attempt) verdict(sc scenario) verdict {
 // unfolded reports a path through a condition that depends on the
 // outcome and was not folded.
 func unfolded(p *engine.Path) bool {
-	for _, b := range p.Branches {
-		if b.Related && b.Value == catalog.TriUnknown {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(p.Branches, func(b engine.Branch) bool { return b.Related && b.Value == catalog.TriUnknown })
 }
 
 // conds returns what each condition the walk met evaluated to: yes, no,
@@ -155,21 +142,24 @@ func conds(w *engine.Walk) map[*ssa.If]catalog.Tri {
 	return out
 }
 
+// selectorIn returns the first selector in a branch's condition whose
+// object is, by match, one the check looks for: codes.NotFound,
+// context.Canceled.
+func (c *checker) selectorIn(ifi *ssa.If, match func(types.Object) bool) ast.Expr {
+	var found ast.Expr
+	for _, e := range c.eng.ConditionOf(ifi).Exprs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && found == nil && match(c.pass.TypesInfo.ObjectOf(sel.Sel)) {
+				found = sel
+			}
+			return found == nil
+		})
+	}
+	return found
+}
+
 // met reports whether a branch's condition held the way the path went:
 // it was known, and the path took that way.
 func met(b engine.Branch) bool {
 	return b.Value != catalog.TriUnknown && (b.Value == catalog.TriYes) == b.Taken
-}
-
-// condition returns the source of a branch, and the expression to quote
-// for it: the if condition, or the switch tag.
-func (c *checker) condition(ifi *ssa.If) (engine.Condition, ast.Expr) {
-	cond := c.eng.ConditionOf(ifi)
-	switch {
-	case cond.Tag != nil:
-		return cond, cond.Tag
-	case len(cond.Exprs) > 0:
-		return cond, cond.Exprs[0]
-	}
-	return cond, nil
 }

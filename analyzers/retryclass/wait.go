@@ -122,7 +122,7 @@ func (c *checker) timersOnly(s *ast.SelectStmt) bool {
 // returns the timer's variable.
 func timerChan(info *types.Info, e ast.Expr) (types.Object, bool) {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "C" || !isNamed(info.TypeOf(sel.X), "time", "Timer") {
+	if !ok || sel.Sel.Name != "C" || !analysisutil.Named(info.TypeOf(sel.X), "time", "Timer") {
 		return nil, false
 	}
 	id, ok := ast.Unparen(sel.X).(*ast.Ident)
@@ -251,12 +251,10 @@ func fromRetryAfter(v ssa.Value) bool {
 			return isRetryAfterName(v)
 		case *ssa.Alloc:
 			// A local written through its address: fmt.Sscan(h, &secs).
-			for _, r := range *v.Referrers() {
-				if call, ok := r.(*ssa.Call); ok && from(call) {
-					return true
-				}
-			}
-			return false
+			return slices.ContainsFunc(*v.Referrers(), func(r ssa.Instruction) bool {
+				call, ok := r.(*ssa.Call)
+				return ok && from(call)
+			})
 		case *ssa.Call:
 			if fn := v.Call.StaticCallee(); fn != nil && fn.Pkg == v.Parent().Pkg && helperNamesRetryAfter(fn) {
 				return true
@@ -266,12 +264,7 @@ func fromRetryAfter(v ssa.Value) bool {
 		if !ok {
 			return false
 		}
-		for _, op := range in.Operands(nil) {
-			if from(*op) {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(in.Operands(nil), func(op *ssa.Value) bool { return from(*op) })
 	}
 	return from(v)
 }

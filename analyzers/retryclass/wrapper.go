@@ -51,17 +51,8 @@ func (c *checker) wrapperCancel(r *retryscan.Result, site *retryscan.Site) {
 	if !ok {
 		return // a function given by name: not read
 	}
-	fn := c.eng.Func(lit)
-	if fn == nil {
-		return
-	}
-	region := c.eng.OpRegion(fn, "")
-	ctxs := callerContexts(region)
-	if len(ctxs) == 0 {
-		return
-	}
-	a := &attempt{c: c, site: site, region: region, walks: map[scenario]*engine.Walk{}, derived: engine.Derived(ctxs)}
-	if !c.doesContextWork(a) || c.watchesCancel(a) {
+	a, ctxs := c.closureAttempt(lit, "", site)
+	if a == nil || c.watchesCancel(a) {
 		return
 	}
 	if v := a.verdict(scenario{cancel: true}); v.opaque || v.round == nil {
@@ -77,10 +68,18 @@ func (c *checker) wrapperCancel(r *retryscan.Result, site *retryscan.Site) {
 		site.Name, ctxName, c.cost(site), fix)))
 }
 
-// callerContexts returns the contexts a function literal's region is
-// given from outside that someone can cancel: those of OuterContexts but
-// a captured context.Background() of the caller.
-func callerContexts(region *engine.Region) []ssa.Value {
+// closureAttempt reads a function literal handed to a retry that takes
+// no context (lib: the library's import path, or "") as the site's
+// attempt, given the contexts it has from outside that someone can
+// cancel: those of OuterContexts but a captured context.Background() of
+// the caller. It is nil when there are none, or when the literal does no
+// work with them.
+func (c *checker) closureAttempt(lit *ast.FuncLit, lib string, site *retryscan.Site) (*attempt, []ssa.Value) {
+	fn := c.eng.Func(lit)
+	if fn == nil {
+		return nil, nil
+	}
+	region := c.eng.OpRegion(fn, lib)
 	var ctxs []ssa.Value
 	for _, v := range region.OuterContexts() {
 		if fv, ok := v.(*ssa.FreeVar); ok {
@@ -90,5 +89,12 @@ func callerContexts(region *engine.Region) []ssa.Value {
 		}
 		ctxs = append(ctxs, v)
 	}
-	return ctxs
+	if len(ctxs) == 0 {
+		return nil, nil
+	}
+	a := &attempt{c: c, site: site, region: region, walks: map[scenario]*engine.Walk{}, derived: engine.Derived(ctxs)}
+	if !c.doesContextWork(a) {
+		return nil, nil
+	}
+	return a, ctxs
 }

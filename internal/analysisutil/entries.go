@@ -37,7 +37,7 @@ func IsHandler(sig *types.Signature) bool {
 // Named reports whether t, or what it points to, is the named type
 // pkg.name.
 func Named(t types.Type, pkg, name string) bool {
-	if ptr, ok := t.(*types.Pointer); ok {
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = ptr.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)

@@ -127,18 +127,9 @@ func Imports(pkg *types.Package, path string) bool {
 	return false
 }
 
-// Unparen removes parentheses around an expression.
-func Unparen(e ast.Expr) ast.Expr { return ast.Unparen(e) }
-
 // IsErrorType reports whether t is the predeclared error type.
 func IsErrorType(t types.Type) bool {
 	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
-}
-
-// ReturnsError reports whether the signature's last result is an error.
-func ReturnsError(sig *types.Signature) bool {
-	res := sig.Results()
-	return res.Len() > 0 && IsErrorType(res.At(res.Len()-1).Type())
 }
 
 // ConstBool returns the value of a boolean constant expression (true,

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"go/types"
 	"strings"
 	"time"
 )
@@ -108,14 +107,3 @@ var timeIndex = index(timeOptions, func(o *TimeOption) Symbol { return o.Symbol 
 // LookupTimeOption returns the time row of a function or, with Recv set
 // to the struct type, a field; or nil.
 func LookupTimeOption(s Symbol) *TimeOption { return timeIndex[s] }
-
-// LookupTimeFunc returns the time row of a called function, or nil.
-func LookupTimeFunc(fn *types.Func) *TimeOption {
-	if fn == nil {
-		return nil
-	}
-	if o := timeIndex[SymbolOf(fn.Origin())]; o != nil && !o.Field {
-		return o
-	}
-	return nil
-}

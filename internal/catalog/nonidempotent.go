@@ -178,16 +178,3 @@ func LookupSQLPrepare(fn *types.Func) *SQLPrepare {
 	}
 	return sqlPrepareIndex[SymbolOf(fn)]
 }
-
-// IsSQLBegin reports whether fn begins a transaction.
-func IsSQLBegin(fn *types.Func) bool {
-	if fn == nil {
-		return false
-	}
-	s := SymbolOf(fn)
-	switch s.Pkg {
-	case sqlStd, pgx5, pgx5Pool:
-		return s.Name == "Begin" || s.Name == "BeginTx"
-	}
-	return false
-}

@@ -222,18 +222,3 @@ func LookupRetry(fn *types.Func) *Retry {
 	}
 	return retryIndex[s]
 }
-
-// RetryingPackages lists import paths whose presence among a package's
-// imports makes the recognizer look closer; a package importing none of
-// them and no package with retry facts has no library retry sites.
-func RetryingPackages() []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, r := range retries {
-		if !seen[r.Pkg] {
-			seen[r.Pkg] = true
-			out = append(out, r.Pkg)
-		}
-	}
-	return out
-}
