@@ -84,7 +84,14 @@
 // (fsnotify's Watcher.Add, with no row of its own), handed nothing that
 // may reach a peer (an interface, a function: bufio's Flush on a
 // connection is remote). Calls through an interface or a function
-// value, and the package's own functions, count as remote.
+// value, and the package's own functions, count as remote. So a retry
+// of a peer that is this machine's own and serves no one else is still
+// asked for jitter, on purpose rather than by a guess: a TPM command
+// handed the device's io.ReadWriter (go-tpm's tpm2.Sign), a container's
+// shim reached through the daemon's own code over its Unix socket. A
+// Unix socket or a device proves no more than a local relay or a shared
+// host daemon, so the check would need to know the peer, which the code
+// does not say.
 //
 // no-bound: a retry with no attempt limit, no elapsed-time limit and no
 // cancellation: a `for {}` retry with no counter, clock or ctx check;
