@@ -3,6 +3,7 @@ package retryscan
 import (
 	"go/ast"
 	"math"
+	"slices"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -53,6 +54,14 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 				waits = append(waits, wait{call, args[i], random})
 			}
 		}
+	})
+	// A wait of a constant zero (timer.Reset(0) to run again at once, as
+	// grpc's backoff.RunF does when its function asks for a reset) waits
+	// for nothing: jitter cannot spread it, and no wait is another
+	// problem than a fixed one.
+	waits = slices.DeleteFunc(waits, func(w wait) bool {
+		f := r.FlowOf(w.arg)
+		return !w.random && f.Known && f.At0 == 0 && f.Growth == nil && !f.Varying && !f.Linear && !f.Random && !f.Opaque
 	})
 	if len(waits) == 0 {
 		return

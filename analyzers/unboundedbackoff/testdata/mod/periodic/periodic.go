@@ -5,6 +5,8 @@
 package periodic
 
 import (
+	"context"
+	"errors"
 	"log"
 	"math/rand/v2"
 	"net/http"
@@ -69,5 +71,60 @@ func refresh(c *http.Client, url string) {
 			resp.Body.Close()
 		}
 		time.Sleep(time.Minute)
+	}
+}
+
+var errReset = errors.New("reset backoff state")
+
+// runF runs f every backoff(attempt) until it fails; f asks for a reset
+// after progress, which runs it again at once (grpc's backoff.RunF). The
+// reset's wait is zero, which jitter cannot spread; the other waits are
+// the caller's.
+func runF(ctx context.Context, f func() error, backoff func(int) time.Duration) {
+	attempt := 0
+	timer := time.NewTimer(0)
+	for ctx.Err() == nil {
+		select {
+		case <-timer.C:
+		case <-ctx.Done():
+			timer.Stop()
+			return
+		}
+		err := f()
+		if errors.Is(err, errReset) {
+			timer.Reset(0) // ok: no wait to spread
+			attempt = 0
+			continue
+		}
+		if err != nil {
+			return
+		}
+		timer.Reset(backoff(attempt))
+		attempt++
+	}
+}
+
+// runFixed is its twin: the reset waits a fixed second.
+func runFixed(ctx context.Context, f func() error, backoff func(int) time.Duration) {
+	attempt := 0
+	timer := time.NewTimer(0)
+	for ctx.Err() == nil {
+		select {
+		case <-timer.C:
+		case <-ctx.Done():
+			timer.Stop()
+			return
+		}
+		err := f()
+		if errors.Is(err, errReset) {
+			timer.Reset(time.Second) // want `retry delay has no jitter`
+			attempt = 0
+			continue
+		}
+		if err != nil {
+			return
+		}
+		timer.Reset(backoff(attempt))
+		attempt++
 	}
 }
