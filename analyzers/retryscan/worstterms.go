@@ -109,9 +109,17 @@ func (s *scanner) timeOptions(n ast.Node, m *timeModel) {
 	}
 }
 
+// maxWaits is the most waits a worst case lists: a count like velero's
+// wait.Backoff{Steps: math.MaxInt, Cap: c} is not made into a slice. The
+// first maxWaits are enough for a cap to end the retry (capEnds); past
+// them the waits are unknown, and facts stay small.
+const maxWaits = 1000
+
 // waits fills the waits between attempts.
 func (s *scanner) waits(site *Site, m timeModel, w *WorstCase) {
 	n := w.Attempts - 1
+	long := n > maxWaits
+	n = min(n, maxWaits)
 	var ws []time.Duration
 	ok := false
 	if site.Kind == KindLoop {
@@ -128,6 +136,9 @@ func (s *scanner) waits(site *Site, m timeModel, w *WorstCase) {
 				break
 			}
 		}
+	}
+	if long && len(ws) == n {
+		ok = false // no cap ended it within the waits listed
 	}
 	if !ok {
 		ws = make([]time.Duration, max(n, 0))

@@ -4,6 +4,7 @@ package ownlimit
 
 import (
 	"errors"
+	"math"
 	"net/http"
 	"time"
 
@@ -39,4 +40,11 @@ func capEndsSteps() error {
 // The twin: a Cap above every step.
 func capAboveSteps() error {
 	return wait.ExponentialBackoff(wait.Backoff{Steps: 3, Duration: time.Second, Factor: 2, Cap: 10 * time.Second}, cond)
+}
+
+// Steps: math.MaxInt as "no limit but the cap" (velero's CapBackoff):
+// the count is not made into a list of waits, and the cap still ends
+// the retry.
+func capEndsEndless() error {
+	return wait.ExponentialBackoff(wait.Backoff{Steps: math.MaxInt, Duration: time.Second, Factor: 2, Cap: 3 * time.Second}, cond) // want `wait.ExponentialBackoff promises 9223372036854775807 steps but its Cap of 3s is reached after 2 attempts`
 }
