@@ -12,6 +12,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // A context-free outbound call made by a helper of a retry attempt:
@@ -55,6 +56,10 @@ type FreeFact struct {
 	Via []string
 	// Twin is the database/sql method taking a context ("PingContext").
 	Twin string
+	// Handle is 1 + the index of the parameter the call's *sql.DB (or
+	// Tx, Conn, Stmt) comes from, 0 when the function makes it: a caller
+	// that passes a handle of an embedded driver (SQLite) is quiet.
+	Handle int
 }
 
 func (*FreeFact) AFact() {}
@@ -116,23 +121,63 @@ func (c *checker) freeCallee(fi *funcInfo, call *ast.CallExpr) (*FreeFact, *type
 		return nil, nil
 	}
 	name := analysisutil.FuncName(fn, c.pass.Pkg)
+	s := site{fi: fi, fn: fi.decl, call: call}
 	if fn.Pkg() != c.pass.Pkg {
 		if twin := catalog.SQLWithoutContext(fn); twin != "" {
-			if c.embeddedSQL(site{fi: fi, fn: fi.decl, call: call}, fn) {
+			if c.embeddedSQL(s, fn) {
 				return nil, nil // a file on this machine (sqldriver.go)
 			}
-			return &FreeFact{Via: []string{name}, Twin: twin}, nil
+			return &FreeFact{Via: []string{name}, Twin: twin, Handle: c.handleParam(s, -1)}, nil
 		}
 	}
 	f := c.freeOf(fn)
-	if f == nil || len(f.Via) >= maxFreeVia {
+	if f == nil || len(f.Via) >= maxFreeVia || c.localArg(s, f) {
 		return nil, nil
 	}
 	next := fn
 	if fn.Pkg() != c.pass.Pkg {
 		next = nil
 	}
-	return &FreeFact{Via: append([]string{name}, f.Via...), Twin: f.Twin}, next
+	handle := 0
+	if f.Handle > 0 {
+		handle = c.handleParam(s, f.Handle-1)
+	}
+	return &FreeFact{Via: append([]string{name}, f.Via...), Twin: f.Twin, Handle: handle}, next
+}
+
+// handleParam returns 1 + the index of the parameter of the calling
+// function that the call's handle comes from (the receiver when arg < 0,
+// else that argument), 0 when it comes from anything else:
+//
+//	func setup(db *sql.DB) error { _, err := db.Exec(stmt); return err } // Handle 1
+func (c *checker) handleParam(s site, arg int) int {
+	in := c.instr(s)
+	if in == nil {
+		return 0
+	}
+	v := engine.Recv(in)
+	if arg >= 0 {
+		v = engine.Arg(in, arg)
+	}
+	srcs := c.p.SourcesIn(v, nil)
+	if len(srcs) != 1 {
+		return 0
+	}
+	if p, ok := srcs[0].Value.(*ssa.Parameter); ok {
+		return engine.ParamIndex(p) + 1
+	}
+	return 0
+}
+
+// localArg reports a call of a helper whose fact names a handle
+// parameter, given a handle of an embedded driver (kine's SQLite backend
+// calling its setup(db)).
+func (c *checker) localArg(s site, f *FreeFact) bool {
+	if f.Handle == 0 {
+		return false
+	}
+	in := c.instr(s)
+	return in != nil && c.localHandle(engine.Arg(in, f.Handle-1), nil, map[ssa.Value]bool{})
 }
 
 func (c *checker) freeOf(fn *types.Func) *FreeFact {
@@ -149,7 +194,7 @@ func (c *checker) freeOf(fn *types.Func) *FreeFact {
 // context-free outbound call.
 func (c *checker) freeCall(s site, fn *types.Func) {
 	f := c.freeOf(fn)
-	if f == nil || isMethodExpr(c.pass.TypesInfo, s.call) {
+	if f == nil || isMethodExpr(c.pass.TypesInfo, s.call) || c.localArg(s, f) {
 		return
 	}
 	where, ok := c.where(s.fi, s.call)

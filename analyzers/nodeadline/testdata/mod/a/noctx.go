@@ -93,3 +93,33 @@ func pingRetried(db *sql.DB) (err error) {
 	}
 	return err
 }
+
+// setupSchema runs statements on a handle its caller opened (kine's
+// SQLite setup): the driver is the caller's, which the helper cannot
+// see, so its attempt is not reported through it.
+func setupSchema(db *sql.DB, stmts []string) error {
+	for _, s := range stmts {
+		if _, err := db.Exec(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func setupRetried(ctx context.Context, path string, stmts []string) error {
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		return err
+	}
+	for range 5 {
+		if err = setupSchema(db, stmts); err == nil { // ok: the caller's handle, SQLite here
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}
