@@ -198,7 +198,10 @@ func (c *checker) freeCall(s site, fn *types.Func) {
 		return
 	}
 	where, ok := c.where(s.fi, s.call)
-	if !ok || where.site == "" {
+	if !ok || where.site == "" || len(c.res.Enclosing(s.call.Pos())) == 0 {
+		// Not inside an attempt: a call of a function that retries
+		// inside (kine's sqlite.NewVariant, around generic.OpenDB) does
+		// not retry the rest of that function's work.
 		return
 	}
 	if _, ok := c.instr(s).(*ssa.Go); ok {
