@@ -213,8 +213,11 @@
 //
 // The helper's call counts when it is in the helper's own body, not in
 // a function literal, a goroutine or a retry site of the helper's (that
-// one is reported there), and the handle may be remote (not SQLite).
-// Outside retry sites such a helper is not reported, and a call three
+// one is reported there), and the handle may be remote (not SQLite). A
+// handle the helper is given is judged at the attempt's call, by what it
+// passes (setup(db) with a SQLite db is quiet). Outside retry attempts
+// such a helper is not reported (nor at the call of a function that
+// retries inside: the rest of its work is not retried), and a call three
 // or more helpers below the attempt is not followed.
 //
 // # Judgements
