@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -63,6 +64,29 @@ func (t Totals) String() string {
 		t.Blanked, t.Findings, t.Panics, t.Distinct, t.Errors, t.Load, t.Wall, t.CPU)
 }
 
+// builds names the retrylint the results were analyzed with: the run's,
+// or, when -merge kept results of other builds, each build with its
+// modules ("binary /tmp/a (example.com/svc), abc1234 (example.com/exp)").
+func (rep *Report) builds() string {
+	var order []string
+	mods := map[string][]string{}
+	for _, r := range rep.Results {
+		b := cmp.Or(r.Retrylint, rep.Retrylint)
+		if mods[b] == nil {
+			order = append(order, b)
+		}
+		mods[b] = append(mods[b], r.Module)
+	}
+	if len(order) < 2 {
+		return rep.Retrylint
+	}
+	parts := make([]string, len(order))
+	for i, b := range order {
+		parts[i] = fmt.Sprintf("%s (%s)", b, strings.Join(mods[b], ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
 // WriteMarkdown writes the table, the totals, and what went wrong.
 func (rep *Report) WriteMarkdown(w io.Writer) {
 	title := rep.Title
@@ -70,7 +94,7 @@ func (rep *Report) WriteMarkdown(w io.Writer) {
 		title = sets["sweep"].title
 	}
 	fmt.Fprintf(w, "# %s\n\n", title)
-	fmt.Fprintf(w, "retrylint %s, %s, modules from `%s`. Written by `scripts/sweep.sh`; each module is analyzed in a\n", rep.Retrylint, rep.Go, rep.Modules)
+	fmt.Fprintf(w, "retrylint %s, %s, modules from `%s`. Written by `scripts/sweep.sh`; each module is analyzed in a\n", rep.builds(), rep.Go, rep.Modules)
 	fmt.Fprintf(w, "temporary module that requires it, by `retrylint -format=json PATTERNS`, which runs `go vet -vettool` on the\n")
 	fmt.Fprintf(w, "patterns and, for facts, on their whole import closure. *packages* is analyzed/matched (test variants apart),\n")
 	fmt.Fprintf(w, "*closure* what go vet analyzed with them; times are retrylint's wall and CPU (all processes).\n\n")

@@ -292,6 +292,7 @@ func TestReport(t *testing.T) {
 		"## Not run (scripts/sweep.sh -resume runs them)\n\nexample.com/later@v1.0.0\n",
 		"| example.com/svc | 1 | 1 |", // findings per analyzer in the applications
 		"- example.com/cgo: does not build: cgo",
+		"retrylint abc1234, go1.26,", // one build
 	} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("markdown lacks %q:\n%s", want, md.String())
@@ -401,5 +402,18 @@ func TestProxyRefusal(t *testing.T) {
 		if got := proxyRefusal([]byte(c.stderr)); got != c.want {
 			t.Errorf("proxyRefusal(%q) = %q, want %q", c.stderr, got, c.want)
 		}
+	}
+}
+
+// A report merged from runs of two builds names each with its modules.
+func TestReportBuilds(t *testing.T) {
+	rep := &Report{Retrylint: "binary /tmp/b", Results: []*Result{
+		{Module: "example.com/a", Retrylint: "binary /tmp/a"},
+		{Module: "example.com/b", Retrylint: "binary /tmp/b"},
+		{Module: "example.com/c", Retrylint: "binary /tmp/a"},
+	}}
+	want := "binary /tmp/a (example.com/a, example.com/c); binary /tmp/b (example.com/b)"
+	if got := rep.builds(); got != want {
+		t.Errorf("builds() = %q, want %q", got, want)
 	}
 }
