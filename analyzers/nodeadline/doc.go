@@ -343,4 +343,12 @@
 // whose condition drops the poll's context for context.Background() is
 // therefore not reported either: the poll overruns its timeout by that
 // minute at most.
+//
+// A call through a generated gRPC client interface (a field of type
+// matchingservice.MatchingServiceClient) is judged as a call of the
+// generated stub. A service that implements the interface with a
+// wrapper of its own that derives a per-call timeout (Temporal's
+// client/matching: context.WithTimeout in every method) is still
+// reported: which implementation a field holds is decided at run time
+// (dependency injection), out of sight of the package that calls it.
 package nodeadline
