@@ -160,7 +160,8 @@ func (s *scanner) awsBudget(site *Site) catalog.LoadBudget {
 	return catalog.LoadBudget{Why: "the client's aws.Config comes from elsewhere, so its retryer's token bucket (on by default) is not seen"}
 }
 
-// assignedIn returns what a local variable e is assigned in fn:
+// assignedIn returns what a local variable e is assigned in fn, by
+// assignment or var declaration (analysisutil.EachAssign):
 //
 //	cfg, err := config.LoadDefaultConfig(ctx) // config.LoadDefaultConfig(ctx)
 func (s *scanner) assignedIn(fn ast.Node, e ast.Expr) []ast.Expr {
@@ -170,22 +171,17 @@ func (s *scanner) assignedIn(fn ast.Node, e ast.Expr) []ast.Expr {
 		return nil
 	}
 	var out []ast.Expr
-	ast.Inspect(fn, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			return true
-		}
-		for i, l := range as.Lhs {
+	analysisutil.EachAssign(fn, func(lhs, rhs []ast.Expr) {
+		for i, l := range lhs {
 			if lid, ok := l.(*ast.Ident); ok && (s.info.Defs[lid] == v || s.info.Uses[lid] == v) {
 				switch {
-				case len(as.Rhs) == len(as.Lhs):
-					out = append(out, as.Rhs[i])
-				case len(as.Rhs) == 1: // cfg, err := f()
-					out = append(out, as.Rhs[0])
+				case len(rhs) == len(lhs):
+					out = append(out, rhs[i])
+				case len(rhs) == 1: // cfg, err := f()
+					out = append(out, rhs[0])
 				}
 			}
 		}
-		return true
 	})
 	return out
 }
