@@ -93,16 +93,14 @@ func (s *scanner) libraryIgnoresCtx(site *Site) bool {
 	if _, ok := catalog.LookupCancelHint(site.Entry.Pkg); !ok {
 		return false
 	}
-	classifier := false
-	ast.Inspect(call, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok {
-			if h := catalog.LookupClassHook(s.calleeOf(c)); h != nil && h.Hook == catalog.HookClassifier {
-				classifier = true
-			}
+	return !anyNode(call, true, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
 		}
-		return !classifier
+		h := catalog.LookupClassHook(s.calleeOf(c))
+		return h != nil && h.Hook == catalog.HookClassifier
 	})
-	return !classifier
 }
 
 // ctxFree reports whether nothing in a function is a context, a request
