@@ -139,7 +139,10 @@ func (f *ConfigFact) items(call *ast.CallExpr) []cfgItem {
 // this package that exported a ConfigFact or a helper of another package
 // that this package calls.
 func (r *Result) Config(fn *types.Func) (*ConfigFact, bool) {
-	f := r.configs[fn]
+	if r.configs == nil {
+		return nil, false
+	}
+	f, _ := r.configs.lookup(fn)
 	return f, f != nil
 }
 
@@ -172,7 +175,7 @@ func (s *scanner) exportConfigFacts() {
 		s.at.Func(fi.decl)
 		if f := s.helperConfig(fi); f != nil {
 			s.pass.ExportObjectFact(fi.obj, f)
-			s.configs[fi.obj] = f
+			s.configs.put(fi.obj, f)
 			n++
 		}
 	}
@@ -184,20 +187,19 @@ func (s *scanner) exportConfigFacts() {
 // mayConfigure reports whether the package may declare configuration
 // helpers: it is no retry library (the catalog describes those) and it
 // imports one, or a package that has helpers.
-func (s *scanner) mayConfigure() bool {
-	if s.configures == nil {
-		v := false
-		if !s.std(s.pass.Pkg) && !catalog.ConfigPackage(s.pass.Pkg.Path()) {
-			for _, imp := range s.pass.Pkg.Imports() {
-				if catalog.ConfigPackage(imp.Path()) || s.pass.ImportPackageFact(imp, new(ConfigPkgFact)) {
-					v = true
-					break
-				}
-			}
-		}
-		s.configures = &v
+func (s *scanner) mayConfigure() bool { return s.configures.get() }
+
+// readMayConfigure works out mayConfigure once.
+func (s *scanner) readMayConfigure() bool {
+	if s.std(s.pass.Pkg) || catalog.ConfigPackage(s.pass.Pkg.Path()) {
+		return false
 	}
-	return *s.configures
+	for _, imp := range s.pass.Pkg.Imports() {
+		if catalog.ConfigPackage(imp.Path()) || s.pass.ImportPackageFact(imp, new(ConfigPkgFact)) {
+			return true
+		}
+	}
+	return false
 }
 
 // libraryConfigType reports whether a result of type t can carry retry

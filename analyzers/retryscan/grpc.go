@@ -32,16 +32,19 @@ const grpcPkg = "google.golang.org/grpc"
 // grpcRetryAttempts returns the attempts of the package's gRPC retry
 // policy, and false when the package sets none.
 func (s *scanner) grpcRetryAttempts() (int, bool) {
-	if s.grpcDone {
-		return s.grpcAttempts, s.grpcAttempts != 0
-	}
-	s.grpcDone = true
+	n := s.grpcAttempts.get()
+	return n, n != 0
+}
+
+// grpcMaxAttempts works out grpcRetryAttempts once.
+func (s *scanner) grpcMaxAttempts() int {
+	n := 0
 	for _, c := range s.serviceConfigs() {
 		if !c.Test { // tests set up many channels, each for its own case
-			s.grpcAttempts = max(s.grpcAttempts, c.Config.MaxAttempts())
+			n = max(n, c.Config.MaxAttempts())
 		}
 	}
-	return s.grpcAttempts, s.grpcAttempts != 0
+	return n
 }
 
 // grpcSite returns a client site for a gRPC call in a package whose

@@ -306,25 +306,28 @@ func (s *scanner) localFuncLit(fn ast.Node, id ast.Expr) *ast.FuncLit {
 // in the package, read from syntax once: only a variable given one is
 // worth asking the engine about.
 func (s *scanner) holdsLit(id ast.Expr) []*ast.FuncLit {
-	if s.litVars == nil {
-		s.litVars = map[types.Object][]*ast.FuncLit{}
-		mark := func(lhs []ast.Expr, rhs []ast.Expr) {
-			for i, r := range rhs {
-				if lit, ok := ast.Unparen(r).(*ast.FuncLit); ok && i < len(lhs) {
-					if lid, ok := lhs[i].(*ast.Ident); ok {
-						obj := s.info.ObjectOf(lid)
-						s.litVars[obj] = append(s.litVars[obj], lit)
-					}
-				}
-			}
-		}
-		for _, f := range s.pass.Files {
-			analysisutil.EachAssign(f, mark)
-		}
-	}
 	ident, ok := ast.Unparen(id).(*ast.Ident)
 	if !ok {
 		return nil
 	}
-	return s.litVars[s.info.ObjectOf(ident)]
+	return s.litVars.get()[s.info.ObjectOf(ident)]
+}
+
+// readLitVars indexes holdsLit's answers, once.
+func (s *scanner) readLitVars() map[types.Object][]*ast.FuncLit {
+	vars := map[types.Object][]*ast.FuncLit{}
+	mark := func(lhs []ast.Expr, rhs []ast.Expr) {
+		for i, r := range rhs {
+			if lit, ok := ast.Unparen(r).(*ast.FuncLit); ok && i < len(lhs) {
+				if lid, ok := lhs[i].(*ast.Ident); ok {
+					obj := s.info.ObjectOf(lid)
+					vars[obj] = append(vars[obj], lit)
+				}
+			}
+		}
+	}
+	for _, f := range s.pass.Files {
+		analysisutil.EachAssign(f, mark)
+	}
+	return vars
 }

@@ -83,13 +83,12 @@ func (s *scanner) deferBudget(site *Site) *lazy[catalog.LoadBudget] {
 	return &lazy[catalog.LoadBudget]{compute: func() catalog.LoadBudget { return s.loadBudget(site) }}
 }
 
-// serviceConfigs reads the package's service configs once.
-func (s *scanner) serviceConfigs() []ServiceConfigAt {
-	if s.svcConfigs != nil {
-		return *s.svcConfigs
-	}
+// serviceConfigs returns the package's service configs.
+func (s *scanner) serviceConfigs() []ServiceConfigAt { return s.svcConfigs.get() }
+
+// readServiceConfigs reads the package's service configs, once.
+func (s *scanner) readServiceConfigs() []ServiceConfigAt {
 	var out []ServiceConfigAt
-	s.svcConfigs = &out
 	if !importsPkg(s.pass.Pkg, grpcPkg) {
 		return nil
 	}

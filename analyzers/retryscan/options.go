@@ -120,30 +120,34 @@ var awsMaxAttempts = catalog.Option{Effect: catalog.EffAttempts, Arg: -1, Field:
 // does, calls whose client configuration is not visible are not counted
 // as retrying: precision over recall.
 func (s *scanner) retriesOffInPackage(row *catalog.Retry) bool {
-	if s.offByPkg == nil {
-		s.offByPkg = map[string]bool{}
-		for _, f := range s.pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				var nodes []ast.Node
-				if call, ok := n.(*ast.CallExpr); ok {
-					if fn := s.calleeOf(call); fn != nil && catalog.LookupAWSOperation(fn) != nil {
-						return false // per-call options configure that call only
-					}
+	return s.offByPkg.get()[family(row.Pkg)]
+}
+
+// retriesOff works out, once, the library families whose retries the
+// package turns off somewhere.
+func (s *scanner) retriesOff() map[string]bool {
+	off := map[string]bool{}
+	for _, f := range s.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			var nodes []ast.Node
+			if call, ok := n.(*ast.CallExpr); ok {
+				if fn := s.calleeOf(call); fn != nil && catalog.LookupAWSOperation(fn) != nil {
+					return false // per-call options configure that call only
 				}
-				switch n := n.(type) {
-				case *ast.CallExpr, *ast.CompositeLit, *ast.AssignStmt:
-					nodes = []ast.Node{n}
-				default:
-					return true
-				}
-				if b, _ := s.evalBound(&catalog.Retry{Attempts: catalog.AttemptsUnknown, Ctx: -1}, &ast.CallExpr{}, nodes); b.Attempts == 1 {
-					s.offByPkg[s.familyOf(b.Evidence)] = true
-				}
+			}
+			switch n := n.(type) {
+			case *ast.CallExpr, *ast.CompositeLit, *ast.AssignStmt:
+				nodes = []ast.Node{n}
+			default:
 				return true
-			})
-		}
+			}
+			if b, _ := s.evalBound(&catalog.Retry{Attempts: catalog.AttemptsUnknown, Ctx: -1}, &ast.CallExpr{}, nodes); b.Attempts == 1 {
+				off[s.familyOf(b.Evidence)] = true
+			}
+			return true
+		})
 	}
-	return s.offByPkg[family(row.Pkg)]
+	return off
 }
 
 // familyOf names the library family an option belongs to.

@@ -38,7 +38,7 @@ type Result struct {
 	inner    map[*Site][]Hop
 	retriers map[*types.Func][]Hop
 	wrappers map[*types.Func]*WrapperFact
-	configs  map[*types.Func]*ConfigFact
+	configs  *factMemo[*ConfigFact]
 	triggers *triggers
 	budgets  *lazy[budgetScan]
 }

@@ -36,17 +36,18 @@ type scanner struct {
 
 	wrappers  map[*types.Func]*WrapperFact // local wrappers
 	chains    map[*types.Func][]Hop        // local retriers
-	imported  map[*types.Func][]Hop        // imported retrier facts, by callee
-	importedW map[*types.Func]*WrapperFact // imported wrapper facts, by callee
-	configs   map[*types.Func]*ConfigFact  // config helpers: exported, and imported by callee
-	offByPkg  map[string]bool
-	memo      map[ast.Node]*Site // loop and library call sites, by node
+	imported  *factMemo[[]Hop]             // imported retrier facts, by callee
+	importedW *factMemo[*WrapperFact]      // imported wrapper facts, by callee
+	configs   *factMemo[*ConfigFact]       // config helpers: exported, and imported by callee
+	memo      map[ast.Node]*Site           // loop and library call sites, by node
 
-	grpcDone     bool
-	grpcAttempts int
-	svcConfigs   *[]ServiceConfigAt              // serviceConfigs, worked out once
-	configures   *bool                           // mayConfigure, worked out once
-	litVars      map[types.Object][]*ast.FuncLit // holdsLit, worked out once
+	// Worked out once, for the whole package, when first asked (see
+	// memo.go: lazy computations of several analyzers may ask at once).
+	offByPkg     *lazy[map[string]bool]                 // retriesOffInPackage
+	grpcAttempts *lazy[int]                             // grpcRetryAttempts
+	svcConfigs   *lazy[[]ServiceConfigAt]               // serviceConfigs
+	configures   *lazy[bool]                            // mayConfigure
+	litVars      *lazy[map[types.Object][]*ast.FuncLit] // holdsLit
 }
 
 type funcInfo struct {
@@ -58,7 +59,7 @@ type funcInfo struct {
 }
 
 func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
-	return &scanner{
+	s := &scanner{
 		pass:      pass,
 		at:        at,
 		info:      pass.TypesInfo,
@@ -67,11 +68,17 @@ func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 		byObj:     map[*types.Func]*funcInfo{},
 		wrappers:  map[*types.Func]*WrapperFact{},
 		chains:    map[*types.Func][]Hop{},
-		imported:  map[*types.Func][]Hop{},
-		importedW: map[*types.Func]*WrapperFact{},
-		configs:   map[*types.Func]*ConfigFact{},
+		imported:  newFactMemo[[]Hop](),
+		importedW: newFactMemo[*WrapperFact](),
+		configs:   newFactMemo[*ConfigFact](),
 		memo:      map[ast.Node]*Site{},
 	}
+	s.offByPkg = &lazy[map[string]bool]{compute: s.retriesOff}
+	s.grpcAttempts = &lazy[int]{compute: s.grpcMaxAttempts}
+	s.svcConfigs = &lazy[[]ServiceConfigAt]{compute: s.readServiceConfigs}
+	s.configures = &lazy[bool]{compute: s.readMayConfigure}
+	s.litVars = &lazy[map[types.Object][]*ast.FuncLit]{compute: s.readLitVars}
+	return s
 }
 
 func (s *scanner) collectFuncs() {
@@ -251,19 +258,6 @@ func (s *scanner) wrapperOf(fn *types.Func) *WrapperFact {
 	return importFact(s.pass, s.importedW, fn, new(WrapperFact))
 }
 
-// importFact returns fn's fact, imported into fresh the first time and
-// kept in memo; nil when fn has none.
-func importFact[F analysis.Fact](pass *analysis.Pass, memo map[*types.Func]F, fn *types.Func, fresh F) F {
-	f, ok := memo[fn]
-	if !ok {
-		if pass.ImportObjectFact(fn, fresh) {
-			f = fresh
-		}
-		memo[fn] = f
-	}
-	return f
-}
-
 // retrierChain returns the chain below a callee that retries, local or
 // imported, or nil.
 func (s *scanner) retrierChain(fn *types.Func) []Hop {
@@ -273,9 +267,11 @@ func (s *scanner) retrierChain(fn *types.Func) []Hop {
 	if fn.Pkg() == s.pass.Pkg || s.std(fn.Pkg()) || catalogued(fn) {
 		return nil
 	}
-	if c, ok := s.imported[fn]; ok {
-		return c
-	}
+	return s.imported.get(fn, func() []Hop { return s.importRetrier(fn) })
+}
+
+// importRetrier reads the chain of another package's retrier fact.
+func (s *scanner) importRetrier(fn *types.Func) []Hop {
 	var c []Hop
 	if f := new(RetrierFact); s.pass.ImportObjectFact(fn, f) {
 		// Positions are valid only in the package that made the chain.
@@ -289,7 +285,6 @@ func (s *scanner) retrierChain(fn *types.Func) []Hop {
 			c[i] = h
 		}
 	}
-	s.imported[fn] = c
 	return c
 }
 
@@ -327,15 +322,15 @@ func (s *scanner) result() *Result {
 			r.inner[site] = c
 		}
 	}
-	for fn, c := range s.imported {
+	s.imported.each(func(fn *types.Func, c []Hop) {
 		if c != nil {
 			r.retriers[fn] = c
 		}
-	}
-	for fn, w := range s.importedW {
+	})
+	s.importedW.each(func(fn *types.Func, w *WrapperFact) {
 		if w != nil {
 			r.wrappers[fn] = w
 		}
-	}
+	})
 	return r
 }
