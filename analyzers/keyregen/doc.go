@@ -169,4 +169,6 @@
 // and an SDK that uses RequestId on its request structs as a
 // correlation ID would be reported wrongly (none seen: in the SDKs read,
 // RequestId on a request is a key and on a response an ID of the call).
+// The standard library is not analyzed: what it generates is in the
+// catalog, and its code makes no keys of its own.
 package keyregen

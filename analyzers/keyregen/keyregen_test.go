@@ -3,7 +3,10 @@ package keyregen_test
 import (
 	"bytes"
 	"encoding/gob"
+	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/analysis/checker"
 
 	"github.com/retrylint/retrylint/analyzers/keyregen"
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -81,5 +84,35 @@ func TestFactCodec(t *testing.T) {
 	}
 	if n := first.Len(); n > 400 {
 		t.Errorf("fact takes %d bytes, want at most 400", n)
+	}
+}
+
+// TestStdNotSummarized: the standard packages the fixtures import, which
+// every go vet run analyzes for facts, export no keyregen fact (before,
+// mime/multipart's randomBoundary and math/big's random did, from SSA
+// built for those packages only to say so). The analysis is
+// TestKeyregen's.
+func TestStdNotSummarized(t *testing.T) {
+	t.Parallel()
+	std := map[string]bool{}
+	var visit func(acts []*checker.Action)
+	visit = func(acts []*checker.Action) {
+		for _, act := range acts {
+			path := act.Package.PkgPath
+			if act.Analyzer != keyregen.Analyzer || std[path] {
+				continue
+			}
+			if first, _, _ := strings.Cut(path, "/"); !strings.Contains(first, ".") {
+				std[path] = true
+				for _, f := range act.AllObjectFacts() {
+					t.Errorf("analyzing %s: %s.%s has a fact: %v", path, f.Object.Pkg().Path(), f.Object.Name(), f.Fact)
+				}
+			}
+			visit(act.Deps)
+		}
+	}
+	visit(mod.Run(t, keyregen.Analyzer, "./keys", "./helper", "./sdk", "./gapi"))
+	if !std["mime/multipart"] || !std["math/big"] {
+		t.Fatalf("mime/multipart and math/big are not among the standard packages analyzed: %d of them", len(std))
 	}
 }
