@@ -31,16 +31,24 @@ import (
 // to the iterator bounds it.
 
 // isAttemptIterator reports a range-over-func loop whose iterator is made
-// by a call (policy.Attempts(ctx)): the shape retry iterators have.
+// by a call (policy.Attempts(ctx)): the shape retry iterators have. The
+// standard library's iterators (strings.SplitSeq, maps.Keys,
+// slices.Values, bytes.Lines) visit data, as ranging over a slice or a
+// map does; it hands out no attempts. Telling them apart here keeps the
+// many loops over them from building SSA.
 func (s *scanner) isAttemptIterator(l *ast.RangeStmt) bool {
-	if _, ok := ast.Unparen(l.X).(*ast.CallExpr); !ok {
+	call, ok := ast.Unparen(l.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if fn := s.calleeOf(call); fn != nil && s.std(fn.Pkg()) {
 		return false
 	}
 	t := s.info.TypeOf(l.X)
 	if t == nil {
 		return false
 	}
-	_, ok := t.Underlying().(*types.Signature)
+	_, ok = t.Underlying().(*types.Signature)
 	return ok
 }
 

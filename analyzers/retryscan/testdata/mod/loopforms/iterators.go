@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"iter"
+	"strings"
 	"time"
 )
 
@@ -90,4 +91,30 @@ func Enumerate(items []string) iter.Seq2[int, string] {
 			}
 		}
 	}
+}
+
+// The standard library's iterators visit data, like a range over the
+// slice or map itself: the same call tried once per part is no retry.
+func iterParts(ctx context.Context, list string) error {
+	var err error
+	for range strings.SplitSeq(list, ",") {
+		if err = dial(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// The same loop over the policy's own iterator waits between attempts:
+// a retry.
+func iterPolicyWaits(ctx context.Context, p Policy) error { // want `retrier\(N via retry loop\)`
+	var err error
+	for range p.Attempts(ctx) { // want `site loop "retry loop" N attempts ctx`
+		if err = dial(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
 }
