@@ -201,6 +201,12 @@ var ctxFuncs = map[Symbol]CtxEffect{
 	{"context", "", "WithDeadline"}:      CtxDeadline,
 	{"context", "", "WithDeadlineCause"}: CtxDeadline,
 	{"context", "", "WithoutCancel"}:     CtxDrop,
+	// The standard library's other derivations (go1.26.8): they return a
+	// child of argument 0 with a value added. nodeadline does not analyze
+	// the standard library, so these are rows instead of its facts.
+	{"net/http/httptrace", "", "WithClientTrace"}: CtxInherit,
+	{"runtime/pprof", "", "WithLabels"}:           CtxInherit,
+	{"runtime/trace", "", "NewTask"}:              CtxInherit,
 }
 
 // ContextEffect says what calling fn does to a deadline; the parent

@@ -5,6 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
+	"net/http/httptrace"
+	"runtime/pprof"
+	"runtime/trace"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
@@ -41,6 +44,22 @@ func timeoutThenValue(c grpc_health_v1.HealthClient) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	ctx = context.WithValue(ctx, key{}, 1)
+	c.Check(ctx, req) // ok: the deadline stays on the chain
+}
+
+// The standard library's derivations keep the parent's deadline, or its
+// lack of one.
+func tracedBackground(c grpc_health_v1.HealthClient) {
+	ctx := httptrace.WithClientTrace(context.Background(), &httptrace.ClientTrace{})
+	ctx = pprof.WithLabels(ctx, pprof.Labels("op", "check"))
+	c.Check(ctx, req) // want `context.Background\(\) reaches c.Check \(a gRPC call\) with no deadline`
+}
+
+func tracedTimeout(c grpc_health_v1.HealthClient) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	ctx, task := trace.NewTask(httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{}), "check")
+	defer task.End()
 	c.Check(ctx, req) // ok: the deadline stays on the chain
 }
 
