@@ -28,27 +28,25 @@ import (
 //     analysisutil.Guard) is an error in the tree: its other analyzers'
 //     findings and every other package are still reported.
 func collect(cmd *command) (output.Tree, []string, error) {
-	res, err := vet(cmd, "-json")
+	listed, res, err := vetAsked(cmd)
 	if err != nil {
 		return nil, nil, err
 	}
 	var errs []string
-	var listed []listedPackage
 	if loadFailed(res) {
-		listed, _ = list(cmd, cmd.pkgs) // on failure, report what go vet said
 		if bad, good := partition(listed); len(bad) > 0 {
 			errs = bad
 			res = &vetResult{code: res.code}
 			if len(good) > 0 {
 				again := *cmd
 				again.pkgs = good
-				if res, err = vet(&again, "-json"); err != nil {
+				if listed, res, err = vetAsked(&again); err != nil {
 					return nil, nil, err
 				}
 			}
 		}
 	}
-	tree, err := output.ReadTrees(bytes.NewReader(res.stdout))
+	tree, err := askedTree(listed, res)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -56,9 +54,6 @@ func collect(cmd *command) (output.Tree, []string, error) {
 	errs = append(errs, lines...)
 	errs = append(errs, treeErrors(tree, cmd.stack, reported(errs))...)
 	if len(broken) > 0 {
-		if listed == nil {
-			listed, _ = list(cmd, cmd.pkgs)
-		}
 		errs = append(errs, skipped(listed, broken, reported(errs))...)
 	}
 	if res.code != 0 && len(errs) == 0 {
@@ -66,6 +61,30 @@ func collect(cmd *command) (output.Tree, []string, error) {
 		errs = append(errs, fmt.Sprintf("go vet exited with status %d", res.code))
 	}
 	return tree, errs, nil
+}
+
+// vetAsked runs go vet -json on the command's packages with every
+// package's findings printed (-report-deps, see vetcache.go) and lists
+// the packages, so that those asked for can be told apart. When they
+// cannot be listed (go vet then says why), it runs go vet as it is.
+func vetAsked(cmd *command) ([]listedPackage, *vetResult, error) {
+	listed, err := list(cmd, cmd.pkgs)
+	if err != nil {
+		res, err := vet(cmd, "-json")
+		return nil, res, err
+	}
+	res, err := vet(cmd, "-json", "-"+depsFlag)
+	return listed, res, err
+}
+
+// askedTree reads the JSON trees go vet printed and keeps the findings
+// of the packages asked for, when they are listed.
+func askedTree(listed []listedPackage, res *vetResult) (output.Tree, error) {
+	tree, err := output.ReadTrees(bytes.NewReader(res.stdout))
+	if err == nil && listed != nil {
+		tree = keepVetted(tree, vetted(listed))
+	}
+	return tree, err
 }
 
 // loadFailed reports whether go vet stopped before analyzing anything:

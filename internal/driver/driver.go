@@ -51,6 +51,13 @@ func Main(analyzers []*analysis.Analyzer, inventory *analysis.Analyzer) int {
 	}
 	if IsVetTool(os.Args[1:]) {
 		bindShared(flag.CommandLine, analyzers, vetToolFlags, func(s *analysisutil.SharedFlag) flag.Value { return s })
+		flag.Bool(depsFlag, false, depsUsage)
+		args, err := asAskedFor(os.Args)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "retrylint: -%s: %v\n", depsFlag, err)
+			return ExitError
+		}
+		os.Args = args
 		unitchecker.Main(append(slices.Clone(analyzers), inventory)...)
 		return ExitError // unreachable: unitchecker.Main exits
 	}

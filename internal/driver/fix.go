@@ -23,9 +23,9 @@ import (
 func applyFixes(cmd *command, stdout, stderr io.Writer) int {
 	// The fixes on offer, and the files they edit, before anything changes.
 	var tree output.Tree
-	res, err := vet(cmd, "-json")
+	listed, res, err := vetAsked(cmd)
 	if err == nil {
-		tree, err = output.ReadTrees(bytes.NewReader(res.stdout))
+		tree, err = askedTree(listed, res)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "retrylint: %v\n", err)
