@@ -63,8 +63,8 @@ type textEdit struct {
 // applyFirstFixes applies the first suggested fix of each finding, as
 // go vet -fix does: a fix is taken whole or not at all; one that edits
 // a generated file is skipped, one whose edits overlap an edit already
-// taken (other than the same edit) is skipped and counted as a
-// conflict; each changed file is gofmt'd. It returns the files that
+// taken or another of its own (other than the same edit) is skipped and
+// counted as a conflict; each changed file is gofmt'd. It returns the files that
 // change.
 func applyFirstFixes(findings []output.Finding) (map[string]fixedFile, int, error) {
 	content := map[string][]byte{}
@@ -95,8 +95,8 @@ next:
 			edits[e.Filename] = append(edits[e.Filename], textEdit{e.Start, e.End, e.New})
 		}
 		for file, es := range edits {
-			for _, e := range es {
-				if slices.ContainsFunc(taken[file], e.conflicts) {
+			for i, e := range es {
+				if slices.ContainsFunc(taken[file], e.conflicts) || slices.ContainsFunc(es[:i], e.conflicts) {
 					conflicts++
 					continue next
 				}
