@@ -106,7 +106,7 @@ func Run(args []string, analyzers []*analysis.Analyzer, stdout, stderr io.Writer
 		return ExitUsage
 	}
 	if cmd.diff {
-		return runFix(cmd, stdout, stderr)
+		return printDiff(cmd, stdout, stderr)
 	}
 	if cmd.fix {
 		// Apply the fixes, say what changed, then report what remains.
@@ -168,23 +168,19 @@ func errorLines(stderr io.Writer, errs []string) int {
 	return ExitClean
 }
 
-// runFix applies the suggested fixes (-fix) or prints them as unified
-// diffs (-diff) through `go vet -fix [-diff]`, which merges the edits of
-// all packages and test variants and writes each file once.
+// runFix applies the suggested fixes (-fix) through `go vet -fix`, which
+// merges the edits of all packages and test variants and writes each
+// file once. go vet applies the fixes of the packages asked for only:
+// it needs their fix archives, which a cached result of a package
+// analyzed as a dependency lacks, and ignores the archives of
+// dependencies.
 func runFix(cmd *command, stdout, stderr io.Writer) int {
-	flags := []string{"-fix"}
-	if cmd.diff {
-		flags = append(flags, "-diff")
-	}
-	res, err := vet(cmd, flags...)
+	res, err := vet(cmd, "-fix")
 	if err != nil {
 		fmt.Fprintf(stderr, "retrylint: %v\n", err)
 		return ExitError
 	}
-	if len(res.stdout) > 0 {
-		cwd, _ := os.Getwd()
-		stdout.Write(gitDiff(res.stdout, cmd.repoRoot(cwd)))
-	}
+	stdout.Write(res.stdout)
 	errs := failures(res)
 	for _, e := range errs {
 		fmt.Fprintf(stderr, "retrylint: %s\n", e)
@@ -194,11 +190,9 @@ func runFix(cmd *command, stdout, stderr io.Writer) int {
 		return ExitUsage
 	case len(errs) > 0:
 		return ExitError
-	case res.code != 0 && !(cmd.diff && len(res.stdout) > 0):
+	case res.code != 0:
 		fmt.Fprintf(stderr, "retrylint: go vet -fix failed (exit status %d)\n", res.code)
 		return ExitError
-	case cmd.diff && len(res.stdout) > 0 && !cmd.exitZero:
-		return ExitFindings // there is something to fix
 	}
 	return ExitClean
 }

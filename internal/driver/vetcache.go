@@ -42,6 +42,9 @@ import (
 // package with its test files "p" too, and both can be in one run (the
 // first asked for, the second imported by another package asked for).
 //
+// go vet -fix -diff replays what it printed the same way; -diff makes
+// its diff from the findings kept here instead (fixdiff.go).
+//
 // `go vet -vettool=retrylint` without the flag runs as go vet does.
 
 // depsFlag is the tool flag that reports a dependency's findings.

@@ -74,6 +74,45 @@ func TestCachedRoles(t *testing.T) {
 	})
 }
 
+// TestCachedDiffRoles: -diff, like the findings, shows the fixes of the
+// packages asked for, whatever an earlier run cached: b's fix is not in
+// the diff of a run on a, which imports b, and is in a run on b after
+// one on a. b has no test files, so its plain build is what go vet
+// checks both when asked for and as a's dependency.
+func TestCachedDiffRoles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go vet")
+	}
+	// unboundedbackoff clamps each doubled delay: one fix per package.
+	poll := "func Poll(ctx context.Context, do func() error) error {\n" +
+		"\td := 100 * time.Millisecond\n\tfor {\n\t\tif err := do(); err == nil {\n\t\t\treturn nil\n\t\t}\n" +
+		"\t\tselect {\n\t\tcase <-ctx.Done():\n\t\t\treturn ctx.Err()\n\t\tcase <-time.After(rand.N(d)):\n\t\t}\n" +
+		"\t\td *= 2\n\t}\n}\n"
+	files := map[string]string{
+		"go.mod": "module example.com/diffroles\n\ngo 1.26.0\n",
+		"b/b.go": "package b\n\nimport (\n\t\"context\"\n\t\"math/rand/v2\"\n\t\"time\"\n)\n\n" + poll,
+		"a/a.go": "package a\n\nimport (\n\t\"context\"\n\t\"math/rand/v2\"\n\t\"time\"\n\n\t\"example.com/diffroles/b\"\n)\n\nvar _ = b.Poll\n\n" + poll,
+	}
+	diff := func(t *testing.T, dir, pkg string, want, not string) {
+		t.Helper()
+		r := runIn(t, dir, os.Args[0], "-diff", "./"+pkg)
+		if r.Code != ExitFindings || !strings.Contains(r.Stdout, "diff --git a/"+want+" b/"+want+"\n") ||
+			!strings.Contains(r.Stdout, "+\t\td = min(d*2, ") || strings.Contains(r.Stdout, not) {
+			t.Errorf("-diff ./%s: exit %d, want %d, the fix of %s and nothing of %s:\n%s%s", pkg, r.Code, ExitFindings, want, not, r.Stdout, r.Stderr)
+		}
+	}
+	t.Run("asked for after a dependency", func(t *testing.T) {
+		dir := writeTree(t, files)
+		diff(t, dir, "a", "a/a.go", "b/b.go")
+		diff(t, dir, "b", "b/b.go", "a/a.go")
+	})
+	t.Run("a dependency after asked for", func(t *testing.T) {
+		dir := writeTree(t, files)
+		diff(t, dir, "b", "b/b.go", "a/a.go")
+		diff(t, dir, "a", "a/a.go", "b/b.go")
+	})
+}
+
 // TestVetted: the units go vet checks for the packages go list -test
 // lists, named as the tool prints them under -report-deps: the test
 // variant of a package with test files ("p", as go vet names it) instead
