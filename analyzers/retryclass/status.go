@@ -129,6 +129,12 @@ func (c *checker) statusSplit(a *attempt, typed bool) (ranged bool, named map[in
 			}
 			continue
 		}
+		if few := c.fewNamed(byStatus); few != nil {
+			for _, s := range few {
+				named[s] = true
+			}
+			continue
+		}
 		var in4xx, in5xx [3]bool
 		for s, t := range byStatus {
 			switch {
@@ -149,7 +155,46 @@ func (c *checker) statusSplit(a *attempt, typed bool) (ranged bool, named map[in
 // one status: known everywhere it is met, one way for that status and the
 // other way for at least two others.
 func onlyOne(byStatus map[int]catalog.Tri) (int, bool) {
-	var yes, no []int
+	yes, no, known := split(byStatus)
+	switch {
+	case !known:
+		return 0, false
+	case len(yes) == 1 && len(no) >= 2:
+		return yes[0], true
+	case len(no) == 1 && len(yes) >= 2:
+		return no[0], true
+	}
+	return 0, false
+}
+
+// maxNamed is the most statuses a condition picks out one by one.
+const maxNamed = 6
+
+// fewNamed returns the statuses a condition picks out when it is a test
+// of a few of them, one of which is a permanent 4xx, that a classifier
+// makes: switch apiErr.StatusCode { case 400, 401: return false };
+// return true. Such a condition holds one way for those few and the other
+// way for every other 4xx and 5xx, so it does not tell 4xx from 5xx.
+func (c *checker) fewNamed(byStatus map[int]catalog.Tri) []int {
+	yes, no, known := split(byStatus)
+	if !known {
+		return nil
+	}
+	few := yes
+	if len(no) < len(yes) {
+		few = no
+	}
+	if len(few) == 0 || len(few) > maxNamed || len(byStatus)-len(few) < 2*maxNamed ||
+		!slices.ContainsFunc(few, func(s int) bool { return slices.Contains(c.permanent4xx, s) }) {
+		return nil
+	}
+	slices.Sort(few)
+	return few
+}
+
+// split returns the statuses for which a condition holds and those for
+// which it fails; known is false when it is unknown for some.
+func split(byStatus map[int]catalog.Tri) (yes, no []int, known bool) {
 	for s, t := range byStatus {
 		switch t {
 		case catalog.TriYes:
@@ -157,16 +202,10 @@ func onlyOne(byStatus map[int]catalog.Tri) (int, bool) {
 		case catalog.TriNo:
 			no = append(no, s)
 		default:
-			return 0, false
+			return nil, nil, false
 		}
 	}
-	switch {
-	case len(yes) == 1 && len(no) >= 2:
-		return yes[0], true
-	case len(no) == 1 && len(yes) >= 2:
-		return no[0], true
-	}
-	return 0, false
+	return yes, no, true
 }
 
 // statusTest returns the condition on a path that lets status through,

@@ -167,7 +167,7 @@ func (w *walker) load(v *ssa.UnOp, upto int) Val {
 				if base.Success {
 					return Val{Kind: Int, N: 0, Status: true, Success: true}
 				}
-				return intVal(base.N)
+				return Val{Kind: Int, N: base.N, Exact: true, Related: true} // read from the outcome
 			}
 			return unknown(true)
 		}

@@ -52,6 +52,10 @@ type Program struct {
 
 	fieldsOnce sync.Once
 	fieldIdx   *fieldIndex
+
+	// classifiers looks up the table of another package's classifier
+	// (classify.go); nil when none were given.
+	classifiers func(*types.Func) []catalog.Tri
 }
 
 // New returns the Program of a package, built on first use. Analyzers

@@ -513,9 +513,15 @@ func (w *walker) known(v ssa.Value) (Val, bool) {
 
 // ReadsTypedStatus reports whether the region asks an error for an HTTP
 // status: errors.As into, or a type assertion to, a type that carries
-// one (var apiErr *APIError; errors.As(err, &apiErr)).
+// one (var apiErr *APIError; errors.As(err, &apiErr)), itself, in a
+// function of the package it calls (isRetryable(err)), or through a
+// classifier of another package whose table answers for such errors.
 func (r *Region) ReadsTypedStatus() bool {
-	for _, b := range r.fn.Blocks {
+	return r.p.readsTypedStatus(r.fn, 0)
+}
+
+func (p *Program) readsTypedStatus(fn *ssa.Function, depth int) bool {
+	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
 			switch in := in.(type) {
 			case *ssa.TypeAssert:
@@ -525,6 +531,18 @@ func (r *Region) ReadsTypedStatus() bool {
 			case *ssa.Call:
 				if fn := Callee(in); fn != nil && fn.Name() == "As" && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && len(in.Call.Args) == 2 {
 					if p, ok := unwrapIface(in.Call.Args[1]).Type().Underlying().(*types.Pointer); ok && carriesStatus(p.Elem()) {
+						return true
+					}
+				}
+				callee := in.Call.StaticCallee()
+				switch {
+				case callee == nil:
+				case callee.Pkg != nil && callee.Pkg.Pkg == p.pkg:
+					if depth < maxDepth && len(callee.Blocks) > 0 && p.readsTypedStatus(callee, depth+1) {
+						return true
+					}
+				case p.classifiers != nil:
+					if obj, ok := callee.Object().(*types.Func); ok && answersTyped(p.classifiers(obj)) {
 						return true
 					}
 				}
