@@ -237,13 +237,10 @@ func joinStatuses(s []int) string {
 	for _, n := range s {
 		parts = append(parts, strconv.Itoa(n))
 	}
-	switch len(parts) {
-	case 0:
+	if len(parts) == 0 {
 		return "none"
-	case 1:
-		return parts[0]
 	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return joinNames(parts)
 }
 
 // ignores-retry-after: a retry that recognises 429 or 503 and goes round

@@ -56,6 +56,9 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 		if s, ok := v.Tuple.(*ssa.Select); ok && v.Index == 0 {
 			return w.selectIndex(s)
 		}
+		if l, ok := v.Tuple.(*ssa.Lookup); ok {
+			return unknown(w.eval(l.Index, upto).Related) // v, ok := retryable[code]
+		}
 		if ta, ok := v.Tuple.(*ssa.TypeAssert); ok {
 			x := w.eval(ta.X, upto)
 			switch {
@@ -90,6 +93,10 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 		return unknown(x.Related)
 	case *ssa.FieldAddr:
 		return Val{Kind: NonNil}
+	case *ssa.Lookup:
+		// retryable[status.Code(err)]: a map read with the outcome
+		// depends on it.
+		return unknown(w.eval(v.Index, upto).Related)
 	}
 	return unknown(false)
 }
