@@ -176,7 +176,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		}
 		a := &attempt{c: c, site: site, region: region, walks: map[scenario]*engine.Walk{}}
 		c.retryAfterCancel(a)
-		if c.classifierOption(site) {
+		if c.retryIf(a) || c.classifierOption(site) {
 			continue
 		}
 		c.permanentStatus(a)

@@ -1,11 +1,13 @@
 package engine
 
 import (
+	"go/ast"
 	"go/types"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 )
 
@@ -304,4 +306,36 @@ func answersTyped(table []catalog.Tri) bool {
 		}
 	}
 	return false
+}
+
+// ClassifierTable returns the table of a function used as a classifier
+// (a retry-go RetryIf, a retryablehttp CheckRetry): a function literal
+// or a function of the package read here, another package's from its
+// fact; nil when it has none.
+func (p *Program) ClassifierTable(e ast.Expr, info *types.Info) []catalog.Tri {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return p.Classify(p.Func(e))
+	case *ast.Ident, *ast.SelectorExpr:
+		fn, ok := analysisutil.ObjectOf(info, e).(*types.Func)
+		if !ok || fn.Pkg() == nil {
+			return nil
+		}
+		if fn.Pkg() == p.pkg {
+			p.build()
+			return p.Classify(p.ssa.Prog.FuncValue(fn))
+		}
+		if p.classifiers != nil {
+			return p.classifiers(fn)
+		}
+	}
+	return nil
+}
+
+// CaseAnswer returns the answer of a table in case c.
+func CaseAnswer(table []catalog.Tri, c ClassCase) catalog.Tri {
+	if i := caseIndex(c); i >= 0 && i < len(table) {
+		return table[i]
+	}
+	return catalog.TriUnknown
 }

@@ -9,6 +9,10 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/avast/retry-go/v4"
+	"github.com/hashicorp/go-retryablehttp"
+	"google.golang.org/grpc/health/grpc_health_v1"
+
 	"example.com/retryclasstest/classified/lib"
 )
 
@@ -155,4 +159,134 @@ func postOK(ctx context.Context, c *http.Client, url string) (*http.Response, er
 		case <-time.After(time.Second):
 		}
 	}
+}
+
+// retry-go hands the decision to the shared classifier: 404 goes round.
+func listRetryIf(ctx context.Context, c *http.Client, url string) ([]byte, error) {
+	return retry.DoWithData(func() ([]byte, error) {
+		return lib.Get(ctx, c, url)
+	},
+		retry.Context(ctx),
+		retry.Attempts(5),
+		retry.RetryIf(lib.IsRetryable), // want `retry.DoWithData retries HTTP 4xx responses such as 404 \(RetryIf lib.IsRetryable stops on 400 and 401 only, the other 4xx go round\)`
+	)
+}
+
+// The classifier that stops on 4xx: quiet.
+func listRetryIfOK(ctx context.Context, c *http.Client, url string) ([]byte, error) {
+	return retry.DoWithData(func() ([]byte, error) {
+		return lib.Get(ctx, c, url)
+	},
+		retry.Context(ctx),
+		retry.Attempts(5),
+		retry.RetryIf(lib.IsTransient),
+	)
+}
+
+// A literal that stops on 404 alone retries every other 4xx.
+func deleteRetryIf(ctx context.Context, c *http.Client, url string) error {
+	return retry.Do(func() error {
+		_, err := lib.Get(ctx, c, url)
+		return err
+	},
+		retry.Context(ctx),
+		retry.Attempts(3),
+		retry.RetryIf(func(err error) bool { // want `retry.Do retries HTTP 4xx responses such as 400 \(RetryIf its function literal stops on 404 only, the other 4xx go round\)`
+			var apiErr *lib.APIError
+			if errors.As(err, &apiErr) {
+				return apiErr.StatusCode != http.StatusNotFound
+			}
+			return true
+		}),
+	)
+}
+
+// A literal that retries 409 on purpose, and 5xx: quiet.
+func conflictRetryIf(ctx context.Context, c *http.Client, url string) error {
+	return retry.Do(func() error {
+		_, err := lib.Get(ctx, c, url)
+		return err
+	},
+		retry.Context(ctx),
+		retry.Attempts(3),
+		retry.RetryIf(func(err error) bool {
+			var apiErr *lib.APIError
+			if errors.As(err, &apiErr) {
+				return apiErr.StatusCode == http.StatusConflict || apiErr.StatusCode >= 500
+			}
+			return true
+		}),
+	)
+}
+
+// An operation that stops on 4xx itself before RetryIf sees them: quiet.
+func unrecoverableFirst(ctx context.Context, c *http.Client, url string) error {
+	return retry.Do(func() error {
+		_, err := lib.Get(ctx, c, url)
+		var apiErr *lib.APIError
+		if errors.As(err, &apiErr) && apiErr.StatusCode < 500 {
+			return retry.Unrecoverable(err)
+		}
+		return err
+	},
+		retry.Context(ctx),
+		retry.RetryIf(lib.IsRetryable),
+	)
+}
+
+// retryablehttp's CheckRetry retries every status from 400 up.
+func newClient() *retryablehttp.Client {
+	rc := retryablehttp.NewClient()
+	rc.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) { // want `retryablehttp CheckRetry retries HTTP 4xx responses such as 404 \(its function literal says yes to them\)`
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		if err != nil {
+			return true, nil
+		}
+		return resp.StatusCode >= 400, nil
+	}
+	return rc
+}
+
+// A CheckRetry that adds 409 to the default policy: quiet.
+func newClientOK() *retryablehttp.Client {
+	return &retryablehttp.Client{CheckRetry: conflictOrDefault}
+}
+
+func conflictOrDefault(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	if resp != nil && resp.StatusCode == http.StatusConflict {
+		return true, nil
+	}
+	return retryablehttp.DefaultRetryPolicy(ctx, resp, err)
+}
+
+// A CheckRetry of the package that stops on 5xx and retries 4xx: the
+// shape of a policy written upside down.
+func newClientInverted() *retryablehttp.Client {
+	return &retryablehttp.Client{CheckRetry: inverted} // want `retryablehttp CheckRetry retries HTTP 4xx responses such as 404 \(inverted says yes to them\)`
+}
+
+func inverted(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	if err != nil {
+		return false, err
+	}
+	return resp.StatusCode >= 400 && resp.StatusCode < 500, nil
+}
+
+// A gRPC call retried by a classifier of another package that lists
+// NotFound.
+func checkRetryIf(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+	return retry.Do(func() error {
+		_, err := hc.Check(ctx, &grpc_health_v1.HealthCheckRequest{})
+		return err
+	}, retry.Context(ctx), retry.Attempts(3), retry.RetryIf(lib.RetryableCode)) // want `retry.Do retries codes.NotFound, which does not change on retry \(RetryIf lib.RetryableCode says yes to it with codes.Unavailable\)`
+}
+
+// The classifier that lists only codes that may change: quiet.
+func checkRetryIfOK(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+	return retry.Do(func() error {
+		_, err := hc.Check(ctx, &grpc_health_v1.HealthCheckRequest{})
+		return err
+	}, retry.Context(ctx), retry.Attempts(3), retry.RetryIf(lib.TransientCode))
 }

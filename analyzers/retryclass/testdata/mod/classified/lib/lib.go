@@ -10,6 +10,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 )
 
 // APIError is any answer that is not 2xx.
@@ -76,4 +79,23 @@ func ShouldRetryStatus(code int) bool {
 // ShouldRetryStatusOK retries 429 and 5xx.
 func ShouldRetryStatusOK(code int) bool {
 	return code == http.StatusTooManyRequests || code >= 500
+}
+
+// RetryableCode is a gRPC classifier that lists NotFound with
+// Unavailable.
+func RetryableCode(err error) bool {
+	switch status.Code(err) {
+	case codes.Unavailable, codes.NotFound:
+		return true
+	}
+	return false
+}
+
+// TransientCode lists Unavailable and ResourceExhausted.
+func TransientCode(err error) bool {
+	switch status.Code(err) {
+	case codes.Unavailable, codes.ResourceExhausted:
+		return true
+	}
+	return false
 }
