@@ -70,6 +70,20 @@ func (f *ClassifierFact) String() string {
 	return "classifier(" + strings.Join(parts, " ") + ")"
 }
 
+// PushbackFact is exported for a function of the package that names
+// the Retry-After header and returns a duration or a number: a wait
+// computed from it is as long as the server says.
+//
+//	func RetryAfter(resp *http.Response) time.Duration {
+//		secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+//		return time.Duration(secs) * time.Second
+//	}
+type PushbackFact struct{}
+
+func (*PushbackFact) AFact() {}
+
+func (*PushbackFact) String() string { return "pushback" }
+
 // exportClassifiers exports a ClassifierFact for each exported function
 // and method of the package that is shaped like a classifier (a bool
 // first result, a parameter that can carry an outcome) and whose body
@@ -79,6 +93,9 @@ func (s *scanner) exportClassifiers() {
 	for _, fi := range s.funcs {
 		sig := fi.obj.Type().(*types.Signature)
 		res := sig.Results()
+		if fi.obj.Exported() && fi.decl.Body != nil && res.Len() > 0 && isNumeric(res.At(0).Type()) && s.namesRetryAfter(fi.decl.Body) {
+			s.pass.ExportObjectFact(fi.obj, new(PushbackFact))
+		}
 		if !fi.obj.Exported() || fi.decl.Body == nil || res.Len() == 0 || res.Len() > 2 || !isBoolType(res.At(0).Type()) || !s.namesOutcome(fi.decl.Body) {
 			continue
 		}
@@ -127,6 +144,30 @@ func (s *scanner) namesOutcome(body *ast.BlockStmt) bool {
 		return !found
 	})
 	return found
+}
+
+// namesRetryAfter reports whether a body names the Retry-After header
+// as a constant.
+func (s *scanner) namesRetryAfter(body *ast.BlockStmt) bool {
+	return anyNode(body, false, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return false
+		}
+		v := s.info.Types[e].Value
+		return v != nil && v.Kind() == constant.String && strings.EqualFold(constant.StringVal(v), catalog.RetryAfterHeader)
+	})
+}
+
+func isNumeric(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
+}
+
+// ReadsRetryAfter reports whether a function of another package computes
+// a value from the Retry-After header (PushbackFact).
+func (r *Result) ReadsRetryAfter(fn *types.Func) bool {
+	return r.pushback != nil && fn != nil && r.pushback(fn)
 }
 
 func isBoolType(t types.Type) bool {

@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{engine.Analyzer},
 	Run:        runGuarded,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact), new(ClassifierFact)},
+	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact), new(ClassifierFact), new(PushbackFact)},
 }
 
 // Result answers questions about the retry sites of one package.
@@ -41,6 +41,7 @@ type Result struct {
 	configs  *factMemo[*ConfigFact]
 	// classifiers: exported and imported classifier facts (classifier.go).
 	classifiers *factMemo[*ClassifierFact]
+	pushback    func(*types.Func) bool
 	triggers    *triggers
 	budgets     *lazy[budgetScan]
 }
@@ -133,5 +134,7 @@ func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	r := s.result()
 	r.configs = s.configs
 	r.classifiers = s.classifiers
+	pushbacks := newFactMemo[*PushbackFact]()
+	r.pushback = func(fn *types.Func) bool { return importFact(pass, pushbacks, fn, new(PushbackFact)) != nil }
 	return r, nil
 }

@@ -290,3 +290,56 @@ func checkRetryIfOK(ctx context.Context, hc grpc_health_v1.HealthClient) error {
 		return err
 	}, retry.Context(ctx), retry.Attempts(3), retry.RetryIf(lib.TransientCode))
 }
+
+// The server's Retry-After, read by a helper of another package, is
+// slept through after the caller gave up.
+func throttled(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 5; i++ {
+		resp, err := c.Do(req.WithContext(ctx))
+		if err != nil || resp.StatusCode != http.StatusTooManyRequests {
+			return resp, err
+		}
+		resp.Body.Close()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		time.Sleep(lib.RetryAfter(resp)) // want `retry loop waits with time.Sleep, which ignores ctx: a caller that gives up still waits as long as the server's Retry-After says`
+	}
+	return nil, errors.New("throttled")
+}
+
+// The same wait in a select on ctx.Done(): quiet.
+func throttledSelect(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 5; i++ {
+		resp, err := c.Do(req.WithContext(ctx))
+		if err != nil || resp.StatusCode != http.StatusTooManyRequests {
+			return resp, err
+		}
+		resp.Body.Close()
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(lib.RetryAfter(resp)):
+		}
+	}
+	return nil, errors.New("throttled")
+}
+
+// A helper's wait that the header does not decide, of a length the code
+// does not show, in a loop that stops at its next look at ctx: quiet.
+func paused(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 5; i++ {
+		resp, err := c.Do(req.WithContext(ctx))
+		if err == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+		if resp != nil {
+			resp.Body.Close()
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		time.Sleep(lib.Pause(i))
+	}
+	return nil, errors.New("unavailable")
+}

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
+	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -99,3 +101,15 @@ func TransientCode(err error) bool {
 	}
 	return false
 }
+
+// RetryAfter is the wait a response asks for in its Retry-After header.
+func RetryAfter(resp *http.Response) time.Duration {
+	secs, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+	if err != nil {
+		return time.Second
+	}
+	return time.Duration(secs) * time.Second
+}
+
+// Pause is a wait that does not read the response's header.
+func Pause(attempt int) time.Duration { return time.Duration(attempt) * 100 * time.Millisecond }
