@@ -280,9 +280,13 @@ func (c *checker) ignoresRetryAfter(a *attempt) {
 		if site.Kind == retryscan.KindLibrary {
 			fix = `return backoff.RetryAfter(seconds) with the value of its Retry-After header`
 		}
+		reads := "never reads Retry-After"
+		if c.pushbackPrinted(c.eng.Func(site.Func)) {
+			reads = "reads Retry-After only to print it"
+		}
 		c.rep.Report(analysisDiag(named, CategoryIgnoresRetryAfter, fmt.Sprintf(
-			"%s answers HTTP %d with its own delay and never reads Retry-After: it comes back before the server said it could and is turned away again; %s",
-			site.Name, s, fix)))
+			"%s answers HTTP %d with its own delay and %s: it comes back before the server said it could and is turned away again; %s",
+			site.Name, s, reads, fix)))
 		return
 	}
 }
@@ -341,12 +345,13 @@ func (c *checker) readsPushback(a *attempt) bool {
 	site := a.site
 	info := c.pass.TypesInfo
 	found := false
+	printed := c.pushbackPrinted(c.eng.Func(site.Func))
 	ast.Inspect(site.Func, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BasicLit:
 			if n.Kind == token.STRING {
 				s, _ := strconv.Unquote(n.Value)
-				found = found || strings.EqualFold(s, catalog.RetryAfterHeader)
+				found = found || strings.EqualFold(s, catalog.RetryAfterHeader) && !printed
 			}
 		case *ast.CallExpr:
 			fn := analysisutil.AnyCallee(info, n)
@@ -361,6 +366,37 @@ func (c *checker) readsPushback(a *attempt) bool {
 		return !found
 	})
 	return found
+}
+
+// pushbackPrinted reports whether fn reads the Retry-After header only
+// to print it: every call given the header's name (resp.Header.Get) has
+// a result used for a message alone (engine.OnlyPrinted).
+//
+//	log.Printf("throttled, retry after %s", resp.Header.Get("Retry-After"))
+//	time.Sleep(time.Second) // the server's answer is read, then ignored
+func (c *checker) pushbackPrinted(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	reads := 0
+	for _, f := range append([]*ssa.Function{fn}, fn.AnonFuncs...) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if !slices.ContainsFunc(in.Operands(nil), func(op *ssa.Value) bool {
+					k, ok := (*op).(*ssa.Const)
+					return ok && isRetryAfterName(k)
+				}) {
+					continue
+				}
+				call, ok := in.(*ssa.Call)
+				if !ok || !engine.OnlyPrinted(call) {
+					return false
+				}
+				reads++
+			}
+		}
+	}
+	return reads > 0
 }
 
 func analysisDiag(n ast.Node, category, msg string) analysis.Diagnostic {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/token"
+	"maps"
 	"go/types"
 	"slices"
 
@@ -81,13 +82,41 @@ type Walk struct {
 }
 
 // Opaque reports whether some path met a condition that depends on the
-// outcome in a way the evaluator does not fold.
+// outcome in a way the evaluator does not fold, and where the attempt
+// ends depends on the way it went. A condition whose two ways end alike
+// decides nothing:
+//
+//	if ra := resp.Header.Get("Retry-After"); ra != "" {
+//		log.Printf("retry after %s", ra) // both ways go round
+//	}
 func (w *Walk) Opaque() bool {
+	type end struct {
+		e     End
+		kind  Kind
+		class ErrClass
+		n     int64
+	}
+	ways := map[*ssa.If]*[2]map[end]bool{}
 	for _, p := range w.Paths {
 		for _, b := range p.Branches {
-			if b.Related && b.Value == catalog.TriUnknown {
-				return true
+			if !b.Related || b.Value != catalog.TriUnknown {
+				continue
 			}
+			sides := ways[b.If]
+			if sides == nil {
+				sides = &[2]map[end]bool{{}, {}}
+				ways[b.If] = sides
+			}
+			k := 0
+			if b.Taken {
+				k = 1
+			}
+			sides[k][end{p.End, p.Err.Kind, p.Err.Class, p.Err.N}] = true
+		}
+	}
+	for _, sides := range ways {
+		if !maps.Equal(sides[0], sides[1]) {
+			return true
 		}
 	}
 	return false
