@@ -57,7 +57,10 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 			return w.selectIndex(s)
 		}
 		if l, ok := v.Tuple.(*ssa.Lookup); ok {
-			return unknown(w.eval(l.Index, upto).Related) // v, ok := retryable[code]
+			if v.Index == 1 {
+				return w.lookup(l, true, upto) // _, ok := retryable[code]
+			}
+			return w.lookup(l, false, upto)
 		}
 		if ta, ok := v.Tuple.(*ssa.TypeAssert); ok {
 			x := w.eval(ta.X, upto)
@@ -94,9 +97,9 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 	case *ssa.FieldAddr:
 		return Val{Kind: NonNil}
 	case *ssa.Lookup:
-		// retryable[status.Code(err)]: a map read with the outcome
-		// depends on it.
-		return unknown(w.eval(v.Index, upto).Related)
+		// retryable[status.Code(err)]: a constant map is read (maps.go);
+		// another read with the outcome depends on it.
+		return w.lookup(v, false, upto)
 	}
 	return unknown(false)
 }

@@ -49,6 +49,7 @@ type Program struct {
 	calls   map[*ssa.Function]map[token.Pos]ssa.CallInstruction
 	lps     map[*ssa.Function][]*Loop
 	configs map[ssa.Value]Config
+	maps    map[*ssa.Global]map[int64]ssa.Value // constant maps (maps.go)
 
 	fieldsOnce sync.Once
 	fieldIdx   *fieldIndex
