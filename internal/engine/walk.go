@@ -2,8 +2,8 @@ package engine
 
 import (
 	"go/token"
-	"maps"
 	"go/types"
+	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
