@@ -253,7 +253,9 @@
 //     its fact, one call deep), a response or error handed to other
 //     code outside the standard library, errors.As into an interface or
 //     into an error type with an Unwrap method (it may carry the
-//     context's error), a map of codes (retryable[status.Code(err)]),
+//     context's error), a map of codes or statuses that is not a
+//     package-level literal of constants left unwritten
+//     (retryable[status.Code(err)] is read when it is one),
 //     retry.AttemptsForError, a RetryIf among options passed as a slice,
 //     a RetryIf that says yes to every status or every code; and
 //     operations given as named functions rather than literals;
