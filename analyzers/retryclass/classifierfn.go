@@ -128,14 +128,24 @@ func (c *checker) retryIf(a *attempt) bool {
 }
 
 // retryIfFunc returns f of the one retry.RetryIf(f) among a library
-// call's options, when the options are all written in the call.
+// call's options, when the options are all written in the call or in a
+// list spread into it that the package does not write again
+// (spreadElems: opts := []retry.Option{...}; retry.Do(op, opts...)).
 func (c *checker) retryIfFunc(a *attempt) ast.Expr {
 	call, ok := a.site.Node.(*ast.CallExpr)
-	if !ok || call.Ellipsis.IsValid() {
+	if !ok {
 		return nil
 	}
+	args := call.Args
+	if call.Ellipsis.IsValid() {
+		elems, ok := c.spreadElems(args[len(args)-1])
+		if !ok {
+			return nil
+		}
+		args = append(slices.Clone(args[:len(args)-1]), elems...)
+	}
 	var found []ast.Expr
-	for _, arg := range call.Args {
+	for _, arg := range args {
 		opt, ok := ast.Unparen(arg).(*ast.CallExpr)
 		if !ok || len(opt.Args) != 1 {
 			continue

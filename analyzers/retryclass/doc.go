@@ -256,7 +256,9 @@
 //     context's error), a map of codes or statuses that is not a
 //     package-level literal of constants left unwritten
 //     (retryable[status.Code(err)] is read when it is one),
-//     retry.AttemptsForError, a RetryIf among options passed as a slice,
+//     retry.AttemptsForError, a RetryIf among options passed as a slice
+//     that is not a literal held by a local or an unexported package
+//     variable left unwritten (one given as a parameter, appended to),
 //     a RetryIf that says yes to every status or every code; and
 //     operations given as named functions rather than literals;
 //   - library retries other than cenkalti/backoff (v3, v4, v5) and

@@ -343,3 +343,22 @@ func paused(ctx context.Context, c *http.Client, req *http.Request) (*http.Respo
 	}
 	return nil, errors.New("unavailable")
 }
+
+// The options in a list that the call spreads: the RetryIf is read.
+func listSpread(ctx context.Context, c *http.Client, url string) ([]byte, error) {
+	opts := []retry.Option{
+		retry.Context(ctx),
+		retry.Attempts(5),
+		retry.RetryIf(lib.IsRetryable), // want `retry.DoWithData retries HTTP 4xx responses such as 404 \(RetryIf lib.IsRetryable stops on 400 and 401 only, the other 4xx go round\)`
+	}
+	return retry.DoWithData(func() ([]byte, error) {
+		return lib.Get(ctx, c, url)
+	}, opts...)
+}
+
+// A list the function is given may hold anything: quiet.
+func listGiven(ctx context.Context, c *http.Client, url string, opts ...retry.Option) ([]byte, error) {
+	return retry.DoWithData(func() ([]byte, error) {
+		return lib.Get(ctx, c, url)
+	}, append(opts, retry.RetryIf(lib.IsRetryable))...)
+}
