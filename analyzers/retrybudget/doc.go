@@ -168,10 +168,11 @@
 // hand-rolled loop is not read as one), a deadline more than four calls
 // away or passed through a context derived on the way, a deadline set on a
 // context stored in a struct or passed through a channel, deadlines whose
-// value is not a constant, timeouts set inside the functions an attempt
-// calls (an attempt that calls a function of the package which makes a
-// context.WithTimeout is taken as bounded, and no attempt-uses-budget is
-// reported for it), waits of a hand-rolled loop that come from several
+// value is not a constant, timeouts set more than one call below the
+// attempt or in another package (the context.WithTimeout of a function
+// of the package that the attempt calls is read as the attempt's
+// timeout; one deeper is taken as bounding the attempt, and no
+// attempt-uses-budget is reported for it), waits of a hand-rolled loop that come from several
 // wait calls or a clamp (min(d, max)), Retry-After waits decided by the
 // server, and aws-sdk-go-v2 or gax attempts (their per-attempt timeout is
 // not read, so only their waits count).

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -64,7 +65,100 @@ func (c *checker) permanentCode(a *attempt) {
 				a.site.Name, code.Name, c.cost(a.site))))
 			return
 		}
+		if c.codeSplit(a, v.round, code) {
+			return
+		}
 	}
+}
+
+// codeSplit reports (and reports whether it found) a permanent code
+// sent round by a condition that tells codes apart without naming it on
+// the path. Either the condition puts it with codes.Unavailable among a
+// few codes it retries (a classifier of the package or of another one:
+// !isRetryableCode(err), whose switch lists codes.NotFound), or it stops
+// on a few codes, a permanent one among them, and sends every other code
+// round, the other permanent codes too:
+//
+//	if st, ok := status.FromError(err); ok && st.Code() == codes.InvalidArgument {
+//		return err // NotFound, PermissionDenied go round
+//	}
+//
+// A condition that stops only on codes that are not permanent
+// (codes.Canceled, codes.DeadlineExceeded) is about cancellation, not
+// classification, and is left alone.
+func (c *checker) codeSplit(a *attempt, round *engine.Path, code catalog.GRPCCode) bool {
+	vals := map[*ssa.If]map[int64]catalog.Tri{}
+	for _, k := range catalog.GRPCCodes() {
+		if k.Value == 0 {
+			continue
+		}
+		for ifi, t := range conds(a.walk(scenario{grpc: true, code: int64(k.Value)})) {
+			if vals[ifi] == nil {
+				vals[ifi] = map[int64]catalog.Tri{}
+			}
+			vals[ifi][int64(k.Value)] = t
+		}
+	}
+	for _, b := range round.Branches {
+		byCode := vals[b.If]
+		mine, unavailable := byCode[int64(code.Value)], byCode[grpcUnavailable]
+		if !met(b) || mine == catalog.TriUnknown || mine != unavailable {
+			continue
+		}
+		var same, other []catalog.GRPCCode
+		for _, k := range catalog.GRPCCodes() {
+			switch t, ok := byCode[int64(k.Value)]; {
+			case !ok || k.Value == 0:
+			case t == catalog.TriUnknown:
+				return false
+			case t == mine:
+				same = append(same, k)
+			default:
+				other = append(other, k)
+			}
+		}
+		at := ast.Node(a.site.Node)
+		if cond := c.eng.ConditionOf(b.If); len(cond.Exprs) > 0 {
+			at = cond.Exprs[0]
+		}
+		switch {
+		case len(same) <= maxListed && len(other) > len(same):
+			c.rep.Report(analysisDiag(at, CategoryPermanentCode, fmt.Sprintf(
+				"%s retries codes.%s, which does not change on retry (%s puts it with the codes it retries): each such failure costs %s; drop it from the retried codes",
+				a.site.Name, code.Name, shortExpr(at.(ast.Expr)), c.cost(a.site))))
+			return true
+		case len(other) <= maxListed && slices.ContainsFunc(other, c.isPermanent):
+			var names []string
+			for _, k := range other {
+				names = append(names, "codes."+k.Name)
+			}
+			c.rep.Report(analysisDiag(at, CategoryPermanentCode, fmt.Sprintf(
+				"%s retries codes.%s, which does not change on retry (it stops on %s only, the other permanent codes go round): each such failure costs %s; stop on every permanent code, or retry only codes.Unavailable (and ResourceExhausted with backoff)",
+				a.site.Name, code.Name, joinNames(names), c.cost(a.site))))
+			return true
+		}
+	}
+	return false
+}
+
+// grpcUnavailable is codes.Unavailable; maxListed is the most codes a
+// condition picks out one by one.
+const (
+	grpcUnavailable = 14
+	maxListed       = 6
+)
+
+// isPermanent reports a code the configuration calls permanent.
+func (c *checker) isPermanent(k catalog.GRPCCode) bool {
+	return slices.ContainsFunc(c.codes, func(p catalog.GRPCCode) bool { return p.Value == k.Value })
+}
+
+// joinNames lists names for a message: "a", "a and b", "a, b and c".
+func joinNames(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // grpcAttempt returns the gRPC call the site retries, with its name for

@@ -22,9 +22,11 @@ import (
 //	retry.IsErrorRetryableFunc(func(error) aws.Ternary { return aws.TrueTernary })
 //	func (r myRetryer) IsErrorRetryable(error) bool { return true }
 //	client.Backoff = retryablehttp.LinearJitterBackoff              // drops Retry-After
+//	client.CheckRetry = func(...) (bool, error) { ... >= 400 ... }  // retries 4xx
 //
-// The first four are permanent-code findings, the last an
-// ignores-retry-after one. Only constants are read, written in the call
+// The first four are permanent-code findings, the Backoff an
+// ignores-retry-after one, the CheckRetry a permanent-status one
+// (classifierfn.go). Only constants are read, written in the call
 // or in a list spread into it (spread.go): a code list built at run time
 // is not.
 
@@ -51,8 +53,8 @@ func (c *checker) configs() {
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
 					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && i < len(n.Rhs) && len(n.Lhs) == len(n.Rhs) {
-						if t := namedOf(c.pass.TypesInfo.TypeOf(sel.X)); t != nil && catalog.LookupClassField(analysisutil.PkgPath(t.Obj()), t.Obj().Name(), sel.Sel.Name) != nil {
-							c.backoffValue(n.Rhs[i])
+						if t := namedOf(c.pass.TypesInfo.TypeOf(sel.X)); t != nil {
+							c.fieldValue(catalog.LookupClassField(analysisutil.PkgPath(t.Obj()), t.Obj().Name(), sel.Sel.Name), n.Rhs[i])
 						}
 					}
 				}
@@ -63,8 +65,8 @@ func (c *checker) configs() {
 						if !ok {
 							continue
 						}
-						if key, ok := kv.Key.(*ast.Ident); ok && catalog.LookupClassField(analysisutil.PkgPath(t.Obj()), t.Obj().Name(), key.Name) != nil {
-							c.backoffValue(kv.Value)
+						if key, ok := kv.Key.(*ast.Ident); ok {
+							c.fieldValue(catalog.LookupClassField(analysisutil.PkgPath(t.Obj()), t.Obj().Name(), key.Name), kv.Value)
 						}
 					}
 				}
@@ -221,6 +223,18 @@ func (c *checker) alwaysTrue(body *ast.BlockStmt) bool {
 		return true
 	})
 	return returns > 0 && returns == truths
+}
+
+// fieldValue judges the value given to a catalogued field (nil h: not
+// one): retryablehttp's Backoff and CheckRetry.
+func (c *checker) fieldValue(h *catalog.ClassHook, e ast.Expr) {
+	switch {
+	case h == nil:
+	case h.Hook == catalog.HookBackoffField:
+		c.backoffValue(e)
+	case h.Hook == catalog.HookCheckRetryField:
+		c.checkRetry(e)
+	}
 }
 
 // backoffValue reports a retryablehttp Backoff that drops Retry-After: a

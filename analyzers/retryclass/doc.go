@@ -97,7 +97,7 @@
 //
 //	for ctx.Err() == nil {
 //		...
-//		time.Sleep(retryAfter(resp)) // ... still waits as long as the server's Retry-After says
+//		time.Sleep(retryAfter(resp)) // ... still waits as long as the server's Retry-After says (a helper of this package or another)
 //	}
 //
 // The message gives the longest such wait the code shows. The fix, for
@@ -139,7 +139,18 @@
 //	}
 //
 // A 4xx named and sent round on purpose (case http.StatusConflict:
-// continue) is left alone.
+// continue) is left alone. The decision may be a classifier of the
+// package or of another one (if !httpx.IsRetryable(err) { return err },
+// !apiErr.Temporary()), read through its body or the fact the
+// recognizer exports for it, or a function handed to the library:
+//
+//	retry.Do(op, retry.RetryIf(httpx.IsRetryable)) // stops on 400 and 401 only
+//	client.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
+//		return err != nil || resp.StatusCode >= 400, nil // retryablehttp: 404 goes round
+//	}
+//
+// A classifier that names a few 4xx it retries (409) or says yes to
+// every error (the library's default) is left alone.
 //
 // permanent-code: a gRPC retry that goes round on a code that will not
 // change: INVALID_ARGUMENT, NOT_FOUND, ALREADY_EXISTS, PERMISSION_DENIED,
@@ -175,6 +186,13 @@
 //		return err
 //	}
 //
+//	if !isRetryableCode(err) { return err } // a classifier that lists NotFound with Unavailable
+//	retry.RetryIf(grpcx.Retryable)           // the same, of another package, handed to retry-go
+//
+//	if status.Code(err) == codes.InvalidArgument {
+//		return err // stops on one permanent code: NotFound, PermissionDenied go round
+//	}
+//
 //	grpc.WithDefaultServiceConfig(`{... "retryableStatusCodes": ["UNAVAILABLE", "NOT_FOUND"]}`)
 //	retry.WithCodes(codes.Unavailable, codes.PermissionDenied) // go-grpc-middleware v2
 //	retry.WithCodes(retryable...) // var retryable = []codes.Code{codes.Unavailable, codes.NotFound}
@@ -198,6 +216,9 @@
 //		time.Sleep(time.Second) // the server said when; this does not ask
 //		continue
 //	}
+//
+// Reading the header only to log it is not reading it (the message says
+// "reads Retry-After only to print it").
 //
 // A server that sends Retry-After: 30 turns away every attempt made
 // before then: with a one-second wait, 29 attempts in the window are
@@ -225,12 +246,20 @@
 //
 //   - retries of every error of an opaque operation (op(), a method of
 //     another package that is not a gRPC stub): common and often right;
-//   - decisions it cannot read: a classifier such as isRetryable(err) or
-//     shouldRetry(resp) of another package (the package's own are read
-//     through their bodies, two calls deep), a response or error handed
-//     to code outside the standard library, errors.As into an interface
-//     or into an error type with an Unwrap method (it may carry the
-//     context's error), retry.RetryIf, options passed as a slice; and
+//   - decisions it cannot read: a classifier of another package that
+//     is unexported, reached through an interface, or whose body names
+//     no status, code or context error (the package's own are read
+//     through their bodies, two calls deep; another package's through
+//     its fact, one call deep), a response or error handed to other
+//     code outside the standard library, errors.As into an interface or
+//     into an error type with an Unwrap method (it may carry the
+//     context's error), a map of codes or statuses that is not a
+//     package-level literal of constants left unwritten
+//     (retryable[status.Code(err)] is read when it is one),
+//     retry.AttemptsForError, a RetryIf among options passed as a slice
+//     that is not a literal held by a local or an unexported package
+//     variable left unwritten (one given as a parameter, appended to),
+//     a RetryIf that says yes to every status or every code; and
 //     operations given as named functions rather than literals;
 //   - library retries other than cenkalti/backoff (v3, v4, v5) and
 //     avast/retry-go (v3, v4, v5), whose operations it reads, and
@@ -254,10 +283,14 @@
 //     context, a wait of 1s or less or of a length the code does not
 //     show (time.Sleep(c.interval));
 //   - permanent-status where 4xx and 5xx are told apart by a range
-//     anywhere, even if a 4xx still goes round; a permanent gRPC code that goes round by
-//     default while the decision looks at codes without naming it;
-//   - ignores-retry-after where the function mentions Retry-After at
-//     all, and for 503 unless the code names 503;
+//     anywhere, even if a 4xx still goes round; a classifier (RetryIf,
+//     CheckRetry) that retries a few 4xx it names; a permanent gRPC code
+//     that goes round by default while the decision stops only on codes
+//     that are not permanent (Canceled, DeadlineExceeded), or on more
+//     than six; a reconnect loop that stops only on codes.Canceled;
+//   - ignores-retry-after where the function reads Retry-After for
+//     anything but a message (a value it compares, parses or hands on,
+//     even if it is then unused), and for 503 unless the code names 503;
 //   - code lists built at run time (a list spread into WithCodes is
 //     read when it is a slice literal that an unexported package
 //     variable is declared with, or a local holds, and nothing in the

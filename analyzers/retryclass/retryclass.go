@@ -133,6 +133,7 @@ type checker struct {
 	pass *analysis.Pass
 	cfg  *Config
 	rep  *report.Reporter
+	res  *retryscan.Result
 	// permanent4xx are the 4xx statuses the configuration calls
 	// permanent; codes the gRPC codes, by value.
 	permanent4xx []int
@@ -149,7 +150,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	if err != nil {
 		return nil, err
 	}
-	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), eng: engine.Of(pass), std: analysisutil.Std(pass)}
+	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), res: r, eng: engine.Of(pass), std: analysisutil.Std(pass)}
 	for s := 400; s < 500; s++ {
 		if !slices.Contains(cfg.TransientStatuses, s) {
 			c.permanent4xx = append(c.permanent4xx, s)
@@ -176,7 +177,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		}
 		a := &attempt{c: c, site: site, region: region, walks: map[scenario]*engine.Walk{}}
 		c.retryAfterCancel(a)
-		if c.classifierOption(site) {
+		if c.retryIf(a) || c.classifierOption(site) {
 			continue
 		}
 		c.permanentStatus(a)

@@ -129,6 +129,12 @@ func (c *checker) statusSplit(a *attempt, typed bool) (ranged bool, named map[in
 			}
 			continue
 		}
+		if few := c.fewNamed(byStatus); few != nil {
+			for _, s := range few {
+				named[s] = true
+			}
+			continue
+		}
 		var in4xx, in5xx [3]bool
 		for s, t := range byStatus {
 			switch {
@@ -149,7 +155,46 @@ func (c *checker) statusSplit(a *attempt, typed bool) (ranged bool, named map[in
 // one status: known everywhere it is met, one way for that status and the
 // other way for at least two others.
 func onlyOne(byStatus map[int]catalog.Tri) (int, bool) {
-	var yes, no []int
+	yes, no, known := split(byStatus)
+	switch {
+	case !known:
+		return 0, false
+	case len(yes) == 1 && len(no) >= 2:
+		return yes[0], true
+	case len(no) == 1 && len(yes) >= 2:
+		return no[0], true
+	}
+	return 0, false
+}
+
+// maxNamed is the most statuses a condition picks out one by one.
+const maxNamed = 6
+
+// fewNamed returns the statuses a condition picks out when it is a test
+// of a few of them, one of which is a permanent 4xx, that a classifier
+// makes: switch apiErr.StatusCode { case 400, 401: return false };
+// return true. Such a condition holds one way for those few and the other
+// way for every other 4xx and 5xx, so it does not tell 4xx from 5xx.
+func (c *checker) fewNamed(byStatus map[int]catalog.Tri) []int {
+	yes, no, known := split(byStatus)
+	if !known {
+		return nil
+	}
+	few := yes
+	if len(no) < len(yes) {
+		few = no
+	}
+	if len(few) == 0 || len(few) > maxNamed || len(byStatus)-len(few) < 2*maxNamed ||
+		!slices.ContainsFunc(few, func(s int) bool { return slices.Contains(c.permanent4xx, s) }) {
+		return nil
+	}
+	slices.Sort(few)
+	return few
+}
+
+// split returns the statuses for which a condition holds and those for
+// which it fails; known is false when it is unknown for some.
+func split(byStatus map[int]catalog.Tri) (yes, no []int, known bool) {
 	for s, t := range byStatus {
 		switch t {
 		case catalog.TriYes:
@@ -157,16 +202,10 @@ func onlyOne(byStatus map[int]catalog.Tri) (int, bool) {
 		case catalog.TriNo:
 			no = append(no, s)
 		default:
-			return 0, false
+			return nil, nil, false
 		}
 	}
-	switch {
-	case len(yes) == 1 && len(no) >= 2:
-		return yes[0], true
-	case len(no) == 1 && len(yes) >= 2:
-		return no[0], true
-	}
-	return 0, false
+	return yes, no, true
 }
 
 // statusTest returns the condition on a path that lets status through,
@@ -198,13 +237,10 @@ func joinStatuses(s []int) string {
 	for _, n := range s {
 		parts = append(parts, strconv.Itoa(n))
 	}
-	switch len(parts) {
-	case 0:
+	if len(parts) == 0 {
 		return "none"
-	case 1:
-		return parts[0]
 	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return joinNames(parts)
 }
 
 // ignores-retry-after: a retry that recognises 429 or 503 and goes round
@@ -244,9 +280,13 @@ func (c *checker) ignoresRetryAfter(a *attempt) {
 		if site.Kind == retryscan.KindLibrary {
 			fix = `return backoff.RetryAfter(seconds) with the value of its Retry-After header`
 		}
+		reads := "never reads Retry-After"
+		if c.pushbackPrinted(c.eng.Func(site.Func)) {
+			reads = "reads Retry-After only to print it"
+		}
 		c.rep.Report(analysisDiag(named, CategoryIgnoresRetryAfter, fmt.Sprintf(
-			"%s answers HTTP %d with its own delay and never reads Retry-After: it comes back before the server said it could and is turned away again; %s",
-			site.Name, s, fix)))
+			"%s answers HTTP %d with its own delay and %s: it comes back before the server said it could and is turned away again; %s",
+			site.Name, s, reads, fix)))
 		return
 	}
 }
@@ -305,12 +345,13 @@ func (c *checker) readsPushback(a *attempt) bool {
 	site := a.site
 	info := c.pass.TypesInfo
 	found := false
+	printed := c.pushbackPrinted(c.eng.Func(site.Func))
 	ast.Inspect(site.Func, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BasicLit:
 			if n.Kind == token.STRING {
 				s, _ := strconv.Unquote(n.Value)
-				found = found || strings.EqualFold(s, catalog.RetryAfterHeader)
+				found = found || strings.EqualFold(s, catalog.RetryAfterHeader) && !printed
 			}
 		case *ast.CallExpr:
 			fn := analysisutil.AnyCallee(info, n)
@@ -325,6 +366,37 @@ func (c *checker) readsPushback(a *attempt) bool {
 		return !found
 	})
 	return found
+}
+
+// pushbackPrinted reports whether fn reads the Retry-After header only
+// to print it: every call given the header's name (resp.Header.Get) has
+// a result used for a message alone (engine.OnlyPrinted).
+//
+//	log.Printf("throttled, retry after %s", resp.Header.Get("Retry-After"))
+//	time.Sleep(time.Second) // the server's answer is read, then ignored
+func (c *checker) pushbackPrinted(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	reads := 0
+	for _, f := range append([]*ssa.Function{fn}, fn.AnonFuncs...) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if !slices.ContainsFunc(in.Operands(nil), func(op *ssa.Value) bool {
+					k, ok := (*op).(*ssa.Const)
+					return ok && isRetryAfterName(k)
+				}) {
+					continue
+				}
+				call, ok := in.(*ssa.Call)
+				if !ok || !engine.OnlyPrinted(call) {
+					return false
+				}
+				reads++
+			}
+		}
+	}
+	return reads > 0
 }
 
 func analysisDiag(n ast.Node, category, msg string) analysis.Diagnostic {

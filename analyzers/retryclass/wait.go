@@ -14,6 +14,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // wait-ignores-cancel: a retry loop that has a context (its attempt is
@@ -216,7 +217,7 @@ func (c *checker) length(a *attempt, w blindWait) waitLength {
 		n, _ := constInt(tv)
 		return waitLength{d: time.Duration(n)}
 	}
-	if v := c.eng.ValueOf(a.site.Func, arg); v != nil && fromRetryAfter(v) {
+	if v := c.eng.ValueOf(a.site.Func, arg); v != nil && c.fromRetryAfter(v) {
 		return waitLength{retryAfter: true}
 	}
 	d := a.site.Delay()
@@ -234,11 +235,13 @@ func (c *checker) length(a *attempt, w blindWait) waitLength {
 
 // fromRetryAfter reports whether a Retry-After header flows into v: the
 // header's name, as a constant, is among what v is computed from, in its
-// function or in a helper of the package it calls.
+// function or in a helper of the package it calls, or a helper of
+// another package computes it (retryscan's PushbackFact).
 //
 //	secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
 //	time.Sleep(time.Duration(secs) * time.Second)
-func fromRetryAfter(v ssa.Value) bool {
+//	time.Sleep(httpx.RetryAfter(resp))
+func (c *checker) fromRetryAfter(v ssa.Value) bool {
 	seen := map[ssa.Value]bool{}
 	var from func(v ssa.Value) bool
 	from = func(v ssa.Value) bool {
@@ -257,6 +260,9 @@ func fromRetryAfter(v ssa.Value) bool {
 			})
 		case *ssa.Call:
 			if fn := v.Call.StaticCallee(); fn != nil && fn.Pkg == v.Parent().Pkg && helperNamesRetryAfter(fn) {
+				return true
+			}
+			if fn := engine.Callee(v); fn != nil && fn.Pkg() != c.pass.Pkg && c.res.ReadsRetryAfter(fn) {
 				return true
 			}
 		}

@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{engine.Analyzer},
 	Run:        runGuarded,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact)},
+	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact), new(ClassifierFact), new(PushbackFact)},
 }
 
 // Result answers questions about the retry sites of one package.
@@ -39,8 +39,11 @@ type Result struct {
 	retriers map[*types.Func][]Hop
 	wrappers map[*types.Func]*WrapperFact
 	configs  *factMemo[*ConfigFact]
-	triggers *triggers
-	budgets  *lazy[budgetScan]
+	// classifiers: exported and imported classifier facts (classifier.go).
+	classifiers *factMemo[*ClassifierFact]
+	pushback    func(*types.Func) bool
+	triggers    *triggers
+	budgets     *lazy[budgetScan]
 }
 
 // Sites returns the package's retry sites in source order.
@@ -120,13 +123,18 @@ func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 		// its retries are nobody's to fix: no sites, no facts, no SSA.
 		return s.result(), nil
 	}
+	s.eng.SetClassifiers(s.classifierOf)
 	s.collectFuncs()
 	s.findWrappers()
 	s.summarize()
 	s.addRetrierSites()
 	s.exportFacts()
 	s.exportConfigFacts()
+	s.exportClassifiers()
 	r := s.result()
 	r.configs = s.configs
+	r.classifiers = s.classifiers
+	pushbacks := newFactMemo[*PushbackFact]()
+	r.pushback = func(fn *types.Func) bool { return importFact(pass, pushbacks, fn, new(PushbackFact)) != nil }
 	return r, nil
 }

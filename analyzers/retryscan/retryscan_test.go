@@ -51,6 +51,9 @@ func reportSites(pass *analysis.Pass) (any, error) {
 			if c, ok := r.Config(fn); ok {
 				pass.Reportf(fd.Name.Pos(), "%s", c)
 			}
+			if c, ok := r.Classifier(fn); ok {
+				pass.Reportf(fd.Name.Pos(), "%s", c)
+			}
 		}
 	}
 	return nil, nil

@@ -34,12 +34,13 @@ type scanner struct {
 	sites  []*Site
 	siteAt map[ast.Node]*Site
 
-	wrappers  map[*types.Func]*WrapperFact // local wrappers
-	chains    map[*types.Func][]Hop        // local retriers
-	imported  *factMemo[[]Hop]             // imported retrier facts, by callee
-	importedW *factMemo[*WrapperFact]      // imported wrapper facts, by callee
-	configs   *factMemo[*ConfigFact]       // config helpers: exported, and imported by callee
-	memo      map[ast.Node]*Site           // loop and library call sites, by node
+	wrappers    map[*types.Func]*WrapperFact // local wrappers
+	chains      map[*types.Func][]Hop        // local retriers
+	imported    *factMemo[[]Hop]             // imported retrier facts, by callee
+	importedW   *factMemo[*WrapperFact]      // imported wrapper facts, by callee
+	configs     *factMemo[*ConfigFact]       // config helpers: exported, and imported by callee
+	classifiers *factMemo[*ClassifierFact]   // imported classifier facts, by callee
+	memo        map[ast.Node]*Site           // loop and library call sites, by node
 
 	// Worked out once, for the whole package, when first asked (see
 	// memo.go: lazy computations of several analyzers may ask at once).
@@ -60,18 +61,19 @@ type funcInfo struct {
 
 func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 	s := &scanner{
-		pass:      pass,
-		at:        at,
-		info:      pass.TypesInfo,
-		eng:       engine.Of(pass),
-		std:       analysisutil.Std(pass),
-		byObj:     map[*types.Func]*funcInfo{},
-		wrappers:  map[*types.Func]*WrapperFact{},
-		chains:    map[*types.Func][]Hop{},
-		imported:  newFactMemo[[]Hop](),
-		importedW: newFactMemo[*WrapperFact](),
-		configs:   newFactMemo[*ConfigFact](),
-		memo:      map[ast.Node]*Site{},
+		pass:        pass,
+		at:          at,
+		info:        pass.TypesInfo,
+		eng:         engine.Of(pass),
+		std:         analysisutil.Std(pass),
+		byObj:       map[*types.Func]*funcInfo{},
+		wrappers:    map[*types.Func]*WrapperFact{},
+		chains:      map[*types.Func][]Hop{},
+		imported:    newFactMemo[[]Hop](),
+		importedW:   newFactMemo[*WrapperFact](),
+		configs:     newFactMemo[*ConfigFact](),
+		classifiers: newFactMemo[*ClassifierFact](),
+		memo:        map[ast.Node]*Site{},
 	}
 	s.offByPkg = &lazy[map[string]bool]{compute: s.retriesOff}
 	s.grpcAttempts = &lazy[int]{compute: s.grpcMaxAttempts}

@@ -29,8 +29,10 @@ import (
 //	rc := retryablehttp.NewClient()
 //	rc.HTTPClient.Timeout = 5 * time.Second                   // each attempt
 //
-// The recognizer does not follow the calls the attempt makes: a callee
-// that sets its own timeout is not seen.
+// The recognizer follows the calls the attempt makes to functions of the
+// package one level down, for a context.WithTimeout there
+// (helperTimeouts); deeper, or in another package, a callee that sets
+// its own timeout is not seen.
 
 // attemptTimeout fills what bounds one attempt.
 func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
@@ -60,6 +62,7 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 	}
 	var ctxs []*ast.CallExpr
 	var calls []*ast.CallExpr
+	var helpers []*funcInfo
 	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil {
 			return true
@@ -79,9 +82,15 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 			if s.httpCall(n) {
 				calls = append(calls, n)
 			}
+			if fi := s.byObj[analysisutil.Callee(s.info, n)]; fi != nil && fi.decl.Body != nil && s.chains[fi.obj] == nil {
+				helpers = append(helpers, fi)
+			}
 		}
 		return true
 	})
+	if len(ctxs) == 0 && len(calls) == 0 {
+		ctxs = s.helperTimeouts(helpers)
+	}
 	switch {
 	case len(ctxs) > 0:
 		w.Timeout, w.TimeoutAt = TimeoutContext, ctxs[0]
@@ -108,6 +117,36 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 	case len(calls) > 1:
 		w.Timeout = TimeoutUnknown
 	}
+}
+
+// helperTimeouts returns the context.WithTimeout calls, passed on, in
+// the bodies of the package's functions an attempt calls (one level
+// down, none that retries itself): the attempt's own timeout, set in
+// its helper.
+//
+//	func (s *Store) tryOnce(ctx context.Context, key string) error {
+//		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+//		defer cancel()
+//		return s.get(ctx, key)
+//	}
+//
+// A helper that sets it on one way only still bounds no attempt by less.
+func (s *scanner) helperTimeouts(helpers []*funcInfo) []*ast.CallExpr {
+	var ctxs []*ast.CallExpr
+	for _, fi := range helpers {
+		ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			if as, ok := n.(*ast.AssignStmt); ok {
+				if call := s.withTimeout(as); call != nil {
+					ctxs = append(ctxs, call)
+				}
+			}
+			return true
+		})
+	}
+	return ctxs
 }
 
 const (

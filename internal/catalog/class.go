@@ -118,6 +118,9 @@ const (
 	// HookBackoffField is the retryablehttp Client field that chooses the
 	// wait between attempts (it sees the response).
 	HookBackoffField
+	// HookCheckRetryField is the retryablehttp Client field that decides
+	// whether a response or an error goes round.
+	HookCheckRetryField
 	// HookBackoffRA is a retryablehttp backoff that waits what Retry-After
 	// says on 429 and 503; HookBackoffNoRA one that ignores it.
 	HookBackoffRA
@@ -170,6 +173,7 @@ var classHooks = func() []ClassHook {
 		hook(awsRetry, "IsErrorRetryableFunc", "", HookRetryableFunc, 0),
 		hook(grpcPkgPath, "", "WithDefaultServiceConfig", HookServiceConfig, 0),
 		hook(retryHTTP, "Client", "Backoff", HookBackoffField, -1),
+		hook(retryHTTP, "Client", "CheckRetry", HookCheckRetryField, -1),
 		hook(retryHTTP, "", "DefaultBackoff", HookBackoffRA, -1),
 		hook(retryHTTP, "", "RateLimitLinearJitterBackoff", HookBackoffRA, -1),
 		hook(retryHTTP, "", "LinearJitterBackoff", HookBackoffNoRA, -1),
@@ -224,7 +228,7 @@ var contextNoFail = ClassHook{Symbol: Symbol{Pkg: "context"}, Hook: HookNoFail}
 // LookupClassField returns the hook row of a struct field.
 func LookupClassField(structPkg, structName, field string) *ClassHook {
 	h := classIndex[Symbol{structPkg, structName, field}]
-	if h == nil || h.Hook != HookBackoffField {
+	if h == nil || h.Hook != HookBackoffField && h.Hook != HookCheckRetryField {
 		return nil
 	}
 	return h

@@ -32,7 +32,7 @@ func TestClassHooksMatchRealLibraries(t *testing.T) {
 			continue
 		}
 		switch h.Hook {
-		case catalog.HookBackoffField:
+		case catalog.HookBackoffField, catalog.HookCheckRetryField:
 			if v, ok := obj.(*types.Var); !ok || !v.IsField() {
 				t.Errorf("%s: not a struct field", h.Symbol)
 			} else if catalog.LookupClassField(h.Pkg, h.Recv, h.Name) == nil {

@@ -125,10 +125,13 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 	if c.Call.IsInvoke() {
 		args = append([]ssa.Value{c.Call.Value}, args...)
 	}
+	// A call handed the outcome (an error, a response or a typed error
+	// read with errors.As, which carry the scenario's status) says
+	// something the scenario does not decide: apiErr.Temporary().
 	related := func() bool {
 		return slices.ContainsFunc(args, func(a ssa.Value) bool {
 			v := w.eval(a, upto)
-			return v.Related || v.Kind == Err
+			return v.Related || v.Kind == Err || v.Kind == NonNil && v.Status
 		})
 	}
 	if fn == nil {
@@ -166,6 +169,9 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 		return Val{Kind: Err, Class: ErrPlain}
 	}
 	if v, ok := w.summary(c, fn, args, idx, upto); ok {
+		return v
+	}
+	if v, ok := w.imported(c, fn, args, idx, upto); ok {
 		return v
 	}
 	if w.sc.All != nil && (std(fn.Pkg()) || !related()) {
@@ -238,6 +244,10 @@ func (w *walker) errorsIs(err, target Val) Val {
 		return boolVal(catalog.TriNo, false) // a context error is no sentinel of the program
 	case ErrPlain, ErrGRPC:
 		return boolVal(catalog.TriNo, false)
+	case ErrStatus:
+		if ctxErr {
+			return boolVal(catalog.TriNo, false) // the server answered: the context is not done
+		}
 	case ErrSentinel:
 		if err.Sentinel == target.Sentinel {
 			return boolVal(catalog.TriYes, false)
@@ -358,7 +368,7 @@ func (w *walker) statusCode(fn *types.Func, args []ssa.Value, idx, upto int) Val
 	case x.Kind == Nil:
 		code = intVal(0)
 	case x.Kind == Err && x.Class == ErrGRPC:
-		code = intVal(x.N)
+		code = Val{Kind: Int, N: x.N, Exact: true, Related: true} // read from the outcome
 	case x.Kind == Err && x.Class == ErrPresent:
 		code = Val{Kind: Int, HasNot: true, Not: grpcNotFound, Related: true}
 		isStatus = false

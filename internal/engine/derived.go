@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -239,4 +240,104 @@ func Handed(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// OnlyPrinted reports whether a value is used for nothing but a message:
+// compared with a constant, and otherwise handed only to the standard
+// library's printers and loggers (fmt.Print*, fmt.Sprint* whose result
+// is itself only printed, log, log/slog), directly or as one of their
+// variadic arguments.
+//
+//	ra := resp.Header.Get("Retry-After")
+//	if ra != "" {
+//		log.Printf("throttled, retry after %s", ra) // read, then ignored
+//	}
+func OnlyPrinted(v ssa.Value) bool {
+	seen := map[ssa.Value]bool{}
+	var only func(v ssa.Value) bool
+	only = func(v ssa.Value) bool {
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		refs := v.Referrers()
+		if refs == nil {
+			return true
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.DebugRef:
+			case *ssa.BinOp:
+				_, xc := r.X.(*ssa.Const)
+				_, yc := r.Y.(*ssa.Const)
+				if (r.Op != token.EQL && r.Op != token.NEQ) || !xc && !yc {
+					return false
+				}
+			case *ssa.MakeInterface:
+				if !only(r) {
+					return false
+				}
+			case *ssa.Store:
+				// An element of a printer's variadic slice.
+				ia, ok := r.Addr.(*ssa.IndexAddr)
+				if !ok || r.Val != v {
+					return false
+				}
+				a, ok := ia.X.(*ssa.Alloc)
+				if !ok || !printedSlice(a, only) {
+					return false
+				}
+			case *ssa.Call:
+				if !printer(r) || isSprint(r) && !only(r) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return only(v)
+}
+
+// printedSlice reports whether the array of a variadic argument goes to
+// printers alone.
+func printedSlice(a *ssa.Alloc, only func(ssa.Value) bool) bool {
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.IndexAddr, *ssa.DebugRef:
+		case *ssa.Slice:
+			for _, rr := range *r.Referrers() {
+				c, ok := rr.(*ssa.Call)
+				if !ok || !printer(c) || isSprint(c) && !only(c) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// printer reports a call of fmt's printers, log or log/slog.
+func printer(c *ssa.Call) bool {
+	fn := Callee(c)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "log", "log/slog":
+		return true
+	case "fmt":
+		return strings.Contains(fn.Name(), "print") || strings.Contains(fn.Name(), "Print")
+	}
+	return false
+}
+
+// isSprint reports fmt.Sprint, Sprintf, Sprintln: a printer whose result
+// is the message.
+func isSprint(c *ssa.Call) bool {
+	fn := Callee(c)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && strings.HasPrefix(fn.Name(), "Sprint")
 }

@@ -56,6 +56,12 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 		if s, ok := v.Tuple.(*ssa.Select); ok && v.Index == 0 {
 			return w.selectIndex(s)
 		}
+		if l, ok := v.Tuple.(*ssa.Lookup); ok {
+			if v.Index == 1 {
+				return w.lookup(l, true, upto) // _, ok := retryable[code]
+			}
+			return w.lookup(l, false, upto)
+		}
 		if ta, ok := v.Tuple.(*ssa.TypeAssert); ok {
 			x := w.eval(ta.X, upto)
 			switch {
@@ -90,6 +96,10 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 		return unknown(x.Related)
 	case *ssa.FieldAddr:
 		return Val{Kind: NonNil}
+	case *ssa.Lookup:
+		// retryable[status.Code(err)]: a constant map is read (maps.go);
+		// another read with the outcome depends on it.
+		return w.lookup(v, false, upto)
 	}
 	return unknown(false)
 }
@@ -167,7 +177,7 @@ func (w *walker) load(v *ssa.UnOp, upto int) Val {
 				if base.Success {
 					return Val{Kind: Int, N: 0, Status: true, Success: true}
 				}
-				return intVal(base.N)
+				return Val{Kind: Int, N: base.N, Exact: true, Related: true} // read from the outcome
 			}
 			return unknown(true)
 		}

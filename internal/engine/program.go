@@ -49,9 +49,14 @@ type Program struct {
 	calls   map[*ssa.Function]map[token.Pos]ssa.CallInstruction
 	lps     map[*ssa.Function][]*Loop
 	configs map[ssa.Value]Config
+	maps    map[*ssa.Global]map[int64]ssa.Value // constant maps (maps.go)
 
 	fieldsOnce sync.Once
 	fieldIdx   *fieldIndex
+
+	// classifiers looks up the table of another package's classifier
+	// (classify.go); nil when none were given.
+	classifiers func(*types.Func) []catalog.Tri
 }
 
 // New returns the Program of a package, built on first use. Analyzers

@@ -3,6 +3,7 @@ package engine
 import (
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -81,13 +82,41 @@ type Walk struct {
 }
 
 // Opaque reports whether some path met a condition that depends on the
-// outcome in a way the evaluator does not fold.
+// outcome in a way the evaluator does not fold, and where the attempt
+// ends depends on the way it went. A condition whose two ways end alike
+// decides nothing:
+//
+//	if ra := resp.Header.Get("Retry-After"); ra != "" {
+//		log.Printf("retry after %s", ra) // both ways go round
+//	}
 func (w *Walk) Opaque() bool {
+	type end struct {
+		e     End
+		kind  Kind
+		class ErrClass
+		n     int64
+	}
+	ways := map[*ssa.If]*[2]map[end]bool{}
 	for _, p := range w.Paths {
 		for _, b := range p.Branches {
-			if b.Related && b.Value == catalog.TriUnknown {
-				return true
+			if !b.Related || b.Value != catalog.TriUnknown {
+				continue
 			}
+			sides := ways[b.If]
+			if sides == nil {
+				sides = &[2]map[end]bool{{}, {}}
+				ways[b.If] = sides
+			}
+			k := 0
+			if b.Taken {
+				k = 1
+			}
+			sides[k][end{p.End, p.Err.Kind, p.Err.Class, p.Err.N}] = true
+		}
+	}
+	for _, sides := range ways {
+		if !maps.Equal(sides[0], sides[1]) {
+			return true
 		}
 	}
 	return false
@@ -513,9 +542,15 @@ func (w *walker) known(v ssa.Value) (Val, bool) {
 
 // ReadsTypedStatus reports whether the region asks an error for an HTTP
 // status: errors.As into, or a type assertion to, a type that carries
-// one (var apiErr *APIError; errors.As(err, &apiErr)).
+// one (var apiErr *APIError; errors.As(err, &apiErr)), itself, in a
+// function of the package it calls (isRetryable(err)), or through a
+// classifier of another package whose table answers for such errors.
 func (r *Region) ReadsTypedStatus() bool {
-	for _, b := range r.fn.Blocks {
+	return r.p.readsTypedStatus(r.fn, 0)
+}
+
+func (p *Program) readsTypedStatus(fn *ssa.Function, depth int) bool {
+	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
 			switch in := in.(type) {
 			case *ssa.TypeAssert:
@@ -525,6 +560,18 @@ func (r *Region) ReadsTypedStatus() bool {
 			case *ssa.Call:
 				if fn := Callee(in); fn != nil && fn.Name() == "As" && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && len(in.Call.Args) == 2 {
 					if p, ok := unwrapIface(in.Call.Args[1]).Type().Underlying().(*types.Pointer); ok && carriesStatus(p.Elem()) {
+						return true
+					}
+				}
+				callee := in.Call.StaticCallee()
+				switch {
+				case callee == nil:
+				case callee.Pkg != nil && callee.Pkg.Pkg == p.pkg:
+					if depth < maxDepth && len(callee.Blocks) > 0 && p.readsTypedStatus(callee, depth+1) {
+						return true
+					}
+				case p.classifiers != nil:
+					if obj, ok := callee.Object().(*types.Func); ok && answersTyped(p.classifiers(obj)) {
 						return true
 					}
 				}

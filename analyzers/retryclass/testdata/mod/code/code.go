@@ -103,9 +103,10 @@ func fromError(ctx context.Context, hc grpc_health_v1.HealthClient) error {
 	return err
 }
 
-// Looks at the code but retries what it does not name: the default goes
-// round. Not named, so quiet for the code (the author chose what to stop
-// on); a cancelled call (codes.Canceled) goes round too.
+// Looks at the code, stops on one permanent code and retries what it
+// does not name: NotFound and PermissionDenied go round by default, as
+// 404 does past a switch that names 400 (the status fixture); a
+// cancelled call (codes.Canceled) goes round too.
 func stopsOnSome(ctx context.Context, hc grpc_health_v1.HealthClient) error {
 	var err error
 	for i := 0; i < 5; i++ {
@@ -113,7 +114,7 @@ func stopsOnSome(ctx context.Context, hc grpc_health_v1.HealthClient) error {
 		if err == nil {
 			return nil
 		}
-		if status.Code(err) == codes.InvalidArgument {
+		if status.Code(err) == codes.InvalidArgument { // want `retry loop retries codes.NotFound, which does not change on retry \(it stops on codes.InvalidArgument only, the other permanent codes go round\)`
 			return err
 		}
 		time.Sleep(time.Second) // want `retry loop waits with time.Sleep and never checks ctx`

@@ -469,3 +469,46 @@ func typedStops(send func() error) error {
 	}
 	return errGone
 }
+
+// Retry-After is read, and only logged: the wait is the loop's own.
+func throttledLogged(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 5; i++ {
+		resp, err := c.Do(req.WithContext(ctx))
+		if err != nil || resp.StatusCode != http.StatusTooManyRequests { // want `retry loop answers HTTP 429 with its own delay and reads Retry-After only to print it`
+			return resp, err
+		}
+		if ra := resp.Header.Get("Retry-After"); ra != "" {
+			log.Printf("throttled, the server asks to retry after %s", ra)
+		}
+		resp.Body.Close()
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return nil, errGone
+}
+
+// Retry-After logged and waited: quiet.
+func throttledLoggedWaits(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 5; i++ {
+		resp, err := c.Do(req.WithContext(ctx))
+		if err != nil || resp.StatusCode != http.StatusTooManyRequests {
+			return resp, err
+		}
+		ra := resp.Header.Get("Retry-After")
+		log.Printf("throttled, the server asks to retry after %s", ra)
+		wait := time.Second
+		if s, err := strconv.Atoi(ra); err == nil {
+			wait = time.Duration(s) * time.Second
+		}
+		resp.Body.Close()
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(wait):
+		}
+	}
+	return nil, errGone
+}

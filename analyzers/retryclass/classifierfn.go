@@ -1,0 +1,195 @@
+package retryclass
+
+import (
+	"fmt"
+	"go/ast"
+	"slices"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
+)
+
+// Classifiers handed to a retry library as functions:
+//
+//	retry.Do(op, retry.Context(ctx), retry.RetryIf(httpx.IsRetryable)) // retry-go
+//	client.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
+//		if err != nil {
+//			return true, nil
+//		}
+//		return resp.StatusCode >= 400, nil // a 404 goes round
+//	}
+//
+// The function's answer for each status, typed status and gRPC code
+// comes from the engine (ClassifierTable): read here for a literal or a
+// function of the package, from the recognizer's fact for another
+// package's. A classifier that says yes to the 4xx wholesale is
+// reported; one that names a few 4xx it retries (409 on purpose) is not,
+// and one that stops on a few and retries the others is, with the
+// statuses it stops on.
+
+// wholesale reads a table for the permanent 4xx arriving as kind: the
+// status to name in a message (404 when it goes round), the few the
+// classifier stops on while the others go round, and whether it retries
+// them wholesale. An answer it does not give for one of them says
+// nothing.
+func (c *checker) wholesale(table []catalog.Tri, kind engine.CaseKind) (example int, stops []int, ok bool) {
+	var yes, no []int
+	for _, s := range c.permanent4xx {
+		switch engine.CaseAnswer(table, engine.ClassCase{Kind: kind, N: int64(s)}) {
+		case catalog.TriYes:
+			yes = append(yes, s)
+		case catalog.TriNo:
+			no = append(no, s)
+		default:
+			return 0, nil, false
+		}
+	}
+	if len(yes) == 0 || len(yes) <= maxNamed && len(no) > len(yes) {
+		return 0, nil, false // none, or a few named on purpose: 409
+	}
+	example = yes[0]
+	if slices.Contains(yes, 404) {
+		example = 404
+	}
+	if len(no) <= maxNamed {
+		stops = no
+	}
+	return example, stops, true
+}
+
+// funcName renders a classifier for a message: its name, or "its
+// function literal".
+func funcName(e ast.Expr) string {
+	if _, ok := ast.Unparen(e).(*ast.FuncLit); ok {
+		return "its function literal"
+	}
+	return shortExpr(e)
+}
+
+// whyWholesale renders why a classifier's 4xx go round.
+func whyWholesale(fn string, stops []int) string {
+	if len(stops) > 0 {
+		return fmt.Sprintf("%s stops on %s only, the other 4xx go round", fn, joinStatuses(stops))
+	}
+	return fn + " says yes to them"
+}
+
+// checkRetry reports a retryablehttp CheckRetry that retries 4xx
+// responses wholesale.
+func (c *checker) checkRetry(e ast.Expr) {
+	table := c.eng.ClassifierTable(e, c.pass.TypesInfo)
+	status, stops, ok := c.wholesale(table, engine.CaseResponse)
+	if !ok || engine.CaseAnswer(table, engine.ClassCase{Kind: engine.CaseResponse, N: 200}) != catalog.TriNo {
+		return
+	}
+	c.rep.Report(analysisDiag(e, CategoryPermanentStatus, fmt.Sprintf(
+		"retryablehttp CheckRetry retries HTTP 4xx responses such as %d (%s): a client error does not change on retry, so each costs the client's further attempts; return false for 4xx other than %s, or hand them to retryablehttp.DefaultRetryPolicy",
+		status, whyWholesale(funcName(e), stops), joinStatuses(c.cfg.TransientStatuses))))
+}
+
+// retryIf judges a library retry whose decision is a RetryIf option
+// with a table, and reports whether it found one: the operation's error
+// for a 4xx or a permanent gRPC code reaches the classifier, which
+// sends it round.
+func (c *checker) retryIf(a *attempt) bool {
+	fnExpr := c.retryIfFunc(a)
+	if fnExpr == nil {
+		return false
+	}
+	table := c.eng.ClassifierTable(fnExpr, c.pass.TypesInfo)
+	if table == nil {
+		return false
+	}
+	name := funcName(fnExpr)
+	// A classifier that says yes to every status, or to every code, does
+	// not read them (!errors.Is(err, context.Canceled)): it is the
+	// library's default, and quiet like an opaque operation.
+	if status, stops, ok := c.wholesale(table, engine.CaseTyped); ok && tellsApart(table, engine.CaseTyped, 400, 599) && c.opReturns(a, scenario{status: status, typed: true}, engine.ErrStatus, int64(status)) {
+		c.rep.Report(analysisDiag(fnExpr, CategoryPermanentStatus, fmt.Sprintf(
+			"%s retries HTTP 4xx responses such as %d (%s): a client error does not change on retry, so each costs %s; stop on 4xx other than %s (retry.Unrecoverable)",
+			a.site.Name, status, whyWholesale("RetryIf "+name, stops), c.cost(a.site), joinStatuses(c.cfg.TransientStatuses))))
+		return true
+	}
+	if call, _ := c.grpcAttempt(a); call == nil || !tellsApart(table, engine.CaseGRPC, 1, 16) ||
+		engine.CaseAnswer(table, engine.ClassCase{Kind: engine.CaseGRPC, N: grpcUnavailable}) != catalog.TriYes {
+		return true
+	}
+	for _, code := range c.codes {
+		n := int64(code.Value)
+		if engine.CaseAnswer(table, engine.ClassCase{Kind: engine.CaseGRPC, N: n}) == catalog.TriYes && c.opReturns(a, scenario{grpc: true, code: n}, engine.ErrGRPC, n) {
+			c.rep.Report(analysisDiag(fnExpr, CategoryPermanentCode, fmt.Sprintf(
+				"%s retries codes.%s, which does not change on retry (RetryIf %s says yes to it with codes.Unavailable): each such failure costs %s; drop it from the retried codes",
+				a.site.Name, code.Name, name, c.cost(a.site))))
+			return true
+		}
+	}
+	return true
+}
+
+// retryIfFunc returns f of the one retry.RetryIf(f) among a library
+// call's options, when the options are all written in the call or in a
+// list spread into it that the package does not write again
+// (spreadElems: opts := []retry.Option{...}; retry.Do(op, opts...)).
+func (c *checker) retryIfFunc(a *attempt) ast.Expr {
+	call, ok := a.site.Node.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	args := call.Args
+	if call.Ellipsis.IsValid() {
+		elems, ok := c.spreadElems(args[len(args)-1])
+		if !ok {
+			return nil
+		}
+		args = append(slices.Clone(args[:len(args)-1]), elems...)
+	}
+	var found []ast.Expr
+	for _, arg := range args {
+		opt, ok := ast.Unparen(arg).(*ast.CallExpr)
+		if !ok || len(opt.Args) != 1 {
+			continue
+		}
+		if h := catalog.LookupClassHook(analysisutil.AnyCallee(c.pass.TypesInfo, opt)); h != nil && h.Hook == catalog.HookClassifier {
+			if h.Name != "RetryIf" {
+				return nil // AttemptsForError: not read
+			}
+			found = append(found, opt.Args[0])
+		}
+	}
+	if len(found) != 1 {
+		return nil
+	}
+	return found[0]
+}
+
+// opReturns reports whether, under sc, the operation returns the failed
+// call's error (of class and status or code n) for the library to
+// classify, and on no way stops by itself.
+func (c *checker) opReturns(a *attempt, sc scenario, class engine.ErrClass, n int64) bool {
+	w := a.walk(sc)
+	if w.Void || w.Opaque() {
+		return false
+	}
+	returns := false
+	for _, p := range w.Paths {
+		switch {
+		case p.End == engine.EndError && p.Err.Kind == engine.Err && p.Err.Class == class && p.Err.N == n:
+			returns = true
+		case p.End == engine.EndError, p.End == engine.EndRound:
+		default:
+			return false // the operation decides some way itself
+		}
+	}
+	return returns
+}
+
+// tellsApart reports whether a table answers no for some case of kind
+// from lo to hi and yes for another.
+func tellsApart(table []catalog.Tri, kind engine.CaseKind, lo, hi int64) bool {
+	var seen [3]bool
+	for n := lo; n <= hi; n++ {
+		seen[engine.CaseAnswer(table, engine.ClassCase{Kind: kind, N: n})] = true
+	}
+	return seen[catalog.TriYes] && seen[catalog.TriNo]
+}

@@ -1,0 +1,195 @@
+package retryscan
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
+)
+
+// ClassifierFact is exported for a function of the package that decides
+// on an attempt's outcome and answers a bool, so that a retry in another
+// package can read the decision its call makes:
+//
+//	// package httpx
+//	func IsRetryable(err error) bool {
+//		var apiErr *APIError
+//		if errors.As(err, &apiErr) {
+//			return apiErr.StatusCode != http.StatusBadRequest
+//		}
+//		return true
+//	}
+//
+//	// package client: a 404 goes round
+//	if !httpx.IsRetryable(err) {
+//		return err
+//	}
+//
+// Table holds the function's answer in each case of
+// engine.ClassCases (a response with a status, an error carrying one, a
+// gRPC code, the context's errors), as read from its body; a case the
+// body does not decide is unknown.
+type ClassifierFact struct {
+	Table []catalog.Tri
+}
+
+func (*ClassifierFact) AFact() {}
+
+// String renders the fact for tests, the cases it decides among a few:
+// classifier(404=yes 503=yes typed404=yes canceled=no).
+func (f *ClassifierFact) String() string {
+	var parts []string
+	for i, c := range engine.ClassCases() {
+		if i >= len(f.Table) {
+			break
+		}
+		var name string
+		switch {
+		case c.Kind == engine.CaseResponse && (c.N == 404 || c.N == 503):
+			name = fmt.Sprint(c.N)
+		case c.Kind == engine.CaseTyped && (c.N == 404 || c.N == 503):
+			name = fmt.Sprintf("typed%d", c.N)
+		case c.Kind == engine.CaseGRPC && c.N == 5:
+			name = "NotFound"
+		case c.Kind == engine.CaseGRPC && c.N == 14:
+			name = "Unavailable"
+		case c.Kind == engine.CaseCanceled:
+			name = "canceled"
+		default:
+			continue
+		}
+		if f.Table[i] != catalog.TriUnknown {
+			parts = append(parts, name+"="+f.Table[i].String())
+		}
+	}
+	return "classifier(" + strings.Join(parts, " ") + ")"
+}
+
+// PushbackFact is exported for a function of the package that names
+// the Retry-After header and returns a duration or a number: a wait
+// computed from it is as long as the server says.
+//
+//	func RetryAfter(resp *http.Response) time.Duration {
+//		secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+//		return time.Duration(secs) * time.Second
+//	}
+type PushbackFact struct{}
+
+func (*PushbackFact) AFact() {}
+
+func (*PushbackFact) String() string { return "pushback" }
+
+// exportClassifiers exports a ClassifierFact for each exported function
+// and method of the package that is shaped like a classifier (a bool
+// first result, a parameter that can carry an outcome) and whose body
+// names a status or a code (StatusCode, http.StatusNotFound,
+// codes.NotFound, status.Code, context.Canceled): only those build SSA.
+func (s *scanner) exportClassifiers() {
+	for _, fi := range s.funcs {
+		sig := fi.obj.Type().(*types.Signature)
+		res := sig.Results()
+		if fi.obj.Exported() && fi.decl.Body != nil && res.Len() > 0 && isNumeric(res.At(0).Type()) && s.namesRetryAfter(fi.decl.Body) {
+			s.pass.ExportObjectFact(fi.obj, new(PushbackFact))
+		}
+		if !fi.obj.Exported() || fi.decl.Body == nil || res.Len() == 0 || res.Len() > 2 || !isBoolType(res.At(0).Type()) || !s.namesOutcome(fi.decl.Body) {
+			continue
+		}
+		s.at.Func(fi.decl)
+		if t := s.eng.Classify(s.eng.Func(fi.decl)); t != nil {
+			f := &ClassifierFact{Table: t}
+			s.pass.ExportObjectFact(fi.obj, f)
+			s.classifiers.put(fi.obj, f)
+		}
+	}
+}
+
+// namesOutcome reports whether a body reads a status or a code: a
+// StatusCode field or method, a name of net/http, gRPC's codes and
+// status packages, the context's errors, or an integer in the range of
+// HTTP statuses (code >= 500, case 404).
+func (s *scanner) namesOutcome(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if lit, ok := n.(*ast.BasicLit); ok {
+			// code >= 500, case 404: a constant in the range of HTTP statuses
+			if tv := s.info.Types[lit].Value; tv != nil && tv.Kind() == constant.Int {
+				v, ok := constant.Int64Val(tv)
+				found = ok && v >= 100 && v < 600
+			}
+			return false
+		}
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		obj := s.info.Uses[id]
+		if obj == nil {
+			return true
+		}
+		switch analysisutil.PkgPath(obj) {
+		case "net/http", "google.golang.org/grpc/codes", "google.golang.org/grpc/status":
+			found = true
+		case "context":
+			found = obj.Name() == "Canceled" || obj.Name() == "DeadlineExceeded"
+		}
+		found = found || id.Name == "StatusCode" || id.Name == "HTTPStatusCode"
+		return !found
+	})
+	return found
+}
+
+// namesRetryAfter reports whether a body names the Retry-After header
+// as a constant.
+func (s *scanner) namesRetryAfter(body *ast.BlockStmt) bool {
+	return anyNode(body, false, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return false
+		}
+		v := s.info.Types[e].Value
+		return v != nil && v.Kind() == constant.String && strings.EqualFold(constant.StringVal(v), catalog.RetryAfterHeader)
+	})
+}
+
+func isNumeric(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
+}
+
+// ReadsRetryAfter reports whether a function of another package computes
+// a value from the Retry-After header (PushbackFact).
+func (r *Result) ReadsRetryAfter(fn *types.Func) bool {
+	return r.pushback != nil && fn != nil && r.pushback(fn)
+}
+
+func isBoolType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+// classifierOf returns the table of another package's classifier, from
+// its fact, imported once; nil when it has none.
+func (s *scanner) classifierOf(fn *types.Func) []catalog.Tri {
+	if f := importFact(s.pass, s.classifiers, fn, new(ClassifierFact)); f != nil {
+		return f.Table
+	}
+	return nil
+}
+
+// Classifier returns the classifier fact of fn: one the package exports,
+// or one of another package's function the package calls.
+func (r *Result) Classifier(fn *types.Func) (*ClassifierFact, bool) {
+	if r.classifiers == nil {
+		return nil, false
+	}
+	f, _ := r.classifiers.lookup(fn)
+	return f, f != nil
+}
