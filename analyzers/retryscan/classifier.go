@@ -113,12 +113,17 @@ func (s *scanner) exportClassifiers() {
 // status packages, the context's errors, or an integer in the range of
 // HTTP statuses (code >= 500, case 404).
 func (s *scanner) namesOutcome(body *ast.BlockStmt) bool {
+	// A bare number is a status only in a package that speaks HTTP:
+	// elsewhere 127, 255 or 511 are masks and sizes (x/sys/unix's
+	// WaitStatus methods, codecs), and their packages would build SSA
+	// under every go vet run for a classifier they do not have.
+	http := analysisutil.Imports(s.pass.Pkg, "net/http")
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found {
 			return false
 		}
-		if lit, ok := n.(*ast.BasicLit); ok {
+		if lit, ok := n.(*ast.BasicLit); ok && http {
 			// code >= 500, case 404: a constant in the range of HTTP statuses
 			if tv := s.info.Types[lit].Value; tv != nil && tv.Kind() == constant.Int {
 				v, ok := constant.Int64Val(tv)

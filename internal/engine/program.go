@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"reflect"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -41,6 +42,7 @@ type Program struct {
 	files []*ast.File
 
 	once  sync.Once
+	built atomic.Bool
 	ssa   *ssa.Package
 	funcs map[ast.Node]*ssa.Function  // by *ast.FuncDecl, *ast.FuncLit, and *ast.RangeStmt for a range-over-func body
 	exprs map[token.Pos]*ast.CallExpr // by Lparen
@@ -65,6 +67,10 @@ func New(fset *token.FileSet, pkg *types.Package, info *types.Info, files []*ast
 	return &Program{fset: fset, pkg: pkg, info: info, files: files}
 }
 
+// Built reports whether a question has built the package's SSA: tests
+// check that a package with no candidate does not pay for it.
+func (p *Program) Built() bool { return p.built.Load() }
+
 // Pkg returns the package's types.
 func (p *Program) Pkg() *types.Package { return p.pkg }
 
@@ -81,6 +87,7 @@ func (p *Program) Fset() *token.FileSet { return p.fset }
 // facts.
 func (p *Program) build() {
 	p.once.Do(func() {
+		p.built.Store(true)
 		prog := ssa.NewProgram(p.fset, 0)
 		prog.SetNoReturn(catalog.NoReturn)
 		for _, imp := range p.pkg.Imports() {
