@@ -40,7 +40,7 @@ func (c *checker) httpDo(s site, fn *types.Func, report bool) {
 		return
 	}
 	t := c.tracer(s.fi)
-	clients, ok := t.noTimeout(engine.Recv(in), "Timeout")
+	clients, ok := c.noTimeoutAt(s.fi, s.call, engine.Recv(in), "Timeout")
 	if !ok {
 		return
 	}
@@ -81,7 +81,7 @@ func (c *checker) httpShortcut(s site, fn *types.Func) {
 	if in == nil {
 		return
 	}
-	if clients, ok := c.tracer(fi).noTimeout(engine.Recv(in), "Timeout"); ok {
+	if clients, ok := c.noTimeoutAt(fi, call, engine.Recv(in), "Timeout"); ok {
 		c.httpReport(fi, call, sel, clients, nil, fmt.Sprintf("%s sends a request with no context", types.ExprString(call.Fun)))
 	}
 }
