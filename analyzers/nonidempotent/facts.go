@@ -44,6 +44,10 @@ type effect struct {
 	chain []hop
 	// pos is where the operation happens, when in this package.
 	pos token.Pos
+	// bodyParam is 1 + the index of the parameter of interface type an
+	// HTTP request's JSON body is encoded from, or 0: a call passing a
+	// struct with a key field there sends a keyed request (argKeyed).
+	bodyParam int
 }
 
 // hop is one call on the way to an operation.
@@ -56,6 +60,7 @@ type hop struct {
 func (e *effect) via(h hop) *effect {
 	out := *e
 	out.chain = analysisutil.CapChain(append([]hop{h}, e.chain...), nil)
+	out.bodyParam = 0 // the callee's parameter: read at this call, not beyond
 	return &out
 }
 
@@ -70,6 +75,8 @@ type Fact struct {
 	// Via names the functions it calls on the way to the operation.
 	Via  []string
 	Safe bool
+	// BodyParam is effect.bodyParam.
+	BodyParam int
 }
 
 func (*Fact) AFact() {}
@@ -142,7 +149,7 @@ func (c *checker) summarize() {
 			if s := c.res.SiteAt(call); s != nil && (s.Kind != retryscan.KindClient || c.clientSite(call) != nil) {
 				return // reported at the site
 			}
-			if _, ok := c.localCallee(call); ok {
+			if callee, ok := c.localCallee(call); ok && c.sender(callee) == nil {
 				fi.local = append(fi.local, call)
 				return
 			}
@@ -157,7 +164,7 @@ func (c *checker) summarize() {
 			}
 			for _, call := range fi.local {
 				callee, _ := c.localCallee(call)
-				if e := c.funcEffect(callee); e != nil {
+				if e := c.funcEffect(callee); e != nil && !c.argKeyed(call, e) {
 					fi.eff = e.via(hop{name: analysisutil.FuncName(callee, c.pass.Pkg), pos: call.Pos()})
 					changed = true
 					break
@@ -202,7 +209,7 @@ func (c *checker) funcEffect(fn *types.Func) *effect {
 	}
 	var e *effect
 	if f := new(Fact); c.pass.ImportObjectFact(fn, f) && !f.Safe {
-		e = &effect{kind: kind(f.Kind), what: f.What, twice: f.Twice}
+		e = &effect{kind: kind(f.Kind), what: f.What, twice: f.Twice, bodyParam: f.BodyParam}
 		for _, name := range f.Via {
 			e.chain = append(e.chain, hop{name: name})
 		}
@@ -219,7 +226,7 @@ func (c *checker) exportFacts() {
 		case fi.mark == markIdempotent:
 			c.pass.ExportObjectFact(fi.obj, &Fact{Safe: true})
 		case fi.eff != nil:
-			f := &Fact{Kind: uint8(fi.eff.kind), What: fi.eff.what, Twice: fi.eff.twice}
+			f := &Fact{Kind: uint8(fi.eff.kind), What: fi.eff.what, Twice: fi.eff.twice, BodyParam: fi.eff.bodyParam}
 			for _, h := range fi.eff.chain {
 				f.Via = append(f.Via, h.name)
 			}
