@@ -91,6 +91,13 @@
 //	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, body)
 //	return c.doWithRetry(req) // Client.doWithRetry retries an HTTP POST with no Idempotency-Key header: ...
 //
+// Messages handed to a peer that delivers them: net/smtp's SendMail and
+// Client.Data. A server that accepted the message and whose reply was
+// lost has sent it, and no key lets it tell the repeat:
+//
+//	retry.Do(func() error { return smtp.SendMail(addr, auth, from, to, msg) })
+//	// retry wraps smtp.SendMail (an e-mail): if an attempt fails after the server accepted the message, ...
+//
 // Functions: a function that does any of the above, or calls one that
 // does, gets a fact, so a retry of a call of it is reported at the call,
 // in any package, with the chain:
@@ -107,7 +114,9 @@
 //	//retrylint:idempotent the server deduplicates by order ID
 //
 // marks a function safe: calls of it, and chains through it, are not
-// reported. Both travel to other packages as facts.
+// reported. Both travel to other packages as facts. Mail libraries and
+// the SDKs of mail and message services are not catalogued: mark their
+// callers //retrylint:nonidempotent.
 //
 // Protocols idempotent by contract (the catalog's Protocol rows) need no
 // key whatever their method: OTLP export, whose receivers accept

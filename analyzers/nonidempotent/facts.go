@@ -22,11 +22,12 @@ const (
 	kindSQL                    // an SQL statement that is not idempotent
 	kindTx                     // one statement of a transaction begun before the retry
 	kindMarked                 // a function marked //retrylint:nonidempotent
+	kindSend                   // a message handed to a peer that delivers it (smtp.SendMail)
 )
 
 // category is the Category of the diagnostics of each kind.
 func (k kind) category() string {
-	return [...]string{"", "http", "sql", "transaction", "marked"}[k]
+	return [...]string{"", "http", "sql", "transaction", "marked", "delivery"}[k]
 }
 
 // effect is an operation that must not run twice, reached from a call.
@@ -267,11 +268,14 @@ func message(who string, e *effect) string {
 	case kindMarked:
 		subject = e.what + ", marked //retrylint:nonidempotent"
 		rest = "running it twice repeats its effect; make it idempotent (and mark it //retrylint:idempotent) or do not retry"
+	case kindSend:
+		subject = e.what
+		rest = "if an attempt fails after the server accepted the message, the retry delivers it again; retry only failures before the hand-over (dial, auth) or do not retry"
 	}
 	if len(e.chain) == 0 {
 		return fmt.Sprintf("%s %s: %s", who, subject, rest)
 	}
-	verb := map[kind]string{kindHTTP: "sends", kindSQL: "runs", kindTx: "runs", kindMarked: "calls"}[e.kind]
+	verb := map[kind]string{kindHTTP: "sends", kindSQL: "runs", kindTx: "runs", kindMarked: "calls", kindSend: "calls"}[e.kind]
 	if e.kind == kindMarked && len(e.chain) == 1 {
 		verb, subject = "is", "marked //retrylint:nonidempotent"
 	}

@@ -269,6 +269,9 @@ func (c *checker) opEffect(call *ast.CallExpr, where place, scope ast.Node) *eff
 	if e := c.httpEffect(call, callee, where); e != nil {
 		return e
 	}
+	if d := catalog.LookupDelivery(callee); d != nil {
+		return &effect{kind: kindSend, what: analysisutil.FuncName(callee, c.pass.Pkg) + " (" + d.What + ")", pos: call.Pos()}
+	}
 	if e := c.funcEffect(callee); e != nil && !c.argKeyed(call, e) {
 		return e.via(hop{name: analysisutil.FuncName(callee, c.pass.Pkg), pos: call.Pos()})
 	}

@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/smtp"
 
 	"github.com/avast/retry-go/v4"
 
 	"example.com/nonidemtest/apiclient"
+	"example.com/nonidemtest/ops"
 )
 
 // A POST built by the client and sent through its helper is retried.
@@ -112,5 +114,38 @@ func postJSONMaps(ctx context.Context, c *http.Client, u, key string) error {
 			return err
 		}
 		return send(c, req) // want `retry wraps an HTTP POST with no Idempotency-Key header`
+	}, retry.Attempts(3))
+}
+
+// An e-mail sent in a retry, directly or through a function of another
+// package; a retried dial delivers nothing.
+func mailRetried(to string) error {
+	return retry.Do(func() error {
+		if err := smtp.SendMail("mail.internal:25", nil, "a@example.com", []string{to}, []byte("x")); err != nil { // want `retry wraps smtp.SendMail \(an e-mail\): if an attempt fails after the server accepted the message, the retry delivers it again`
+			return err
+		}
+		if _, err := ops.Dial(); err != nil { // ok: connecting twice sends nothing
+			return err
+		}
+		return ops.Welcome(to) // want `retry wraps ops.Welcome, which calls smtp.SendMail \(an e-mail\)`
+	}, retry.Attempts(3))
+}
+
+// The message of Client.Data is handed over when its writer closes.
+func mailData(msg []byte) error {
+	return retry.Do(func() error {
+		c, err := smtp.Dial("mail.internal:25")
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		w, err := c.Data() // want `retry wraps Client.Data \(an e-mail\)`
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(msg); err != nil {
+			return err
+		}
+		return w.Close()
 	}, retry.Attempts(3))
 }
