@@ -93,6 +93,17 @@
 //	func NewSvc() *Svc { return &Svc{HTTP: &http.Client{}} }
 //	retry.Do(func() error { _, err := s.HTTP.Do(req); return err }) // reported
 //
+// A method that sends on its receiver's client field with the caller's
+// context (c.HTTP.Do(req)) leaves the client to its caller: a call with
+// a context that has no deadline is reported when the receiver comes
+// from a constructor, of this package or another, that leaves the field
+// without Timeout, no function of the field's package but a constructor
+// writes the field (no SetHTTPClient, no option), and the caller neither
+// sets the field or its Timeout nor hands the receiver to other code:
+//
+//	c := apiclient.New(url) // &Client{HTTP: &http.Client{}}
+//	retry.Do(func() error { _, err := c.GetOrder(context.Background(), id); return err }) // reported
+//
 // Not judged, in or out of an attempt: a field written from a
 // constructor's parameter, a client field
 // handed to other code (configure(s.http), return s.http), or one whose
@@ -312,10 +323,8 @@
 // and of exported helpers of other packages that return a context or a
 // request (with facts). It misses on purpose: exported fields outside
 // retry attempts, exported package variables, contexts in exported
-// fields, fields of structs of other packages (a client of another
-// package built by its constructor without Timeout, whose methods the
-// attempt calls: apiclient.New(url).GetOrder(ctx, id)) and fields whose
-// address is taken;
+// fields, fields of structs of other packages (but for a receiver's
+// client field, above) and fields whose address is taken;
 // clients and dialers configured elsewhere (assumed to have a Timeout),
 // dialer parameters, client parameters of exported functions or of
 // functions with a caller out of sight, and a client whose callers join

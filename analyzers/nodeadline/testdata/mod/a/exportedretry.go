@@ -13,7 +13,7 @@ type Syncer struct {
 	HTTP *http.Client
 }
 
-func NewSyncer(url string) *Syncer { return &Syncer{URL: url, HTTP: &http.Client{}} }
+func NewSyncer(url string) *Syncer { return &Syncer{URL: url, HTTP: &http.Client{}} } // want NewSyncer:`noTimeout\(HTTP\)`
 
 func (s *Syncer) Sync() error {
 	var err error
