@@ -178,6 +178,11 @@ func (c *checker) call(s site, report bool) {
 		return
 	}
 	if rf := c.reachOf(fn); rf != nil {
+		if rf.Field != "" {
+			if rf = c.fieldResolved(s, rf); rf == nil {
+				return // the receiver's client is out of sight
+			}
+		}
 		if rf.Param < len(call.Args) && !isMethodExpr(info, call) && !delegates(info, fi, call) && c.asks(fi, report) {
 			st := c.arg(s, rf.Param)
 			c.reach(fi, call, st, hop{name: analysisutil.FuncName(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), fact: rf, fn: fn}, report)
@@ -255,12 +260,12 @@ func (c *checker) reach(fi *funcInfo, call *ast.CallExpr, st state, h hop, repor
 		}
 		if c.sums[fi.obj] == nil {
 			c.sums[fi.obj] = &summary{
-				fact: &ReachFact{Param: st.param, Via: h.via(), Family: h.fact.Family, Stream: h.fact.Stream},
+				fact: &ReachFact{Param: st.param, Via: h.via(), Family: h.fact.Family, Stream: h.fact.Stream, Field: h.fact.Field},
 				pos:  call.Pos(), next: h.fn,
 			}
 		}
 	case noDeadline:
-		if !report || (h.fact.Stream && st.cancelled) {
+		if !report || (h.fact.Stream && st.cancelled) || h.fact.Field != "" {
 			return // a stream that lives until a cancel func that is called
 		}
 		where, ok := c.where(fi, call)

@@ -81,8 +81,31 @@
 //	w.client.Check(w.ctx, req) // reported: no deadline
 //	w.http.Do(req)             // reported when req has no deadline either
 //
-// Exported fields may be set by importers and are never judged; neither
-// is a field written from a constructor's parameter, a client field
+// An unexported package variable whose address is never taken is read
+// the same way (var client = &http.Client{}; an init that sets its
+// Timeout counts). Exported fields may be set by importers and are not
+// judged outside retry attempts. Inside an attempt, a client kept in an
+// exported field of one of the package's structs is judged by the
+// package's own writes to it, since what its constructor makes is what
+// callers get unless they replace it:
+//
+//	type Svc struct{ HTTP *http.Client }
+//	func NewSvc() *Svc { return &Svc{HTTP: &http.Client{}} }
+//	retry.Do(func() error { _, err := s.HTTP.Do(req); return err }) // reported
+//
+// A method that sends on its receiver's client field with the caller's
+// context (c.HTTP.Do(req)) leaves the client to its caller: a call with
+// a context that has no deadline is reported when the receiver comes
+// from a constructor, of this package or another, that leaves the field
+// without Timeout, no function of the field's package but a constructor
+// writes the field (no SetHTTPClient, no option), and the caller neither
+// sets the field or its Timeout nor hands the receiver to other code:
+//
+//	c := apiclient.New(url) // &Client{HTTP: &http.Client{}}
+//	retry.Do(func() error { _, err := c.GetOrder(context.Background(), id); return err }) // reported
+//
+// Not judged, in or out of an attempt: a field written from a
+// constructor's parameter, a client field
 // handed to other code (configure(s.http), return s.http), or one whose
 // Timeout is set through it (s.http.Timeout = d). A request, a context
 // or a client returned by a function of the same package
@@ -298,8 +321,10 @@
 // (fill(&ctx)) is not judged. Across functions it follows context
 // parameters (with facts), the results of helpers of the same package,
 // and of exported helpers of other packages that return a context or a
-// request (with facts). It misses on purpose: exported fields, fields
-// of structs of other packages and fields whose address is taken;
+// request (with facts). It misses on purpose: exported fields outside
+// retry attempts, exported package variables, contexts in exported
+// fields, fields of structs of other packages (but for a receiver's
+// client field, above) and fields whose address is taken;
 // clients and dialers configured elsewhere (assumed to have a Timeout),
 // dialer parameters, client parameters of exported functions or of
 // functions with a caller out of sight, and a client whose callers join

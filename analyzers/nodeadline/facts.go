@@ -32,12 +32,20 @@ type ReachFact struct {
 	Family string
 	// Stream: the outbound call opens a stream or a watch.
 	Stream bool
+	// Field: the outbound call is an HTTP request sent on this
+	// *http.Client field of the function's receiver, which decides
+	// whether it can hang (fieldclient.go); "" for other calls.
+	Field string
 }
 
 func (*ReachFact) AFact() {}
 
 func (f *ReachFact) String() string {
-	return fmt.Sprintf("reaches(param %d via %s)", f.Param, strings.Join(f.Via, " -> "))
+	on := ""
+	if f.Field != "" {
+		on = " on " + f.Field
+	}
+	return fmt.Sprintf("reaches(param %d via %s%s)", f.Param, strings.Join(f.Via, " -> "), on)
 }
 
 // summary is a ReachFact of a function of this package, with the call

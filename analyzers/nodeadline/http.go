@@ -40,8 +40,14 @@ func (c *checker) httpDo(s site, fn *types.Func, report bool) {
 		return
 	}
 	t := c.tracer(s.fi)
-	clients, ok := t.noTimeout(engine.Recv(in), "Timeout")
+	clients, ok := c.noTimeoutAt(s.fi, s.call, engine.Recv(in), "Timeout")
 	if !ok {
+		if f := t.recvField(engine.Recv(in)); f != nil && s.fn == ast.Node(s.fi.decl) {
+			// c.HTTP.Do(req) in a method: its caller knows the client (fieldclient.go).
+			if st := t.ctx(engine.Arg(in, 0), nil); st.kind == param {
+				c.reach(s.fi, s.call, st, hop{name: "http.Client.Do", fact: &ReachFact{Param: -1, Family: httpFamily, Field: f.Name()}}, false)
+			}
+		}
 		return
 	}
 	st := t.ctx(engine.Arg(in, 0), nil)
@@ -81,7 +87,7 @@ func (c *checker) httpShortcut(s site, fn *types.Func) {
 	if in == nil {
 		return
 	}
-	if clients, ok := c.tracer(fi).noTimeout(engine.Recv(in), "Timeout"); ok {
+	if clients, ok := c.noTimeoutAt(fi, call, engine.Recv(in), "Timeout"); ok {
 		c.httpReport(fi, call, sel, clients, nil, fmt.Sprintf("%s sends a request with no context", types.ExprString(call.Fun)))
 	}
 }

@@ -86,6 +86,10 @@ type tracer struct {
 	memo  map[ssa.Value]state // states read at the top, outside any cycle
 	// steps counts the sources judged for one question at the top.
 	steps int
+	// exported: inside a retry attempt, clients kept in the package's
+	// exported fields are judged by its writes (exported.go); non-nil
+	// then, it holds the fields being judged.
+	exported map[*types.Var]bool
 }
 
 type busyKey struct {
@@ -230,7 +234,12 @@ func (t *tracer) noTimeout(v ssa.Value, fields ...string) ([]ast.Node, bool) {
 			continue // a nil client is a crash, not a hang
 		}
 		var ns []ast.Node
-		if prm, ok := src.Value.(*ssa.Parameter); ok && src.In == nil && t.param != nil && !t.configured(src, fields) {
+		if f := t.exportedField(src.Value); f != nil {
+			var ok bool
+			if ns, ok = t.fieldWrites(f, fields); !ok {
+				return nil, false
+			}
+		} else if prm, ok := src.Value.(*ssa.Parameter); ok && src.In == nil && t.param != nil && !t.configured(src, fields) {
 			ns, ok = t.param(prm, fields) // clientparam.go
 			if !ok {
 				return nil, false
@@ -335,6 +344,12 @@ func (t *tracer) configuredSeen(src engine.Source, fields []string, seen map[ssa
 			// A copy of the struct the variable holds: what is done to
 			// the copy leaves the variable as it is.
 		case *ssa.Store:
+			if found, set := t.storedInExported(in, fields, seen); found && in.Val == u.Value {
+				if set {
+					return true
+				}
+				continue
+			}
 			if in.Val == u.Value || !t.zero(in.Val, fields, seen) {
 				return true
 			}

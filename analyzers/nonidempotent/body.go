@@ -1,8 +1,12 @@
 package nonidempotent
 
 import (
+	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
+	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -30,9 +34,11 @@ import (
 // keys) built with a literal, an index assignment or Set/Add, followed
 // through string and []byte conversions, strings.NewReader,
 // bytes.NewReader, bytes.NewBufferString, bytes.NewBuffer and
-// url.Values.Encode. nil when the body is not read.
-func (c *checker) bodyFields(v ssa.Value) []string {
-	var names []string
+// url.Values.Encode; and the fields of a struct encoded with
+// json.Marshal. nil when the body is not read. open is the parameter of
+// interface type a JSON body is encoded from (PostJSON(ctx, path, v
+// any)), whose fields only the callers know.
+func (c *checker) bodyFields(v ssa.Value) (names []string, open *ssa.Parameter) {
 	seen := map[ssa.Value]bool{}
 	var walk func(v ssa.Value, depth int)
 	walk = func(v ssa.Value, depth int) {
@@ -49,10 +55,19 @@ func (c *checker) bodyFields(v ssa.Value) []string {
 			walk(x.X, depth+1)
 		case *ssa.MakeMap:
 			names = append(names, mapKeys(x)...)
+		case *ssa.Extract:
+			walk(x.Tuple, depth+1) // body, err := json.Marshal(v)
 		case *ssa.Call:
 			fn := engine.Callee(x)
 			recv, args := operands(x)
 			switch {
+			case analysisutil.IsFunc(fn, "encoding/json", "", "Marshal") && len(args) == 1:
+				if mi, ok := args[0].(*ssa.MakeInterface); ok {
+					names = append(names, jsonFields(mi.X.Type(), 0)...)
+					walk(mi.X, depth+1) // a map made here: its keys
+				} else if p, ok := args[0].(*ssa.Parameter); ok && types.IsInterface(p.Type()) {
+					open = p
+				}
 			case analysisutil.IsFunc(fn, "net/url", "Values", "Encode"):
 				walk(recv, depth+1)
 			case isBodyReader(fn) && len(args) == 1:
@@ -67,6 +82,37 @@ func (c *checker) bodyFields(v ssa.Value) []string {
 		}
 	}
 	walk(v, 0)
+	return names, open
+}
+
+// jsonFields returns the names a struct (or a pointer to one) is encoded
+// with: each field's Go name and JSON name, embedded structs' fields
+// included.
+func jsonFields(t types.Type, depth int) []string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || depth > 3 {
+		return nil
+	}
+	var names []string
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Embedded() {
+			names = append(names, jsonFields(f.Type(), depth+1)...)
+			continue
+		}
+		names = append(names, fieldNames(st, i)...)
+	}
+	return names
+}
+
+// fieldNames returns a struct field's Go name and its JSON name.
+func fieldNames(st *types.Struct, i int) []string {
+	names := []string{st.Field(i).Name()}
+	if tag, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ","); tag != "" && tag != "-" {
+		names = append(names, tag)
+	}
 	return names
 }
 
@@ -122,12 +168,19 @@ func bodyArg(in *ssa.Call, row *catalog.HTTPCall) ssa.Value {
 
 // bodySafe reports whether a request body makes the request safe to
 // repeat: a field of a protocol idempotent by contract, or a field named
-// like an idempotency key.
-func (c *checker) bodySafe(body ssa.Value) bool {
+// like an idempotency key; open as bodyFields.
+func (c *checker) bodySafe(body ssa.Value) (safe bool, open *ssa.Parameter) {
 	if body == nil {
-		return false
+		return false, nil
 	}
-	for _, name := range c.bodyFields(body) {
+	names, open := c.bodyFields(body)
+	return c.safeFields(names), open
+}
+
+// safeFields reports whether one of a body's field names makes it safe
+// to repeat.
+func (c *checker) safeFields(names []string) bool {
+	for _, name := range names {
 		if catalog.ProtocolOfBodyField(name) != nil {
 			return true
 		}
@@ -136,4 +189,39 @@ func (c *checker) bodySafe(body ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// argKeyed reports whether a call of a function whose JSON body is
+// encoded from one of its parameters (effect.bodyParam) passes a struct
+// with a field named like an idempotency key there: set in a literal,
+// or of a value made elsewhere, which may set it:
+//
+//	c.PostJSON(ctx, "/charges", Charge{Amount: a, IdempotencyKey: key}) // keyed
+//	c.PostJSON(ctx, "/charges", Charge{Amount: a})                      // not
+func (c *checker) argKeyed(call *ast.CallExpr, e *effect) bool {
+	i := e.bodyParam - 1
+	if i < 0 || i >= len(call.Args) {
+		return false
+	}
+	arg := ast.Unparen(call.Args[i])
+	if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		arg = ast.Unparen(u.X)
+	}
+	if lit, ok := arg.(*ast.CompositeLit); ok && len(lit.Elts) > 0 {
+		st, isStruct := c.info.TypeOf(lit).Underlying().(*types.Struct)
+		if _, keyed := lit.Elts[0].(*ast.KeyValueExpr); keyed && isStruct {
+			var set []string
+			for _, el := range lit.Elts {
+				id, ok := el.(*ast.KeyValueExpr).Key.(*ast.Ident)
+				for i := range st.NumFields() {
+					if ok && st.Field(i).Name() == id.Name {
+						set = append(set, fieldNames(st, i)...)
+					}
+				}
+			}
+			return c.safeFields(set)
+		}
+	}
+	t := c.info.TypeOf(arg)
+	return t != nil && c.safeFields(jsonFields(t, 0))
 }

@@ -79,6 +79,25 @@
 // attempt are never reported: the failed attempt's transaction was rolled
 // back.
 //
+// A request may be built in one function and sent by a helper that
+// checks the answer (c.send(req), with c.HTTP.Do(req) inside): a
+// function that hands a request parameter, unchanged, to a send or to
+// another such helper is a sender of it, and its call is read as the
+// send of the request it is given, in this package or, through a fact,
+// in others. A sender that sends inside a retry of its own
+// (doWithRetry(req)) retries the request it is given, and its call is
+// reported like a retrying client's:
+//
+//	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, body)
+//	return c.doWithRetry(req) // Client.doWithRetry retries an HTTP POST with no Idempotency-Key header: ...
+//
+// Messages handed to a peer that delivers them: net/smtp's SendMail and
+// Client.Data. A server that accepted the message and whose reply was
+// lost has sent it, and no key lets it tell the repeat:
+//
+//	retry.Do(func() error { return smtp.SendMail(addr, auth, from, to, msg) })
+//	// retry wraps smtp.SendMail (an e-mail): if an attempt fails after the server accepted the message, ...
+//
 // Functions: a function that does any of the above, or calls one that
 // does, gets a fact, so a retry of a call of it is reported at the call,
 // in any package, with the chain:
@@ -95,7 +114,9 @@
 //	//retrylint:idempotent the server deduplicates by order ID
 //
 // marks a function safe: calls of it, and chains through it, are not
-// reported. Both travel to other packages as facts.
+// reported. Both travel to other packages as facts. Mail libraries and
+// the SDKs of mail and message services are not catalogued: mark their
+// callers //retrylint:nonidempotent.
 //
 // Protocols idempotent by contract (the catalog's Protocol rows) need no
 // key whatever their method: OTLP export, whose receivers accept
@@ -119,11 +140,17 @@
 //	cl.Do(req) // not reported
 //
 // The body is read where it is a url.Values (or map) built with a
-// literal, an index assignment or Set/Add with constant names, passed as
-// PostForm's data or, through Encode, string and []byte conversions,
+// literal, an index assignment or Set/Add with constant names, or the
+// JSON (json.Marshal) of such a map or of a struct (its fields' Go and
+// JSON names), passed
+// as PostForm's data or, through Encode, string and []byte conversions,
 // strings.NewReader, bytes.NewReader and bytes.NewBuffer[String], as the
-// body of http.Post or of the request given to Do. A form with other
-// fields is reported.
+// body of http.Post or of the request given to Do. A form or a struct
+// with other fields is reported. A JSON body encoded from a parameter of
+// interface type (PostJSON(ctx, path, v any)) is its callers' to key: a
+// call passing a struct literal that sets a key field, or a value of a
+// struct type that has one, is not reported; a literal that leaves the
+// key field out is.
 //
 // A local admin API's POSTs that set a state are idempotent by effect:
 // Envoy's admin /healthcheck/fail, /healthcheck/ok, /drain_listeners,
@@ -166,9 +193,9 @@
 // variable, a variable that may hold different values, fmt.Sprintf,
 // strings.Builder or a query builder; a concatenation is read when its
 // unknown parts stand only for a table name. It does not
-// follow calls through interfaces or function values, requests sent by a
-// helper that receives them (the helper's caller knows the method, the
-// helper does not), ORM methods (gorm's Create, Update with gorm.Expr),
+// follow calls through interfaces or function values, a helper that
+// sends a request derived from its parameter (req.WithContext(ctx)) rather
+// than the parameter itself, ORM methods (gorm's Create, Update with gorm.Expr),
 // sqlx's NamedExec and MustExec, pgx batches, SDK operations (Stripe,
 // AWS, gRPC) or resty.dev/v3 (which does not retry POST unless told to).
 // A header set by a helper the request is handed to counts as a key when
@@ -183,8 +210,8 @@
 // twice; the analyzer does not report that. A protocol is known by its
 // path only when the URL's tail is a constant: a URL taken whole from
 // configuration is judged by its method. A body is read only in the forms
-// above: a JSON body (json.Marshal of a struct with a key field) or a form
-// whose field names are variables is judged by its method and headers. A
+// above: a body written with json.NewEncoder, or a form whose field
+// names are variables, is judged by its method and headers. A
 // unix-socket client is seen only where the http.Client literal that
 // holds the dial is assigned to the variable that sends, in the same
 // function: a client built by a helper, or kept in a struct field, is

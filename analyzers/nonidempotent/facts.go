@@ -22,11 +22,12 @@ const (
 	kindSQL                    // an SQL statement that is not idempotent
 	kindTx                     // one statement of a transaction begun before the retry
 	kindMarked                 // a function marked //retrylint:nonidempotent
+	kindSend                   // a message handed to a peer that delivers it (smtp.SendMail)
 )
 
 // category is the Category of the diagnostics of each kind.
 func (k kind) category() string {
-	return [...]string{"", "http", "sql", "transaction", "marked"}[k]
+	return [...]string{"", "http", "sql", "transaction", "marked", "delivery"}[k]
 }
 
 // effect is an operation that must not run twice, reached from a call.
@@ -44,6 +45,10 @@ type effect struct {
 	chain []hop
 	// pos is where the operation happens, when in this package.
 	pos token.Pos
+	// bodyParam is 1 + the index of the parameter of interface type an
+	// HTTP request's JSON body is encoded from, or 0: a call passing a
+	// struct with a key field there sends a keyed request (argKeyed).
+	bodyParam int
 }
 
 // hop is one call on the way to an operation.
@@ -56,6 +61,7 @@ type hop struct {
 func (e *effect) via(h hop) *effect {
 	out := *e
 	out.chain = analysisutil.CapChain(append([]hop{h}, e.chain...), nil)
+	out.bodyParam = 0 // the callee's parameter: read at this call, not beyond
 	return &out
 }
 
@@ -70,6 +76,8 @@ type Fact struct {
 	// Via names the functions it calls on the way to the operation.
 	Via  []string
 	Safe bool
+	// BodyParam is effect.bodyParam.
+	BodyParam int
 }
 
 func (*Fact) AFact() {}
@@ -142,7 +150,7 @@ func (c *checker) summarize() {
 			if s := c.res.SiteAt(call); s != nil && (s.Kind != retryscan.KindClient || c.clientSite(call) != nil) {
 				return // reported at the site
 			}
-			if _, ok := c.localCallee(call); ok {
+			if callee, ok := c.localCallee(call); ok && c.sender(callee) == nil {
 				fi.local = append(fi.local, call)
 				return
 			}
@@ -157,7 +165,7 @@ func (c *checker) summarize() {
 			}
 			for _, call := range fi.local {
 				callee, _ := c.localCallee(call)
-				if e := c.funcEffect(callee); e != nil {
+				if e := c.funcEffect(callee); e != nil && !c.argKeyed(call, e) {
 					fi.eff = e.via(hop{name: analysisutil.FuncName(callee, c.pass.Pkg), pos: call.Pos()})
 					changed = true
 					break
@@ -202,7 +210,7 @@ func (c *checker) funcEffect(fn *types.Func) *effect {
 	}
 	var e *effect
 	if f := new(Fact); c.pass.ImportObjectFact(fn, f) && !f.Safe {
-		e = &effect{kind: kind(f.Kind), what: f.What, twice: f.Twice}
+		e = &effect{kind: kind(f.Kind), what: f.What, twice: f.Twice, bodyParam: f.BodyParam}
 		for _, name := range f.Via {
 			e.chain = append(e.chain, hop{name: name})
 		}
@@ -219,7 +227,7 @@ func (c *checker) exportFacts() {
 		case fi.mark == markIdempotent:
 			c.pass.ExportObjectFact(fi.obj, &Fact{Safe: true})
 		case fi.eff != nil:
-			f := &Fact{Kind: uint8(fi.eff.kind), What: fi.eff.what, Twice: fi.eff.twice}
+			f := &Fact{Kind: uint8(fi.eff.kind), What: fi.eff.what, Twice: fi.eff.twice, BodyParam: fi.eff.bodyParam}
 			for _, h := range fi.eff.chain {
 				f.Via = append(f.Via, h.name)
 			}
@@ -260,11 +268,14 @@ func message(who string, e *effect) string {
 	case kindMarked:
 		subject = e.what + ", marked //retrylint:nonidempotent"
 		rest = "running it twice repeats its effect; make it idempotent (and mark it //retrylint:idempotent) or do not retry"
+	case kindSend:
+		subject = e.what
+		rest = "if an attempt fails after the server accepted the message, the retry delivers it again; retry only failures before the hand-over (dial, auth) or do not retry"
 	}
 	if len(e.chain) == 0 {
 		return fmt.Sprintf("%s %s: %s", who, subject, rest)
 	}
-	verb := map[kind]string{kindHTTP: "sends", kindSQL: "runs", kindTx: "runs", kindMarked: "calls"}[e.kind]
+	verb := map[kind]string{kindHTTP: "sends", kindSQL: "runs", kindTx: "runs", kindMarked: "calls", kindSend: "calls"}[e.kind]
 	if e.kind == kindMarked && len(e.chain) == 1 {
 		verb, subject = "is", "marked //retrylint:nonidempotent"
 	}

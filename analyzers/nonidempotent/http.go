@@ -28,6 +28,9 @@ import (
 // twice) is not reported.
 func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place) *effect {
 	row := catalog.LookupHTTP(callee)
+	if s := c.sender(callee); row == nil && s != nil {
+		row = &catalog.HTTPCall{Role: catalog.HTTPSend, Req: s.Param, Method: -1, URL: -1} // c.send(req) (sender.go)
+	}
 	if row == nil {
 		return nil
 	}
@@ -99,12 +102,17 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 	if catalog.IdempotentMethod(method) || c.idempotentProtocol(url(), receiver(c.info, call), where) {
 		return nil
 	}
-	if b := body(); c.hasKey(req(), where.fd) || c.bodySafe(b) {
+	safe, open := c.bodySafe(body())
+	if c.hasKey(req(), where.fd) || safe {
 		// A key made anew on every attempt protects nothing either, but
 		// that defect is keyregen's to report, at the key.
 		return nil
 	}
-	return &effect{kind: kindHTTP, what: "an HTTP " + strings.ToUpper(method), pos: call.Pos()}
+	e := &effect{kind: kindHTTP, what: "an HTTP " + strings.ToUpper(method), pos: call.Pos()}
+	if open != nil && open.Parent() == c.eng.Func(where.fd) {
+		e.bodyParam = engine.ParamIndex(open) + 1 // the caller's value may carry a key
+	}
+	return e
 }
 
 // requestMethod returns the method of the request v, from the call that

@@ -46,7 +46,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Requires:   []*analysis.Analyzer{retryscan.Analyzer, engine.Analyzer},
 		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, &c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
-		FactTypes:  []analysis.Fact{new(Fact)},
+		FactTypes:  []analysis.Fact{new(Fact), new(SenderFact)},
 	}
 	catalog.BindKeyHeaders(&a.Flags, &c.KeyHeaders)
 	report.BindTests(&a.Flags, &c.Tests)
@@ -69,7 +69,8 @@ type checker struct {
 	invoked map[*ast.FuncLit]bool
 	funcs   []*funcInfo
 	byObj   map[*types.Func]*funcInfo
-	facts   map[*types.Func]*effect // imported, nil when none
+	facts   map[*types.Func]*effect     // imported, nil when none
+	senders map[*types.Func]*SenderFact // the package's (sender.go)
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
@@ -90,6 +91,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		facts:   map[*types.Func]*effect{},
 	}
 	c.collect()
+	c.findSenders()
 	c.summarize()
 	c.exportFacts()
 	c.check()
@@ -179,9 +181,15 @@ func (c *checker) check() {
 		walkCalls(fi.decl.Body, func(call *ast.CallExpr, lits []*ast.FuncLit) {
 			c.at.At(call.Pos())
 			sites := c.attempt(call.Pos(), lits)
-			client := c.clientSite(call)
-			if len(sites) == 0 && client == nil {
-				return
+			who := "retry wraps"
+			if len(sites) == 0 {
+				if client := c.clientSite(call); client != nil {
+					who = client.Name + " retries"
+				} else if s := c.retryingSender(call); s != "" {
+					who = s + " retries" // doWithRetry(req) (sender.go)
+				} else {
+					return
+				}
 			}
 			var scope ast.Node
 			if len(sites) > 0 {
@@ -190,10 +198,6 @@ func (c *checker) check() {
 			e := c.opEffect(call, place{fi.decl, lits}, scope)
 			if e == nil || (len(sites) == 0 && e.kind == kindTx) {
 				return // a client reuses its request on every attempt
-			}
-			who := "retry wraps"
-			if len(sites) == 0 {
-				who = client.Name + " retries"
 			}
 			c.report(call, who, e)
 		})
@@ -265,7 +269,10 @@ func (c *checker) opEffect(call *ast.CallExpr, where place, scope ast.Node) *eff
 	if e := c.httpEffect(call, callee, where); e != nil {
 		return e
 	}
-	if e := c.funcEffect(callee); e != nil {
+	if d := catalog.LookupDelivery(callee); d != nil {
+		return &effect{kind: kindSend, what: analysisutil.FuncName(callee, c.pass.Pkg) + " (" + d.What + ")", pos: call.Pos()}
+	}
+	if e := c.funcEffect(callee); e != nil && !c.argKeyed(call, e) {
 		return e.via(hop{name: analysisutil.FuncName(callee, c.pass.Pkg), pos: call.Pos()})
 	}
 	return nil

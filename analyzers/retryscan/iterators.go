@@ -27,8 +27,11 @@ import (
 //	}
 //
 // The iterator decides the bound and the waits, so attempts and delay are
-// unknown unless a catalogued loop driver says otherwise; a context passed
-// to the iterator bounds it.
+// unknown unless a catalogued loop driver says otherwise, or the body
+// waits on what an iterator of the package yields (for d := range
+// backoffs(base, n) { ...; time.Sleep(d) }: the engine reads the growth,
+// clamp and jitter of d in the iterator's loop); a context passed to the
+// iterator bounds it.
 
 // isAttemptIterator reports a range-over-func loop whose iterator is made
 // by a call (policy.Attempts(ctx)): the shape retry iterators have. The

@@ -29,7 +29,10 @@
 // `base * (1 << n)` and `math.Pow(2, n)`, also inside the package's own
 // helpers (`time.Sleep(backoff(attempt))`), reaching time.Sleep,
 // time.After, time.NewTimer, time.Tick, Timer.Reset or a local helper
-// that waits on its argument. A clamp is min(d, max), math.Min,
+// that waits on its argument, and in the loop of a range-over-func
+// iterator of the package whose yielded value the body waits on (for d
+// := range backoffs(time.Second, 10) { ...; time.Sleep(d) }: reported at
+// the iterator's growth, once for all its loops). A clamp is min(d, max), math.Min,
 // `if d > max { d = max }`, growth only `if d < max`, or a helper that
 // returns the cap past a comparison. Library configurations: avast
 // retry-go without MaxDelay, sethvargo NewExponential/NewFibonacci
@@ -132,7 +135,10 @@
 // parameter, a struct field set elsewhere, a table lookup or a function
 // of another package may be random or capped, so it is not reported for
 // jitter, and its size is unknown. Hand-rolled delay helpers are followed
-// within the package only (three calls deep). A library policy or options
+// within the package only (three calls deep). Waits yielded by a
+// range-over-func iterator of another package, or of one handed in, are
+// unknown; the iterator's own loop is read for the waits, not for the
+// bound (its attempts stay unknown). A library policy or options
 // returned by a helper are read as if written at its call, in the package
 // or in another one (retrycfg.NewBackoff()), unless the helper takes them
 // from its caller or a package variable. Delay functions passed to a

@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"math"
 	"path"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"time"
@@ -207,7 +208,11 @@ func (c *checker) noCap(site *retryscan.Site) {
 		c.seen[pos] = true
 		where := ""
 		if d.Wait != nil {
-			where = fmt.Sprintf(" (wait at line %d)", c.pass.Fset.Position(d.Wait.Pos()).Line)
+			w, g := c.pass.Fset.Position(d.Wait.Pos()), c.pass.Fset.Position(pos)
+			where = fmt.Sprintf(" (wait at line %d)", w.Line)
+			if w.Filename != g.Filename { // an iterator's growth, waited on elsewhere
+				where = fmt.Sprintf(" (wait at %s:%d)", filepath.Base(w.Filename), w.Line)
+			}
 		}
 		diag := analysis.Diagnostic{
 			Pos:      pos,

@@ -178,3 +178,30 @@ func LookupSQLPrepare(fn *types.Func) *SQLPrepare {
 	}
 	return sqlPrepareIndex[SymbolOf(fn)]
 }
+
+// Delivery is a call that hands a message to a peer that delivers it:
+// running it twice delivers it twice, and no key lets the peer tell the
+// repeat. An SMTP server that accepted the message but whose reply was
+// lost has sent it.
+type Delivery struct {
+	Symbol
+	// What is what one call delivers: "an e-mail".
+	What string
+}
+
+var deliveries = []Delivery{
+	// net/smtp (go1.26): SendMail, and Client.Data, whose writer's Close
+	// hands the message over.
+	{Symbol: Symbol{"net/smtp", "", "SendMail"}, What: "an e-mail"},
+	{Symbol: Symbol{"net/smtp", "Client", "Data"}, What: "an e-mail"},
+}
+
+var deliveryIndex = index(deliveries, func(d *Delivery) Symbol { return d.Symbol })
+
+// LookupDelivery returns the catalogued delivery fn is, or nil.
+func LookupDelivery(fn *types.Func) *Delivery {
+	if fn == nil {
+		return nil
+	}
+	return deliveryIndex[SymbolOf(fn)]
+}

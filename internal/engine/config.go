@@ -225,22 +225,6 @@ func Recv(c ssa.CallInstruction) ssa.Value {
 	return nil
 }
 
-// globalStores returns the stores to a package variable in the
-// package's functions (its initializer among them).
-func (p *Program) globalStores(g *ssa.Global) []*ssa.Store {
-	var out []*ssa.Store
-	for _, fn := range p.allFuncs() {
-		for _, b := range fn.Blocks {
-			for _, in := range b.Instrs {
-				if st, ok := in.(*ssa.Store); ok && st.Addr == ssa.Value(g) {
-					out = append(out, st)
-				}
-			}
-		}
-	}
-	return out
-}
-
 // closureStores calls f for the stores a function makes to the fields
 // of its parameters: an option function configuring what it is given.
 func (p *Program) closureStores(fn *ssa.Function, f func(*ssa.Store)) {

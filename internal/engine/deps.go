@@ -1,10 +1,13 @@
 package engine
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // Deps is what a condition depends on, which tells a loop's decision
@@ -110,9 +113,17 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 						d.Outcome = true
 						return
 					}
+					if e := typedErr(fa.X); e != nil {
+						visit(e) // he.StatusCode of a typed error: what its error is
+						return
+					}
 					leaf(f.Type())
 					return
 				}
+			}
+			if e := typedErr(v); e != nil {
+				visit(e)
+				return
 			}
 			switch v.X.(type) {
 			case *ssa.Alloc, *ssa.Global:
@@ -130,6 +141,46 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 	}
 	visit(v)
 	return *d
+}
+
+// typedErr returns the error that a typed error value was read from:
+// the target of errors.As(err, &target) (var he *HTTPError), loaded
+// after the call, or a type assertion err.(*HTTPError); nil for other
+// values. A test of such a value (he.StatusCode >= 500, he.Temporary())
+// depends on what its error depends on.
+func typedErr(v ssa.Value) ssa.Value {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if a, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
+			if as := errorsAsInto(a); as != nil {
+				return as.Call.Args[0]
+			}
+		}
+	case *ssa.TypeAssert:
+		return v.X
+	case *ssa.Extract:
+		if ta, ok := v.Tuple.(*ssa.TypeAssert); ok && v.Index == 0 {
+			return ta.X
+		}
+	}
+	return nil
+}
+
+// errorsAsInto returns the call errors.As(err, &a) that fills the local
+// a, or nil.
+func errorsAsInto(a *ssa.Alloc) *ssa.Call {
+	refs := *a.Referrers()
+	for i := 0; i < len(refs); i++ {
+		switch r := refs[i].(type) {
+		case *ssa.MakeInterface: // errors.As takes &target as an any
+			refs = append(refs, *r.Referrers()...)
+		case *ssa.Call:
+			if analysisutil.IsFunc(Callee(r), "errors", "", "As") && len(r.Call.Args) == 2 {
+				return r
+			}
+		}
+	}
+	return nil
 }
 
 // isOutcomeValue reports a value that is a result of one of the calls.

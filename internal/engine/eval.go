@@ -239,20 +239,12 @@ func (w *walker) stored(load *ssa.UnOp, upto int) *storedVal {
 // the target of errors.As(err, &target) holds the error when the call
 // said so; other locals are unknown.
 func (w *walker) allocValue(a *ssa.Alloc, upto int) Val {
-	refs := *a.Referrers()
-	for i := 0; i < len(refs); i++ {
-		switch r := refs[i].(type) {
-		case *ssa.MakeInterface: // errors.As takes &target as an any
-			refs = append(refs, *r.Referrers()...)
-		case *ssa.Call:
-			if analysisutil.IsFunc(Callee(r), "errors", "", "As") && len(r.Call.Args) == 2 {
-				err := w.eval(r.Call.Args[0], upto)
-				if err.Kind == Err && err.Class == ErrStatus && carriesStatus(a.Type().(*types.Pointer).Elem()) {
-					return Val{Kind: NonNil, Status: true, N: err.N}
-				}
-				return unknown(err.Related || err.Kind == Err)
-			}
+	if r := errorsAsInto(a); r != nil {
+		err := w.eval(r.Call.Args[0], upto)
+		if err.Kind == Err && err.Class == ErrStatus && carriesStatus(a.Type().(*types.Pointer).Elem()) {
+			return Val{Kind: NonNil, Status: true, N: err.N}
 		}
+		return unknown(err.Related || err.Kind == Err)
 	}
 	return unknown(outcomeType(a.Type().(*types.Pointer).Elem()))
 }

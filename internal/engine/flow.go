@@ -65,7 +65,7 @@ func (r *Region) FlowOf(v ssa.Value) Flow {
 type flower struct {
 	r      *Region
 	seen   map[ssa.Value]bool
-	params map[*ssa.Parameter]Flow // a helper's parameters, bound by its caller
+	params map[ssa.Value]Flow // a helper's parameters, an iterator's free variables, bound by its caller
 	depth  int
 }
 
@@ -98,9 +98,12 @@ func (fl *flower) flow(v ssa.Value) Flow {
 		return fl.binop(v)
 	case *ssa.Call:
 		return fl.call(v)
-	case *ssa.Parameter:
+	case *ssa.Parameter, *ssa.FreeVar:
 		if f, ok := fl.params[v]; ok {
 			return f
+		}
+		if p, ok := v.(*ssa.Parameter); ok && fl.r.yield && p.Parent() == fl.r.fn {
+			return fl.yielded(p) // for d := range backoffs(base, n)
 		}
 	case *ssa.Phi:
 		if l := fl.r.loop; l != nil && v.Block() == l.Header && v.Parent() == fl.r.fn {
@@ -224,7 +227,7 @@ func (fl *flower) helper(c *ssa.Call) Flow {
 	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg != fl.r.p.pkg || len(callee.Blocks) == 0 || fl.depth >= 3 || len(callee.Params) != len(c.Call.Args) {
 		return Flow{Opaque: true}
 	}
-	sub := &flower{r: fl.r, seen: map[ssa.Value]bool{}, params: map[*ssa.Parameter]Flow{}, depth: fl.depth + 1}
+	sub := &flower{r: fl.r, seen: map[ssa.Value]bool{}, params: map[ssa.Value]Flow{}, depth: fl.depth + 1}
 	for i, a := range c.Call.Args {
 		sub.params[callee.Params[i]] = fl.flow(a)
 	}
@@ -410,6 +413,11 @@ func (fl *flower) load(u *ssa.UnOp) Flow {
 	}
 	var f Flow
 	defs := 0
+	if fv, ok := addr.(*ssa.FreeVar); ok {
+		if b, ok := fl.params[fv]; ok {
+			f, defs = b, 1 // what the iterator's constructor captured
+		}
+	}
 	for _, b := range u.Parent().Blocks {
 		for _, in := range b.Instrs {
 			st, ok := in.(*ssa.Store)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -95,6 +96,12 @@ func (p *Program) SourcesIn(v ssa.Value, in *Frame) []Source {
 		case *ssa.Extract:
 			call, idx = x.Tuple, x.Index
 		case *ssa.UnOp:
+			if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL && p.GlobalComplete(g) {
+				for _, st := range p.globalStores(g) {
+					visit(st.Val, nil) // written by any function of the package
+				}
+				return
+			}
 			if _, ok := loadOf(x); ok {
 				sts, ok := variable(x.X)
 				if !ok || len(sts) == 0 {
@@ -331,6 +338,14 @@ func (p *Program) Uses(src Source) []Use {
 					cell(a, in)
 				case *ssa.FreeVar:
 					cell(a, in)
+				case *ssa.Global:
+					if !p.GlobalComplete(a) {
+						out = append(out, Use{r, v})
+						continue
+					}
+					for _, l := range p.fields().globals.loads[a] {
+						add(l, nil)
+					}
 				default:
 					if f := FieldOf(a); f != nil && p.FieldComplete(f) {
 						for _, l := range p.fieldLoads(f) {

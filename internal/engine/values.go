@@ -23,7 +23,8 @@ import (
 // Sources returns the values v is made of: through phis, conversions,
 // variables kept in memory (their stores), captured variables (what the
 // enclosing function binds), the fields of this package whose every
-// write is visible (FieldComplete), and the results of this package's
+// write is visible (FieldComplete), its package variables likewise
+// (GlobalComplete), and the results of this package's
 // functions (their returns). It stops at, and returns, what it cannot
 // follow further: calls of other functions, constants, parameters,
 // allocations, globals, loads of other fields.
@@ -79,6 +80,10 @@ func (p *Program) loaded(u *ssa.UnOp) []ssa.Value {
 			return []ssa.Value{u}
 		}
 		sts = p.FieldStores(f)
+	case *ssa.Global:
+		if p.GlobalComplete(a) {
+			sts = p.globalStores(a)
+		}
 	}
 	if len(sts) == 0 {
 		return []ssa.Value{u}
@@ -111,15 +116,18 @@ func (p *Program) returned(c *ssa.Call, i int) []ssa.Value {
 type fieldIndex struct {
 	stores  map[*types.Var][]*ssa.Store
 	escapes map[*types.Var]bool
+	globals *globalIndex // the same of package variables (globals.go)
 }
 
 func (p *Program) fields() *fieldIndex {
 	p.fieldsOnce.Do(func() {
 		p.build()
-		x := &fieldIndex{stores: map[*types.Var][]*ssa.Store{}, escapes: map[*types.Var]bool{}}
+		x := &fieldIndex{stores: map[*types.Var][]*ssa.Store{}, escapes: map[*types.Var]bool{},
+			globals: &globalIndex{stores: map[*ssa.Global][]*ssa.Store{}, loads: map[*ssa.Global][]ssa.Value{}, escapes: map[*ssa.Global]bool{}}}
 		for _, fn := range p.allFuncs() {
 			for _, b := range fn.Blocks {
 				for _, in := range b.Instrs {
+					x.globals.add(in)
 					fa, ok := in.(*ssa.FieldAddr)
 					if !ok {
 						continue
@@ -147,6 +155,9 @@ func (p *Program) fields() *fieldIndex {
 		for _, sts := range x.stores {
 			sort.Slice(sts, func(i, j int) bool { return sts[i].Pos() < sts[j].Pos() })
 		}
+		for _, sts := range x.globals.stores {
+			sort.Slice(sts, func(i, j int) bool { return sts[i].Pos() < sts[j].Pos() })
+		}
 		p.fieldIdx = x
 	})
 	return p.fieldIdx
@@ -160,8 +171,19 @@ func (p *Program) FieldStores(f *types.Var) []*ssa.Store { return p.fields().sto
 // package and visible: an unexported field of one of its structs whose
 // address is only loaded or stored.
 func (p *Program) FieldComplete(f *types.Var) bool {
-	return f != nil && !f.Exported() && f.Pkg() == p.pkg && !p.fields().escapes[f]
+	return f != nil && !f.Exported() && p.FieldWritesSeen(f)
 }
+
+// FieldWritesSeen reports whether every write to a field made by this
+// package is visible: a field of one of its structs, exported or not,
+// whose address is only loaded or stored. An exported one may still be
+// written by importers.
+func (p *Program) FieldWritesSeen(f *types.Var) bool {
+	return f != nil && f.Pkg() == p.pkg && !p.fields().escapes[f]
+}
+
+// FieldLoads returns every read of a field in the package.
+func (p *Program) FieldLoads(f *types.Var) []ssa.Value { return p.fieldLoads(f) }
 
 // FieldOf returns the field a load or an address selects, or nil.
 func FieldOf(v ssa.Value) *types.Var {

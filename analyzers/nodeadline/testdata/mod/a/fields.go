@@ -70,7 +70,7 @@ type Service struct {
 	hc   grpc_health_v1.HealthClient
 }
 
-func NewService(hc grpc_health_v1.HealthClient) *Service {
+func NewService(hc grpc_health_v1.HealthClient) *Service { // want NewService:`noTimeout\(HTTP\)`
 	return &Service{Ctx: context.Background(), HTTP: &http.Client{}, hc: hc}
 }
 

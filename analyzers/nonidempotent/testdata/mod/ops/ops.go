@@ -8,6 +8,7 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"net/http"
+	"net/smtp"
 )
 
 // Charge sends a POST through a helper: the fact names the chain.
@@ -101,4 +102,14 @@ func Upsert(ctx context.Context, c *http.Client, url string) error { // want Ups
 // Sync calls only Upsert: no fact.
 func Sync(ctx context.Context, c *http.Client, url string) error {
 	return Upsert(ctx, c, url)
+}
+
+// Welcome sends an e-mail: a retry of a call of it sends it again.
+func Welcome(to string) error { // want Welcome:`nonidempotent\(smtp.SendMail \(an e-mail\)\)`
+	return smtp.SendMail("mail.internal:25", nil, "noreply@example.com", []string{to}, []byte("hi"))
+}
+
+// Dial only connects: a retry of it delivers nothing.
+func Dial() (*smtp.Client, error) {
+	return smtp.Dial("mail.internal:25")
 }

@@ -1,0 +1,167 @@
+package engine
+
+import (
+	"golang.org/x/tools/go/ssa"
+)
+
+// A range-over-func loop may take its waits from the iterator: the
+// iterator's own loop grows, clamps and jitters what it yields, and the
+// body waits on it.
+//
+//	func backoffs(base time.Duration, n int) iter.Seq[time.Duration] {
+//		return func(yield func(time.Duration) bool) {
+//			d := base
+//			for range n {
+//				if !yield(d) {
+//					return
+//				}
+//				d *= 2 // grows, no clamp
+//			}
+//		}
+//	}
+//	for d := range backoffs(time.Second, 10) {
+//		if err = call(); err == nil { ... }
+//		time.Sleep(d)
+//	}
+//
+// The flow of the yielded value is read in the iterator round its loop,
+// its free variables bound to what the package's constructor of the
+// iterator is given. An iterator of another package, or one the body
+// cannot trace to its function, is opaque.
+
+// yielded returns the flow of p, a parameter of the region's
+// range-over-func body, from the values the iterator yields in its place.
+func (fl *flower) yielded(p *ssa.Parameter) Flow {
+	if fl.depth >= 3 {
+		return Flow{Opaque: true}
+	}
+	it, free := fl.iterator(fl.r.fn)
+	if it == nil || len(it.Params) != 1 {
+		return Flow{Opaque: true}
+	}
+	idx := paramPos(p)
+	var f Flow
+	first := true
+	for _, ref := range *it.Params[0].Referrers() {
+		c, ok := ref.(*ssa.Call)
+		if !ok || c.Call.Value != it.Params[0] || idx < 0 || idx >= len(c.Call.Args) {
+			continue
+		}
+		r := &Region{p: fl.r.p, fn: it, loop: innermost(fl.r.p.loops(it), c.Block())}
+		sub := &flower{r: r, seen: map[ssa.Value]bool{}, params: free, depth: fl.depth + 1}
+		g := sub.flow(c.Call.Args[idx])
+		if first {
+			f, first = g, false
+		} else {
+			f.merge(g)
+			f.Known = f.Known && g.Known && f.At0 == g.At0
+		}
+	}
+	if first {
+		return Flow{Opaque: true}
+	}
+	return f
+}
+
+// iterator returns the function a range-over-func body is handed to, with
+// the flows of its free variables: a closure made in the loop's function
+// or returned by a function of the package (the flows of its bindings
+// read there, its parameters bound to the call's arguments), or a
+// function of the package itself. It returns nil when the iterator is
+// out of sight.
+func (fl *flower) iterator(body *ssa.Function) (*ssa.Function, map[ssa.Value]Flow) {
+	parent := body.Parent()
+	if parent == nil {
+		return nil, nil
+	}
+	var it ssa.Value
+	for _, b := range parent.Blocks {
+		for _, in := range b.Instrs {
+			mc, ok := in.(*ssa.MakeClosure)
+			if !ok || mc.Fn != body {
+				continue
+			}
+			for _, ref := range *mc.Referrers() {
+				if c, ok := ref.(*ssa.Call); ok && !c.Call.IsInvoke() && c.Call.Value != ssa.Value(mc) {
+					it = c.Call.Value
+				}
+			}
+		}
+	}
+	switch v := Strip(it).(type) {
+	case *ssa.Function:
+		if v.Pkg != nil && v.Pkg.Pkg == fl.r.p.pkg && len(v.Blocks) > 0 {
+			return v, map[ssa.Value]Flow{}
+		}
+	case *ssa.MakeClosure:
+		return fl.closure(v, fl)
+	case *ssa.Call:
+		callee := v.Call.StaticCallee()
+		if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg != fl.r.p.pkg || len(callee.Params) != len(v.Call.Args) {
+			return nil, nil
+		}
+		sub := &flower{r: fl.r, seen: map[ssa.Value]bool{}, params: map[ssa.Value]Flow{}, depth: fl.depth + 1}
+		for i, a := range v.Call.Args {
+			sub.params[callee.Params[i]] = fl.flow(a)
+		}
+		var found *ssa.MakeClosure
+		for _, b := range callee.Blocks {
+			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if !ok {
+				continue
+			}
+			mc, ok := Strip(ret.Results[0]).(*ssa.MakeClosure)
+			if len(ret.Results) != 1 || !ok || found != nil && mc.Fn != found.Fn {
+				return nil, nil // returns different iterators
+			}
+			found = mc
+		}
+		if found != nil {
+			return fl.closure(found, sub)
+		}
+	}
+	return nil, nil
+}
+
+// closure returns the function of mc with the flows of its bindings, as
+// by reads them.
+func (fl *flower) closure(mc *ssa.MakeClosure, by *flower) (*ssa.Function, map[ssa.Value]Flow) {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok || len(fn.FreeVars) != len(mc.Bindings) {
+		return nil, nil
+	}
+	free := map[ssa.Value]Flow{}
+	for i, b := range mc.Bindings {
+		free[fn.FreeVars[i]] = by.held(b)
+	}
+	return fn, free
+}
+
+// held is the flow of what a captured variable holds: a closure captures
+// by address (new time.Duration (d); *t0 = d), so it is what is stored
+// to the address in its function.
+func (fl *flower) held(addr ssa.Value) Flow {
+	a, ok := addr.(*ssa.Alloc)
+	if !ok {
+		return Flow{Opaque: true}
+	}
+	var f Flow
+	defs := 0
+	for _, ref := range *a.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Addr != ssa.Value(a) {
+			continue
+		}
+		g := fl.flow(st.Val)
+		if defs++; defs == 1 {
+			f = g
+		} else {
+			f.merge(g)
+			f.Known = false
+		}
+	}
+	if defs == 0 {
+		return Flow{Opaque: true}
+	}
+	return f
+}
