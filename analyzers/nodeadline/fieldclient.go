@@ -71,8 +71,8 @@ func (c *checker) constructorFields(fi *funcInfo) []string {
 		return nil
 	}
 	st := c.ownStruct(sig.Results().At(0).Type())
-	if st == nil {
-		return nil
+	if st == nil || !slices.ContainsFunc(slices.Collect(st.Fields()), func(f *types.Var) bool { return isClient(f.Type()) }) {
+		return nil // no client field: nothing to trace (and no SSA to build on every dependency with constructors)
 	}
 	t := c.tracer(fi)
 	if t.top == nil {
