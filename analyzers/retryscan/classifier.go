@@ -192,9 +192,6 @@ func (s *scanner) classifierOf(fn *types.Func) []catalog.Tri {
 // Classifier returns the classifier fact of fn: one the package exports,
 // or one of another package's function the package calls.
 func (r *Result) Classifier(fn *types.Func) (*ClassifierFact, bool) {
-	if r.classifiers == nil {
-		return nil, false
-	}
 	f, _ := r.classifiers.lookup(fn)
 	return f, f != nil
 }

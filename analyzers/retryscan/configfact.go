@@ -139,9 +139,6 @@ func (f *ConfigFact) items(call *ast.CallExpr) []cfgItem {
 // this package that exported a ConfigFact or a helper of another package
 // that this package calls.
 func (r *Result) Config(fn *types.Func) (*ConfigFact, bool) {
-	if r.configs == nil {
-		return nil, false
-	}
 	f, _ := r.configs.lookup(fn)
 	return f, f != nil
 }

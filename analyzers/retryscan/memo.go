@@ -43,8 +43,13 @@ func (c *factMemo[F]) put(fn *types.Func, f F) {
 	c.m[fn] = f
 }
 
-// lookup returns fn's entry, if one was recorded.
+// lookup returns fn's entry, if one was recorded; nothing from a nil
+// memo (a Result whose scan failed).
 func (c *factMemo[F]) lookup(fn *types.Func) (F, bool) {
+	if c == nil {
+		var none F
+		return none, false
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	f, ok := c.m[fn]
