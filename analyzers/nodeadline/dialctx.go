@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -108,7 +109,7 @@ func before(a, b ssa.Instruction) bool {
 // variable's, or the variable it is assigned to (ctx := r.Context()).
 func varName(v ssa.Value) string {
 	if p, ok := v.(*ssa.Parameter); ok {
-		if p.Object() == nil {
+		if analysisutil.IsNil(p.Object()) {
 			return ""
 		}
 		return p.Object().Name() // "" for func(context.Context, ...), not SSA's arg0

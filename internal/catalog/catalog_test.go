@@ -164,8 +164,17 @@ func TestResty(t *testing.T) {
 		req := pkgs[path].Scope().Lookup("Request").(*types.TypeName)
 		for _, m := range []string{"Get", "Post", "Patch", "Execute"} {
 			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(req.Type()), true, pkgs[path], m)
-			if fn, ok := obj.(*types.Func); !ok || catalog.LookupRestyRequest(fn) == nil {
+			fn, _ := obj.(*types.Func)
+			row := catalog.LookupRestyRequest(fn)
+			if row == nil {
 				t.Errorf("%s: (*Request).%s not recognized", path, m)
+				continue
+			}
+			// resty's default backoff: exponential from RetryWaitTime,
+			// capped at RetryMaxWaitTime, with jitter (v2 client.go, v3
+			// retry.go).
+			if row.Delay != catalog.DelayExponential || row.Capped != catalog.TriYes || row.Jittered != catalog.TriYes {
+				t.Errorf("%s: (*Request).%s: delay %v capped %v jittered %v, want exponential, capped, jittered", path, m, row.Delay, row.Capped, row.Jittered)
 			}
 		}
 		cl := pkgs[path].Scope().Lookup("Client").(*types.TypeName)

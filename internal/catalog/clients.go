@@ -67,9 +67,7 @@ func LookupRestyRequest(fn *types.Func) *Retry {
 	if (s.Pkg != restyV2 && s.Pkg != restyV3) || s.Recv != "Request" || !restyRequestMethods[s.Name] {
 		return nil
 	}
-	row := client(s.Pkg, "Request", s.Name, AttemptsUnknown, "resty.Request."+s.Name)
-	row.delay(DelayExponential, TriYes, TriYes)
-	row.Capped, row.Jittered = TriYes, TriYes
+	row := client(s.Pkg, "Request", s.Name, AttemptsUnknown, "resty.Request."+s.Name).delay(DelayExponential, TriYes, TriYes)
 	return &row
 }
 
