@@ -324,8 +324,10 @@ func (c *checker) where(fi *funcInfo, call *ast.CallExpr) (place, bool) {
 	}
 	if sites := c.res.Enclosing(call.Pos()); len(sites) > 0 {
 		p.site = sites[len(sites)-1].Name
-	} else if s := c.res.SiteAt(call); s != nil && (s.Kind == retryscan.KindClient || s.Kind == retryscan.KindRetrier) {
-		p.site = s.Name
+	} else if s := c.res.SiteAt(call); s != nil && s.Kind == retryscan.KindClient {
+		p.site = s.Name // an SDK operation that retries: "every attempt of sqs.SendMessage"
+	} else if s != nil && s.Kind == retryscan.KindRetrier {
+		p.site = "the retry in " + s.Name // a function that holds one, not one itself
 	}
 	if p.site == "" {
 		if c.cfg.RetryOnly {

@@ -209,6 +209,32 @@ func retriedBounded(c grpc_health_v1.HealthClient) error {
 	return err
 }
 
+// A function that retries inside, given its context by the caller: the
+// finding at the call names the retry it holds, not the function as if
+// it were one.
+type checker struct{ c grpc_health_v1.HealthClient }
+
+func (k *checker) stage(ctx context.Context) error { // want stage:`reaches\(param 0 via HealthClient.Check\)`
+	var err error
+	for i := 0; i < 3; i++ {
+		if _, err = k.c.Check(ctx, req); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func runStage(k *checker) error {
+	return k.stage(context.Background()) // want `context.Background\(\) reaches .*: every attempt of the retry in checker.stage can wait forever`
+}
+
+func runStageBounded(k *checker) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return k.stage(ctx) // ok: the caller's deadline bounds every attempt
+}
+
 // Goroutines and closures see the enclosing function's variables.
 func worker(c grpc_health_v1.HealthClient) {
 	ctx := context.Background()
