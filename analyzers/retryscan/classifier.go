@@ -96,7 +96,7 @@ func (s *scanner) exportClassifiers() {
 		if fi.obj.Exported() && fi.decl.Body != nil && res.Len() > 0 && isNumeric(res.At(0).Type()) && s.namesRetryAfter(fi.decl.Body) {
 			s.pass.ExportObjectFact(fi.obj, new(PushbackFact))
 		}
-		if !fi.obj.Exported() || fi.decl.Body == nil || res.Len() == 0 || res.Len() > 2 || !isBoolType(res.At(0).Type()) || !s.namesOutcome(fi.decl.Body) {
+		if !fi.obj.Exported() || fi.decl.Body == nil || !engine.ClassifierShaped(fi.obj) || !s.namesOutcome(fi.decl.Body) {
 			continue
 		}
 		s.at.Func(fi.decl)
@@ -173,11 +173,6 @@ func isNumeric(t types.Type) bool {
 // a value from the Retry-After header (PushbackFact).
 func (r *Result) ReadsRetryAfter(fn *types.Func) bool {
 	return r.pushback != nil && fn != nil && r.pushback(fn)
-}
-
-func isBoolType(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Bool
 }
 
 // classifierOf returns the table of another package's classifier, from

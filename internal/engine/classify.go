@@ -122,6 +122,18 @@ func (p *Program) Classify(fn *ssa.Function) []catalog.Tri {
 	return out
 }
 
+// ClassifierShaped reports, from its type alone, whether fn could be a
+// classifier: Classify answers nothing for any other, so a caller asks
+// this before building SSA for it.
+func ClassifierShaped(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	n := sig.Params().Len()
+	if sig.Recv() != nil {
+		n++
+	}
+	return classifierShape(sig, n)
+}
+
 // classifierShape reports a signature whose first result is a bool, of
 // (bool) or (bool, error), with a parameter (n counts a receiver) that
 // can carry an outcome.
