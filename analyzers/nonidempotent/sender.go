@@ -74,17 +74,9 @@ func (c *checker) findSenders() {
 // parameters to a send, or nil.
 func (c *checker) sendsParam(fi *funcInfo) *SenderFact {
 	params := map[types.Object]int{}
-	i := 0
-	for _, field := range fi.decl.Type.Params.List {
-		for _, name := range field.Names {
-			if obj := c.info.Defs[name]; obj != nil {
-				params[obj] = i
-			}
-			i++
-		}
-		if len(field.Names) == 0 {
-			i++
-		}
+	sig := fi.obj.Type().(*types.Signature)
+	for i := range sig.Params().Len() {
+		params[sig.Params().At(i)] = i
 	}
 	var out *SenderFact
 	walkCalls(fi.decl.Body, func(call *ast.CallExpr, lits []*ast.FuncLit) {
