@@ -47,7 +47,7 @@ func ExtractDoc(content, name string) (string, error) {
 		return "", fmt.Errorf("not a Go source file: %v", err)
 	}
 	if f.Doc == nil {
-		return "", fmt.Errorf("Go source file has no package doc comment")
+		return "", fmt.Errorf("no package doc comment in the Go source file")
 	}
 	heading := "# Analyzer " + name
 	text := f.Doc.Text()

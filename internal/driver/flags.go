@@ -320,9 +320,7 @@ func docNames(doc, name string) bool {
 		}
 		end := i + j + len(name)
 		next := doc[end:]
-		if strings.HasPrefix(next, ".") {
-			next = next[1:] // "-a.b." ends a sentence; "-a.b.c" is longer
-		}
+		next = strings.TrimPrefix(next, ".") // "-a.b." ends a sentence; "-a.b.c" is longer
 		if next == "" || !isFlagByte(next[0]) {
 			return true
 		}
