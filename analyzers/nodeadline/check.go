@@ -35,9 +35,9 @@ type checker struct {
 	inParam    map[*types.Func]bool
 	litTracers map[*ssa.Function]*tracer
 	roots      *bool // makesRoots, computed once
-	// harness: the package is a test harness, reported like a test
+	// harness: the files that are test harness code, reported like a test
 	// file; held: findings of examples and commands (policy.go).
-	harness bool
+	harness map[*token.File]bool
 	held    map[*ast.FuncDecl][]analysis.Diagnostic
 	// conns: the findings of connections, one per read or write
 	// however many dials make the connection (conn.go).
@@ -316,10 +316,10 @@ func (p place) wait(outside, inside string) string {
 //
 // Outside retry sites, the main and init functions of package main are
 // left alone: a one-shot command is watched by the person who ran it. A
-// test harness is left alone everywhere, like a test file.
+// test harness file is left alone everywhere, like a test file.
 func (c *checker) where(fi *funcInfo, call *ast.CallExpr) (place, bool) {
 	var p place
-	if c.harness {
+	if c.harness[c.pass.Fset.File(call.Pos())] {
 		return p, false
 	}
 	if sites := c.res.Enclosing(call.Pos()); len(sites) > 0 {

@@ -91,8 +91,9 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		sums:    map[*types.Func]*summary{},
 		frees:   map[*types.Func]*freeSum{},
 		inParam: map[*types.Func]bool{}, litTracers: map[*ssa.Function]*tracer{},
-		// A test harness is judged like a test file (policy.go).
-		harness: harness(pass) && !cfg.Tests,
+	}
+	if !cfg.Tests {
+		c.harness = harnessFiles(pass) // judged like test files (policy.go)
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {

@@ -12,7 +12,7 @@ import (
 // pgx v5 (its stdlib driver too), cobra and go-cleanhttp in
 // testdata/mod/go.mod;
 // loaded once.
-var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged", "./examples/...", "./harness", "./sqlstore", "./pgstore", "./watchcli")
+var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged", "./examples/...", "./harness", "./worker", "./dbtest", "./latest", "./sqlstore", "./pgstore", "./watchcli")
 
 // TestNodeadline runs the default analyzer on the real libraries.
 // Package b exports facts that package a uses.
@@ -83,7 +83,7 @@ func TestDefaultsNotShared(t *testing.T) {
 // call with -every-call and -tests.
 func TestExamplesAndHarnesses(t *testing.T) {
 	t.Parallel()
-	results := mod.Run(t, nodeadline.Analyzer, "./examples/std", "./harness")
+	results := mod.Run(t, nodeadline.Analyzer, "./examples/std", "./harness", "./worker", "./dbtest", "./latest")
 	var related []string
 	for _, r := range results {
 		for _, d := range r.Diagnostics {

@@ -2,6 +2,7 @@ package nodeadline
 
 import (
 	"go/ast"
+	"go/token"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,10 +12,18 @@ import (
 
 // Code that is not a service's: test harnesses, examples and commands.
 //
-// A package whose non-test files import "testing" is a test harness (a
-// driver's integration framework, a fake server, testutil): its calls
-// run under a test binary's timeout, like those of _test.go files, and
-// follow the same policy (reported only with -tests).
+// Test harness code runs under a test binary's timeout, like the code of
+// _test.go files, and follows the same policy (reported only with
+// -tests). It is a non-test file that imports "testing" (a suite helper
+// beside production code), or any file of a package named as a test
+// package is (mtest, httptest-like fakes, testutil, testing helpers) when
+// one of its files imports "testing". A package is not a harness as a
+// whole because one file is: an SDK's workers and its test suite share
+// one package, and the workers' calls are a service's.
+//
+//	package internal              // worker.go: reported
+//	import "testing"              // workflow_testsuite.go: a harness file
+//	package mtest                 // setup.go too: the package is named a test package
 //
 // Examples and commands are run by a person who watches them: example
 // code (a package with an import path element example, _example or
@@ -26,19 +35,42 @@ import (
 // findings. So each function gets one, at its first call, listing the
 // others as related locations; -every-call reports each.
 
-// harness reports a package whose non-test files import "testing".
-func harness(pass *analysis.Pass) bool {
+// harnessFiles returns the files of the package that are test harness
+// code, or nil when none is.
+func harnessFiles(pass *analysis.Pass) map[*token.File]bool {
+	var importing []*token.File
 	for _, f := range pass.Files {
-		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+		tf := pass.Fset.File(f.Pos())
+		if strings.HasSuffix(tf.Name(), "_test.go") {
 			continue
 		}
 		for _, imp := range f.Imports {
 			if imp.Path.Value == `"testing"` {
-				return true
+				importing = append(importing, tf)
+				break
 			}
 		}
 	}
-	return false
+	if len(importing) == 0 {
+		return nil
+	}
+	files := map[*token.File]bool{}
+	if testPackageName(pass.Pkg.Name()) {
+		for _, f := range pass.Files {
+			files[pass.Fset.File(f.Pos())] = true
+		}
+	}
+	for _, tf := range importing {
+		files[tf] = true
+	}
+	return files
+}
+
+// testPackageName reports a package name that says the package serves
+// tests: testutil, testing, httptest, mtest, e2etests.
+func testPackageName(name string) bool {
+	return strings.HasPrefix(name, "test") || strings.HasSuffix(name, "test") ||
+		strings.HasSuffix(name, "tests") || strings.HasSuffix(name, "testing")
 }
 
 // demo reports a function of example code or of a command.
