@@ -147,9 +147,17 @@
 // budget with the same code (Site.LoadBudget), which `retrylint report`
 // shows per site.
 //
-// Messages show the sum term by term. Unknown terms (a value from a
-// parameter, a field set elsewhere, a client from another function) are
-// shown as "?" and count as zero: the analyzer stays quiet unless the
+// Messages show the sum term by term. A setting kept in an unexported
+// package variable of the package, or a field of one, that only its
+// initializer sets is its constant:
+//
+//	var defaultCfg = retryConfig{MaxRetries: 5, Backoff: 2 * time.Second, Timeout: 4 * time.Second}
+//	for i := 0; i <= defaultCfg.MaxRetries; i++ { // 6 x 4s + 5 x 2s = 34s
+//		actx, c := context.WithTimeout(ctx, defaultCfg.Timeout)
+//
+// Unknown terms (a value from a parameter, a field set elsewhere, an
+// exported variable or one that init sets again, a client from another
+// function) are shown as "?" and count as zero: the analyzer stays quiet unless the
 // known terms alone already exceed the deadline, and then says so with
 // ">=". Waits are the nominal ones: jitter that adds time can only make
 // the retry longer, full jitter (gax, aws) draws below them.

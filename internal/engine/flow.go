@@ -411,6 +411,15 @@ func (fl *flower) load(u *ssa.UnOp) Flow {
 	if g, ok := addr.(*ssa.Global); ok {
 		return fl.global(g)
 	}
+	if fa, ok := addr.(*ssa.FieldAddr); ok {
+		if g, ok := fa.X.(*ssa.Global); ok {
+			vals, ok := fl.r.p.globalField(g, fa.Field)
+			if !ok {
+				return Flow{Opaque: true}
+			}
+			return fl.all(vals) // time.Sleep(defaultCfg.Backoff)
+		}
+	}
 	var f Flow
 	defs := 0
 	if fv, ok := addr.(*ssa.FreeVar); ok {
@@ -551,13 +560,22 @@ func (fl *flower) global(g *ssa.Global) Flow {
 	if obj == nil || obj.Exported() || g.Pkg == nil || g.Pkg.Pkg != fl.r.p.pkg {
 		return Flow{Opaque: true}
 	}
-	stores := fl.r.p.globalStores(g)
-	if len(stores) == 0 {
+	var vals []ssa.Value
+	for _, st := range fl.r.p.globalStores(g) {
+		vals = append(vals, st.Val)
+	}
+	return fl.all(vals)
+}
+
+// all is the flow of a variable given each of vals: known only when it
+// is given one.
+func (fl *flower) all(vals []ssa.Value) Flow {
+	if len(vals) == 0 {
 		return Flow{Opaque: true}
 	}
 	var f Flow
-	for i, st := range stores {
-		h := fl.flow(st.Val)
+	for i, v := range vals {
+		h := fl.flow(v)
 		if i == 0 {
 			f = h
 			continue

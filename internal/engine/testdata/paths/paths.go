@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
 	"time"
 
 	retry "github.com/avast/retry-go/v4"
@@ -190,5 +191,28 @@ func paged(ctx context.Context, list func(ctx context.Context, after string) ([]
 			return nil
 		}
 		time.Sleep(time.Second)
+	}
+}
+
+// A bound kept in a field of a package variable set only by its
+// initializer is the literal's constant; one init sets again is not.
+type limits struct{ Attempts int }
+
+var fixedLimits = limits{Attempts: 4}
+
+var envLimits = limits{Attempts: 4}
+
+func init() { envLimits.Attempts = len(os.Args) }
+
+func boundByVar(op func() error) {
+	for i := 0; i < fixedLimits.Attempts; i++ { // want `leave \[i < fixedLimits\.Attempts, err == nil\]; round \[i < fixedLimits\.Attempts, !err == nil\]; leave \[!i < fixedLimits\.Attempts\]; trips 4`
+		if err := op(); err == nil {
+			return
+		}
+	}
+	for i := 0; i < envLimits.Attempts; i++ { // want `leave \[i < envLimits\.Attempts, err == nil\]; round \[i < envLimits\.Attempts, !err == nil\]; leave \[!i < envLimits\.Attempts\]$`
+		if err := op(); err == nil {
+			return
+		}
 	}
 }
