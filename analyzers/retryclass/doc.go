@@ -247,10 +247,12 @@
 //   - retries of every error of an opaque operation (op(), a method of
 //     another package that is not a gRPC stub): common and often right;
 //   - decisions it cannot read: a classifier of another package that
-//     is unexported, reached through an interface, or whose body names
-//     no status, code or context error (the package's own are read
+//     is unexported, reached through an interface, or that names no
+//     status, code or context error in its body or in the functions of
+//     its package it calls, two calls down (the package's own are read
 //     through their bodies, two calls deep; another package's through
-//     its fact, one call deep), a response or error handed to other
+//     its fact, one call deep: httpx.ShouldRetry(err) whose helper
+//     switches on the status is read), a response or error handed to other
 //     code outside the standard library, errors.As into an interface or
 //     into an error type with an Unwrap method (it may carry the
 //     context's error), a map of codes or statuses that is not a

@@ -362,3 +362,26 @@ func listGiven(ctx context.Context, c *http.Client, url string, opts ...retry.Op
 		return lib.Get(ctx, c, url)
 	}, append(opts, retry.RetryIf(lib.IsRetryable))...)
 }
+
+// A classifier of another package whose helpers name the statuses: 404
+// goes round.
+func listThroughHelpers(ctx context.Context, c *http.Client, url string) ([]byte, error) {
+	return retry.DoWithData(func() ([]byte, error) {
+		return lib.Get(ctx, c, url)
+	},
+		retry.Context(ctx),
+		retry.Attempts(5),
+		retry.RetryIf(lib.ShouldRetryLoose), // want `retry.DoWithData retries HTTP 4xx responses such as 404 \(RetryIf lib.ShouldRetryLoose stops on 400 only, the other 4xx go round\)`
+	)
+}
+
+// The twin whose helpers stop on 4xx: quiet.
+func listThroughHelpersOK(ctx context.Context, c *http.Client, url string) ([]byte, error) {
+	return retry.DoWithData(func() ([]byte, error) {
+		return lib.Get(ctx, c, url)
+	},
+		retry.Context(ctx),
+		retry.Attempts(5),
+		retry.RetryIf(lib.ShouldRetry),
+	)
+}
