@@ -24,7 +24,10 @@
 // given it: backoff.Retry without backoff.WithContext(b, ctx) (up to 15
 // minutes, the default MaxElapsedTime), retry.Do without
 // retry.Context(ctx) (9 more attempts over 51.1s with the defaults),
-// backoff v5 given context.Background(). Once ctx is done every attempt
+// backoff v5 given context.Background(); options spread from a list the
+// package does not write again (retry.Do(op, opts...) with var opts =
+// []retry.Option{...}) are read as if written in the call, and a list
+// given as a parameter may hold the context, and is quiet. Once ctx is done every attempt
 // fails at once with context.Canceled and the retry waits and tries
 // again until it runs out, for a caller that has gone; the fix is to give
 // the retry the context. The same for the functions of

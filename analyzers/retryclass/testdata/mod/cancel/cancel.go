@@ -307,3 +307,31 @@ func roundsOnCancelContinue(ctx context.Context, c *http.Client, req *http.Reque
 	}
 	return errGone
 }
+
+// Options kept in a package variable and spread into the call are read
+// as if written there: no retry.Context among them.
+var uploadOpts = []retry.Option{retry.Attempts(4), retry.Delay(time.Second)}
+
+func retryGoSpread(ctx context.Context, c *http.Client, req *http.Request) error {
+	return retry.Do(func() error { // want `retry.Do is not given ctx, which its operation uses: after the caller gives up it goes on for up to 3 more attempts`
+		_, err := c.Do(req.WithContext(ctx))
+		return err
+	}, uploadOpts...)
+}
+
+// The twins: a local list that holds retry.Context(ctx), and a list the
+// function is given (it may hold one), are quiet.
+func retryGoSpreadContext(ctx context.Context, c *http.Client, req *http.Request) error {
+	opts := []retry.Option{retry.Context(ctx), retry.Attempts(4), retry.Delay(time.Second)}
+	return retry.Do(func() error {
+		_, err := c.Do(req.WithContext(ctx))
+		return err
+	}, opts...)
+}
+
+func retryGoSpreadGiven(ctx context.Context, c *http.Client, req *http.Request, opts []retry.Option) error {
+	return retry.Do(func() error {
+		_, err := c.Do(req.WithContext(ctx))
+		return err
+	}, opts...)
+}
