@@ -40,7 +40,9 @@
 // run for the life of the process. The fix is the context twin:
 // wait.PollUntilContextTimeout(ctx, ...), wait.UntilWithContext(ctx, ...). A decision that explicitly goes round on its
 // own context's error (errors.Is(err, context.DeadlineExceeded) leading
-// to another attempt) is reported too; a context made inside the loop
+// to another attempt, written in the loop or in a classifier of the
+// package it asks, two calls down: if !isTimeout(err) { return err }) is
+// reported too; a context made inside the loop
 // for one attempt (a per-attempt timeout) may time out and be retried,
 // and is not.
 //
