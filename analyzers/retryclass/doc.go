@@ -155,7 +155,10 @@
 //	}
 //
 // A classifier that names a few 4xx it retries (409) or says yes to
-// every error (the library's default) is left alone.
+// every error (the library's default) is left alone, and so is one that
+// answers an error carrying any HTTP status as it answers a plain error
+// (a gRPC classifier whose default says yes): it does not read the
+// status.
 //
 // permanent-code: a gRPC retry that goes round on a code that will not
 // change: INVALID_ARGUMENT, NOT_FOUND, ALREADY_EXISTS, PERMISSION_DENIED,

@@ -385,3 +385,24 @@ func listThroughHelpersOK(ctx context.Context, c *http.Client, url string) ([]by
 		retry.RetryIf(lib.ShouldRetry),
 	)
 }
+
+// A gRPC classifier that says yes to everything but two codes: NotFound
+// goes round. It reads no HTTP status, and the attempt makes no HTTP
+// call: no permanent-status finding.
+func checkExcept(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+	var err error
+	for i := 0; i < 4; i++ {
+		if _, err = hc.Check(ctx, &grpc_health_v1.HealthCheckRequest{}); err == nil {
+			return nil
+		}
+		if !lib.RetryableExceptInvalid(err) { // want `retry loop retries codes.NotFound, which does not change on retry \(it stops on codes.InvalidArgument and codes.Unauthenticated only`
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}

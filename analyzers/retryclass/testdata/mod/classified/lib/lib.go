@@ -135,3 +135,14 @@ func ShouldRetry(err error) bool { return retryableStatus(statusOf(err)) }
 
 // ShouldRetryLoose, the same way, retries every status but 400.
 func ShouldRetryLoose(err error) bool { return anyButBadRequest(statusOf(err)) }
+
+// RetryableExceptInvalid stops on two codes and says yes to every other
+// error, an HTTP one too, without reading its status.
+func RetryableExceptInvalid(err error) bool {
+	switch status.Code(err) {
+	case codes.InvalidArgument, codes.Unauthenticated:
+		return false
+	default:
+		return true
+	}
+}
