@@ -181,7 +181,9 @@
 // of the package that the attempt calls is read as the attempt's
 // timeout; one deeper is taken as bounding the attempt, and no
 // attempt-uses-budget is reported for it), waits of a hand-rolled loop that come from several
-// wait calls or a clamp (min(d, max)), Retry-After waits decided by the
+// wait calls, a clamp (min(d, max)) or a growth other than doubling or a
+// constant step from the counter (time.Duration(attempt+1) * time.Second
+// is read: 1s, 2s, 3s), Retry-After waits decided by the
 // server, and aws-sdk-go-v2 or gax attempts (their per-attempt timeout is
 // not read, so only their waits count).
 package retrybudget

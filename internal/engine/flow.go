@@ -40,6 +40,9 @@ type Flow struct {
 	// Varying: the value changes every attempt (a counter); Linear: it
 	// grows by a step (time.Duration(attempt) * time.Second).
 	Varying, Linear bool
+	// Step is what a Varying or Linear value adds per attempt when
+	// every way round adds the same constant (linear.go); 0 unknown.
+	Step float64
 	// At0 is the first value, when Known.
 	At0   float64
 	Known bool
@@ -54,6 +57,9 @@ func (f *Flow) merge(g Flow) {
 	f.Opaque = f.Opaque || g.Opaque
 	f.Varying = f.Varying || g.Varying
 	f.Linear = f.Linear || g.Linear
+	if f.Step != g.Step {
+		f.Step = 0 // two ways that step differently
+	}
 }
 
 // FlowOf returns how v changes round the region's loop.
@@ -130,6 +136,7 @@ func (fl *flower) binop(b *ssa.BinOp) Flow {
 	f := x
 	f.merge(y)
 	f.Known = x.Known && y.Known
+	f.Step = linearStep(b.Op, x, y)
 	switch b.Op {
 	case token.SHL:
 		f.At0 = x.At0 * math.Pow(2, y.At0)
@@ -297,6 +304,7 @@ func (fl *flower) carried(phi *ssa.Phi) Flow {
 		g.Clamped = g.Clamped || clamped
 		f.merge(g)
 	}
+	f.Step = counterStep(phi, fl.r.loop)
 	return f
 }
 
