@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"go/ast"
 	"go/constant"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -129,4 +131,49 @@ func (p *Program) ConstOf(v ssa.Value) *ssa.Const {
 		one = c
 	}
 	return one
+}
+
+// ConstExpr returns the constant an expression of the package's function
+// syntax fn always has, when it reads an unexported package variable of
+// the package, a field of one (cfg.Timeout) or a conversion of either
+// (uint(cfg.MaxRetries)), and every write to it is visible (ConstOf);
+// else nil. Only such reads are asked: settings kept in constants build
+// no SSA here.
+func (p *Program) ConstExpr(fn ast.Node, e ast.Expr) constant.Value {
+	if fn == nil || !p.ReadsPkgVar(e) {
+		return nil
+	}
+	v := p.ValueOf(fn, e)
+	if v == nil {
+		return nil
+	}
+	if c := p.ConstOf(v); c != nil {
+		return c.Value
+	}
+	return nil
+}
+
+// ReadsPkgVar reports whether e reads an unexported package variable of
+// the package, a field of one, or a conversion of either: the
+// expressions ConstExpr answers for. It reads syntax and types only.
+func (p *Program) ReadsPkgVar(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if tv, ok := p.info.Types[call.Fun]; ok && tv.IsType() {
+			return p.ReadsPkgVar(call.Args[0])
+		}
+		return false
+	}
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		if _, field := p.info.Selections[sel]; !field {
+			return false
+		}
+		e = ast.Unparen(sel.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := p.info.Uses[id].(*types.Var)
+	return ok && !v.Exported() && v.Pkg() == p.pkg && v.Parent() == p.pkg.Scope()
 }

@@ -129,3 +129,49 @@ func syncExported(ctx context.Context) error {
 	}
 	return err
 }
+
+// A deadline kept in such a variable: 10s, under which 3 attempts of 4s
+// do not fit; the exported one's may be anything.
+var serverCfg = struct{ RequestTimeout time.Duration }{RequestTimeout: 10 * time.Second}
+
+func handleSync(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, serverCfg.RequestTimeout)
+	defer cancel()
+	var err error
+	for i := 0; i < 3; i++ { // want `retry can take 4s \+ 1s \+ 4s \+ 1s \+ 4s = 14s but its context has a 10s deadline`
+		actx, c := context.WithTimeout(ctx, 4*time.Second)
+		err = call(actx)
+		c()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}
+
+// Its own deadline unknown, the function still tells callers what its
+// retry takes on their context.
+func handleSyncExported(ctx context.Context) error { // want handleSyncExported:`budget\(ctx 0, retry loop 4s \+ 1s \+ 4s \+ 1s \+ 4s = 14s\)`
+	ctx, cancel := context.WithTimeout(ctx, DefaultConfig.Timeout)
+	defer cancel()
+	var err error
+	for i := 0; i < 3; i++ {
+		actx, c := context.WithTimeout(ctx, 4*time.Second)
+		err = call(actx)
+		c()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}
