@@ -13,7 +13,9 @@
 // Others carry the server's own answer to "when": 429 and 503 with
 // Retry-After. The analyzer reads the retry sites found by the retryscan
 // recognizer and, for each hand-rolled loop and each operation handed to
-// cenkalti/backoff or avast/retry-go, the paths through one attempt and
+// cenkalti/backoff, avast/retry-go or sethvargo/go-retry (whose
+// operations retry only the errors they wrap in retry.RetryableError),
+// the paths through one attempt and
 // the conditions that send it round again. It evaluates those conditions
 // under one way of failing at a time (the server answered 404, the gRPC
 // call failed with NotFound, the caller's context is done) and reports
@@ -271,8 +273,9 @@
 //     variable left unwritten (one given as a parameter, appended to),
 //     a RetryIf that says yes to every status or every code; and
 //     operations given as named functions rather than literals;
-//   - library retries other than cenkalti/backoff (v3, v4, v5) and
-//     avast/retry-go (v3, v4, v5), whose operations it reads, and
+//   - library retries other than cenkalti/backoff (v3, v4, v5),
+//     avast/retry-go (v3, v4, v5) and sethvargo/go-retry, whose
+//     operations it reads, and
 //     wrappers and retriers of the package, judged where their loop is
 //     (a call of a wrapper is read for retry-after-cancel alone, and
 //     only with a function literal: one given by name is not read);

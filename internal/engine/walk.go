@@ -332,6 +332,13 @@ func (w *walker) ret(in *ssa.Return) {
 		return
 	}
 	res := in.Results[len(in.Results)-1]
+	if u, ok := res.(*ssa.UnOp); ok && u.Op == token.MUL {
+		// A function with a defer returns through its result slot:
+		// what the path stored there (return retry.RetryableError(err)).
+		if st := w.stored(u, len(w.path)); st != nil {
+			res = st.val
+		}
+	}
 	if c, ok := unwrapCall(res); ok {
 		if h := catalog.LookupClassHook(calleeObject(c)); h != nil && h.Pkg == w.r.lib {
 			switch h.Hook {
@@ -341,12 +348,15 @@ func (w *walker) ret(in *ssa.Return) {
 			case catalog.HookRetryAfter:
 				w.end(EndRound, in, Val{Kind: Err, Class: ErrPlain})
 				return
+			case catalog.HookRetryable:
+				w.end(EndRound, in, Val{Kind: Err, Class: ErrPlain}) // retry.RetryableError(err)
+				return
 			}
 		}
 	}
 	v := w.eval(res, len(w.path))
-	if v.Kind == Nil {
-		w.end(EndLeave, in, v)
+	if v.Kind == Nil || catalog.OptInOperation(w.r.lib) {
+		w.end(EndLeave, in, v) // success, or an error the library does not retry
 		return
 	}
 	w.end(EndError, in, v)

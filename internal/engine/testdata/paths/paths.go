@@ -122,6 +122,22 @@ func operation(ctx context.Context, c *http.Client, req *http.Request) error {
 	}, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
 }
 
+// With a defer the operation returns through its result slot: the
+// permanent error is read from what the path stored there.
+func operationDefer(ctx context.Context, c *http.Client, req *http.Request) error {
+	return backoff.Retry(func() error { // want `leave \[err != nil\]; leave \[!err != nil, resp\.StatusCode == 404\]; error:err \[!err != nil, !resp\.StatusCode == 404\]`
+		resp, err := c.Do(req)
+		if err != nil {
+			return backoff.Permanent(err)
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode == 404 {
+			return backoff.Permanent(errors.New("missing"))
+		}
+		return errors.New("again")
+	}, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
+}
+
 func operationV5(ctx context.Context, c *http.Client, req *http.Request) error {
 	_, err := backoffv5.Retry(ctx, func() (int, error) { // want `round \[resp\.StatusCode == 429\]; error:err \[!resp\.StatusCode == 429, resp\.StatusCode >= 500\]; leave \[!resp\.StatusCode == 429, !resp\.StatusCode >= 500\]`
 		resp, _ := c.Do(req)
