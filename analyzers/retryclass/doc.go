@@ -290,9 +290,11 @@
 //   - apimachinery's context-free waits given a condition or function
 //     by name, a condition that looks at ctx, or a stop channel that may
 //     close (a parameter, ctx.Done());
-//   - wait-ignores-cancel where the wait is a helper or a select with a
-//     case other than a timer (a stop channel may be how the code is
-//     cancelled), and, in a loop that stops at its next look at the
+//   - wait-ignores-cancel where the wait is a select with a case other
+//     than a timer (a stop channel may be how the code is cancelled), or
+//     a helper of another package, or one of the package that does more
+//     than wait (one that only sleeps, func backoffSleep(attempt int) {
+//     time.Sleep(...) }, is read as the time.Sleep inside), and, in a loop that stops at its next look at the
 //     context, a wait of 1s or less or of a length the code does not
 //     show (time.Sleep(c.interval));
 //   - permanent-status where 4xx and 5xx are told apart by a range
