@@ -139,9 +139,15 @@
 //	retry.NewStandard(func(o *retry.StandardOptions) { o.RateLimiter = ratelimit.None }) // ratelimit.None turns off the retry token bucket ...
 //
 // A command or a batch job that turns the bucket off so that its own work
-// finishes is one client, not a fleet, and is not reported; nor is a
-// package that builds the client for a server elsewhere (the server is
-// not seen from it). -retrybudget.load-budget=false turns this category
+// finishes is one client, not a fleet, and is not reported. A package
+// that builds the client for a server elsewhere is not reported itself:
+// its exported function that turns the bucket off (or uses one that
+// does) carries a fact, and the package that serves is told where it
+// calls it:
+//
+//	q := awsclient.New(cfg) // awsclient.New turns off the retry token bucket (ratelimit.None) of a client in code that serves requests ...
+//
+// -retrybudget.load-budget=false turns this category
 // off. The recognizer finds the service configs and the buckets turned
 // off (Result.ServiceConfigs, Result.BucketsOff), and says each site's
 // budget with the same code (Site.LoadBudget), which `retrylint report`
