@@ -156,7 +156,8 @@
 // Messages show the sum term by term. A setting kept in an unexported
 // package variable of the package, or a field of one, that only its
 // initializer sets is its constant, for the deadline too
-// (context.WithTimeout(ctx, serverCfg.RequestTimeout)):
+// (context.WithTimeout(ctx, serverCfg.RequestTimeout), and
+// time.Duration(cfg.TimeoutSec) * time.Second):
 //
 //	var defaultCfg = retryConfig{MaxRetries: 5, Backoff: 2 * time.Second, Timeout: 4 * time.Second}
 //	for i := 0; i <= defaultCfg.MaxRetries; i++ { // 6 x 4s + 5 x 2s = 34s

@@ -118,9 +118,15 @@ func litField(v ssa.Value, idx int) ([]ssa.Value, bool) {
 // (Sources: its copies, the stores to variables and fields whose every
 // write is visible), or nil: a value with two constants, or any other
 // source, is not one.
+//
+// Arithmetic of such values is folded: time.Duration(cfg.TimeoutSec) *
+// time.Second.
 func (p *Program) ConstOf(v ssa.Value) *ssa.Const {
-	if c, ok := Strip(v).(*ssa.Const); ok {
-		return c
+	switch x := Strip(v).(type) {
+	case *ssa.Const:
+		return x
+	case *ssa.BinOp:
+		return p.foldBinOp(x, v.Type())
 	}
 	var one *ssa.Const
 	for _, s := range p.Sources(Strip(v)) {
@@ -131,6 +137,37 @@ func (p *Program) ConstOf(v ssa.Value) *ssa.Const {
 		one = c
 	}
 	return one
+}
+
+// foldBinOp folds x op y of two values ConstOf knows, as a constant of
+// type t: +, -, *, integer / and <<.
+func (p *Program) foldBinOp(b *ssa.BinOp, t types.Type) *ssa.Const {
+	x, y := p.ConstOf(b.X), p.ConstOf(b.Y)
+	if x == nil || y == nil || x.Value == nil || y.Value == nil {
+		return nil
+	}
+	var r constant.Value
+	switch b.Op {
+	case token.ADD, token.SUB, token.MUL:
+		r = constant.BinaryOp(x.Value, b.Op, y.Value)
+	case token.QUO:
+		if x.Value.Kind() != constant.Int || y.Value.Kind() != constant.Int || constant.Sign(y.Value) == 0 {
+			return nil
+		}
+		r = constant.BinaryOp(x.Value, token.QUO_ASSIGN, y.Value) // integer division
+	case token.SHL:
+		n, ok := constant.Uint64Val(y.Value)
+		if !ok || n > 62 {
+			return nil
+		}
+		r = constant.Shift(x.Value, token.SHL, uint(n))
+	default:
+		return nil
+	}
+	if r.Kind() == constant.Unknown {
+		return nil
+	}
+	return ssa.NewConst(r, t)
 }
 
 // ConstExpr returns the constant an expression of the package's function
@@ -154,10 +191,16 @@ func (p *Program) ConstExpr(fn ast.Node, e ast.Expr) constant.Value {
 }
 
 // ReadsPkgVar reports whether e reads an unexported package variable of
-// the package, a field of one, or a conversion of either: the
-// expressions ConstExpr answers for. It reads syntax and types only.
+// the package, a field of one, a conversion of either, or arithmetic of
+// such reads and constants: the expressions ConstExpr answers for. It
+// reads syntax and types only.
 func (p *Program) ReadsPkgVar(e ast.Expr) bool {
 	e = ast.Unparen(e)
+	if b, ok := e.(*ast.BinaryExpr); ok {
+		// time.Duration(cfg.TimeoutSec) * time.Second
+		known := func(x ast.Expr) bool { return p.info.Types[x].Value != nil || p.ReadsPkgVar(x) }
+		return known(b.X) && known(b.Y) && (p.ReadsPkgVar(b.X) || p.ReadsPkgVar(b.Y))
+	}
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
 		if tv, ok := p.info.Types[call.Fun]; ok && tv.IsType() {
 			return p.ReadsPkgVar(call.Args[0])

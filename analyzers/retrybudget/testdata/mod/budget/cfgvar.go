@@ -175,3 +175,26 @@ func handleSyncExported(ctx context.Context) error { // want handleSyncExported:
 	}
 	return err
 }
+
+// Settings in seconds, made durations where they are used.
+var secondsCfg = struct{ TimeoutSec, AttemptSec int }{TimeoutSec: 10, AttemptSec: 4}
+
+func handleSeconds(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(secondsCfg.TimeoutSec)*time.Second)
+	defer cancel()
+	var err error
+	for i := 0; i < 3; i++ { // want `retry can take 4s \+ 1s \+ 4s \+ 1s \+ 4s = 14s but its context has a 10s deadline`
+		actx, c := context.WithTimeout(ctx, time.Duration(secondsCfg.AttemptSec)*time.Second)
+		err = call(actx)
+		c()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}
