@@ -15,7 +15,10 @@
 // recognizer and, for each hand-rolled loop and each operation handed to
 // cenkalti/backoff, avast/retry-go or sethvargo/go-retry (whose
 // operations retry only the errors they wrap in retry.RetryableError),
-// the paths through one attempt and
+// and each condition handed to apimachinery's wait.ExponentialBackoff
+// (which goes round on (false, nil), also when it answers with the test:
+// return resp.StatusCode == http.StatusOK, nil), the paths through one
+// attempt and
 // the conditions that send it round again. It evaluates those conditions
 // under one way of failing at a time (the server answered 404, the gRPC
 // call failed with NotFound, the caller's context is done) and reports

@@ -258,6 +258,12 @@ func ErrorOperation(pkg string) bool {
 // it with failure (sethvargo/go-retry v0.5.0, retry.RetryableError).
 func OptInOperation(pkg string) bool { return pkg == sethvargo }
 
+// ConditionOperation reports whether a retry library's operation is a
+// condition: (false, nil) goes round, true ends the retry with success,
+// an error ends it with that error (apimachinery v0.37.2
+// wait.ExponentialBackoff and ExponentialBackoffWithContext).
+func ConditionOperation(pkg string) bool { return pkg == waitPkg }
+
 // CancelHint is how a library retry is given the caller's context, for
 // diagnostics, and how long its default policy goes on without one.
 type CancelHint struct {

@@ -327,6 +327,10 @@ func (w *walker) ret(in *ssa.Return) {
 		}
 		return
 	}
+	if w.r.op && catalog.ConditionOperation(w.r.lib) && len(in.Results) == 2 {
+		w.condition(in)
+		return
+	}
 	if !w.r.op || len(in.Results) == 0 || !isErrorType(in.Results[len(in.Results)-1].Type()) {
 		w.end(EndLeave, in, Val{}) // a loop or a recursion, or an operation with no error
 		return
@@ -360,6 +364,21 @@ func (w *walker) ret(in *ssa.Return) {
 		return
 	}
 	w.end(EndError, in, v)
+}
+
+// condition ends a path at a return of a condition (wait.ExponentialBackoff):
+// (false, nil) goes round; true, or an error, leaves. A result the walk
+// cannot tell leaves too: only a known (false, nil) is a retry.
+//
+//	return false, nil // not yet: another attempt after the wait
+func (w *walker) condition(in *ssa.Return) {
+	done := w.eval(in.Results[0], len(w.path))
+	err := w.eval(in.Results[1], len(w.path))
+	if done.Truth() == catalog.TriNo && err.Kind == Nil {
+		w.end(EndRound, in, Val{})
+		return
+	}
+	w.end(EndLeave, in, err)
 }
 
 var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
