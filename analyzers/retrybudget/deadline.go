@@ -74,7 +74,7 @@ func (c *checker) deadlineOf(fd *ast.FuncDecl, n ast.Node, site *retryscan.Site,
 		if !ok || !c.isLocal(as.Lhs[0]) {
 			return true
 		}
-		d, ok := c.timeoutOf(call)
+		d, ok := c.timeoutOf(fd, call)
 		if !ok || (found && d >= best.d) {
 			return true
 		}
@@ -162,15 +162,17 @@ func (c *checker) inBlocks(stmt ast.Stmt, blocks []*ast.BlockStmt) bool {
 }
 
 // timeoutOf returns d for context.WithTimeout(p, d) and
-// context.WithDeadline(p, time.Now().Add(d)) with d a constant.
-func (c *checker) timeoutOf(call *ast.CallExpr) (time.Duration, bool) {
+// context.WithDeadline(p, time.Now().Add(d)) in fd with d a constant, or
+// a setting of a package variable that only its initializer sets
+// (engine.ConstExpr: context.WithTimeout(ctx, defaultCfg.Timeout)).
+func (c *checker) timeoutOf(fd *ast.FuncDecl, call *ast.CallExpr) (time.Duration, bool) {
 	fn := analysisutil.Callee(c.pass.TypesInfo, call)
 	if catalog.ContextEffect(fn) != catalog.CtxDeadline || len(call.Args) < 2 {
 		return 0, false
 	}
 	switch fn.Name() {
 	case "WithTimeout", "WithTimeoutCause":
-		return c.durationConst(call.Args[1])
+		return c.durationConst(fd, call.Args[1])
 	case "WithDeadline", "WithDeadlineCause":
 		add, ok := ast.Unparen(call.Args[1]).(*ast.CallExpr)
 		if !ok || len(add.Args) != 1 {
@@ -184,17 +186,20 @@ func (c *checker) timeoutOf(call *ast.CallExpr) (time.Duration, bool) {
 		if !ok || !analysisutil.IsFunc(analysisutil.Callee(c.pass.TypesInfo, now), "time", "", "Now") {
 			return 0, false
 		}
-		return c.durationConst(add.Args[0])
+		return c.durationConst(fd, add.Args[0])
 	}
 	return 0, false
 }
 
-func (c *checker) durationConst(e ast.Expr) (time.Duration, bool) {
-	tv, ok := c.pass.TypesInfo.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+func (c *checker) durationConst(fd *ast.FuncDecl, e ast.Expr) (time.Duration, bool) {
+	v := c.pass.TypesInfo.Types[e].Value
+	if p := engine.Of(c.pass); v == nil && p.ReadsPkgVar(e) {
+		v = p.ConstExpr(fd, e)
+	}
+	if v == nil || v.Kind() != constant.Int {
 		return 0, false
 	}
-	n, ok := constant.Int64Val(tv.Value)
+	n, ok := constant.Int64Val(v)
 	return time.Duration(n), ok && n > 0
 }
 

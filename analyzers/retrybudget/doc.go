@@ -139,17 +139,33 @@
 //	retry.NewStandard(func(o *retry.StandardOptions) { o.RateLimiter = ratelimit.None }) // ratelimit.None turns off the retry token bucket ...
 //
 // A command or a batch job that turns the bucket off so that its own work
-// finishes is one client, not a fleet, and is not reported; nor is a
-// package that builds the client for a server elsewhere (the server is
-// not seen from it). -retrybudget.load-budget=false turns this category
+// finishes is one client, not a fleet, and is not reported. A package
+// that builds the client for a server elsewhere is not reported itself:
+// its exported function that turns the bucket off (or uses one that
+// does) carries a fact, and the package that serves is told where it
+// calls it:
+//
+//	q := awsclient.New(cfg) // awsclient.New turns off the retry token bucket (ratelimit.None) of a client in code that serves requests ...
+//
+// -retrybudget.load-budget=false turns this category
 // off. The recognizer finds the service configs and the buckets turned
 // off (Result.ServiceConfigs, Result.BucketsOff), and says each site's
 // budget with the same code (Site.LoadBudget), which `retrylint report`
 // shows per site.
 //
-// Messages show the sum term by term. Unknown terms (a value from a
-// parameter, a field set elsewhere, a client from another function) are
-// shown as "?" and count as zero: the analyzer stays quiet unless the
+// Messages show the sum term by term. A setting kept in an unexported
+// package variable of the package, or a field of one, that only its
+// initializer sets is its constant, for the deadline too
+// (context.WithTimeout(ctx, serverCfg.RequestTimeout), and
+// time.Duration(cfg.TimeoutSec) * time.Second):
+//
+//	var defaultCfg = retryConfig{MaxRetries: 5, Backoff: 2 * time.Second, Timeout: 4 * time.Second}
+//	for i := 0; i <= defaultCfg.MaxRetries; i++ { // 6 x 4s + 5 x 2s = 34s
+//		actx, c := context.WithTimeout(ctx, defaultCfg.Timeout)
+//
+// Unknown terms (a value from a parameter, a field set elsewhere, an
+// exported variable or one that init sets again, a client from another
+// function) are shown as "?" and count as zero: the analyzer stays quiet unless the
 // known terms alone already exceed the deadline, and then says so with
 // ">=". Waits are the nominal ones: jitter that adds time can only make
 // the retry longer, full jitter (gax, aws) draws below them.
@@ -173,7 +189,9 @@
 // of the package that the attempt calls is read as the attempt's
 // timeout; one deeper is taken as bounding the attempt, and no
 // attempt-uses-budget is reported for it), waits of a hand-rolled loop that come from several
-// wait calls or a clamp (min(d, max)), Retry-After waits decided by the
+// wait calls, a clamp (min(d, max)) or a growth other than doubling or a
+// constant step from the counter (time.Duration(attempt+1) * time.Second
+// is read: 1s, 2s, 3s), Retry-After waits decided by the
 // server, and aws-sdk-go-v2 or gax attempts (their per-attempt timeout is
 // not read, so only their waits count).
 package retrybudget

@@ -46,6 +46,7 @@ func (c *checker) serviceConfigs() {
 		c.at.At(off.Expr.Pos())
 		c.reportAWS(off.Expr, off.Attempts)
 	}
+	c.bucketsOffAcross()
 }
 
 // serviceConfig reports a constant gRPC service config whose retryPolicy
@@ -90,14 +91,19 @@ func (c *checker) reportAWS(at ast.Expr, attempts int) {
 	if !c.serves() {
 		return
 	}
+	c.reportAWSAt(at, "ratelimit.None turns off the retry token bucket", attempts)
+}
+
+// reportAWSAt reports what turns a token bucket off (what), at at.
+func (c *checker) reportAWSAt(at ast.Expr, what string, attempts int) {
 	times := fmt.Sprintf("MaxAttempts times (%d by default)", catalog.AWSDefaultTries)
 	if attempts > 0 {
 		times = fmt.Sprintf("%d times, %dx the load", attempts, attempts)
 	}
 	c.rep.Report(analysis.Diagnostic{
 		Pos: at.Pos(), End: at.End(), Category: CategoryLoadBudget,
-		Message: fmt.Sprintf("ratelimit.None turns off the retry token bucket of a client in code that serves requests: in an outage every call is sent %s, on a service that is already failing; keep the default bucket (%d tokens, %d per retry: retries stop after about %d have failed), or a larger ratelimit.NewTokenRateLimit",
-			times, catalog.AWSRetryTokens, catalog.AWSRetryCost, catalog.AWSRetryTokens/catalog.AWSRetryCost),
+		Message: fmt.Sprintf("%s of a client in code that serves requests: in an outage every call is sent %s, on a service that is already failing; keep the default bucket (%d tokens, %d per retry: retries stop after about %d have failed), or a larger ratelimit.NewTokenRateLimit",
+			what, times, catalog.AWSRetryTokens, catalog.AWSRetryCost, catalog.AWSRetryTokens/catalog.AWSRetryCost),
 	})
 }
 

@@ -54,7 +54,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Requires:   []*analysis.Analyzer{retryscan.Analyzer, engine.Analyzer},
 		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, &c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
-		FactTypes:  []analysis.Fact{new(BudgetFact)},
+		FactTypes:  []analysis.Fact{new(BudgetFact), new(BucketOffFact)},
 	}
 	a.Flags.BoolVar(&c.NoAttemptTimeout, "attempt-uses-budget", c.NoAttemptTimeout, "report attempts with no timeout of their own under a deadline")
 	a.Flags.BoolVar(&c.LoadBudget, "load-budget", c.LoadBudget, "report retries whose load budget is missing or switched off")

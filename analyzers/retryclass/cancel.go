@@ -169,16 +169,26 @@ func (c *checker) roundsOnContextError(a *attempt) bool {
 				// The condition admits the context's error and not
 				// another failure: errors.Is(err, context.Canceled),
 				// not !errors.Is(err, context.Canceled).
-				if t2, seen := plain[b.If]; named == nil && met(b) && seen && t2 != catalog.TriUnknown && t2 != b.Value {
+				if t2, seen := plain[b.If]; named == nil && met(b) && seen && t2 != b.Value {
 					named = c.contextErrorIn(b.If)
 				}
 			}
 			if named == nil || p.End == engine.EndError && p.Err.Kind != engine.Err {
 				continue
 			}
+			what := shortExpr(named)
+			if call, ok := named.(*ast.CallExpr); ok {
+				// A classifier of the package that names the error:
+				// say which one this way of failing is.
+				what = "context.Canceled"
+				if deadline {
+					what = "context.DeadlineExceeded"
+				}
+				what += " (" + shortExpr(call) + " retries it)"
+			}
 			c.rep.Report(analysisDiag(named, CategoryRetryAfterCancel, fmt.Sprintf(
 				"%s goes round on %s, the error of its own context: every further attempt fails at once and only adds delay (%s); return when the context is done",
-				a.site.Name, shortExpr(named), c.cost(a.site))))
+				a.site.Name, what, c.cost(a.site))))
 			return true
 		}
 	}
@@ -188,14 +198,61 @@ func (c *checker) roundsOnContextError(a *attempt) bool {
 // contextErrorIn returns the context error a condition names:
 // context.Canceled, context.DeadlineExceeded, codes.Canceled,
 // codes.DeadlineExceeded.
+//
+// A condition that asks a classifier of the package (isTemporary(err))
+// names the error in the classifier's body, or in a function of the
+// package it calls, two calls down: the call is returned.
 func (c *checker) contextErrorIn(ifi *ssa.If) ast.Expr {
-	return c.selectorIn(ifi, func(obj types.Object) bool {
-		switch analysisutil.PkgPath(obj) {
-		case "context", catalog.GRPCCodesPkg:
-			return obj.Name() == "Canceled" || obj.Name() == "DeadlineExceeded"
+	if sel := c.selectorIn(ifi, isContextError); sel != nil {
+		return sel
+	}
+	for _, e := range c.eng.ConditionOf(ifi).Exprs {
+		var found ast.Expr
+		ast.Inspect(e, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && found == nil && c.namesContextError(analysisutil.Callee(c.pass.TypesInfo, call), 2) {
+				found = call
+			}
+			return found == nil
+		})
+		if found != nil {
+			return found
 		}
+	}
+	return nil
+}
+
+func isContextError(obj types.Object) bool {
+	switch analysisutil.PkgPath(obj) {
+	case "context", catalog.GRPCCodesPkg:
+		return obj.Name() == "Canceled" || obj.Name() == "DeadlineExceeded"
+	}
+	return false
+}
+
+// namesContextError reports whether the body of a function of the
+// package, or of one it calls (depth calls down), names a context
+// error.
+func (c *checker) namesContextError(fn *types.Func, depth int) bool {
+	if fn == nil || depth == 0 {
 		return false
+	}
+	fd := c.funcDecl(fn)
+	if fd == nil || fd.Body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			found = found || isContextError(c.pass.TypesInfo.ObjectOf(n.Sel))
+		case *ast.CallExpr:
+			if callee := analysisutil.Callee(c.pass.TypesInfo, n); callee != fn {
+				found = found || c.namesContextError(callee, depth-1)
+			}
+		}
+		return !found
 	})
+	return found
 }
 
 // watchesCancel reports whether any condition of the attempt looks at

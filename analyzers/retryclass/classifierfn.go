@@ -136,13 +136,9 @@ func (c *checker) retryIfFunc(a *attempt) ast.Expr {
 	if !ok {
 		return nil
 	}
-	args := call.Args
-	if call.Ellipsis.IsValid() {
-		elems, ok := c.spreadElems(args[len(args)-1])
-		if !ok {
-			return nil
-		}
-		args = append(slices.Clone(args[:len(args)-1]), elems...)
+	args, ok := c.optionArgs(call)
+	if !ok {
+		return nil
 	}
 	var found []ast.Expr
 	for _, arg := range args {

@@ -84,7 +84,10 @@ func (c *checker) pollsOn(a *attempt) bool {
 	for i := range w.Paths {
 		p := &w.Paths[i]
 		ret, ok := p.At.(*ssa.Return)
-		if !ok || p.End != engine.EndLeave || len(ret.Results) != 2 {
+		// A condition's (false, nil) goes round; one that returns nil
+		// with a result the walk cannot fold leaves.
+		returnsNil := p.End == engine.EndRound || p.End == engine.EndLeave && p.Err.Kind == engine.Nil
+		if !ok || !returnsNil || len(ret.Results) != 2 {
 			continue
 		}
 		on = on || c.falseOnCancel(a, ret.Results[0])

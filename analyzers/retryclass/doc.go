@@ -13,7 +13,12 @@
 // Others carry the server's own answer to "when": 429 and 503 with
 // Retry-After. The analyzer reads the retry sites found by the retryscan
 // recognizer and, for each hand-rolled loop and each operation handed to
-// cenkalti/backoff or avast/retry-go, the paths through one attempt and
+// cenkalti/backoff, avast/retry-go or sethvargo/go-retry (whose
+// operations retry only the errors they wrap in retry.RetryableError),
+// and each condition handed to apimachinery's wait.ExponentialBackoff
+// (which goes round on (false, nil), also when it answers with the test:
+// return resp.StatusCode == http.StatusOK, nil), the paths through one
+// attempt and
 // the conditions that send it round again. It evaluates those conditions
 // under one way of failing at a time (the server answered 404, the gRPC
 // call failed with NotFound, the caller's context is done) and reports
@@ -24,7 +29,10 @@
 // given it: backoff.Retry without backoff.WithContext(b, ctx) (up to 15
 // minutes, the default MaxElapsedTime), retry.Do without
 // retry.Context(ctx) (9 more attempts over 51.1s with the defaults),
-// backoff v5 given context.Background(). Once ctx is done every attempt
+// backoff v5 given context.Background(); options spread from a list the
+// package does not write again (retry.Do(op, opts...) with var opts =
+// []retry.Option{...}) are read as if written in the call, and a list
+// given as a parameter may hold the context, and is quiet. Once ctx is done every attempt
 // fails at once with context.Canceled and the retry waits and tries
 // again until it runs out, for a caller that has gone; the fix is to give
 // the retry the context. The same for the functions of
@@ -37,7 +45,9 @@
 // run for the life of the process. The fix is the context twin:
 // wait.PollUntilContextTimeout(ctx, ...), wait.UntilWithContext(ctx, ...). A decision that explicitly goes round on its
 // own context's error (errors.Is(err, context.DeadlineExceeded) leading
-// to another attempt) is reported too; a context made inside the loop
+// to another attempt, written in the loop or in a classifier of the
+// package it asks, two calls down: if !isTimeout(err) { return err }) is
+// reported too; a context made inside the loop
 // for one attempt (a per-attempt timeout) may time out and be retried,
 // and is not.
 //
@@ -150,7 +160,10 @@
 //	}
 //
 // A classifier that names a few 4xx it retries (409) or says yes to
-// every error (the library's default) is left alone.
+// every error (the library's default) is left alone, and so is one that
+// answers an error carrying any HTTP status as it answers a plain error
+// (a gRPC classifier whose default says yes): it does not read the
+// status.
 //
 // permanent-code: a gRPC retry that goes round on a code that will not
 // change: INVALID_ARGUMENT, NOT_FOUND, ALREADY_EXISTS, PERMISSION_DENIED,
@@ -247,10 +260,12 @@
 //   - retries of every error of an opaque operation (op(), a method of
 //     another package that is not a gRPC stub): common and often right;
 //   - decisions it cannot read: a classifier of another package that
-//     is unexported, reached through an interface, or whose body names
-//     no status, code or context error (the package's own are read
+//     is unexported, reached through an interface, or that names no
+//     status, code or context error in its body or in the functions of
+//     its package it calls, two calls down (the package's own are read
 //     through their bodies, two calls deep; another package's through
-//     its fact, one call deep), a response or error handed to other
+//     its fact, one call deep: httpx.ShouldRetry(err) whose helper
+//     switches on the status is read), a response or error handed to other
 //     code outside the standard library, errors.As into an interface or
 //     into an error type with an Unwrap method (it may carry the
 //     context's error), a map of codes or statuses that is not a
@@ -261,8 +276,9 @@
 //     variable left unwritten (one given as a parameter, appended to),
 //     a RetryIf that says yes to every status or every code; and
 //     operations given as named functions rather than literals;
-//   - library retries other than cenkalti/backoff (v3, v4, v5) and
-//     avast/retry-go (v3, v4, v5), whose operations it reads, and
+//   - library retries other than cenkalti/backoff (v3, v4, v5),
+//     avast/retry-go (v3, v4, v5) and sethvargo/go-retry, whose
+//     operations it reads, and
 //     wrappers and retriers of the package, judged where their loop is
 //     (a call of a wrapper is read for retry-after-cancel alone, and
 //     only with a function literal: one given by name is not read);
@@ -277,9 +293,11 @@
 //   - apimachinery's context-free waits given a condition or function
 //     by name, a condition that looks at ctx, or a stop channel that may
 //     close (a parameter, ctx.Done());
-//   - wait-ignores-cancel where the wait is a helper or a select with a
-//     case other than a timer (a stop channel may be how the code is
-//     cancelled), and, in a loop that stops at its next look at the
+//   - wait-ignores-cancel where the wait is a select with a case other
+//     than a timer (a stop channel may be how the code is cancelled), or
+//     a helper of another package, or one of the package that does more
+//     than wait (one that only sleeps, func backoffSleep(attempt int) {
+//     time.Sleep(...) }, is read as the time.Sleep inside), and, in a loop that stops at its next look at the
 //     context, a wait of 1s or less or of a length the code does not
 //     show (time.Sleep(c.interval));
 //   - permanent-status where 4xx and 5xx are told apart by a range

@@ -191,17 +191,19 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 
 // classifierOption reports whether a library call hands the decision to
 // code the analyzer does not read: an option such as retry.RetryIf(f),
-// or options passed as a slice (opts...).
+// written in the call or in a list spread into it, or options passed as
+// a slice it cannot read (opts... from a parameter).
 func (c *checker) classifierOption(site *retryscan.Site) bool {
 	call, ok := site.Node.(*ast.CallExpr)
 	if !ok || site.Kind != retryscan.KindLibrary {
 		return false
 	}
-	if call.Ellipsis.IsValid() {
-		return true
+	args, ok := c.optionArgs(call)
+	if !ok {
+		return true // options not seen may hold a RetryIf
 	}
 	found := false
-	for i, a := range call.Args {
+	for i, a := range args {
 		if a == site.OpExpr || i == site.Entry.Op {
 			continue
 		}

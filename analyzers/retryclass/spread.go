@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // A list of codes is often kept in a variable and spread into the
@@ -51,6 +52,21 @@ func (c *checker) spreadElems(e ast.Expr) (elems []ast.Expr, ok bool) {
 		}
 	}
 	return lit.Elts, true
+}
+
+// optionArgs returns a library call's arguments with a list spread into
+// it (retry.Do(op, opts...)) replaced by the list's elements; ok is false
+// when the list cannot be read (spreadElems).
+func (c *checker) optionArgs(call *ast.CallExpr) (args []ast.Expr, ok bool) {
+	args = call.Args
+	if !call.Ellipsis.IsValid() || len(args) == 0 {
+		return args, true
+	}
+	elems, ok := c.spreadElems(args[len(args)-1])
+	if !ok {
+		return nil, false
+	}
+	return append(slices.Clone(args[:len(args)-1]), elems...), true
 }
 
 // declaredLit returns the composite literal a package variable is

@@ -92,8 +92,19 @@ func (c *checker) permanentStatusAs(a *attempt, typed bool) bool {
 // readsStatus reports whether some condition of the attempt depends on
 // the HTTP status: it differs between 200 and 503, or 429 (a loop that
 // goes round on 429 alone).
+//
+// A condition of wait.ExponentialBackoff may answer with the test itself,
+// no branch taken on it (return resp.StatusCode == http.StatusOK, nil):
+// a 200 that leaves and a 503 that goes round read the status too.
 func (c *checker) readsStatus(a *attempt, typed bool) bool {
 	ok := conds(a.walk(scenario{status: 200}))
+	if a.site.Entry != nil && catalog.ConditionOperation(a.site.Entry.Pkg) && !rounds(a.walk(scenario{status: 200})) {
+		for _, s := range catalog.RetryAfterStatuses() {
+			if rounds(a.walk(scenario{status: s, typed: typed})) {
+				return true
+			}
+		}
+	}
 	for _, s := range catalog.RetryAfterStatuses() {
 		bad := conds(a.walk(scenario{status: s, typed: typed}))
 		for ifi, t1 := range ok {
@@ -103,6 +114,11 @@ func (c *checker) readsStatus(a *attempt, typed bool) bool {
 		}
 	}
 	return false
+}
+
+// rounds reports a walk with a way that surely goes round.
+func rounds(w *engine.Walk) bool {
+	return slices.ContainsFunc(w.Paths, func(p engine.Path) bool { return p.End == engine.EndRound })
 }
 
 // statusSplit reads how the attempt's conditions treat the statuses

@@ -32,8 +32,10 @@ import (
 // select whose every case is a timer. A caller that gives up during the
 // wait waits it out; when nothing else looks at the context, the loop
 // also goes on with its attempts (loopCancel reports both in one
-// finding). A select with any other case (ctx.Done(), a stop channel) and
-// a wait helper given the context are quiet.
+// finding). A helper of the package that waits so and can be stopped by
+// nothing is such a wait too (waithelper.go). A select with any other
+// case (ctx.Done(), a stop channel) and a wait helper given the context
+// are quiet.
 
 // blindWait is a wait of a loop's body that ignores cancellation.
 type blindWait struct {
@@ -66,6 +68,8 @@ func (c *checker) blindWaits(site *retryscan.Site, body *ast.BlockStmt) []blindW
 		case *ast.CallExpr:
 			if analysisutil.IsFunc(analysisutil.Callee(info, n), "time", "", "Sleep") {
 				out = append(out, blindWait{at: n, call: n, name: "time.Sleep"})
+			} else if name, ok := c.blindHelper(n); ok {
+				out = append(out, blindWait{at: n, name: name}) // backoffSleep(attempt): waithelper.go
 			}
 		case *ast.UnaryExpr:
 			if n.Op != token.ARROW {

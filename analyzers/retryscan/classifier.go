@@ -96,7 +96,7 @@ func (s *scanner) exportClassifiers() {
 		if fi.obj.Exported() && fi.decl.Body != nil && res.Len() > 0 && isNumeric(res.At(0).Type()) && s.namesRetryAfter(fi.decl.Body) {
 			s.pass.ExportObjectFact(fi.obj, new(PushbackFact))
 		}
-		if !fi.obj.Exported() || fi.decl.Body == nil || !engine.ClassifierShaped(fi.obj) || !s.namesOutcome(fi.decl.Body) {
+		if !fi.obj.Exported() || fi.decl.Body == nil || !engine.ClassifierShaped(fi.obj) || !s.namesOutcomeIn(fi.decl.Body, classifierDepth) {
 			continue
 		}
 		s.at.Func(fi.decl)
@@ -106,6 +106,29 @@ func (s *scanner) exportClassifiers() {
 			s.classifiers.put(fi.obj, f)
 		}
 	}
+}
+
+// classifierDepth is how many calls down namesOutcomeIn looks: as deep
+// as the engine reads the package's helpers.
+const classifierDepth = 2
+
+// namesOutcomeIn reports whether a body, or the body of a function of
+// the package it calls (depth calls down), reads a status or a code:
+//
+//	func ShouldRetry(err error) bool { return retryableStatus(statusOf(err)) }
+//	func retryableStatus(code int) bool { return code >= 500 || code == http.StatusTooManyRequests }
+func (s *scanner) namesOutcomeIn(body *ast.BlockStmt, depth int) bool {
+	if s.namesOutcome(body) {
+		return true
+	}
+	return depth > 0 && anyNode(body, false, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fi := s.byObj[analysisutil.Callee(s.info, call)]
+		return fi != nil && fi.decl.Body != nil && fi.decl.Body != body && s.namesOutcomeIn(fi.decl.Body, depth-1)
+	})
 }
 
 // namesOutcome reports whether a body reads a status or a code: a

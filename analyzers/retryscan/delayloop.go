@@ -93,6 +93,9 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 	if f := r.FlowOf(waits[0].arg); len(waits) == 1 && kind == catalog.DelayConstant && f.Known && !f.Varying && f.At0 > 0 && f.At0 < math.MaxInt64 {
 		d.Initial, d.Factor = time.Duration(f.At0), 1 // time.Sleep(2 * time.Second)
 	}
+	if f := r.FlowOf(waits[0].arg); len(waits) == 1 && kind == catalog.DelayLinear && f.Known && !f.Random && !f.Clamped && !f.Opaque && f.At0 >= 0 && f.Step > 0 && f.At0+f.Step < math.MaxInt64 {
+		d.Initial, d.Step = time.Duration(f.At0), time.Duration(f.Step) // time.Sleep(time.Duration(i+1) * time.Second)
+	}
 	switch {
 	case jitter:
 		d.Jittered = catalog.TriYes

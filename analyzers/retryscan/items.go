@@ -177,6 +177,9 @@ func isConstructor(it *cfgItem) bool {
 // a fact is a literal with no position, made by factValue.
 func (s *scanner) constValue(e ast.Expr) constant.Value {
 	if tv, ok := s.info.Types[e]; ok {
+		if tv.Value == nil {
+			return s.varConst(e)
+		}
 		return tv.Value
 	}
 	lit, ok := e.(*ast.BasicLit)

@@ -132,6 +132,9 @@ type Delay struct {
 	// wait is Initial * Factor^(n-1).
 	Initial time.Duration
 	Factor  float64
+	// Step is what a linear wait adds per attempt, when the recognizer
+	// can see it (0 otherwise): the n-th wait is Initial + (n-1) * Step.
+	Step time.Duration
 }
 
 // Site is one retry site in the package being analyzed.

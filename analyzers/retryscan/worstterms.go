@@ -200,9 +200,10 @@ func geometric(initial time.Duration, factor float64, limit time.Duration, n int
 
 // loopWaits computes n waits of a hand-rolled loop: one wait (a wait
 // call, or a call of a local helper that waits on its argument,
-// sleepCtx(ctx, d)) with a constant argument, or a wait growing with no
-// cap from a known start. Several waits, a clamp, an opaque value:
-// unknown.
+// sleepCtx(ctx, d)) with a constant argument, a wait growing with no
+// cap from a known start, or one growing by a known step from a counter
+// (time.Duration(i+1) * time.Second). Several waits, a clamp, an opaque
+// value: unknown.
 func (s *scanner) loopWaits(site *Site, n int) ([]time.Duration, bool) {
 	d := site.Delay()
 	switch {
@@ -212,6 +213,12 @@ func (s *scanner) loopWaits(site *Site, n int) ([]time.Duration, bool) {
 		return geometric(d.Initial, d.Factor, 0, n), true
 	case d.Kind == catalog.DelayConstant && d.Initial > 0 && d.Factor == 1:
 		return geometric(d.Initial, 1, 0, n), true
+	case d.Kind == catalog.DelayLinear && d.Step > 0:
+		ws := make([]time.Duration, n)
+		for i := range ws {
+			ws[i] = d.Initial + time.Duration(i)*d.Step
+		}
+		return ws, true
 	}
 	return nil, false
 }

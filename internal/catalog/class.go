@@ -131,6 +131,10 @@ const (
 	// HookStatusCode reads a gRPC error's code: status.Code(err),
 	// status.FromError(err), status.Convert(err), (*Status).Code().
 	HookStatusCode
+	// HookRetryable wraps an operation's error so that it goes round, in
+	// a library whose other errors stop (OptInOperation):
+	// retry.RetryableError(err).
+	HookRetryable
 )
 
 // ClassHook is a catalogued hook. For fields, Recv is the struct type.
@@ -177,6 +181,7 @@ var classHooks = func() []ClassHook {
 		hook(retryHTTP, "", "DefaultBackoff", HookBackoffRA, -1),
 		hook(retryHTTP, "", "RateLimitLinearJitterBackoff", HookBackoffRA, -1),
 		hook(retryHTTP, "", "LinearJitterBackoff", HookBackoffNoRA, -1),
+		hook(sethvargo, "", "RetryableError", HookRetryable, 0),
 		hook("net/http", "", "NewRequestWithContext", HookNoFail, 0),
 		hook("net/http", "Request", "WithContext", HookNoFail, 0),
 		hook("net/http", "Request", "Clone", HookNoFail, 0),
@@ -246,6 +251,18 @@ func ErrorOperation(pkg string) bool {
 	}
 	return false
 }
+
+// OptInOperation reports whether a retry library's operation asks for
+// each retry: nil ends the retry with success, an error wrapped by the
+// library's HookRetryable function goes round, and any other error ends
+// it with failure (sethvargo/go-retry v0.5.0, retry.RetryableError).
+func OptInOperation(pkg string) bool { return pkg == sethvargo }
+
+// ConditionOperation reports whether a retry library's operation is a
+// condition: (false, nil) goes round, true ends the retry with success,
+// an error ends it with that error (apimachinery v0.37.2
+// wait.ExponentialBackoff and ExponentialBackoffWithContext).
+func ConditionOperation(pkg string) bool { return pkg == waitPkg }
 
 // CancelHint is how a library retry is given the caller's context, for
 // diagnostics, and how long its default policy goes on without one.

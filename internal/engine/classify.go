@@ -309,11 +309,27 @@ func argCase(ts []types.Type, vals []Val) (ClassCase, bool) {
 	return cs, cs.Kind != 0
 }
 
-// answersTyped reports a table with an answer for an error that carries
-// a status.
+// answersTyped reports a table that tells an error carrying a status by
+// its status: a known answer for one that differs from its answer for
+// another status, or for a plain error. A gRPC classifier whose default
+// says yes to everything else answers yes to every such error without
+// reading it:
+//
+//	switch status.Code(err) { case codes.InvalidArgument: return false; default: return true }
 func answersTyped(table []catalog.Tri) bool {
+	plain := catalog.TriUnknown
+	if i := caseIndex(ClassCase{Kind: CasePlain}); i < len(table) {
+		plain = table[i]
+	}
+	first := catalog.TriUnknown
 	for i, c := range ClassCases() {
-		if i < len(table) && c.Kind == CaseTyped && table[i] != catalog.TriUnknown {
+		if i >= len(table) || c.Kind != CaseTyped || table[i] == catalog.TriUnknown {
+			continue
+		}
+		if first == catalog.TriUnknown {
+			first = table[i]
+		}
+		if table[i] != first || table[i] != plain {
 			return true
 		}
 	}

@@ -40,6 +40,9 @@ type Flow struct {
 	// Varying: the value changes every attempt (a counter); Linear: it
 	// grows by a step (time.Duration(attempt) * time.Second).
 	Varying, Linear bool
+	// Step is what a Varying or Linear value adds per attempt when
+	// every way round adds the same constant (linear.go); 0 unknown.
+	Step float64
 	// At0 is the first value, when Known.
 	At0   float64
 	Known bool
@@ -54,6 +57,9 @@ func (f *Flow) merge(g Flow) {
 	f.Opaque = f.Opaque || g.Opaque
 	f.Varying = f.Varying || g.Varying
 	f.Linear = f.Linear || g.Linear
+	if f.Step != g.Step {
+		f.Step = 0 // two ways that step differently
+	}
 }
 
 // FlowOf returns how v changes round the region's loop.
@@ -130,6 +136,7 @@ func (fl *flower) binop(b *ssa.BinOp) Flow {
 	f := x
 	f.merge(y)
 	f.Known = x.Known && y.Known
+	f.Step = linearStep(b.Op, x, y)
 	switch b.Op {
 	case token.SHL:
 		f.At0 = x.At0 * math.Pow(2, y.At0)
@@ -297,6 +304,7 @@ func (fl *flower) carried(phi *ssa.Phi) Flow {
 		g.Clamped = g.Clamped || clamped
 		f.merge(g)
 	}
+	f.Step = counterStep(phi, fl.r.loop)
 	return f
 }
 
@@ -410,6 +418,15 @@ func (fl *flower) load(u *ssa.UnOp) Flow {
 	addr := u.X
 	if g, ok := addr.(*ssa.Global); ok {
 		return fl.global(g)
+	}
+	if fa, ok := addr.(*ssa.FieldAddr); ok {
+		if g, ok := fa.X.(*ssa.Global); ok {
+			vals, ok := fl.r.p.globalField(g, fa.Field)
+			if !ok {
+				return Flow{Opaque: true}
+			}
+			return fl.all(vals) // time.Sleep(defaultCfg.Backoff)
+		}
 	}
 	var f Flow
 	defs := 0
@@ -551,13 +568,22 @@ func (fl *flower) global(g *ssa.Global) Flow {
 	if obj == nil || obj.Exported() || g.Pkg == nil || g.Pkg.Pkg != fl.r.p.pkg {
 		return Flow{Opaque: true}
 	}
-	stores := fl.r.p.globalStores(g)
-	if len(stores) == 0 {
+	var vals []ssa.Value
+	for _, st := range fl.r.p.globalStores(g) {
+		vals = append(vals, st.Val)
+	}
+	return fl.all(vals)
+}
+
+// all is the flow of a variable given each of vals: known only when it
+// is given one.
+func (fl *flower) all(vals []ssa.Value) Flow {
+	if len(vals) == 0 {
 		return Flow{Opaque: true}
 	}
 	var f Flow
-	for i, st := range stores {
-		h := fl.flow(st.Val)
+	for i, v := range vals {
+		h := fl.flow(v)
 		if i == 0 {
 			f = h
 			continue

@@ -24,6 +24,10 @@ type globalIndex struct {
 	stores  map[*ssa.Global][]*ssa.Store
 	loads   map[*ssa.Global][]ssa.Value
 	escapes map[*ssa.Global]bool
+	// the addresses of its fields taken, and its other uses
+	// (globalfields.go)
+	fieldAddrs map[*ssa.Global][]*ssa.FieldAddr
+	otherUse   map[*ssa.Global]bool
 }
 
 func (x *globalIndex) add(in ssa.Instruction) {
@@ -48,6 +52,7 @@ func (x *globalIndex) add(in ssa.Instruction) {
 			continue
 		}
 		x.escapes[g] = true
+		x.fieldUse(in, g)
 	}
 }
 

@@ -75,6 +75,11 @@ func (p *Program) loaded(u *ssa.UnOp) []ssa.Value {
 			sts = stores(b)
 		}
 	case *ssa.FieldAddr:
+		if g, ok := a.X.(*ssa.Global); ok {
+			if vals, ok := p.globalField(g, a.Field); ok {
+				return vals // cfg.Backoff of var cfg = config{...}
+			}
+		}
 		f := fieldOf(a)
 		if f == nil || !p.FieldComplete(f) {
 			return []ssa.Value{u}

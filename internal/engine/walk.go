@@ -327,11 +327,22 @@ func (w *walker) ret(in *ssa.Return) {
 		}
 		return
 	}
+	if w.r.op && catalog.ConditionOperation(w.r.lib) && len(in.Results) == 2 {
+		w.condition(in)
+		return
+	}
 	if !w.r.op || len(in.Results) == 0 || !isErrorType(in.Results[len(in.Results)-1].Type()) {
 		w.end(EndLeave, in, Val{}) // a loop or a recursion, or an operation with no error
 		return
 	}
 	res := in.Results[len(in.Results)-1]
+	if u, ok := res.(*ssa.UnOp); ok && u.Op == token.MUL {
+		// A function with a defer returns through its result slot:
+		// what the path stored there (return retry.RetryableError(err)).
+		if st := w.stored(u, len(w.path)); st != nil {
+			res = st.val
+		}
+	}
 	if c, ok := unwrapCall(res); ok {
 		if h := catalog.LookupClassHook(calleeObject(c)); h != nil && h.Pkg == w.r.lib {
 			switch h.Hook {
@@ -341,15 +352,33 @@ func (w *walker) ret(in *ssa.Return) {
 			case catalog.HookRetryAfter:
 				w.end(EndRound, in, Val{Kind: Err, Class: ErrPlain})
 				return
+			case catalog.HookRetryable:
+				w.end(EndRound, in, Val{Kind: Err, Class: ErrPlain}) // retry.RetryableError(err)
+				return
 			}
 		}
 	}
 	v := w.eval(res, len(w.path))
-	if v.Kind == Nil {
-		w.end(EndLeave, in, v)
+	if v.Kind == Nil || catalog.OptInOperation(w.r.lib) {
+		w.end(EndLeave, in, v) // success, or an error the library does not retry
 		return
 	}
 	w.end(EndError, in, v)
+}
+
+// condition ends a path at a return of a condition (wait.ExponentialBackoff):
+// (false, nil) goes round; true, or an error, leaves. A result the walk
+// cannot tell leaves too: only a known (false, nil) is a retry.
+//
+//	return false, nil // not yet: another attempt after the wait
+func (w *walker) condition(in *ssa.Return) {
+	done := w.eval(in.Results[0], len(w.path))
+	err := w.eval(in.Results[1], len(w.path))
+	if done.Truth() == catalog.TriNo && err.Kind == Nil {
+		w.end(EndRound, in, Val{})
+		return
+	}
+	w.end(EndLeave, in, err)
 }
 
 var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)

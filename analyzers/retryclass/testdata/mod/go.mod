@@ -17,6 +17,7 @@ require (
 	github.com/aws/smithy-go v1.28.9 // indirect
 	github.com/go-logr/logr v1.4.4 // indirect
 	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
+	github.com/sethvargo/go-retry v0.5.0 // indirect
 	golang.org/x/net v0.60.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/text v0.42.0 // indirect

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
 	"time"
 
 	retry "github.com/avast/retry-go/v4"
@@ -121,6 +122,22 @@ func operation(ctx context.Context, c *http.Client, req *http.Request) error {
 	}, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
 }
 
+// With a defer the operation returns through its result slot: the
+// permanent error is read from what the path stored there.
+func operationDefer(ctx context.Context, c *http.Client, req *http.Request) error {
+	return backoff.Retry(func() error { // want `leave \[err != nil\]; leave \[!err != nil, resp\.StatusCode == 404\]; error:err \[!err != nil, !resp\.StatusCode == 404\]`
+		resp, err := c.Do(req)
+		if err != nil {
+			return backoff.Permanent(err)
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode == 404 {
+			return backoff.Permanent(errors.New("missing"))
+		}
+		return errors.New("again")
+	}, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
+}
+
 func operationV5(ctx context.Context, c *http.Client, req *http.Request) error {
 	_, err := backoffv5.Retry(ctx, func() (int, error) { // want `round \[resp\.StatusCode == 429\]; error:err \[!resp\.StatusCode == 429, resp\.StatusCode >= 500\]; leave \[!resp\.StatusCode == 429, !resp\.StatusCode >= 500\]`
 		resp, _ := c.Do(req)
@@ -190,5 +207,28 @@ func paged(ctx context.Context, list func(ctx context.Context, after string) ([]
 			return nil
 		}
 		time.Sleep(time.Second)
+	}
+}
+
+// A bound kept in a field of a package variable set only by its
+// initializer is the literal's constant; one init sets again is not.
+type limits struct{ Attempts int }
+
+var fixedLimits = limits{Attempts: 4}
+
+var envLimits = limits{Attempts: 4}
+
+func init() { envLimits.Attempts = len(os.Args) }
+
+func boundByVar(op func() error) {
+	for i := 0; i < fixedLimits.Attempts; i++ { // want `leave \[i < fixedLimits\.Attempts, err == nil\]; round \[i < fixedLimits\.Attempts, !err == nil\]; leave \[!i < fixedLimits\.Attempts\]; trips 4`
+		if err := op(); err == nil {
+			return
+		}
+	}
+	for i := 0; i < envLimits.Attempts; i++ { // want `leave \[i < envLimits\.Attempts, err == nil\]; round \[i < envLimits\.Attempts, !err == nil\]; leave \[!i < envLimits\.Attempts\]$`
+		if err := op(); err == nil {
+			return
+		}
 	}
 }

@@ -307,3 +307,108 @@ func roundsOnCancelContinue(ctx context.Context, c *http.Client, req *http.Reque
 	}
 	return errGone
 }
+
+// Options kept in a package variable and spread into the call are read
+// as if written there: no retry.Context among them.
+var uploadOpts = []retry.Option{retry.Attempts(4), retry.Delay(time.Second)}
+
+func retryGoSpread(ctx context.Context, c *http.Client, req *http.Request) error {
+	return retry.Do(func() error { // want `retry.Do is not given ctx, which its operation uses: after the caller gives up it goes on for up to 3 more attempts`
+		_, err := c.Do(req.WithContext(ctx))
+		return err
+	}, uploadOpts...)
+}
+
+// The twins: a local list that holds retry.Context(ctx), and a list the
+// function is given (it may hold one), are quiet.
+func retryGoSpreadContext(ctx context.Context, c *http.Client, req *http.Request) error {
+	opts := []retry.Option{retry.Context(ctx), retry.Attempts(4), retry.Delay(time.Second)}
+	return retry.Do(func() error {
+		_, err := c.Do(req.WithContext(ctx))
+		return err
+	}, opts...)
+}
+
+func retryGoSpreadGiven(ctx context.Context, c *http.Client, req *http.Request, opts []retry.Option) error {
+	return retry.Do(func() error {
+		_, err := c.Do(req.WithContext(ctx))
+		return err
+	}, opts...)
+}
+
+// A classifier of the package that retries timeouts names the context's
+// deadline among them: the caller's deadline goes round.
+func isTimeout(err error) bool {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return true
+	}
+	var ne interface{ Timeout() bool }
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+func pushMetrics(ctx context.Context, c *http.Client, url string) error {
+	var err error
+	for i := 0; i < 4; i++ {
+		if _, err = fetchOnce(ctx, c, url); err == nil {
+			return nil
+		}
+		if !isTimeout(err) { // want `retry loop goes round on context.DeadlineExceeded \(isTimeout\(err\) retries it\), the error of its own context: every further attempt fails at once and only adds delay \(up to 3 more attempts over 3s\)`
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// The twins: each attempt's own deadline may time out and go round, and
+// a classifier that stops on the context's errors.
+func pushTraces(ctx context.Context, c *http.Client, url string) error {
+	var err error
+	for i := 0; i < 4; i++ {
+		actx, cancel := context.WithTimeout(ctx, time.Second)
+		_, err = fetchOnce(actx, c, url)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if !isTimeout(err) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}
+
+func isNetTimeout(err error) bool {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return false
+	}
+	var ne interface{ Timeout() bool }
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+func pushLogs(ctx context.Context, c *http.Client, url string) error {
+	var err error
+	for i := 0; i < 4; i++ {
+		if _, err = fetchOnce(ctx, c, url); err == nil {
+			return nil
+		}
+		if !isNetTimeout(err) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func fetchOnce(ctx context.Context, c *http.Client, url string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	return c.Do(req)
+}

@@ -362,3 +362,47 @@ func listGiven(ctx context.Context, c *http.Client, url string, opts ...retry.Op
 		return lib.Get(ctx, c, url)
 	}, append(opts, retry.RetryIf(lib.IsRetryable))...)
 }
+
+// A classifier of another package whose helpers name the statuses: 404
+// goes round.
+func listThroughHelpers(ctx context.Context, c *http.Client, url string) ([]byte, error) {
+	return retry.DoWithData(func() ([]byte, error) {
+		return lib.Get(ctx, c, url)
+	},
+		retry.Context(ctx),
+		retry.Attempts(5),
+		retry.RetryIf(lib.ShouldRetryLoose), // want `retry.DoWithData retries HTTP 4xx responses such as 404 \(RetryIf lib.ShouldRetryLoose stops on 400 only, the other 4xx go round\)`
+	)
+}
+
+// The twin whose helpers stop on 4xx: quiet.
+func listThroughHelpersOK(ctx context.Context, c *http.Client, url string) ([]byte, error) {
+	return retry.DoWithData(func() ([]byte, error) {
+		return lib.Get(ctx, c, url)
+	},
+		retry.Context(ctx),
+		retry.Attempts(5),
+		retry.RetryIf(lib.ShouldRetry),
+	)
+}
+
+// A gRPC classifier that says yes to everything but two codes: NotFound
+// goes round. It reads no HTTP status, and the attempt makes no HTTP
+// call: no permanent-status finding.
+func checkExcept(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+	var err error
+	for i := 0; i < 4; i++ {
+		if _, err = hc.Check(ctx, &grpc_health_v1.HealthCheckRequest{}); err == nil {
+			return nil
+		}
+		if !lib.RetryableExceptInvalid(err) { // want `retry loop retries codes.NotFound, which does not change on retry \(it stops on codes.InvalidArgument and codes.Unauthenticated only`
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}

@@ -113,3 +113,36 @@ func RetryAfter(resp *http.Response) time.Duration {
 
 // Pause is a wait that does not read the response's header.
 func Pause(attempt int) time.Duration { return time.Duration(attempt) * 100 * time.Millisecond }
+
+// statusOf is the status an error carries, 0 for a transport error.
+func statusOf(err error) int {
+	var apiErr *APIError
+	if errors.As(err, &apiErr) {
+		return apiErr.StatusCode
+	}
+	return 0
+}
+
+func retryableStatus(code int) bool {
+	return code == 0 || code >= 500 || code == http.StatusTooManyRequests
+}
+
+func anyButBadRequest(code int) bool { return code != http.StatusOK && code != http.StatusBadRequest }
+
+// ShouldRetry names no status itself: its helpers do, and the fact is
+// read through them (5xx, 429 and transport errors).
+func ShouldRetry(err error) bool { return retryableStatus(statusOf(err)) }
+
+// ShouldRetryLoose, the same way, retries every status but 400.
+func ShouldRetryLoose(err error) bool { return anyButBadRequest(statusOf(err)) }
+
+// RetryableExceptInvalid stops on two codes and says yes to every other
+// error, an HTTP one too, without reading its status.
+func RetryableExceptInvalid(err error) bool {
+	switch status.Code(err) {
+	case codes.InvalidArgument, codes.Unauthenticated:
+		return false
+	default:
+		return true
+	}
+}
