@@ -277,9 +277,12 @@
 // reported.
 //
 // Test files are skipped by default: tests talk to httptest servers and
-// fakes, and the test binary has its own timeout. So are test harnesses,
-// packages whose non-test files import "testing" (a driver's integration
-// framework, testutil).
+// fakes, and the test binary has its own timeout. So is test harness
+// code: a non-test file that imports "testing" (a suite helper), and
+// every file of a package named as a test package (mtest, testutil,
+// dbtesting) when one of its files imports "testing" (a driver's
+// integration framework). The other files of a package holding a suite
+// helper are a service's, and are reported.
 //
 // Examples and commands are run by someone who watches them: example
 // code (an import path element example, _example or ending in examples,
