@@ -137,8 +137,12 @@
 // jitter, and its size is unknown. Hand-rolled delay helpers are followed
 // within the package only (three calls deep). Waits yielded by a
 // range-over-func iterator of another package, or of one handed in, are
-// unknown; the iterator's own loop is read for the waits, not for the
-// bound (its attempts stay unknown). A library policy or options
+// unknown; the iterator's own loop is read for the waits, and for the
+// bound when the iterator calls its body in one counted loop (for
+// attempt := range attempts(5): 5 attempts; a count the caller does not
+// give as a constant stays unknown). A wait with jitter added to it
+// (time.Sleep(d + rand.N(d/2))) is at least d: its longest wait is
+// reported as "at least". A library policy or options
 // returned by a helper are read as if written at its call, in the package
 // or in another one (retrycfg.NewBackoff()), unless the helper takes them
 // from its caller or a package variable. Delay functions passed to a

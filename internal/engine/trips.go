@@ -131,6 +131,9 @@ func (r *Region) guard(ifi *ssa.If, stay bool) Trips {
 	}
 	holds := func(v, limit int64) bool { return compare(op, v, limit) == stay }
 	limit := Strip(y)
+	if c, ok := r.consts[limit]; ok {
+		limit = c
+	}
 	switch {
 	case isIntConst(limit) && isIntConst(init):
 		k, n := int64(0), intConst(limit)
