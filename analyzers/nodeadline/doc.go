@@ -45,6 +45,23 @@
 //
 //	context.Background() reaches a gRPC call via b.Fetch -> HealthClient.Check with no deadline: ...
 //
+// The context parameter of a function literal is the context it is
+// handed: by a call of it in place, by a retry helper of the package
+// that calls its attempt with the context it is given (unchanged or
+// with no deadline added), or by a retry library that hands its context
+// on as it is (sethvargo's Do, wait.ExponentialBackoffWithContext,
+// go-resiliency's RunCtx, flowchartsman's RunContext):
+//
+//	func withRetries(ctx context.Context, n int, fn func(context.Context) error) error { ... fn(ctx) ... }
+//	withRetries(ctx, 3, func(ctx context.Context) error {
+//		_, err := hc.Check(ctx, req) // the ctx withRetries is given
+//		return err
+//	})
+//
+// A helper that gives each attempt a deadline, one of another package,
+// gax.Invoke (which may add one), and a literal used more than once or
+// kept in a variable handed elsewhere are not followed.
+//
 // A context received as a parameter is the caller's responsibility and
 // is not reported where it is used; neither are r.Context() of an
 // incoming request, t.Context() in tests, or contexts handed to

@@ -90,6 +90,9 @@ type tracer struct {
 	// exported fields are judged by its writes (exported.go); non-nil
 	// then, it holds the fields being judged.
 	exported map[*types.Var]bool
+	// handing counts the helpers read inside one another for the
+	// context parameter of a function literal (handed.go).
+	handing int
 }
 
 type busyKey struct {
@@ -154,6 +157,9 @@ func (t *tracer) source(src engine.Source) state {
 	case *ssa.Parameter:
 		if i := engine.ParamIndex(v); src.In == nil && v.Parent() == t.top && i >= 0 && carrier(v.Type()) {
 			return state{kind: param, param: i}
+		}
+		if src.In == nil && v.Parent() != t.top && v.Parent().Parent() != nil && catalog.IsContext(v.Type()) {
+			return t.handed(v) // withRetries(ctx, 3, func(ctx context.Context) error { ... })
 		}
 	case *ssa.Call:
 		return t.made(v, 0, src.In)
