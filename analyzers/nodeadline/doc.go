@@ -100,11 +100,12 @@
 //
 // An unexported package variable whose address is never taken is read
 // the same way (var client = &http.Client{}; an init that sets its
-// Timeout counts). Exported fields may be set by importers and are not
-// judged outside retry attempts. Inside an attempt, a client kept in an
-// exported field of one of the package's structs is judged by the
-// package's own writes to it, since what its constructor makes is what
-// callers get unless they replace it:
+// Timeout counts). Exported fields and package variables may be set by
+// importers and are not judged outside retry attempts. Inside an
+// attempt, a client kept in an exported field of one of the package's
+// structs, or in an exported package variable of the package, is judged
+// by the package's own writes to it, since what its constructor or
+// initializer makes is what callers get unless they replace it:
 //
 //	type Svc struct{ HTTP *http.Client }
 //	func NewSvc() *Svc { return &Svc{HTTP: &http.Client{}} }
@@ -121,10 +122,14 @@
 //	c := apiclient.New(url) // &Client{HTTP: &http.Client{}}
 //	retry.Do(func() error { _, err := c.GetOrder(context.Background(), id); return err }) // reported
 //
-// Not judged, in or out of an attempt: a field written from a
-// constructor's parameter, a client field
-// handed to other code (configure(s.http), return s.http), or one whose
-// Timeout is set through it (s.http.Timeout = d). A request, a context
+// A client field returned by an unexported accessor of the package
+// (func (s *svc) client() *http.Client { return s.http }) is judged like
+// the field when every call of the accessor is in sight (as for client
+// parameters below) and none of them sets the Timeout or hands the
+// client on. Not judged, in or out of an attempt: a field written from a
+// constructor's parameter, a client field handed to other code
+// (configure(s.http), an exported accessor), or one whose Timeout is set
+// through it (s.http.Timeout = d). A request, a context
 // or a client returned by a function of the same package
 // (req, err := newRequest(ctx, url)) is read as if its return statements
 // were written in place, with the helper's context and request

@@ -82,6 +82,10 @@ type tracer struct {
 	// param judges a client parameter by the clients its callers pass
 	// (clientparam.go); nil: unknown.
 	param func(*ssa.Parameter, []string) ([]ast.Node, bool)
+	// results returns what the calls of a function of the package take
+	// its result as, when every call is in sight (accessor.go); nil:
+	// unknown.
+	results func(*ssa.Function) ([]ssa.Value, bool)
 	busy  map[busyKey]bool    // the sources being judged: a cycle adds nothing
 	memo  map[ssa.Value]state // states read at the top, outside any cycle
 	// steps counts the sources judged for one question at the top.
@@ -358,6 +362,10 @@ func (t *tracer) configuredSeen(src engine.Source, fields []string, seen map[ssa
 			}
 			if in.Val == u.Value || !t.zero(in.Val, fields, seen) {
 				return true
+			}
+		case *ssa.Return:
+			if t.returnedConfigured(in, u.Value, fields, seen) {
+				return true // an accessor's callers may set it
 			}
 		case ssa.CallInstruction:
 			if found, set := t.handedToLocal(in, u.Value, fields, seen); found {

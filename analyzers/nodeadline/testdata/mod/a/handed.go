@@ -12,8 +12,8 @@ import (
 
 // A context handed to a retry helper reaches the attempt's calls.
 func handedOn(c grpc_health_v1.HealthClient) {
-	b.ProbeAttempts(context.Background(), c)    // want `context.Background\(\) reaches a gRPC call via b.ProbeAttempts -> HealthClient.Check with no deadline`
-	b.ProbeLib(context.Background(), c) // want `context.Background\(\) reaches a gRPC call via b.ProbeLib -> HealthClient.Check with no deadline`
+	b.ProbeAttempts(context.Background(), c) // want `context.Background\(\) reaches a gRPC call via b.ProbeAttempts -> HealthClient.Check with no deadline`
+	b.ProbeLib(context.Background(), c)      // want `context.Background\(\) reaches a gRPC call via b.ProbeLib -> HealthClient.Check with no deadline`
 	b.ProbeAttemptsBounded(context.Background(), c)
 }
 
