@@ -98,8 +98,10 @@
 //
 // no-bound: a retry with no attempt limit, no elapsed-time limit and no
 // cancellation: a `for {}` retry with no counter, clock or ctx check;
-// avast Attempts(0) without Context; cenkalti MaxElapsedTime 0 or a
-// constant backoff without WithMaxRetries; sethvargo without
+// avast Attempts(0) without Context; cenkalti MaxElapsedTime 0, an
+// ExponentialBackOff struct literal that sets no MaxElapsedTime (in the
+// literal or after it: its zero never stops), or a constant backoff
+// without WithMaxRetries; sethvargo without
 // WithMaxRetries/WithMaxDuration and a context.Background(); Rican7
 // without strategy.Limit. It retries forever while the dependency is
 // down. The fix: limit the attempts, or stop on a context with a deadline.
