@@ -86,8 +86,8 @@ type tracer struct {
 	// its result as, when every call is in sight (accessor.go); nil:
 	// unknown.
 	results func(*ssa.Function) ([]ssa.Value, bool)
-	busy  map[busyKey]bool    // the sources being judged: a cycle adds nothing
-	memo  map[ssa.Value]state // states read at the top, outside any cycle
+	busy    map[busyKey]bool    // the sources being judged: a cycle adds nothing
+	memo    map[ssa.Value]state // states read at the top, outside any cycle
 	// steps counts the sources judged for one question at the top.
 	steps int
 	// exported: inside a retry attempt, clients kept in the package's

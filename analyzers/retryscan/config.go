@@ -16,9 +16,9 @@ import (
 // the calls, composite literals, assignments (inside option functions)
 // and names of package values are returned; the call of a helper of
 // another package holds the items of its ConfigFact (itemsOf).
-// Parameters and exported fields are not followed: their configuration
-// is unknown, and every caller of configNodes treats unknown as "not
-// shown".
+// Parameters (but that of a helper called once, policyparam.go) and
+// exported fields are not followed: their configuration is unknown, and
+// every caller of configNodes treats unknown as "not shown".
 //
 //	b := backoff.NewExponentialBackOff()
 //	b.MaxElapsedTime = 0                              // found through b
@@ -44,6 +44,9 @@ type cfgSyntax struct {
 	s    *scanner
 	out  []ast.Node
 	seen map[ast.Node]bool
+	// params: the parameters followed to their one caller
+	// (policyparam.go).
+	params map[*ssa.Parameter]bool
 }
 
 // add adds the calls, composite literals, assignments and package values
@@ -76,6 +79,11 @@ func (c *cfgSyntax) add(root ast.Node) {
 func (c *cfgSyntax) values(vals ...ssa.Value) {
 	for _, v := range vals {
 		cfg := c.s.eng.ConfigOf(v)
+		for _, leaf := range cfg.Leaves {
+			if p, ok := leaf.(*ssa.Parameter); ok {
+				c.fromCaller(p)
+			}
+		}
 		for _, at := range cfg.At {
 			c.add(c.s.eng.SyntaxOf(at))
 		}

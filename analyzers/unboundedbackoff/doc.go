@@ -147,7 +147,11 @@
 // reported as "at least". A library policy or options
 // returned by a helper are read as if written at its call, in the package
 // or in another one (retrycfg.NewBackoff()), unless the helper takes them
-// from its caller or a package variable. Delay functions passed to a
+// from its caller or a package variable. A policy a retry helper takes
+// as a parameter (func retryOp(b backoff.BackOff, op func() error)) is
+// what the helper's one call in the package passes, when the helper is
+// unexported and named nowhere else; a helper called twice keeps it
+// unknown. Delay functions passed to a
 // library (retry.DelayType(f) with a function the analyzer cannot read)
 // make the policy unknown. A growing delay bounded by an elapsed-time limit of
 // unknown size is not reported, nor one whose first wait is not a visible

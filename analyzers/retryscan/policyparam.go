@@ -1,0 +1,124 @@
+package retryscan
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/engine"
+)
+
+// A retry helper may take its policy from its caller:
+//
+//	func retryOp(b backoff.BackOff, op func() error) error {
+//		return backoff.Retry(op, b) // the policy is what the call passes
+//	}
+//	b := backoff.NewExponentialBackOff()
+//	b.MaxElapsedTime = 0
+//	retryOp(b, load)
+//
+// The parameter is read as the argument of the helper's one call in the
+// package, when the helper is unexported, not generic, named nowhere
+// else (no function value, no method value) and, for a method, no
+// interface of the package has a method of its name. A helper called
+// twice may be given two policies: its parameter stays unknown.
+
+// callAt is a call, with the function syntax (declaration or literal)
+// it is written in.
+type callAt struct {
+	call *ast.CallExpr
+	fn   ast.Node
+}
+
+// maxPolicyHops bounds the helpers followed back through their callers.
+const maxPolicyHops = 3
+
+// fromCaller adds the configuration of what the one call of p's function
+// passes in p's place.
+func (c *cfgSyntax) fromCaller(p *ssa.Parameter) {
+	if c.params == nil {
+		c.params = map[*ssa.Parameter]bool{}
+	}
+	if c.params[p] || len(c.params) >= maxPolicyHops || p.Parent().Parent() != nil {
+		return
+	}
+	obj, _ := p.Parent().Object().(*types.Func)
+	i := engine.ParamIndex(p)
+	at, ok := c.s.onlyCalls.get()[obj]
+	if obj == nil || !ok || i < 0 || i >= len(at.call.Args) || at.call.Ellipsis.IsValid() {
+		return
+	}
+	c.params[p] = true
+	arg := at.call.Args[i]
+	c.add(arg)
+	if v := c.s.eng.ValueOf(at.fn, arg); v != nil {
+		c.values(v)
+	}
+}
+
+// readOnlyCalls finds the functions of the package called exactly once
+// and named nowhere else, with that call.
+func (s *scanner) readOnlyCalls() map[*types.Func]callAt {
+	calls := map[*types.Func][]callAt{}
+	named := map[*types.Func]int{}
+	ifaceNames := map[string]bool{}
+	for _, obj := range s.info.Defs {
+		if fn, ok := obj.(*types.Func); ok {
+			if r := fn.Type().(*types.Signature).Recv(); r != nil && types.IsInterface(r.Type()) {
+				ifaceNames[fn.Name()] = true
+			}
+		}
+	}
+	for _, obj := range s.info.Uses {
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == s.pass.Pkg {
+			named[fn]++
+		}
+	}
+	for _, f := range s.pass.Files {
+		ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			var id *ast.Ident
+			switch fun := ast.Unparen(call.Fun).(type) {
+			case *ast.Ident:
+				id = fun
+			case *ast.SelectorExpr:
+				if sel := s.info.Selections[fun]; sel != nil && sel.Kind() != types.MethodVal {
+					return true // a method expression: the receiver shifts the arguments
+				}
+				id = fun.Sel
+			}
+			if fn, ok := s.info.Uses[id].(*types.Func); ok && fn.Pkg() == s.pass.Pkg {
+				calls[fn] = append(calls[fn], callAt{call: call, fn: innermostFunc(stack)})
+			}
+			return true
+		})
+	}
+	out := map[*types.Func]callAt{}
+	for fn, cs := range calls {
+		sig := fn.Type().(*types.Signature)
+		switch {
+		case len(cs) != 1 || named[fn] != 1 || fn.Exported() || cs[0].fn == nil:
+		case sig.TypeParams() != nil || sig.RecvTypeParams() != nil:
+		case sig.Recv() != nil && ifaceNames[fn.Name()]:
+		default:
+			out[fn] = cs[0]
+		}
+	}
+	return out
+}
+
+// innermostFunc returns the innermost function declaration or literal of
+// a stack, or nil.
+func innermostFunc(stack []ast.Node) ast.Node {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return n
+		}
+	}
+	return nil
+}
