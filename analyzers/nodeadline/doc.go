@@ -343,8 +343,8 @@
 // (fill(&ctx)) is not judged. Across functions it follows context
 // parameters (with facts), the results of helpers of the same package,
 // and of exported helpers of other packages that return a context or a
-// request (with facts). It misses on purpose: exported fields outside
-// retry attempts, exported package variables, contexts in exported
+// request (with facts). It misses on purpose: exported fields and
+// package variables outside retry attempts, contexts in exported
 // fields, fields of structs of other packages (but for a receiver's
 // client field, above) and fields whose address is taken;
 // clients and dialers configured elsewhere (assumed to have a Timeout),
