@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/engine"
 )
 
@@ -61,47 +62,14 @@ func (c *cfgSyntax) fromCaller(p *ssa.Parameter) {
 // and named nowhere else, with that call.
 func (s *scanner) readOnlyCalls() map[*types.Func]callAt {
 	calls := map[*types.Func][]callAt{}
-	named := map[*types.Func]int{}
-	ifaceNames := map[string]bool{}
-	for _, obj := range s.info.Defs {
-		if fn, ok := obj.(*types.Func); ok {
-			if r := fn.Type().(*types.Signature).Recv(); r != nil && types.IsInterface(r.Type()) {
-				ifaceNames[fn.Name()] = true
-			}
-		}
-	}
-	for _, obj := range s.info.Uses {
-		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == s.pass.Pkg {
-			named[fn]++
-		}
-	}
-	for _, f := range s.pass.Files {
-		ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			var id *ast.Ident
-			switch fun := ast.Unparen(call.Fun).(type) {
-			case *ast.Ident:
-				id = fun
-			case *ast.SelectorExpr:
-				if sel := s.info.Selections[fun]; sel != nil && sel.Kind() != types.MethodVal {
-					return true // a method expression: the receiver shifts the arguments
-				}
-				id = fun.Sel
-			}
-			if fn, ok := s.info.Uses[id].(*types.Func); ok && fn.Pkg() == s.pass.Pkg {
-				calls[fn] = append(calls[fn], callAt{call: call, fn: innermostFunc(stack)})
-			}
-			return true
-		})
-	}
+	escapes, ifaceNames := analysisutil.EachLocalCall(s.pass.Pkg, s.info, s.pass.Files, func(fn *types.Func, call *ast.CallExpr, stack []ast.Node) {
+		calls[fn] = append(calls[fn], callAt{call: call, fn: innermostFunc(stack)})
+	})
 	out := map[*types.Func]callAt{}
 	for fn, cs := range calls {
 		sig := fn.Type().(*types.Signature)
 		switch {
-		case len(cs) != 1 || named[fn] != 1 || fn.Exported() || cs[0].fn == nil:
+		case len(cs) != 1 || escapes[fn] || fn.Exported():
 		case sig.TypeParams() != nil || sig.RecvTypeParams() != nil:
 		case sig.Recv() != nil && ifaceNames[fn.Name()]:
 		default:
