@@ -77,8 +77,10 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 				b.Time, b.Elapsed, b.ElapsedAt = true, ElapsedUnknown, node
 			}
 		case catalog.EffNoTimeLimit:
-			if _, lit := node.(*ast.CompositeLit); lit {
-				litNoTime = node
+			if lit, ok := node.(*ast.CompositeLit); ok {
+				if s.litSeen(lit) {
+					litNoTime = node
+				}
 				return
 			}
 			noTime, b.Evidence = true, node

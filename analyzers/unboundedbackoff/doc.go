@@ -100,7 +100,9 @@
 // cancellation: a `for {}` retry with no counter, clock or ctx check;
 // avast Attempts(0) without Context; cenkalti MaxElapsedTime 0, an
 // ExponentialBackOff struct literal that sets no MaxElapsedTime (in the
-// literal or after it: its zero never stops), or a constant backoff
+// literal or after it: its zero never stops; one handed to code other
+// than the backoff package may be given a limit there, and is not
+// judged), or a constant backoff
 // without WithMaxRetries; sethvargo without
 // WithMaxRetries/WithMaxDuration and a context.Background(); Rican7
 // without strategy.Limit. It retries forever while the dependency is

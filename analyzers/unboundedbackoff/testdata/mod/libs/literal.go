@@ -46,3 +46,19 @@ func literalBackoffLimitedLater() error {
 	b.MaxElapsedTime = 2 * time.Minute
 	return cenkalti.Retry(op, b)
 }
+
+// A literal handed to a helper may get its limit there: not judged.
+func applyLimit(b *cenkalti.ExponentialBackOff, limit time.Duration) { b.MaxElapsedTime = limit }
+
+func literalBackoffConfigured(limit time.Duration) error {
+	b := &cenkalti.ExponentialBackOff{
+		InitialInterval:     500 * time.Millisecond,
+		RandomizationFactor: 0.5,
+		Multiplier:          1.5,
+		MaxInterval:         30 * time.Second,
+		Stop:                cenkalti.Stop,
+		Clock:               cenkalti.SystemClock,
+	}
+	applyLimit(b, limit)
+	return cenkalti.Retry(op, b)
+}
