@@ -47,6 +47,13 @@
 //	m.send(ctx, http.MethodPost, "/messages") // in a retry: reported
 //	m.send(ctx, http.MethodPut, "/drafts/1")  // not
 //
+// When the helper sends on a client that retries inside (retryablehttp),
+// the call that names a method that is not idempotent is reported, in a
+// retry or not:
+//
+//	c.do(ctx, "POST", "/v1/charges", in)
+//	// retryablehttp.Client.Do retries (through Client.do) an HTTP POST with no Idempotency-Key header: ...
+//
 // The body of a range-over-func retry (for range attempts(3) { ... }) is
 // read like a loop's.
 //

@@ -53,6 +53,10 @@ type effect struct {
 	// is, or 0: the effect holds only where a call passes a method that
 	// is not idempotent there (methodparam.go).
 	methodParam int
+	// retries names the client that retries the request inside the
+	// function (retryablehttp.Client.Do), for an effect whose method the
+	// caller names (methodparam.go); "" otherwise.
+	retries string
 }
 
 // hop is one call on the way to an operation.
@@ -88,8 +92,9 @@ type Fact struct {
 	Safe bool
 	// BodyParam is effect.bodyParam.
 	BodyParam int
-	// MethodParam is effect.methodParam.
+	// MethodParam is effect.methodParam, Retries effect.retries.
 	MethodParam int
+	Retries     string
 }
 
 func (*Fact) AFact() {}
@@ -105,6 +110,9 @@ func (f *Fact) String() string {
 	}
 	if f.MethodParam > 0 {
 		s += fmt.Sprintf(", method of argument %d", f.MethodParam)
+	}
+	if f.Retries != "" {
+		s += ", retried by " + f.Retries
 	}
 	return s + ")"
 }
@@ -163,7 +171,10 @@ func (c *checker) summarize() {
 				return
 			}
 			if s := c.res.SiteAt(call); s != nil && (s.Kind != retryscan.KindClient || c.clientSite(call) != nil) {
-				return // reported at the site
+				if fi.eff == nil {
+					fi.eff = c.retriedInside(call, c.placeOf(fi.decl, lits, call), fi.decl.Body)
+				}
+				return // reported at the site, or at the call naming the method
 			}
 			if callee, ok := c.localCallee(call); ok && c.sender(callee) == nil {
 				fi.local = append(fi.local, call)
@@ -227,7 +238,7 @@ func (c *checker) funcEffect(fn *types.Func) *effect {
 	}
 	var e *effect
 	if f := new(Fact); c.pass.ImportObjectFact(fn, f) && !f.Safe {
-		e = &effect{kind: kind(f.Kind), what: f.What, twice: f.Twice, bodyParam: f.BodyParam, methodParam: f.MethodParam}
+		e = &effect{kind: kind(f.Kind), what: f.What, twice: f.Twice, bodyParam: f.BodyParam, methodParam: f.MethodParam, retries: f.Retries}
 		for _, name := range f.Via {
 			e.chain = append(e.chain, hop{name: name})
 		}
@@ -244,7 +255,7 @@ func (c *checker) exportFacts() {
 		case fi.mark == markIdempotent:
 			c.pass.ExportObjectFact(fi.obj, &Fact{Safe: true})
 		case fi.eff != nil:
-			f := &Fact{Kind: uint8(fi.eff.kind), What: fi.eff.what, Twice: fi.eff.twice, BodyParam: fi.eff.bodyParam, MethodParam: fi.eff.methodParam}
+			f := &Fact{Kind: uint8(fi.eff.kind), What: fi.eff.what, Twice: fi.eff.twice, BodyParam: fi.eff.bodyParam, MethodParam: fi.eff.methodParam, Retries: fi.eff.retries}
 			for _, h := range fi.eff.chain {
 				f.Via = append(f.Via, h.name)
 			}

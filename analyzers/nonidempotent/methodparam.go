@@ -25,7 +25,15 @@ import (
 // The helper's effect is then conditional (effect.methodParam): it holds
 // where a call passes a constant method that is not idempotent, and a
 // caller that hands on a parameter of its own is conditional in turn. A
-// method the call does not show as a constant is not judged.
+// method the call does not show as a constant is not judged. When the
+// helper sends on a client that retries inside (retryablehttp), the call
+// that names the method is reported even outside any retry of its own:
+//
+//	func (c *Client) do(ctx context.Context, method, path string) error {
+//		req, _ := retryablehttp.NewRequestWithContext(ctx, method, c.base+path, nil)
+//		resp, err := c.rc.Do(req) // retries whatever the caller names
+//	}
+//	c.do(ctx, "POST", "/v1/charges") // reported: retryablehttp.Client.Do retries (through Client.do) an HTTP POST
 
 // methodOperand returns 1 + the index of fd's parameter that every
 // request builder of built is given as its method, or 0.
@@ -106,4 +114,38 @@ func (c *checker) enclosing(where place) *types.Func {
 	}
 	fn, _ := c.info.Defs[where.fd.Name].(*types.Func)
 	return fn
+}
+
+// retriedInside returns the conditional effect of a call on a client
+// that retries inside, whose method is the enclosing function's
+// parameter, or nil: it is reported where a caller names the method.
+func (c *checker) retriedInside(call *ast.CallExpr, where place, scope ast.Node) *effect {
+	client := c.clientSite(call)
+	if client == nil {
+		return nil
+	}
+	e := c.opEffect(call, where, scope)
+	if e == nil || e.methodParam == 0 {
+		return nil // a fixed method is reported at the client's call
+	}
+	e.retries = client.Name
+	return e
+}
+
+// namedRetried returns the effect of a call that names the method of a
+// request its callee sends on a client that retries inside, or nil. A
+// call that hands on a parameter of caller is judged at caller's calls.
+func (c *checker) namedRetried(call *ast.CallExpr, caller *types.Func) *effect {
+	callee := analysisutil.AnyCallee(c.info, call)
+	if callee == nil {
+		return nil
+	}
+	e0 := c.funcEffect(callee)
+	if e0 == nil || e0.methodParam == 0 || e0.retries == "" {
+		return nil
+	}
+	if e := c.methodAt(call, e0, caller); e.definite() && !c.argKeyed(call, e) {
+		return e
+	}
+	return nil
 }
