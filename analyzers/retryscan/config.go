@@ -47,6 +47,10 @@ type cfgSyntax struct {
 	// params: the parameters followed to their one caller
 	// (policyparam.go).
 	params map[*ssa.Parameter]bool
+	// forFact: the configuration is exported as a fact, which importers
+	// read with their own writes to the package's exported variables
+	// out of its sight: those stay unknown (exportedVar).
+	forFact bool
 }
 
 // add adds the calls, composite literals, assignments and package values
@@ -80,8 +84,11 @@ func (c *cfgSyntax) values(vals ...ssa.Value) {
 	for _, v := range vals {
 		cfg := c.s.eng.ConfigOf(v)
 		for _, leaf := range cfg.Leaves {
-			if p, ok := leaf.(*ssa.Parameter); ok {
-				c.fromCaller(p)
+			switch l := leaf.(type) {
+			case *ssa.Parameter:
+				c.fromCaller(l)
+			case *ssa.Global:
+				c.exportedVar(l)
 			}
 		}
 		for _, at := range cfg.At {

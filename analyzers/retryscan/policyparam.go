@@ -25,6 +25,40 @@ import (
 // interface of the package has a method of its name. A helper called
 // twice may be given two policies: its parameter stays unknown.
 
+// An exported package variable of the package that holds a policy or
+// options is read by the package's own writes to it, its initializer
+// among them, as nodeadline reads a client kept in one inside a retry:
+// what the package gives is what the retry uses unless an importer
+// replaces it.
+//
+//	var DefaultRetryOptions = []retry.Option{retry.Attempts(25), retry.Delay(time.Second)}
+//	retry.Do(get, DefaultRetryOptions...) // 25 attempts, no MaxDelay
+//
+// A configuration exported as a fact (a helper returning the variable)
+// does not read it: importers may set it out of the package's sight.
+// Its address must be only loaded or stored in the package
+// (engine.GlobalWritesSeen), and its initializer its only write: a
+// function that sets it (SetRetryOptions(o)) is how importers configure
+// it, so it stays unknown.
+
+// exportedVar adds the initializer of an exported package variable of
+// the package.
+func (c *cfgSyntax) exportedVar(g *ssa.Global) {
+	if c.forFact || g.Object() == nil || !g.Object().Exported() || !c.s.eng.GlobalWritesSeen(g) {
+		return
+	}
+	sts := c.s.eng.GlobalStores(g)
+	for _, st := range sts {
+		if st.Parent().Synthetic != "package initializer" {
+			return
+		}
+	}
+	for _, st := range sts {
+		c.add(c.s.eng.SyntaxOf(st))
+		c.values(st.Val)
+	}
+}
+
 // callAt is a call, with the function syntax (declaration or literal)
 // it is written in.
 type callAt struct {

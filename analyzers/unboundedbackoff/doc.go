@@ -153,7 +153,11 @@
 // as a parameter (func retryOp(b backoff.BackOff, op func() error)) is
 // what the helper's one call in the package passes, when the helper is
 // unexported and named nowhere else; a helper called twice keeps it
-// unknown. Delay functions passed to a
+// unknown. Options or a policy in an exported package variable
+// (retry.Do(op, DefaultRetryOptions...)) are read from its initializer
+// when that is the package's only write to it; one a function of the
+// package sets (SetRetryOptions) is unknown, and a helper returning the
+// variable exports no configuration to importers, who may set it. Delay functions passed to a
 // library (retry.DelayType(f) with a function the analyzer cannot read)
 // make the policy unknown. A growing delay bounded by an elapsed-time limit of
 // unknown size is not reported, nor one whose first wait is not a visible
