@@ -79,6 +79,7 @@ func (c *checker) newTracer(fn *ssa.Function) *tracer {
 	t := newTracer(c.p, fn, c.resultOf)
 	t.param = c.clientParam
 	t.results = c.results
+	t.hands = c.hands
 	return t
 }
 

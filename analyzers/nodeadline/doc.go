@@ -58,9 +58,12 @@
 //		return err
 //	})
 //
-// A helper that gives each attempt a deadline, one of another package,
-// gax.Invoke (which may add one), and a literal used more than once or
-// kept in a variable handed elsewhere are not followed.
+// A helper may hand the attempt on to another helper of its package
+// (Do(ctx, f) calling do(ctx, f)); an exported retry helper gets a fact,
+// so that a literal given to it by an importer is read the same way. A
+// helper that gives each attempt a deadline, gax.Invoke (which may add
+// one), and a literal used more than once or kept in a variable handed
+// elsewhere are not followed.
 //
 // A context received as a parameter is the caller's responsibility and
 // is not reported where it is used; neither are r.Context() of an

@@ -1,6 +1,8 @@
 package nodeadline
 
 import (
+	"go/types"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -28,11 +30,14 @@ import (
 // unchanged or makes with no deadline; or as the operation of a
 // catalogued retry library that hands its context on as it is
 // (catalog.Retry.PassesCtx: sethvargo's Do, wait.ExponentialBackoffWithContext).
-// A helper that adds a deadline (context.WithTimeout per attempt), one
-// of another package, and a literal used twice or stored stay unknown.
+// A retry helper of another package is read through its HandsFact,
+// exported for the package's wrappers (retryscan's WrapperFact) that
+// hand their attempt a context parameter of theirs. A helper that adds
+// a deadline (context.WithTimeout per attempt), and a literal used twice
+// or stored stay unknown.
 
 // maxHanded bounds the helpers read inside one another.
-const maxHanded = 4
+const maxHanded = 8
 
 // handed returns the state of p, a context parameter of a function
 // literal, from the call the literal is handed to.
@@ -63,39 +68,96 @@ func (t *tracer) handed(p *ssa.Parameter) state {
 	if row := catalog.LookupRetry(engine.Callee(call)); row != nil && row.PassesCtx && pos == 0 && engine.Arg(call, row.Op) == val {
 		return t.ctx(engine.Arg(call, row.Ctx), nil)
 	}
-	w := call.Call.StaticCallee()
-	if w == nil || w.Pkg == nil || w.Pkg.Pkg != t.p.Pkg() || len(w.Blocks) == 0 || len(w.Params) != len(call.Call.Args) {
-		return state{}
-	}
-	j := -1
-	for i, a := range call.Call.Args {
-		if a == val {
-			j = i
-		}
-	}
+	j := argIndex(call, val)
 	if j < 0 {
 		return state{}
 	}
-	wt := newTracer(t.p, w, t.imp)
-	wt.handing = t.handing
-	st := state{kind: neutral}
-	for _, ref := range *w.Params[j].Referrers() {
-		if _, dbg := ref.(*ssa.DebugRef); dbg {
-			continue
-		}
-		c, ok := ref.(*ssa.Call)
-		if !ok || c.Call.Value != ssa.Value(w.Params[j]) || pos >= len(c.Call.Args) {
-			return state{} // the attempt is handed on or kept
-		}
-		st = join(st, wt.ctx(c.Call.Args[pos], nil))
+	if f := t.handsOf(engine.Callee(call)); f != nil && f.Fn == j && f.Arg == pos {
+		return t.ctx(engine.Arg(call, f.Ctx), nil) // a helper of another package (HandsFact)
 	}
-	switch st.kind {
+	return t.throughHelper(call, j, pos)
+}
+
+// handedOn returns the state of the context a helper of the package,
+// called by c with the attempt p, hands the attempt as argument pos;
+// unknown for any other call.
+func (t *tracer) handedOn(c *ssa.Call, p *ssa.Parameter, pos int) state {
+	j := argIndex(c, p)
+	if j < 0 {
+		return state{}
+	}
+	return t.throughHelper(c, j, pos)
+}
+
+// throughHelper returns the state of the context that the function of
+// the package call calls hands the attempt it is given as argument j, as
+// the attempt's argument pos, read in the caller's frame.
+func (t *tracer) throughHelper(call *ssa.Call, j, pos int) state {
+	w := call.Call.StaticCallee()
+	if w == nil || w.Pkg == nil || w.Pkg.Pkg != t.p.Pkg() || len(w.Blocks) == 0 || len(w.Params) != len(call.Call.Args) || t.handing >= maxHanded {
+		return state{}
+	}
+	t.handing++
+	defer func() { t.handing-- }()
+	switch st := t.passes(w, j, pos); st.kind {
 	case param:
 		return t.ctx(engine.Arg(call, st.param), nil)
 	case noDeadline:
 		return st
 	}
 	return state{}
+}
+
+// argIndex returns the index of the one argument of call that is v
+// (the receiver counted), or -1.
+func argIndex(call *ssa.Call, v ssa.Value) int {
+	j := -1
+	for i, a := range call.Call.Args {
+		if a == v {
+			if j >= 0 {
+				return -1
+			}
+			j = i
+		}
+	}
+	return j
+}
+
+// handsOf returns the HandsFact of a function of another package, or
+// nil.
+func (t *tracer) handsOf(fn *types.Func) *HandsFact {
+	if t.hands == nil || fn == nil {
+		return nil
+	}
+	return t.hands(fn)
+}
+
+// passes returns the state of the context w hands its function
+// parameter j as argument pos: a parameter of w's (kind param), one w
+// makes with no deadline, or unknown when some call of it passes
+// another, or the function is handed on or kept.
+func (t *tracer) passes(w *ssa.Function, j, pos int) state {
+	wt := newTracer(t.p, w, t.imp)
+	wt.handing, wt.hands = t.handing, t.hands
+	st := state{kind: neutral}
+	for _, ref := range *w.Params[j].Referrers() {
+		if _, dbg := ref.(*ssa.DebugRef); dbg {
+			continue
+		}
+		c, ok := ref.(*ssa.Call)
+		switch {
+		case !ok:
+			return state{} // the attempt is kept or started elsewhere
+		case c.Call.Value == ssa.Value(w.Params[j]) && pos < len(c.Call.Args):
+			st = join(st, wt.ctx(c.Call.Args[pos], nil))
+		default:
+			st = join(st, wt.handedOn(c, w.Params[j], pos)) // Do(ctx, f) calls do(ctx, f)
+		}
+	}
+	if st.kind == neutral {
+		return state{}
+	}
+	return st
 }
 
 // onlyCallUse returns the call that is the only use of v in fn, and

@@ -95,8 +95,10 @@ type tracer struct {
 	// then, it holds the fields being judged.
 	exported map[*types.Var]bool
 	// handing counts the helpers read inside one another for the
-	// context parameter of a function literal (handed.go).
+	// context parameter of a function literal (handed.go); hands
+	// returns the HandsFact of a function of another package.
 	handing int
+	hands   func(*types.Func) *HandsFact
 }
 
 type busyKey struct {

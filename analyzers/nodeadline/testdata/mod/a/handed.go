@@ -50,3 +50,20 @@ func handedKept(c grpc_health_v1.HealthClient, run func(func(context.Context) er
 	defer cancel()
 	return attempt(ctx)
 }
+
+// A retry helper of another package hands the attempt the context it is
+// given (its HandsFact).
+func handedAcross(c grpc_health_v1.HealthClient) error {
+	return b.WithAttempts(context.Background(), 3, func(ctx context.Context) error {
+		_, err := c.Check(ctx, &grpc_health_v1.HealthCheckRequest{}) // want `context.Background\(\) reaches c.Check \(a gRPC call\) with no deadline: every attempt of b.WithAttempts can wait forever`
+		return err
+	})
+}
+
+// Twin: the helper gives every attempt a deadline.
+func handedAcrossBounded(c grpc_health_v1.HealthClient) error {
+	return b.WithAttemptTimeouts(context.Background(), 3, func(ctx context.Context) error {
+		_, err := c.Check(ctx, &grpc_health_v1.HealthCheckRequest{})
+		return err
+	})
+}

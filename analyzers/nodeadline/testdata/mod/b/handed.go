@@ -60,3 +60,14 @@ func ProbeLib(ctx context.Context, c grpc_health_v1.HealthClient) error { // wan
 		return err
 	})
 }
+
+// WithAttempts is the helper for importers: it hands the attempt its
+// context as it is.
+func WithAttempts(ctx context.Context, n int, attempt func(context.Context) error) error { // want WithAttempts:`hands\(param 2 arg 0 <- param 0\)`
+	return withAttempts(ctx, n, attempt)
+}
+
+// WithAttemptTimeouts gives each attempt a deadline: no fact.
+func WithAttemptTimeouts(ctx context.Context, n int, attempt func(context.Context) error) error {
+	return withAttemptTimeouts(ctx, n, attempt)
+}
