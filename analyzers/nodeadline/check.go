@@ -78,6 +78,8 @@ func (c *checker) tracer(fi *funcInfo) *tracer {
 func (c *checker) newTracer(fn *ssa.Function) *tracer {
 	t := newTracer(c.p, fn, c.resultOf)
 	t.param = c.clientParam
+	t.results = c.results
+	t.hands = c.hands
 	return t
 }
 

@@ -63,43 +63,18 @@ func (c *checker) callers(fn *types.Func) ([]site, bool) {
 
 // indexCalls finds, on syntax, the calls of each function of the
 // package, the functions named otherwise (escapes), and the method
-// names of the package's interfaces.
+// names of the package's interfaces (analysisutil.EachLocalCall).
 func (c *checker) indexCalls() {
-	c.calls, c.escapes, c.ifaceNames = map[*types.Func][]site{}, map[*types.Func]bool{}, map[string]bool{}
-	info := c.pass.TypesInfo
-	callee := map[*ast.Ident]bool{}
+	c.calls = map[*types.Func][]site{}
+	byDecl := map[*ast.FuncDecl]*funcInfo{}
 	for _, fi := range c.funcs {
-		ast.PreorderStack(fi.decl.Body, []ast.Node{fi.decl}, func(n ast.Node, stack []ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || isMethodExpr(info, call) {
-				return true
-			}
-			var id *ast.Ident
-			switch f := ast.Unparen(call.Fun).(type) {
-			case *ast.Ident:
-				id = f
-			case *ast.SelectorExpr:
-				id = f.Sel
-			}
-			if fn, ok := info.Uses[id].(*types.Func); ok && fn.Pkg() == c.pass.Pkg {
-				callee[id] = true
-				c.calls[fn] = append(c.calls[fn], site{fi: fi, fn: c.enclosing(stack), call: call})
-			}
-			return true
-		})
+		byDecl[fi.decl] = fi
 	}
-	for id, obj := range info.Uses {
-		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == c.pass.Pkg && !callee[id] {
-			c.escapes[fn] = true
+	c.escapes, c.ifaceNames = analysisutil.EachLocalCall(c.pass.Pkg, c.pass.TypesInfo, c.pass.Files, func(fn *types.Func, call *ast.CallExpr, stack []ast.Node) {
+		if fi := byDecl[stack[0].(*ast.FuncDecl)]; fi != nil {
+			c.calls[fn] = append(c.calls[fn], site{fi: fi, fn: c.enclosing(stack), call: call})
 		}
-	}
-	for _, obj := range info.Defs {
-		if fn, ok := obj.(*types.Func); ok {
-			if r := fn.Type().(*types.Signature).Recv(); r != nil && types.IsInterface(r.Type()) {
-				c.ifaceNames[fn.Name()] = true
-			}
-		}
-	}
+	})
 }
 
 // clientParam judges an *http.Client parameter of the function being

@@ -45,6 +45,26 @@
 //
 //	context.Background() reaches a gRPC call via b.Fetch -> HealthClient.Check with no deadline: ...
 //
+// The context parameter of a function literal is the context it is
+// handed: by a call of it in place, by a retry helper of the package
+// that calls its attempt with the context it is given (unchanged or
+// with no deadline added), or by a retry library that hands its context
+// on as it is (sethvargo's Do, wait.ExponentialBackoffWithContext,
+// go-resiliency's RunCtx, flowchartsman's RunContext):
+//
+//	func withRetries(ctx context.Context, n int, fn func(context.Context) error) error { ... fn(ctx) ... }
+//	withRetries(ctx, 3, func(ctx context.Context) error {
+//		_, err := hc.Check(ctx, req) // the ctx withRetries is given
+//		return err
+//	})
+//
+// A helper may hand the attempt on to another helper of its package
+// (Do(ctx, f) calling do(ctx, f)); an exported retry helper gets a fact,
+// so that a literal given to it by an importer is read the same way. A
+// helper that gives each attempt a deadline, gax.Invoke (which may add
+// one), and a literal used more than once or kept in a variable handed
+// elsewhere are not followed.
+//
 // A context received as a parameter is the caller's responsibility and
 // is not reported where it is used; neither are r.Context() of an
 // incoming request, t.Context() in tests, or contexts handed to
@@ -83,11 +103,12 @@
 //
 // An unexported package variable whose address is never taken is read
 // the same way (var client = &http.Client{}; an init that sets its
-// Timeout counts). Exported fields may be set by importers and are not
-// judged outside retry attempts. Inside an attempt, a client kept in an
-// exported field of one of the package's structs is judged by the
-// package's own writes to it, since what its constructor makes is what
-// callers get unless they replace it:
+// Timeout counts). Exported fields and package variables may be set by
+// importers and are not judged outside retry attempts. Inside an
+// attempt, a client kept in an exported field of one of the package's
+// structs, or in an exported package variable of the package, is judged
+// by the package's own writes to it, since what its constructor or
+// initializer makes is what callers get unless they replace it:
 //
 //	type Svc struct{ HTTP *http.Client }
 //	func NewSvc() *Svc { return &Svc{HTTP: &http.Client{}} }
@@ -104,10 +125,14 @@
 //	c := apiclient.New(url) // &Client{HTTP: &http.Client{}}
 //	retry.Do(func() error { _, err := c.GetOrder(context.Background(), id); return err }) // reported
 //
-// Not judged, in or out of an attempt: a field written from a
-// constructor's parameter, a client field
-// handed to other code (configure(s.http), return s.http), or one whose
-// Timeout is set through it (s.http.Timeout = d). A request, a context
+// A client field returned by an unexported accessor of the package
+// (func (s *svc) client() *http.Client { return s.http }) is judged like
+// the field when every call of the accessor is in sight (as for client
+// parameters below) and none of them sets the Timeout or hands the
+// client on. Not judged, in or out of an attempt: a field written from a
+// constructor's parameter, a client field handed to other code
+// (configure(s.http), an exported accessor), or one whose Timeout is set
+// through it (s.http.Timeout = d). A request, a context
 // or a client returned by a function of the same package
 // (req, err := newRequest(ctx, url)) is read as if its return statements
 // were written in place, with the helper's context and request
@@ -324,8 +349,8 @@
 // (fill(&ctx)) is not judged. Across functions it follows context
 // parameters (with facts), the results of helpers of the same package,
 // and of exported helpers of other packages that return a context or a
-// request (with facts). It misses on purpose: exported fields outside
-// retry attempts, exported package variables, contexts in exported
+// request (with facts). It misses on purpose: exported fields and
+// package variables outside retry attempts, contexts in exported
 // fields, fields of structs of other packages (but for a receiver's
 // client field, above) and fields whose address is taken;
 // clients and dialers configured elsewhere (assumed to have a Timeout),

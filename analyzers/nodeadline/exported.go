@@ -2,6 +2,7 @@ package nodeadline
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -40,8 +41,9 @@ func (c *checker) noTimeoutAt(fi *funcInfo, call *ast.CallExpr, v ssa.Value, fie
 	return t.noTimeout(v, fields...)
 }
 
-// exportedField returns the exported field of the package a value is a
-// load of, when its writes are judged: in a retry attempt (t.exported set).
+// exportedField returns the exported field or package variable of the
+// package a value is a load of, when its writes are judged: in a retry
+// attempt (t.exported set).
 func (t *tracer) exportedField(v ssa.Value) *types.Var {
 	if t.exported == nil {
 		return nil
@@ -53,13 +55,30 @@ func (t *tracer) exportedField(v ssa.Value) *types.Var {
 	if f := engine.FieldOf(u); f != nil && f.Exported() && t.p.FieldWritesSeen(f) {
 		return f
 	}
+	if g := t.exportedGlobal(u.X); g != nil && u.Op == token.MUL {
+		return g.Object().(*types.Var)
+	}
 	return nil
 }
 
-// fieldWrites judges the package's writes to an exported field as
-// noTimeout judges a value: every one made without the fields.
+// exportedGlobal returns the exported package variable of the package
+// an address is, when its writes are judged and all seen.
+func (t *tracer) exportedGlobal(addr ssa.Value) *ssa.Global {
+	g, ok := addr.(*ssa.Global)
+	if !ok || t.exported == nil || !g.Object().Exported() || !t.p.GlobalWritesSeen(g) {
+		return nil
+	}
+	return g
+}
+
+// fieldWrites judges the package's writes to an exported field or
+// package variable as noTimeout judges a value: every one made without
+// the fields.
 func (t *tracer) fieldWrites(f *types.Var, fields []string) ([]ast.Node, bool) {
 	sts := t.p.FieldStores(f)
+	if !f.IsField() {
+		sts = t.p.GlobalStores(t.p.GlobalOf(f))
+	}
 	if len(sts) == 0 || t.exported[f] {
 		return nil, false // never written here, or written from itself
 	}
@@ -86,11 +105,15 @@ func (t *tracer) storedInExported(st *ssa.Store, fields []string, seen map[ssa.V
 	if t.exported == nil {
 		return false, false
 	}
-	f := engine.FieldOf(st.Addr)
-	if f == nil || !f.Exported() || !t.p.FieldWritesSeen(f) {
+	loads := []ssa.Value(nil)
+	if f := engine.FieldOf(st.Addr); f != nil && f.Exported() && t.p.FieldWritesSeen(f) {
+		loads = t.p.FieldLoads(f)
+	} else if g := t.exportedGlobal(st.Addr); g != nil {
+		loads = t.p.GlobalLoads(g)
+	} else {
 		return false, false
 	}
-	for _, l := range t.p.FieldLoads(f) {
+	for _, l := range loads {
 		if t.configuredSeen(engine.Source{Value: l}, fields, seen) {
 			return true, true
 		}

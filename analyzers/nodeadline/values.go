@@ -82,14 +82,23 @@ type tracer struct {
 	// param judges a client parameter by the clients its callers pass
 	// (clientparam.go); nil: unknown.
 	param func(*ssa.Parameter, []string) ([]ast.Node, bool)
-	busy  map[busyKey]bool    // the sources being judged: a cycle adds nothing
-	memo  map[ssa.Value]state // states read at the top, outside any cycle
+	// results returns what the calls of a function of the package take
+	// its result as, when every call is in sight (accessor.go); nil:
+	// unknown.
+	results func(*ssa.Function) ([]ssa.Value, bool)
+	busy    map[busyKey]bool    // the sources being judged: a cycle adds nothing
+	memo    map[ssa.Value]state // states read at the top, outside any cycle
 	// steps counts the sources judged for one question at the top.
 	steps int
 	// exported: inside a retry attempt, clients kept in the package's
 	// exported fields are judged by its writes (exported.go); non-nil
 	// then, it holds the fields being judged.
 	exported map[*types.Var]bool
+	// handing counts the helpers read inside one another for the
+	// context parameter of a function literal (handed.go); hands
+	// returns the HandsFact of a function of another package.
+	handing int
+	hands   func(*types.Func) *HandsFact
 }
 
 type busyKey struct {
@@ -154,6 +163,9 @@ func (t *tracer) source(src engine.Source) state {
 	case *ssa.Parameter:
 		if i := engine.ParamIndex(v); src.In == nil && v.Parent() == t.top && i >= 0 && carrier(v.Type()) {
 			return state{kind: param, param: i}
+		}
+		if src.In == nil && v.Parent() != t.top && v.Parent().Parent() != nil && catalog.IsContext(v.Type()) {
+			return t.handed(v) // withRetries(ctx, 3, func(ctx context.Context) error { ... })
 		}
 	case *ssa.Call:
 		return t.made(v, 0, src.In)
@@ -352,6 +364,10 @@ func (t *tracer) configuredSeen(src engine.Source, fields []string, seen map[ssa
 			}
 			if in.Val == u.Value || !t.zero(in.Val, fields, seen) {
 				return true
+			}
+		case *ssa.Return:
+			if t.returnedConfigured(in, u.Value, fields, seen) {
+				return true // an accessor's callers may set it
 			}
 		case ssa.CallInstruction:
 			if found, set := t.handedToLocal(in, u.Value, fields, seen); found {

@@ -35,6 +35,28 @@
 //	client.R().SetBody(order).Post(url)
 //	// resty.Request.Post retries an HTTP POST with no Idempotency-Key header: ...
 //
+// A helper that builds the request with the method its caller names is
+// judged at each call, by the constant method the call passes; a caller
+// that hands on a method parameter of its own is judged at its callers
+// in turn, across packages too:
+//
+//	func (m *mailer) send(ctx context.Context, method, path string) error {
+//		req, err := http.NewRequestWithContext(ctx, method, m.base+path, nil)
+//		...
+//	}
+//	m.send(ctx, http.MethodPost, "/messages") // in a retry: reported
+//	m.send(ctx, http.MethodPut, "/drafts/1")  // not
+//
+// When the helper sends on a client that retries inside (retryablehttp),
+// the call that names a method that is not idempotent is reported, in a
+// retry or not:
+//
+//	c.do(ctx, "POST", "/v1/charges", in)
+//	// retryablehttp.Client.Do retries (through Client.do) an HTTP POST with no Idempotency-Key header: ...
+//
+// The body of a range-over-func retry (for range attempts(3) { ... }) is
+// read like a loop's.
+//
 // The fix is one key for all attempts:
 //
 //	key := uuid.NewString() // once, before the retry
@@ -188,8 +210,11 @@
 // A method is read where it is a constant expression given to the
 // request's builder or set as its Method; a statement where it is a
 // constant, or what a variable, a helper of the package or an unexported
-// field its package sets holds. It does not read a method or a
-// statement that comes from a parameter, an exported field, a package
+// field its package sets holds, and a method that comes from the
+// helper's parameter where the helper is called (a call that passes
+// neither a constant nor a parameter of its own is not judged). It does
+// not read a statement that comes from a parameter, nor a method or a
+// statement that comes from an exported field, a package
 // variable, a variable that may hold different values, fmt.Sprintf,
 // strings.Builder or a query builder; a concatenation is read when its
 // unknown parts stand only for a table name. It does not

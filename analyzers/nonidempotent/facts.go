@@ -49,6 +49,14 @@ type effect struct {
 	// HTTP request's JSON body is encoded from, or 0: a call passing a
 	// struct with a key field there sends a keyed request (argKeyed).
 	bodyParam int
+	// methodParam is 1 + the index of the parameter the request's method
+	// is, or 0: the effect holds only where a call passes a method that
+	// is not idempotent there (methodparam.go).
+	methodParam int
+	// retries names the client that retries the request inside the
+	// function (retryablehttp.Client.Do), for an effect whose method the
+	// caller names (methodparam.go); "" otherwise.
+	retries string
 }
 
 // hop is one call on the way to an operation.
@@ -57,11 +65,17 @@ type hop struct {
 	pos  token.Pos // NoPos for hops read from facts
 }
 
+// definite reports an effect that holds at every call: not nil, and not
+// waiting for the caller's method (methodParam).
+func (e *effect) definite() bool { return e != nil && e.methodParam == 0 }
+
 // via returns e as reached through a call of h.
 func (e *effect) via(h hop) *effect {
 	out := *e
 	out.chain = analysisutil.CapChain(append([]hop{h}, e.chain...), nil)
 	out.bodyParam = 0 // the callee's parameter: read at this call, not beyond
+	// methodParam stays: methodAt, asked before via, made it the
+	// caller's parameter.
 	return &out
 }
 
@@ -78,6 +92,9 @@ type Fact struct {
 	Safe bool
 	// BodyParam is effect.bodyParam.
 	BodyParam int
+	// MethodParam is effect.methodParam, Retries effect.retries.
+	MethodParam int
+	Retries     string
 }
 
 func (*Fact) AFact() {}
@@ -90,6 +107,12 @@ func (f *Fact) String() string {
 	s := "nonidempotent(" + f.What
 	if len(f.Via) > 0 {
 		s += " via " + strings.Join(f.Via, " -> ")
+	}
+	if f.MethodParam > 0 {
+		s += fmt.Sprintf(", method of argument %d", f.MethodParam)
+	}
+	if f.Retries != "" {
+		s += ", retried by " + f.Retries
 	}
 	return s + ")"
 }
@@ -144,28 +167,33 @@ func (c *checker) summarize() {
 		c.at.Func(fi.decl)
 		walkCalls(fi.decl.Body, func(call *ast.CallExpr, lits []*ast.FuncLit) {
 			c.at.At(call.Pos())
-			if fi.eff != nil || c.runsLater(lits) || len(c.attempt(call.Pos(), lits)) > 0 {
+			if fi.eff.definite() || c.runsLater(lits) || len(c.attempt(call.Pos(), lits)) > 0 {
 				return
 			}
 			if s := c.res.SiteAt(call); s != nil && (s.Kind != retryscan.KindClient || c.clientSite(call) != nil) {
-				return // reported at the site
+				if fi.eff == nil {
+					fi.eff = c.retriedInside(call, c.placeOf(fi.decl, lits, call), fi.decl.Body)
+				}
+				return // reported at the site, or at the call naming the method
 			}
 			if callee, ok := c.localCallee(call); ok && c.sender(callee) == nil {
 				fi.local = append(fi.local, call)
 				return
 			}
-			fi.eff = c.opEffect(call, place{fi.decl, lits}, fi.decl.Body)
+			if e := c.opEffect(call, c.placeOf(fi.decl, lits, call), fi.decl.Body); e != nil && (fi.eff == nil || e.definite()) {
+				fi.eff = e
+			}
 		})
 	}
 	for changed := true; changed; {
 		changed = false
 		for _, fi := range c.funcs {
-			if fi.eff != nil || fi.mark != markNone {
+			if fi.eff.definite() || fi.mark != markNone {
 				continue
 			}
 			for _, call := range fi.local {
 				callee, _ := c.localCallee(call)
-				if e := c.funcEffect(callee); e != nil && !c.argKeyed(call, e) {
+				if e := c.methodAt(call, c.funcEffect(callee), fi.obj); e != nil && !c.argKeyed(call, e) && (fi.eff == nil || e.definite()) {
 					fi.eff = e.via(hop{name: analysisutil.FuncName(callee, c.pass.Pkg), pos: call.Pos()})
 					changed = true
 					break
@@ -210,7 +238,7 @@ func (c *checker) funcEffect(fn *types.Func) *effect {
 	}
 	var e *effect
 	if f := new(Fact); c.pass.ImportObjectFact(fn, f) && !f.Safe {
-		e = &effect{kind: kind(f.Kind), what: f.What, twice: f.Twice, bodyParam: f.BodyParam}
+		e = &effect{kind: kind(f.Kind), what: f.What, twice: f.Twice, bodyParam: f.BodyParam, methodParam: f.MethodParam, retries: f.Retries}
 		for _, name := range f.Via {
 			e.chain = append(e.chain, hop{name: name})
 		}
@@ -227,7 +255,7 @@ func (c *checker) exportFacts() {
 		case fi.mark == markIdempotent:
 			c.pass.ExportObjectFact(fi.obj, &Fact{Safe: true})
 		case fi.eff != nil:
-			f := &Fact{Kind: uint8(fi.eff.kind), What: fi.eff.what, Twice: fi.eff.twice, BodyParam: fi.eff.bodyParam}
+			f := &Fact{Kind: uint8(fi.eff.kind), What: fi.eff.what, Twice: fi.eff.twice, BodyParam: fi.eff.bodyParam, MethodParam: fi.eff.methodParam, Retries: fi.eff.retries}
 			for _, h := range fi.eff.chain {
 				f.Via = append(f.Via, h.name)
 			}

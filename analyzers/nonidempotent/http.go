@@ -35,6 +35,7 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 		return nil
 	}
 	var method string
+	param := 0               // 1 + the index of fd's parameter the method is (methodparam.go)
 	var req func() ssa.Value // what headers are set on, asked for when the method is not idempotent
 	var url func() ssa.Value // the URL, asked for when the method is not idempotent
 	var body func() ssa.Value
@@ -82,6 +83,9 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 		if !ok {
 			return nil
 		}
+		if m == "" {
+			param = c.methodOperand(built, where.fd)
+		}
 		method = m
 		req = func() ssa.Value { return v }
 		url = func() ssa.Value {
@@ -99,7 +103,7 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 	default:
 		return nil // building a request sends nothing
 	}
-	if catalog.IdempotentMethod(method) || c.idempotentProtocol(url(), receiver(c.info, call), where) {
+	if param == 0 && catalog.IdempotentMethod(method) || c.idempotentProtocol(url(), receiver(c.info, call), where) {
 		return nil
 	}
 	safe, open := c.bodySafe(body())
@@ -108,7 +112,10 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 		// that defect is keyregen's to report, at the key.
 		return nil
 	}
-	e := &effect{kind: kindHTTP, what: "an HTTP " + strings.ToUpper(method), pos: call.Pos()}
+	e := &effect{kind: kindHTTP, what: "an HTTP " + strings.ToUpper(method), pos: call.Pos(), methodParam: param}
+	if param > 0 {
+		e.what = "an HTTP request" // the method is named at the caller's call (methodAt)
+	}
 	if open != nil && open.Parent() == c.eng.Func(where.fd) {
 		e.bodyParam = engine.ParamIndex(open) + 1 // the caller's value may carry a key
 	}
@@ -139,6 +146,9 @@ func (c *checker) requestMethod(v ssa.Value, fd *ast.FuncDecl) (string, []*ssa.C
 		case in != nil && c.sameRequest(in) != nil:
 		case in != nil && isBuild(in):
 			m, ok := c.builtMethod(in)
+			if !ok && c.methodOperand([]*ssa.Call{in}, fd) > 0 {
+				m, ok = "", true // the caller's method (methodparam.go)
+			}
 			if !ok || (found && m != method) {
 				return "", nil, false
 			}

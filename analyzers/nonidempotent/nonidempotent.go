@@ -187,6 +187,9 @@ func (c *checker) check() {
 					who = client.Name + " retries"
 				} else if s := c.retryingSender(call); s != "" {
 					who = s + " retries" // doWithRetry(req) (sender.go)
+				} else if e := c.namedRetried(call, fi.obj); e != nil {
+					c.report(call, e.retries+" retries (through "+analysisutil.FuncName(analysisutil.AnyCallee(c.info, call), c.pass.Pkg)+")", e)
+					return // c.do(ctx, "POST", ...) on a retrying client (methodparam.go)
 				} else {
 					return
 				}
@@ -195,9 +198,12 @@ func (c *checker) check() {
 			if len(sites) > 0 {
 				scope = sites[0].Body
 			}
-			e := c.opEffect(call, place{fi.decl, lits}, scope)
-			if e == nil || (len(sites) == 0 && e.kind == kindTx) {
-				return // a client reuses its request on every attempt
+			// A client reuses its request on every attempt (kindTx); a
+			// method the caller gives (methodParam) is judged at the
+			// caller's call.
+			e := c.opEffect(call, c.placeOf(fi.decl, lits, call), scope)
+			if e == nil || e.methodParam != 0 || (len(sites) == 0 && e.kind == kindTx) {
+				return
 			}
 			c.report(call, who, e)
 		})
@@ -209,7 +215,7 @@ func (c *checker) check() {
 			continue
 		}
 		c.at.At(s.OpExpr.Pos())
-		if e := c.funcEffect(s.Op); e != nil {
+		if e := c.funcEffect(s.Op); e.definite() {
 			c.report(s.OpExpr, "retry wraps", e.via(hop{name: analysisutil.FuncName(s.Op, c.pass.Pkg), pos: s.OpExpr.Pos()}))
 		}
 	}
@@ -236,15 +242,20 @@ func (c *checker) clientSite(call *ast.CallExpr) *retryscan.Site {
 }
 
 // place is where a call is: the function declaration and the function
-// literals around the call in it.
+// literals around the call in it, and the innermost range-over-func loop
+// in the innermost of them whose body holds the call (rangefunc.go).
 type place struct {
 	fd   *ast.FuncDecl
 	lits []*ast.FuncLit
+	rng  *ast.RangeStmt
 }
 
-// syntax returns the function the call is in: the innermost literal, or
-// the declaration.
+// syntax returns the function the call is in: the body of a
+// range-over-func loop, the innermost literal, or the declaration.
 func (a place) syntax() ast.Node {
+	if a.rng != nil {
+		return a.rng
+	}
 	if len(a.lits) > 0 {
 		return a.lits[len(a.lits)-1]
 	}
@@ -272,7 +283,7 @@ func (c *checker) opEffect(call *ast.CallExpr, where place, scope ast.Node) *eff
 	if d := catalog.LookupDelivery(callee); d != nil {
 		return &effect{kind: kindSend, what: analysisutil.FuncName(callee, c.pass.Pkg) + " (" + d.What + ")", pos: call.Pos()}
 	}
-	if e := c.funcEffect(callee); e != nil && !c.argKeyed(call, e) {
+	if e := c.methodAt(call, c.funcEffect(callee), c.enclosing(where)); e != nil && !c.argKeyed(call, e) {
 		return e.via(hop{name: analysisutil.FuncName(callee, c.pass.Pkg), pos: call.Pos()})
 	}
 	return nil

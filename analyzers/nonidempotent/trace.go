@@ -24,7 +24,8 @@ import (
 // names is what the package names that the questions need.
 type names struct {
 	// method: an HTTP request builder is given a constant method that is
-	// not idempotent, or a Method field is assigned.
+	// not idempotent or a local variable (a parameter), or a Method field
+	// is assigned.
 	method bool
 	// sql: a constant string holds INSERT, UPDATE or DELETE.
 	sql bool
@@ -55,6 +56,8 @@ func (c *checker) named() *names {
 				if row := catalog.LookupHTTP(fn); row != nil && row.Role == catalog.HTTPNew && row.Method < len(x.Args) {
 					if m, ok := analysisutil.ConstString(c.info, x.Args[row.Method]); ok && !catalog.IdempotentMethod(m) {
 						n.method = true
+					} else if !ok && c.localVar(x.Args[row.Method]) {
+						n.method = true // the method the caller names (methodparam.go)
 					}
 				}
 				if fn := analysisutil.AnyCallee(c.info, x); fn != nil && strings.Contains(strings.ToLower(fn.Name()), "idempot") {
@@ -74,6 +77,17 @@ func (c *checker) named() *names {
 	}
 	c.names = n
 	return n
+}
+
+// localVar reports an expression that names a variable of a function of
+// the package.
+func (c *checker) localVar(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := c.info.Uses[id].(*types.Var)
+	return ok && !v.IsField() && v.Pkg() == c.pass.Pkg && v.Parent() != c.pass.Pkg.Scope()
 }
 
 // sqlVerb reports whether a text holds a word that starts a statement

@@ -16,9 +16,9 @@ import (
 // the calls, composite literals, assignments (inside option functions)
 // and names of package values are returned; the call of a helper of
 // another package holds the items of its ConfigFact (itemsOf).
-// Parameters and exported fields are not followed: their configuration
-// is unknown, and every caller of configNodes treats unknown as "not
-// shown".
+// Parameters (but that of a helper called once, policyparam.go) and
+// exported fields are not followed: their configuration is unknown, and
+// every caller of configNodes treats unknown as "not shown".
 //
 //	b := backoff.NewExponentialBackOff()
 //	b.MaxElapsedTime = 0                              // found through b
@@ -44,6 +44,13 @@ type cfgSyntax struct {
 	s    *scanner
 	out  []ast.Node
 	seen map[ast.Node]bool
+	// params: the parameters followed to their one caller
+	// (policyparam.go).
+	params map[*ssa.Parameter]bool
+	// forFact: the configuration is exported as a fact, which importers
+	// read with their own writes to the package's exported variables
+	// out of its sight: those stay unknown (exportedVar).
+	forFact bool
 }
 
 // add adds the calls, composite literals, assignments and package values
@@ -76,6 +83,14 @@ func (c *cfgSyntax) add(root ast.Node) {
 func (c *cfgSyntax) values(vals ...ssa.Value) {
 	for _, v := range vals {
 		cfg := c.s.eng.ConfigOf(v)
+		for _, leaf := range cfg.Leaves {
+			switch l := leaf.(type) {
+			case *ssa.Parameter:
+				c.fromCaller(l)
+			case *ssa.Global:
+				c.exportedVar(l)
+			}
+		}
 		for _, at := range cfg.At {
 			c.add(c.s.eng.SyntaxOf(at))
 		}

@@ -231,7 +231,7 @@ func (s *scanner) helperConfig(fi *funcInfo) *ConfigFact {
 	if f == nil {
 		return nil
 	}
-	c := &cfgSyntax{s: s, seen: map[ast.Node]bool{}}
+	c := &cfgSyntax{s: s, seen: map[ast.Node]bool{}, forFact: true}
 	for _, b := range f.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
 			c.add(engine.Expr(ret.Results[0]))

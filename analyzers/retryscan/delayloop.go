@@ -76,8 +76,11 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		case f.Growth != nil && !f.Clamped:
 			if d.Capped != catalog.TriNo {
 				d.Capped, d.Growth, d.Wait, d.Factor = catalog.TriNo, s.eng.Node(f.Growth, f.SelfUpdate), w.call, f.Factor
-				if f.Known && f.At0 > 0 && f.At0 < math.MaxInt64 {
+				switch {
+				case f.Known && f.At0 > 0 && f.At0 < math.MaxInt64:
 					d.Initial = time.Duration(f.At0)
+				case f.Floor > 0 && f.Floor < math.MaxInt64:
+					d.Least = time.Duration(f.Floor) // d + rand.N(d/2): at least d
 				}
 			}
 			kind = catalog.DelayExponential

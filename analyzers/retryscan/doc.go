@@ -81,8 +81,12 @@
 // call recurses on something else), and the wait.Poll and wait.Until
 // families. What a loop runs in a block that always leaves it (after
 // success, on giving up) runs once and is not part of the attempt.
-// Range-over-func iterators that yield attempts are not recognized: no
-// library offering one is catalogued yet.
+// A range-over-func loop over an iterator made by a call (for attempt
+// := range attempts(5)) is a retry when its attempt does not use what
+// the iterator yields; its bound is the iterator's count when an
+// iterator of the package calls the body in one counted loop, with the
+// count a constant where the iterator is made, and unknown otherwise
+// (iterators.go).
 //
 // Client retries turned off in visible code (retryablehttp RetryMax = 0,
 // aws.NopRetryer or RetryMaxAttempts = 1, a resty client without a retry

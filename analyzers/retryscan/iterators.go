@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // Since Go 1.23 a retry policy can hand out its attempts as an iterator
@@ -27,7 +28,8 @@ import (
 //	}
 //
 // The iterator decides the bound and the waits, so attempts and delay are
-// unknown unless a catalogued loop driver says otherwise, or the body
+// unknown unless a catalogued loop driver says otherwise, the iterator
+// is the package's and counts its yields (engine.Region.YieldTrips), or the body
 // waits on what an iterator of the package yields (for d := range
 // backoffs(base, n) { ...; time.Sleep(d) }: the engine reads the growth,
 // clamp and jitter of d in the iterator's loop); a context passed to the
@@ -70,11 +72,19 @@ func (s *scanner) yieldedIn(l *ast.RangeStmt, call *ast.CallExpr) bool {
 }
 
 // iteratorBound is the bound of an attempt iterator: a catalogued
-// driver's row, else unknown attempts, ended by the context when one
+// driver's row, the count of an iterator of the package that yields in
+// one counted loop (engine.Region.YieldTrips: for attempt := range
+// attempts(5)), else unknown attempts, ended by the context when one
 // that can be cancelled is passed to the iterator.
-func (s *scanner) iteratorBound(l *ast.RangeStmt) Bound {
+func (s *scanner) iteratorBound(l *ast.RangeStmt, region *engine.Region) Bound {
 	if b, _, ok := s.driverBound(l.X); ok {
 		return b
 	}
-	return Bound{Attempts: catalog.AttemptsUnknown, Ctx: s.mentionsContext([]ast.Node{l.X})}
+	b := Bound{Attempts: catalog.AttemptsUnknown, Ctx: s.mentionsContext([]ast.Node{l.X})}
+	if region != nil {
+		if n := region.YieldTrips(); n > 0 {
+			b.Attempts = n
+		}
+	}
+	return b
 }

@@ -121,7 +121,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	site.Bound = s.loopBound(d)
 	if r, ok := loop.(*ast.RangeStmt); ok {
 		if iter {
-			site.Bound = site.Bound.or(s.iteratorBound(r))
+			site.Bound = site.Bound.or(s.iteratorBound(r, d.region))
 		} else if n, ok := s.intConst(r.X); ok {
 			site.Bound.Attempts = int(n)
 		}

@@ -22,6 +22,12 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 	explicit := false // an option set the attempt count
 	sawPolicy := false
 	noTime := false
+	// A literal of a backoff whose zero MaxElapsedTime never stops
+	// (&backoff.ExponentialBackOff{...}) removes the time limit unless a
+	// limit is set anywhere in the configuration, in the literal or
+	// later: the nodes are not in the order the code runs.
+	var litNoTime ast.Node
+	timeSet := false
 	apply := func(o *catalog.Option, node ast.Node, val ast.Expr) {
 		switch o.Effect {
 		case catalog.EffAttempts, catalog.EffRetries:
@@ -61,6 +67,7 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 			}
 		case catalog.EffTimeLimit:
 			n, ok := s.intConst(val)
+			timeSet = timeSet || !ok || n > 0
 			switch {
 			case ok && n <= 0:
 				noTime, b.Evidence = true, node
@@ -70,6 +77,12 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 				b.Time, b.Elapsed, b.ElapsedAt = true, ElapsedUnknown, node
 			}
 		case catalog.EffNoTimeLimit:
+			if lit, ok := node.(*ast.CompositeLit); ok {
+				if s.litSeen(lit) {
+					litNoTime = node
+				}
+				return
+			}
 			noTime, b.Evidence = true, node
 		case catalog.EffRetryPolicy:
 			sawPolicy = true
@@ -88,6 +101,9 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 				apply(o, it.node, it.value(o.Arg))
 			}
 		}
+	}
+	if litNoTime != nil && !timeSet {
+		noTime, b.Evidence = true, litNoTime
 	}
 	if noTime {
 		b.Time, b.Elapsed, b.ElapsedAt = false, 0, nil

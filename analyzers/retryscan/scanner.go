@@ -49,6 +49,7 @@ type scanner struct {
 	svcConfigs   *lazy[[]ServiceConfigAt]               // serviceConfigs
 	configures   *lazy[bool]                            // mayConfigure
 	litVars      *lazy[map[types.Object][]*ast.FuncLit] // holdsLit
+	onlyCalls    *lazy[map[*types.Func]callAt]          // onlyCall (policyparam.go)
 }
 
 type funcInfo struct {
@@ -80,6 +81,7 @@ func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 	s.svcConfigs = &lazy[[]ServiceConfigAt]{compute: s.readServiceConfigs}
 	s.configures = &lazy[bool]{compute: s.readMayConfigure}
 	s.litVars = &lazy[map[types.Object][]*ast.FuncLit]{compute: s.readLitVars}
+	s.onlyCalls = &lazy[map[*types.Func]callAt]{compute: s.readOnlyCalls}
 	return s
 }
 

@@ -135,6 +135,11 @@ type Delay struct {
 	// Step is what a linear wait adds per attempt, when the recognizer
 	// can see it (0 otherwise): the n-th wait is Initial + (n-1) * Step.
 	Step time.Duration
+	// Least, when Initial is 0 because a non-negative jitter is added to
+	// a growing wait of known start (time.Sleep(d + rand.N(d/2))), is
+	// that start: the n-th wait is at least Least * Factor^(n-1). Worst
+	// cases, which need the most, do not use it.
+	Least time.Duration
 }
 
 // Site is one retry site in the package being analyzed.

@@ -98,8 +98,12 @@
 //
 // no-bound: a retry with no attempt limit, no elapsed-time limit and no
 // cancellation: a `for {}` retry with no counter, clock or ctx check;
-// avast Attempts(0) without Context; cenkalti MaxElapsedTime 0 or a
-// constant backoff without WithMaxRetries; sethvargo without
+// avast Attempts(0) without Context; cenkalti MaxElapsedTime 0, an
+// ExponentialBackOff struct literal that sets no MaxElapsedTime (in the
+// literal or after it: its zero never stops; one handed to code other
+// than the backoff package may be given a limit there, and is not
+// judged), or a constant backoff
+// without WithMaxRetries; sethvargo without
 // WithMaxRetries/WithMaxDuration and a context.Background(); Rican7
 // without strategy.Limit. It retries forever while the dependency is
 // down. The fix: limit the attempts, or stop on a context with a deadline.
@@ -137,11 +141,23 @@
 // jitter, and its size is unknown. Hand-rolled delay helpers are followed
 // within the package only (three calls deep). Waits yielded by a
 // range-over-func iterator of another package, or of one handed in, are
-// unknown; the iterator's own loop is read for the waits, not for the
-// bound (its attempts stay unknown). A library policy or options
+// unknown; the iterator's own loop is read for the waits, and for the
+// bound when the iterator calls its body in one counted loop (for
+// attempt := range attempts(5): 5 attempts; a count the caller does not
+// give as a constant stays unknown). A wait with jitter added to it
+// (time.Sleep(d + rand.N(d/2))) is at least d: its longest wait is
+// reported as "at least". A library policy or options
 // returned by a helper are read as if written at its call, in the package
 // or in another one (retrycfg.NewBackoff()), unless the helper takes them
-// from its caller or a package variable. Delay functions passed to a
+// from its caller or a package variable. A policy a retry helper takes
+// as a parameter (func retryOp(b backoff.BackOff, op func() error)) is
+// what the helper's one call in the package passes, when the helper is
+// unexported and named nowhere else; a helper called twice keeps it
+// unknown. Options or a policy in an exported package variable
+// (retry.Do(op, DefaultRetryOptions...)) are read from its initializer
+// when that is the package's only write to it; one a function of the
+// package sets (SetRetryOptions) is unknown, and a helper returning the
+// variable exports no configuration to importers, who may set it. Delay functions passed to a
 // library (retry.DelayType(f) with a function the analyzer cannot read)
 // make the policy unknown. A growing delay bounded by an elapsed-time limit of
 // unknown size is not reported, nor one whose first wait is not a visible

@@ -188,7 +188,7 @@ func (c *checker) noCap(site *retryscan.Site) {
 		if !ok || w <= c.cfg.MaxWait {
 			return // three doublings of 100ms are not worth a report
 		}
-		worst = fmt.Sprintf("after %d failures it waits %s", failures, round(w))
+		worst = fmt.Sprintf("after %d failures it waits %s%s", failures, atLeast(d), round(w))
 	case b.Attempts == catalog.AttemptsUnknown && b.Time:
 		return // an elapsed-time limit ends the growth (its size is not visible)
 	case b.Attempts > 0:
@@ -196,7 +196,7 @@ func (c *checker) noCap(site *retryscan.Site) {
 	default:
 		worst = "the wait grows without limit"
 		if n, w, ok := firstOver(d, c.cfg.MaxWait); ok {
-			worst = fmt.Sprintf("after %d failures it waits %s and keeps growing", n, round(w))
+			worst = fmt.Sprintf("after %d failures it waits %s%s and keeps growing", n, atLeast(d), round(w))
 		}
 	}
 	pos := site.Pos()
@@ -298,13 +298,15 @@ func (c *checker) noJitter(site *retryscan.Site) {
 }
 
 // worstWait returns the longest wait of a bounded retry and the number
-// of failures before it: attempts-1 waits, the n-th Initial*Factor^(n-1).
+// of failures before it: attempts-1 waits, the n-th Initial*Factor^(n-1)
+// (Least for a jittered wait: it waits at least that).
 func worstWait(d retryscan.Delay, attempts int) (time.Duration, int, bool) {
-	if d.Initial <= 0 || d.Factor <= 1 {
+	first := start(d)
+	if first <= 0 || d.Factor <= 1 {
 		return 0, 0, false
 	}
 	failures := attempts - 1
-	w := float64(d.Initial) * math.Pow(d.Factor, float64(failures-1))
+	w := float64(first) * math.Pow(d.Factor, float64(failures-1))
 	if w > math.MaxInt64 {
 		w = math.MaxInt64
 	}
@@ -313,10 +315,11 @@ func worstWait(d retryscan.Delay, attempts int) (time.Duration, int, bool) {
 
 // firstOver returns the first failure whose wait exceeds limit.
 func firstOver(d retryscan.Delay, limit time.Duration) (int, time.Duration, bool) {
-	if d.Initial <= 0 || d.Factor <= 1 {
+	first := start(d)
+	if first <= 0 || d.Factor <= 1 {
 		return 0, 0, false
 	}
-	w := float64(d.Initial)
+	w := float64(first)
 	for n := 1; n < 200; n++ {
 		if w > float64(limit) {
 			return n, time.Duration(w), true
@@ -324,6 +327,23 @@ func firstOver(d retryscan.Delay, limit time.Duration) (int, time.Duration, bool
 		w *= d.Factor
 	}
 	return 0, 0, false
+}
+
+// start is the first wait of a growing delay, or the least it can be
+// when jitter is added to it.
+func start(d retryscan.Delay) time.Duration {
+	if d.Initial > 0 {
+		return d.Initial
+	}
+	return d.Least
+}
+
+// atLeast qualifies a wait computed from Least.
+func atLeast(d retryscan.Delay) string {
+	if d.Initial > 0 {
+		return ""
+	}
+	return "at least "
 }
 
 func growth(factor float64) string {

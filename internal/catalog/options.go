@@ -70,6 +70,9 @@ var boundOptions = func() []Option {
 			opt(pkg, "", "WithContext", EffCtx, 1),
 			field(pkg, "ExponentialBackOff", "MaxElapsedTime", EffTimeLimit),
 			opt(pkg, "", "NewConstantBackOff", EffNoTimeLimit, -1),
+			// A literal leaves MaxElapsedTime 0: it never stops by time
+			// (NewExponentialBackOff's 15 minutes are the constructor's).
+			opt(pkg, "ExponentialBackOff", "", EffNoTimeLimit, -1),
 			opt(pkg, "ZeroBackOff", "", EffNoTimeLimit, -1),
 			opt(pkg, "StopBackOff", "", EffOneAttempt, -1))
 	}

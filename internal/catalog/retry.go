@@ -60,6 +60,11 @@ type Retry struct {
 	// Ctx is the index of a context.Context argument that bounds the
 	// retry, or -1.
 	Ctx int
+	// PassesCtx: the operation's first parameter is a context, and the
+	// library hands it the Ctx argument as it is, no deadline added
+	// (sethvargo's Do: "the provided context is the same context passed
+	// to the RetryFunc"). gax.Invoke is not: it may add its WithTimeout.
+	PassesCtx bool
 	// Delay, Capped and Jittered describe the default delay policy.
 	Delay            DelayKind
 	Capped, Jittered Tri
@@ -72,6 +77,7 @@ func loop(pkg, recv, name string, op, attempts int, display string) Retry {
 }
 
 func (r Retry) ctx(i int) Retry  { r.Ctx = i; return r }
+func (r Retry) passesCtx() Retry { r.PassesCtx = true; return r }
 func (r Retry) timeBound() Retry { r.TimeBound = true; return r }
 func (r Retry) delay(k DelayKind, capped, jittered Tri) Retry {
 	r.Delay, r.Capped, r.Jittered = k, capped, jittered
@@ -132,7 +138,7 @@ var retries = func() []Retry {
 	// sethvargo/go-retry (v0.5.0): the backoff decides everything, and
 	// none of its backoffs has a bound, a cap or jitter of its own.
 	for _, name := range []string{"Do", "DoValue", "Constant", "Exponential", "Fibonacci"} {
-		r := loop(sethvargo, "", name, 2, AttemptsUnbounded, "retry."+name).ctx(0)
+		r := loop(sethvargo, "", name, 2, AttemptsUnbounded, "retry."+name).ctx(0).passesCtx()
 		switch name {
 		case "Constant":
 			r = r.delay(DelayConstant, TriYes, TriNo)
@@ -149,7 +155,7 @@ var retries = func() []Retry {
 	// Steps times; the Poll and Until families wait for a state.
 	rows = append(rows,
 		loop(waitPkg, "", "ExponentialBackoff", 1, AttemptsUnknown, "wait.ExponentialBackoff"),
-		loop(waitPkg, "", "ExponentialBackoffWithContext", 2, AttemptsUnknown, "wait.ExponentialBackoffWithContext").ctx(0))
+		loop(waitPkg, "", "ExponentialBackoffWithContext", 2, AttemptsUnknown, "wait.ExponentialBackoffWithContext").ctx(0).passesCtx())
 	for name, op := range map[string]int{
 		"PollUntilContextTimeout": 4, "PollUntilContextCancel": 3, "Poll": 2, "PollImmediate": 2,
 		"PollWithContext": 3, "PollImmediateWithContext": 3, "PollInfinite": 1, "PollImmediateInfinite": 1,
@@ -169,8 +175,8 @@ var retries = func() []Retry {
 	// eapache/go-resiliency retrier (v1.7.0): len(backoff)+1 attempts.
 	rows = append(rows,
 		loop(eapache, "Retrier", "Run", 0, AttemptsUnknown, "retrier.Run"),
-		loop(eapache, "Retrier", "RunCtx", 1, AttemptsUnknown, "retrier.RunCtx").ctx(0),
-		loop(eapache, "Retrier", "RunFn", 1, AttemptsUnknown, "retrier.RunFn").ctx(0))
+		loop(eapache, "Retrier", "RunCtx", 1, AttemptsUnknown, "retrier.RunCtx").ctx(0).passesCtx(),
+		loop(eapache, "Retrier", "RunFn", 1, AttemptsUnknown, "retrier.RunFn").ctx(0).passesCtx())
 	// Rican7/retry (v0.3.1): unbounded without strategy.Limit.
 	rows = append(rows, loop(rican7, "", "Retry", 0, AttemptsUnbounded, "retry.Retry"))
 	// lestrrat-go/backoff v2 (v2.0.8): the loop is the user's own,
@@ -185,7 +191,7 @@ var retries = func() []Retry {
 	// flowchartsman/retry (v1.2.0): 5 tries, capped and jittered always.
 	rows = append(rows,
 		loop(flowchart, "Retrier", "Run", 0, AttemptsUnknown, "retry.Retrier.Run").delay(DelayExponential, TriYes, TriYes),
-		loop(flowchart, "Retrier", "RunContext", 1, AttemptsUnknown, "retry.Retrier.RunContext").ctx(0).delay(DelayExponential, TriYes, TriYes))
+		loop(flowchart, "Retrier", "RunContext", 1, AttemptsUnknown, "retry.Retrier.RunContext").ctx(0).passesCtx().delay(DelayExponential, TriYes, TriYes))
 	// hashicorp/go-retryablehttp (v0.7.8): 5 attempts (RetryMax 4), 1s
 	// doubling capped at 30s, no jitter with DefaultBackoff.
 	for _, name := range []string{"Do", "Get", "Head", "Post", "PostForm"} {

@@ -46,6 +46,10 @@ type Flow struct {
 	// At0 is the first value, when Known.
 	At0   float64
 	Known bool
+	// Floor, when not Known only because a non-negative jitter is added
+	// (d + rand.N(d/2)), is the first value without it: the least the
+	// first wait can be (flowfloor.go); 0 otherwise.
+	Floor float64
 }
 
 func (f *Flow) merge(g Flow) {
@@ -154,6 +158,7 @@ func (fl *flower) binop(b *ssa.BinOp) Flow {
 		}
 	case token.ADD:
 		f.At0 = x.At0 + y.At0
+		f.Floor = floor(b, x, y)
 	case token.SUB:
 		f.At0 = x.At0 - y.At0
 	default:

@@ -131,7 +131,9 @@ func (r *Region) guard(ifi *ssa.If, stay bool) Trips {
 	}
 	holds := func(v, limit int64) bool { return compare(op, v, limit) == stay }
 	limit := Strip(y)
-	if c := r.p.ConstOf(limit); c != nil {
+	if c, ok := r.consts[limit]; ok {
+		limit = c // the count an iterator of the package was made with
+	} else if c := r.p.ConstOf(limit); c != nil {
 		limit = c // i <= defaultCfg.MaxRetries
 	}
 	switch {

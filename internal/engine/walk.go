@@ -136,6 +136,9 @@ type Region struct {
 	// yield: the body of a range-over-func loop, whose return of true
 	// asks for the next attempt.
 	yield bool
+	// consts: values the region's function reads that are constants
+	// where it is made (an iterator's captured count, itertrips.go).
+	consts map[ssa.Value]*ssa.Const
 }
 
 // LoopRegion returns the region of a loop of fn.

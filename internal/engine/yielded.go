@@ -63,64 +63,28 @@ func (fl *flower) yielded(p *ssa.Parameter) Flow {
 	return f
 }
 
-// iterator returns the function a range-over-func body is handed to, with
-// the flows of its free variables: a closure made in the loop's function
-// or returned by a function of the package (the flows of its bindings
-// read there, its parameters bound to the call's arguments), or a
-// function of the package itself. It returns nil when the iterator is
-// out of sight.
+// iterator returns the function a range-over-func body is handed to
+// (Program.iteratorOf), with the flows of its free variables: for a
+// closure made in the loop's function, its bindings read there; for one
+// returned by a function of the package, read there with the function's
+// parameters bound to the call's arguments. It returns nil when the
+// iterator is out of sight.
 func (fl *flower) iterator(body *ssa.Function) (*ssa.Function, map[ssa.Value]Flow) {
-	parent := body.Parent()
-	if parent == nil {
+	it, mc, call := fl.r.p.iteratorOf(body)
+	switch {
+	case it == nil:
 		return nil, nil
+	case mc == nil:
+		return it, map[ssa.Value]Flow{}
+	case call == nil:
+		return fl.closure(mc, fl)
 	}
-	var it ssa.Value
-	for _, b := range parent.Blocks {
-		for _, in := range b.Instrs {
-			mc, ok := in.(*ssa.MakeClosure)
-			if !ok || mc.Fn != body {
-				continue
-			}
-			for _, ref := range *mc.Referrers() {
-				if c, ok := ref.(*ssa.Call); ok && !c.Call.IsInvoke() && c.Call.Value != ssa.Value(mc) {
-					it = c.Call.Value
-				}
-			}
-		}
+	callee := call.Call.StaticCallee()
+	sub := &flower{r: fl.r, seen: map[ssa.Value]bool{}, params: map[ssa.Value]Flow{}, depth: fl.depth + 1}
+	for i, a := range call.Call.Args {
+		sub.params[callee.Params[i]] = fl.flow(a)
 	}
-	switch v := Strip(it).(type) {
-	case *ssa.Function:
-		if v.Pkg != nil && v.Pkg.Pkg == fl.r.p.pkg && len(v.Blocks) > 0 {
-			return v, map[ssa.Value]Flow{}
-		}
-	case *ssa.MakeClosure:
-		return fl.closure(v, fl)
-	case *ssa.Call:
-		callee := v.Call.StaticCallee()
-		if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg != fl.r.p.pkg || len(callee.Params) != len(v.Call.Args) {
-			return nil, nil
-		}
-		sub := &flower{r: fl.r, seen: map[ssa.Value]bool{}, params: map[ssa.Value]Flow{}, depth: fl.depth + 1}
-		for i, a := range v.Call.Args {
-			sub.params[callee.Params[i]] = fl.flow(a)
-		}
-		var found *ssa.MakeClosure
-		for _, b := range callee.Blocks {
-			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-			if !ok {
-				continue
-			}
-			mc, ok := Strip(ret.Results[0]).(*ssa.MakeClosure)
-			if len(ret.Results) != 1 || !ok || found != nil && mc.Fn != found.Fn {
-				return nil, nil // returns different iterators
-			}
-			found = mc
-		}
-		if found != nil {
-			return fl.closure(found, sub)
-		}
-	}
-	return nil, nil
+	return fl.closure(mc, sub)
 }
 
 // closure returns the function of mc with the flows of its bindings, as

@@ -106,8 +106,10 @@ func pollBare(url string) error {
 	return err
 }
 
-// Twins: a package variable given a Timeout in init, and an exported one
-// importers may set.
+// A package variable given a Timeout in init is quiet. An exported one
+// importers may set is judged in the attempt by the package's own write,
+// like an exported field: what the package gives is what callers get
+// unless they replace it (accessor.go has its twin, set in init).
 
 var initTunedClient = &http.Client{}
 
@@ -122,7 +124,7 @@ func pollTuned(url string) error {
 		if resp, err = initTunedClient.Get(url); err == nil { // ok: Timeout set in init
 			return resp.Body.Close()
 		}
-		if resp, err = SharedClient.Get(url); err == nil { // ok: exported package variable
+		if resp, err = SharedClient.Get(url); err == nil { // want `SharedClient.Get sends a request with no context on a client made without Timeout: every attempt of retry loop can wait forever`
 			return resp.Body.Close()
 		}
 		time.Sleep(time.Second)

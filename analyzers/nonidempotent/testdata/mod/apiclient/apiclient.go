@@ -56,6 +56,16 @@ func (c *Client) PostJSON(ctx context.Context, path string, v any) error { // wa
 	return c.Send(req)
 }
 
+// Call sends a request with the method its caller names: whether it may
+// run twice is decided at the caller's call.
+func (c *Client) Call(ctx context.Context, method, path string) error { // want Call:`nonidempotent\(an HTTP request, method of argument 2\)`
+	req, err := http.NewRequestWithContext(ctx, method, c.URL+path, nil)
+	if err != nil {
+		return err
+	}
+	return c.Send(req)
+}
+
 // Get reads: a GET sent by the same helper is idempotent.
 func (c *Client) Get(ctx context.Context, path string) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.URL+path, nil)

@@ -1,0 +1,73 @@
+package b
+
+import (
+	"context"
+	"time"
+
+	"github.com/sethvargo/go-retry"
+	"google.golang.org/grpc/health/grpc_health_v1"
+)
+
+// withAttempts is a retry helper: it calls the attempt with the context
+// it is given.
+func withAttempts(ctx context.Context, n int, attempt func(context.Context) error) error {
+	var err error
+	for i := 0; i < n; i++ {
+		if err = attempt(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// withAttemptTimeouts gives every attempt a deadline of its own.
+func withAttemptTimeouts(ctx context.Context, n int, attempt func(context.Context) error) error {
+	var err error
+	for i := 0; i < n; i++ {
+		actx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err = attempt(actx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// ProbeAttempts's context reaches the gRPC call as the attempt's context.
+func ProbeAttempts(ctx context.Context, c grpc_health_v1.HealthClient) error { // want ProbeAttempts:`reaches\(param 0 via HealthClient.Check\)`
+	return withAttempts(ctx, 3, func(ctx context.Context) error {
+		_, err := c.Check(ctx, &grpc_health_v1.HealthCheckRequest{})
+		return err
+	})
+}
+
+// Twin: every attempt has a deadline, whatever the caller's context.
+func ProbeAttemptsBounded(ctx context.Context, c grpc_health_v1.HealthClient) error {
+	return withAttemptTimeouts(ctx, 3, func(ctx context.Context) error {
+		_, err := c.Check(ctx, &grpc_health_v1.HealthCheckRequest{})
+		return err
+	})
+}
+
+// ProbeLib: sethvargo's Do hands the attempt the context it is given.
+func ProbeLib(ctx context.Context, c grpc_health_v1.HealthClient) error { // want ProbeLib:`reaches\(param 0 via HealthClient.Check\)`
+	b := retry.WithMaxRetries(3, retry.WithJitter(time.Second, retry.NewConstant(time.Second)))
+	return retry.Do(ctx, b, func(ctx context.Context) error {
+		_, err := c.Check(ctx, &grpc_health_v1.HealthCheckRequest{})
+		return err
+	})
+}
+
+// WithAttempts is the helper for importers: it hands the attempt its
+// context as it is.
+func WithAttempts(ctx context.Context, n int, attempt func(context.Context) error) error { // want WithAttempts:`hands\(param 2 arg 0 <- param 0\)`
+	return withAttempts(ctx, n, attempt)
+}
+
+// WithAttemptTimeouts gives each attempt a deadline: no fact.
+func WithAttemptTimeouts(ctx context.Context, n int, attempt func(context.Context) error) error {
+	return withAttemptTimeouts(ctx, n, attempt)
+}

@@ -1,0 +1,151 @@
+package nonidempotent
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
+)
+
+// A service's HTTP helper often takes the method from its caller:
+//
+//	func (m *mailer) send(ctx context.Context, method, path string, body []byte) error {
+//		req, err := http.NewRequestWithContext(ctx, method, m.base+path, bytes.NewReader(body))
+//		...
+//		resp, err := m.hc.Do(req)
+//	}
+//	backoff.Retry(func() error { return m.send(ctx, http.MethodPost, "/messages", msg) }, b) // reported
+//	backoff.Retry(func() error { return m.send(ctx, http.MethodPut, "/drafts/1", msg) }, b)  // not
+//
+// The helper's effect is then conditional (effect.methodParam): it holds
+// where a call passes a constant method that is not idempotent, and a
+// caller that hands on a parameter of its own is conditional in turn. A
+// method the call does not show as a constant is not judged. When the
+// helper sends on a client that retries inside (retryablehttp), the call
+// that names the method is reported even outside any retry of its own:
+//
+//	func (c *Client) do(ctx context.Context, method, path string) error {
+//		req, _ := retryablehttp.NewRequestWithContext(ctx, method, c.base+path, nil)
+//		resp, err := c.rc.Do(req) // retries whatever the caller names
+//	}
+//	c.do(ctx, "POST", "/v1/charges") // reported: retryablehttp.Client.Do retries (through Client.do) an HTTP POST
+
+// methodOperand returns 1 + the index of fd's parameter that every
+// request builder of built is given as its method, or 0.
+func (c *checker) methodOperand(built []*ssa.Call, fd *ast.FuncDecl) int {
+	fn := c.eng.Func(fd)
+	out := 0
+	for _, in := range built {
+		row := catalog.LookupHTTP(engine.Callee(in))
+		_, args := operands(in)
+		if fn == nil || row == nil || row.Method < 0 || row.Method >= len(args) {
+			return 0
+		}
+		p, ok := engine.Strip(args[row.Method]).(*ssa.Parameter)
+		if !ok || p.Parent() != fn {
+			return 0
+		}
+		i := engine.ParamIndex(p) + 1
+		if out != 0 && out != i {
+			return 0
+		}
+		out = i
+	}
+	return out
+}
+
+// methodAt returns the effect e of a call's callee as the call makes
+// it: e itself when its method is fixed; for a method the callee takes
+// from its parameter, the effect with the call's constant method (nil
+// when that is idempotent), or conditional on caller's parameter the
+// call hands on; nil when the call's method cannot be read.
+func (c *checker) methodAt(call *ast.CallExpr, e *effect, caller *types.Func) *effect {
+	if e == nil || e.methodParam == 0 {
+		return e
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s := c.info.Selections[sel]; s != nil && s.Kind() == types.MethodExpr {
+			return nil // (*T).send(m, ...): the receiver shifts the arguments
+		}
+	}
+	i := e.methodParam - 1
+	if i >= len(call.Args) {
+		return nil
+	}
+	out := *e
+	if m, ok := analysisutil.ConstString(c.info, call.Args[i]); ok {
+		if catalog.IdempotentMethod(m) {
+			return nil
+		}
+		out.what, out.methodParam = "an HTTP "+strings.ToUpper(m), 0
+		return &out
+	}
+	out.methodParam = paramOf(c.info, call.Args[i], caller)
+	if out.methodParam == 0 {
+		return nil
+	}
+	return &out
+}
+
+// paramOf returns 1 + the index of fn's parameter that e names, or 0.
+func paramOf(info *types.Info, e ast.Expr, fn *types.Func) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || fn == nil {
+		return 0
+	}
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if params.At(i) == info.Uses[id] {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// enclosing returns the declared function a place is in.
+func (c *checker) enclosing(where place) *types.Func {
+	if where.fd == nil {
+		return nil
+	}
+	fn, _ := c.info.Defs[where.fd.Name].(*types.Func)
+	return fn
+}
+
+// retriedInside returns the conditional effect of a call on a client
+// that retries inside, whose method is the enclosing function's
+// parameter, or nil: it is reported where a caller names the method.
+func (c *checker) retriedInside(call *ast.CallExpr, where place, scope ast.Node) *effect {
+	client := c.clientSite(call)
+	if client == nil {
+		return nil
+	}
+	e := c.opEffect(call, where, scope)
+	if e == nil || e.methodParam == 0 {
+		return nil // a fixed method is reported at the client's call
+	}
+	e.retries = client.Name
+	return e
+}
+
+// namedRetried returns the effect of a call that names the method of a
+// request its callee sends on a client that retries inside, or nil. A
+// call that hands on a parameter of caller is judged at caller's calls.
+func (c *checker) namedRetried(call *ast.CallExpr, caller *types.Func) *effect {
+	callee := analysisutil.AnyCallee(c.info, call)
+	if callee == nil {
+		return nil
+	}
+	e0 := c.funcEffect(callee)
+	if e0 == nil || e0.methodParam == 0 || e0.retries == "" {
+		return nil
+	}
+	if e := c.methodAt(call, e0, caller); e.definite() && !c.argKeyed(call, e) {
+		return e
+	}
+	return nil
+}

@@ -1,0 +1,66 @@
+package analysisutil
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// EachLocalCall finds, on syntax, the calls of the package's own
+// functions and methods, for questions answered by every caller of a
+// function (a client parameter, a policy parameter): visit gets each
+// call written in a function declaration's body, with the stack from
+// the declaration down to the call. A call through a method expression
+// (T.M(recv, args...)) is not a call of M here: its arguments are
+// shifted against M's parameters.
+//
+// It returns the functions the package names otherwise (a function
+// value f := check, a method value, a call outside any declaration's
+// body): their callers are out of sight. And the method names of the
+// package's interfaces: a method of that name may be called through the
+// interface.
+func EachLocalCall(pkg *types.Package, info *types.Info, files []*ast.File, visit func(fn *types.Func, call *ast.CallExpr, stack []ast.Node)) (escapes map[*types.Func]bool, ifaceNames map[string]bool) {
+	escapes, ifaceNames = map[*types.Func]bool{}, map[string]bool{}
+	callee := map[*ast.Ident]bool{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			ast.PreorderStack(fd.Body, []ast.Node{fd}, func(n ast.Node, stack []ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				var id *ast.Ident
+				switch fun := ast.Unparen(call.Fun).(type) {
+				case *ast.Ident:
+					id = fun
+				case *ast.SelectorExpr:
+					if s, ok := info.Selections[fun]; ok && s.Kind() == types.MethodExpr {
+						return true
+					}
+					id = fun.Sel
+				}
+				if fn, ok := info.Uses[id].(*types.Func); ok && fn.Pkg() == pkg {
+					callee[id] = true
+					visit(fn, call, stack)
+				}
+				return true
+			})
+		}
+	}
+	for id, obj := range info.Uses {
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == pkg && !callee[id] {
+			escapes[fn] = true
+		}
+	}
+	for _, obj := range info.Defs {
+		if fn, ok := obj.(*types.Func); ok {
+			if r := fn.Type().(*types.Signature).Recv(); r != nil && types.IsInterface(r.Type()) {
+				ifaceNames[fn.Name()] = true
+			}
+		}
+	}
+	return escapes, ifaceNames
+}
