@@ -221,8 +221,12 @@
 // a server with no bound of its own. A handle opened with sql.Open by
 // the name of an embedded engine ("sqlite" of modernc.org/sqlite,
 // "sqlite3" of mattn/go-sqlite3, "duckdb") or of a driver whose client
-// has a timeout ("rqlite", 10 s) reads a file on this machine or gives
-// up by itself, and its calls are not reported:
+// has a timeout ("rqlite", 10 s; "clickhouse", whose reads have a 300 s
+// ReadTimeout unless set) reads a file on this machine or gives up by
+// itself, and its calls are not reported; so is a handle from a driver's
+// own opener the catalog lists (clickhouse.OpenDB) or from an exported
+// function of another package that returns such a handle on every path
+// (a fact):
 //
 //	db, err = sql.Open("sqlite", path)               // var db *sql.DB
 //	tx, err := db.BeginTx(context.Background(), nil) // not reported

@@ -45,7 +45,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Requires:   []*analysis.Analyzer{retryscan.Analyzer, engine.Analyzer},
 		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, &c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
-		FactTypes:  []analysis.Fact{new(ReachFact), new(ResultFact), new(FreeFact), new(ClientFieldsFact), new(HandsFact)},
+		FactTypes:  []analysis.Fact{new(ReachFact), new(ResultFact), new(FreeFact), new(ClientFieldsFact), new(HandsFact), new(SQLHandleFact)},
 	}
 	a.Flags.BoolVar(&c.RetryOnly, "retry-only", c.RetryOnly, "report only inside retry sites")
 	a.Flags.BoolVar(&c.EveryCall, "every-call", c.EveryCall, "in examples and commands, report every call rather than the first of each function")
@@ -133,6 +133,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	c.exportResults()
 	c.exportClientFields()
 	c.exportHands()
+	c.exportSQLHandles()
 	return rep.Usage(), nil
 }
 

@@ -12,7 +12,7 @@ import (
 // pgx v5 (its stdlib driver too), cobra and go-cleanhttp in
 // testdata/mod/go.mod;
 // loaded once.
-var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged", "./examples/...", "./harness", "./worker", "./dbtest", "./latest", "./sqlstore", "./pgstore", "./watchcli")
+var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged", "./examples/...", "./harness", "./worker", "./dbtest", "./latest", "./sqlstore", "./pgstore", "./dbopen", "./dbuser", "./watchcli")
 
 // TestNodeadline runs the default analyzer on the real libraries.
 // Package b exports facts that package a uses.
@@ -112,7 +112,7 @@ func TestExamplesAndHarnesses(t *testing.T) {
 // reported.
 func TestSQLDrivers(t *testing.T) {
 	t.Parallel()
-	mod.Run(t, nodeadline.Analyzer, "./sqlstore", "./pgstore")
+	mod.Run(t, nodeadline.Analyzer, "./sqlstore", "./pgstore", "./dbopen", "./dbuser")
 }
 
 // TestCommandStreams checks that a stream opened by a function only main

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -29,9 +30,53 @@ import (
 // package's own whose every write is a constant), and the handle is
 // followed back to its sql.Open: through variables, the package's
 // helpers and its own unexported package variables, and from a Tx, Conn
-// or Stmt to the DB it comes from. A handle from anywhere else (a
-// parameter, a field, sql.OpenDB with a connector) may be remote, and so
-// may a driver name the catalog does not know (pgx, postgres, mysql).
+// or Stmt to the DB it comes from. A driver's own opener the catalog
+// lists (clickhouse.OpenDB) counts like sql.Open with its name, and so
+// does an exported function of another package with an SQLHandleFact (a
+// test helper opening the database its package's tests share). A handle
+// from anywhere else (a parameter, a field, sql.OpenDB with a connector)
+// may be remote, and so may a driver name the catalog does not know
+// (pgx, postgres, mysql).
+
+// SQLHandleFact is exported for an exported function whose first result
+// is a *sql.DB that, on every path, comes from drivers that do not wait
+// on a peer:
+//
+//	func OpenDB() (*sql.DB, error) {
+//		return clickhouse.OpenDB(&clickhouse.Options{Addr: addrs}), nil
+//	}
+type SQLHandleFact struct{}
+
+func (*SQLHandleFact) AFact() {}
+
+func (*SQLHandleFact) String() string { return "sql-handle(local or bounded)" }
+
+// exportSQLHandles exports an SQLHandleFact for each exported function
+// of the package that returns such a handle.
+func (c *checker) exportSQLHandles() {
+	if !analysisutil.Imports(c.pass.Pkg, "database/sql") {
+		return
+	}
+	for _, fi := range c.funcs {
+		sig := fi.obj.Signature()
+		if !fi.obj.Exported() || sig.Results().Len() == 0 || !analysisutil.Named(sig.Results().At(0).Type(), "database/sql", "DB") {
+			continue
+		}
+		top, local, returns := c.tracer(fi).top, true, 0
+		if top == nil {
+			continue
+		}
+		for _, b := range top.Blocks {
+			if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(r.Results) > 0 {
+				returns++
+				local = local && c.localHandle(r.Results[0], nil, map[ssa.Value]bool{})
+			}
+		}
+		if local && returns > 0 {
+			c.pass.ExportObjectFact(fi.obj, new(SQLHandleFact))
+		}
+	}
+}
 
 // embeddedSQL reports a database/sql call whose handle comes only from
 // sql.Open with drivers that do not wait on a peer.
@@ -108,6 +153,10 @@ func (c *checker) openedLocal(call *ssa.Call, in *engine.Frame, seen map[ssa.Val
 		return true
 	case catalog.SQLHandleFrom(fn):
 		return c.localHandle(engine.Recv(call), in, seen)
+	case catalog.SQLOpener(fn) != catalog.SQLRemote:
+		return true
+	case fn != nil && fn.Pkg() != c.pass.Pkg:
+		return c.pass.ImportObjectFact(fn, new(SQLHandleFact))
 	}
 	return false
 }

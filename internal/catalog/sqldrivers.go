@@ -38,7 +38,24 @@ var sqlDrivers = map[string]SQLDriver{
 	// github.com/rqlite/gorqlite/stdlib: an HTTP client with a 10 s
 	// Timeout (gorqlite conn.go defaultTimeout).
 	"rqlite": SQLBounded,
+	// github.com/ClickHouse/clickhouse-go/v2 v2.51.0 clickhouse_std.go
+	// init: every read of a query's answer has a deadline of ReadTimeout,
+	// 300 s unless set (clickhouse_options.go setDefaults), and a dial
+	// DialTimeout, 5 s.
+	"clickhouse": SQLBounded,
 }
+
+// sqlOpeners are the functions of drivers that return a *sql.DB opened
+// on their own connector, by what the driver waits on.
+var sqlOpeners = map[Symbol]SQLDriver{
+	// clickhouse.OpenDB(opts): the connector of the "clickhouse" driver,
+	// with its ReadTimeout.
+	{"github.com/ClickHouse/clickhouse-go/v2", "", "OpenDB"}: SQLBounded,
+}
+
+// SQLOpener returns what the handle a driver's function opens waits on
+// (SQLRemote for a function the catalog does not list).
+func SQLOpener(fn *types.Func) SQLDriver { return sqlOpeners[SymbolOf(fn)] }
 
 // SQLDriverNamed returns what the driver registered as name waits on.
 func SQLDriverNamed(name string) SQLDriver { return sqlDrivers[name] }
