@@ -6,6 +6,8 @@ import (
 	"context"
 	"log"
 	"time"
+
+	"github.com/cenkalti/backoff/v4"
 )
 
 type config struct{ never bool }
@@ -50,4 +52,13 @@ func Logged(op func() error, idempotent bool) error { // want `retrier` `wrapper
 		time.Sleep(time.Second)
 	}
 	return err
+}
+
+// Lib hands its function to a retry library, or calls it once when its
+// caller says it must not run twice.
+func Lib(op func() error, idempotent bool) error { // want `retrier` `wrapper\(param=0, .* gated by param 1\)`
+	if !idempotent {
+		return op()
+	}
+	return backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3)) // want `site library`
 }
