@@ -264,7 +264,9 @@
 // function: a client built by a helper, or kept in a struct field, is
 // not. The caller of a gated runner is trusted: a constant true handed
 // with a POST is not reported, and a flag kept in an options struct or a
-// field (run(ctx, f, opts) with opts.Idempotent) is not read as a gate. A
+// field (run(ctx, f, opts) with opts.Idempotent) is not read as a gate,
+// nor is a flag tested inside the loop after the attempt (if
+// !idempotent { return err }): those runners are reported. A
 // key set on the context (gax-go's callctx.SetHeaders, which
 // google.golang.org/api clients add to each request) is not read.
 package nonidempotent
