@@ -52,8 +52,8 @@
 // not generators.
 //
 // Sinks: the headers Idempotency-Key, X-Idempotency-Key,
-// Cko-Idempotency-Key, PayPal-Request-Id and Repeatability-Request-ID
-// (any case), set with http.Header Set or Add, a map write, an
+// Cko-Idempotency-Key, PayPal-Request-Id, Repeatability-Request-ID and
+// X-Goog-Gcs-Idempotency-Token (any case), set with http.Header Set or Add, a map write, an
 // http.Header or map literal, resty SetHeader or SetHeaders, or gRPC
 // metadata (Pairs, AppendToOutgoingContext, MD.Set, metadata.New); the
 // tokens SDKs document as deduplication tokens, matched by package

@@ -148,6 +148,10 @@
 // and any request made by the
 // OpenTelemetry exporters' and the collector's OTLP exporter packages,
 // is not reported; a POST to another path of the same client is.
+// Google's IAM Service Account Credentials API
+// (google.golang.org/api/iamcredentials/v1: signBlob, signJwt,
+// generateAccessToken, generateIdToken) only computes a signature or a
+// token: its calls are not reported either.
 //
 // A request can carry what makes it safe in its body. A form field that
 // only a protocol idempotent by contract sends (OpenID Connect
@@ -174,6 +178,24 @@
 // struct type that has one, is not reported; a literal that leaves the
 // key field out is.
 //
+// A retry runner that asks its caller whether the function may run
+// twice, and runs it once when told no, retries only what its caller
+// declared idempotent, and its calls are not reported. The runner tests
+// a bool parameter whose false (alone, or joined to other conditions by
+// && and ||) leads to a single call of the function and a return, in
+// this package or, through the recognizer's wrapper fact, in another:
+//
+//	func run(ctx context.Context, call func(context.Context) error, retry *retryConfig, isIdempotent bool) error {
+//		if (retry.policy == RetryIdempotent && !isIdempotent) || retry.policy == RetryNever {
+//			return call(ctx)
+//		}
+//		for { ... }
+//	}
+//	run(ctx, func(ctx context.Context) error { ... Insert(b).Do() ... }, s.retry, s.idempotent(cond)) // not reported
+//
+// A runner with no such flag, or whose flag only chooses to log or how
+// long to wait, is reported at its calls.
+//
 // A local admin API's POSTs that set a state are idempotent by effect:
 // Envoy's admin /healthcheck/fail, /healthcheck/ok, /drain_listeners,
 // /logging, /runtime_modify and the others of the catalog's "Envoy admin"
@@ -191,9 +213,9 @@
 //
 // -nonidempotent.keyheaders: comma-separated request headers that also
 // carry an idempotency key, beyond the catalogued Idempotency-Key,
-// X-Idempotency-Key, Cko-Idempotency-Key, PayPal-Request-Id and
-// Repeatability-Request-ID. It is one list with keyregen's
-// -keyregen.keyheaders: -keyheaders=X-Dedup-Key, without the analyzer
+// X-Idempotency-Key, Cko-Idempotency-Key, PayPal-Request-Id,
+// Repeatability-Request-ID and X-Goog-Gcs-Idempotency-Token. It is one
+// list with keyregen's -keyregen.keyheaders: -keyheaders=X-Dedup-Key, without the analyzer
 // name (the retrylint command and go vet; in golangci-lint a top-level
 // keyheaders setting), sets both, so that a request keyed by the header
 // is not reported here and a key made anew per attempt is reported by
@@ -240,5 +262,11 @@
 // unix-socket client is seen only where the http.Client literal that
 // holds the dial is assigned to the variable that sends, in the same
 // function: a client built by a helper, or kept in a struct field, is
-// not.
+// not. The caller of a gated runner is trusted: a constant true handed
+// with a POST is not reported, and a flag kept in an options struct or a
+// field (run(ctx, f, opts) with opts.Idempotent) is not read as a gate,
+// nor is a flag tested inside the loop after the attempt (if
+// !idempotent { return err }): those runners are reported. A
+// key set on the context (gax-go's callctx.SetHeaders, which
+// google.golang.org/api clients add to each request) is not read.
 package nonidempotent

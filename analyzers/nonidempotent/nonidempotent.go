@@ -136,6 +136,9 @@ func (c *checker) attempt(pos token.Pos, lits []*ast.FuncLit) []*retryscan.Site 
 		if s.Repeats() {
 			continue // sent every period anyway: a periodic re-registration
 		}
+		if c.gated(s) {
+			continue // the caller said whether it may run twice
+		}
 		ok := true
 		for _, lit := range lits {
 			if ast.Node(lit) != s.Body && s.Contains(lit.Pos()) && !c.invoked[lit] {
@@ -148,6 +151,22 @@ func (c *checker) attempt(pos token.Pos, lits []*ast.FuncLit) []*retryscan.Site 
 		}
 	}
 	return out
+}
+
+// gated reports a call of a retry runner that runs its function once
+// when the caller passes false for its idempotency flag
+// (retryscan.WrapperFact.Gate):
+//
+//	run(ctx, func(ctx context.Context) error { ... Insert(...).Do() }, s.retry, s.idempotent(cond))
+//
+// The caller declared what may be retried; a constant true is its
+// declaration too.
+func (c *checker) gated(s *retryscan.Site) bool {
+	if s.Kind != retryscan.KindWrapper || s.Callee == nil {
+		return false
+	}
+	w, ok := c.res.Wrapper(s.Callee)
+	return ok && w.Gate > 0
 }
 
 // walkCalls calls f for every call in body, with the function literals
@@ -211,7 +230,7 @@ func (c *checker) check() {
 	// A named function passed as the operation: backoff.Retry(c.charge, b).
 	c.at.Func(nil)
 	for _, s := range c.res.Sites() {
-		if s.Op == nil || s.OpExpr == nil {
+		if s.Op == nil || s.OpExpr == nil || c.gated(s) {
 			continue
 		}
 		c.at.At(s.OpExpr.Pos())

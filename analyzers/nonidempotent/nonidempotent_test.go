@@ -24,3 +24,11 @@ func TestKeyHeadersFlag(t *testing.T) {
 	}
 	analysistest.Run(t, analysistest.TestData(), a, "flags")
 }
+
+// TestGoogleAPIs: the generated clients of google.golang.org/api, whose
+// methods are POSTs: iamcredentials only computes (a catalogued
+// protocol), storage's buckets.insert creates.
+func TestGoogleAPIs(t *testing.T) {
+	t.Parallel()
+	testenv.NewModule("testdata/gapi").Run(t, nonidempotent.Analyzer, "./...")
+}

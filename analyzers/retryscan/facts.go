@@ -76,6 +76,10 @@ type WrapperFact struct {
 	// function using its caller's context is retried after the caller
 	// gave up (wrapcancel.go); false when that is not known.
 	IgnoresCtx bool
+	// Gate is 1 + the index of the bool parameter that, when false,
+	// makes the wrapper run its function once and return (gate.go): the
+	// caller says whether the function may run twice. 0 if none.
+	Gate int32
 	// The wrapper's delay between attempts (see Delay): Kind, Capped and
 	// Jittered as catalog values, the first wait in nanoseconds and its
 	// growth.
@@ -103,6 +107,9 @@ func (f *WrapperFact) String() string {
 	ctx := ""
 	if f.IgnoresCtx {
 		ctx = ", ignores ctx"
+	}
+	if f.Gate > 0 {
+		ctx += fmt.Sprintf(", gated by param %d", f.Gate-1)
 	}
 	return fmt.Sprintf("wrapper(param=%d, %s via %s%s)", f.Param, attempts, f.Via, ctx)
 }

@@ -206,6 +206,7 @@ func (s *scanner) findWrappers() {
 				}
 				w.CountParam, w.CountAdd = countParam(site.Bound)
 				w.IgnoresCtx = s.ignoresCtx(site, fd, p)
+				w.Gate = s.gate(site, fd, p)
 				s.wrappers[obj] = w
 				changed = true
 			}

@@ -236,6 +236,8 @@ func TestProtocols(t *testing.T) {
 		"go.opentelemetry.io/collector/exporter/otlphttpexporter":         true,
 		"go.opentelemetry.io/otel/exporters/stdout/stdouttrace":           false,
 		"go.opentelemetry.io/collector/exporter/otlphttpexporterx":        false,
+		"google.golang.org/api/iamcredentials/v1":                         true,
+		"google.golang.org/api/iam/v1":                                    false,
 	} {
 		if got := catalog.ProtocolOfPkg(pkg) != nil; got != want {
 			t.Errorf("ProtocolOfPkg(%q) = %v, want %v", pkg, got, want)

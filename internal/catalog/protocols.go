@@ -53,6 +53,16 @@ var protocols = []Protocol{
 		Name:       "OpenID Connect Back-Channel Logout",
 		BodyFields: []string{"logout_token"},
 	},
+	// Google's IAM Service Account Credentials API (iamcredentials v1:
+	// projects.serviceAccounts.signBlob, signJwt, generateAccessToken,
+	// generateIdToken, and GETs of allowed locations): every method
+	// computes a signature or a token from its input and changes no
+	// state, so a repeat costs only the work. Its methods are POSTs;
+	// cloud.google.com/go/storage retries signBlob (bucket.go, v1.70.0).
+	{
+		Name: "IAM credentials (signing and tokens)",
+		Pkgs: []string{"google.golang.org/api/iamcredentials/"},
+	},
 	// Envoy's admin API (docs: operations/admin): these POSTs set a
 	// state (fail or pass health checks, drain listeners, set log levels
 	// or runtime values), so running one twice leaves what running it

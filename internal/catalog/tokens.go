@@ -29,8 +29,11 @@ const (
 // are request IDs by name but idempotency keys by contract;
 // x-ms-client-request-id is the Azure SDK's correlation ID (azcore's
 // request-ID policy fills it with a fresh UUID when it is empty).
+// x-goog-gcs-idempotency-token is Cloud Storage's: GCS deduplicates the
+// requests that carry one token (cloud.google.com/go/storage sets it once
+// per operation, through gax-go's callctx.SetHeaders, on every attempt).
 var (
-	keyHeaders       = []string{"idempotency-key", "x-idempotency-key", "cko-idempotency-key", "paypal-request-id", "repeatability-request-id"}
+	keyHeaders       = []string{"idempotency-key", "x-idempotency-key", "cko-idempotency-key", "paypal-request-id", "repeatability-request-id", "x-goog-gcs-idempotency-token"}
 	requestIDHeaders = []string{"x-request-id", "request-id", "x-ms-client-request-id"}
 )
 

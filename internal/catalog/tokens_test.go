@@ -14,6 +14,8 @@ func TestHeaderAndNameClass(t *testing.T) {
 		{"idempotency-key", SinkKey},
 		{"X-IDEMPOTENCY-KEY", SinkKey},
 		{"PayPal-Request-Id", SinkKey},
+		{"X-Goog-Gcs-Idempotency-Token", SinkKey},
+		{"x-goog-request-params", 0},
 		{"X-Request-ID", SinkRequestID},
 		{"Request-Id", SinkRequestID},
 		{"x-ms-client-request-id", SinkRequestID},

@@ -1,0 +1,3 @@
+module example.com/gatetest
+
+go 1.26.0
