@@ -69,7 +69,11 @@
 // package variable, stays unknown.
 //
 // Not retry sites: read and scan loops (success goes round, an error
-// leaves), accept, worker and event loops (success does not leave),
+// leaves), accept, worker and event loops (success does not leave; an
+// event loop's select may hold a tick, time.After or a timer, when the
+// tick's clause runs the work as the other channels' clauses do: raft's
+// replication loop sends on new entries and on every tick, whatever the
+// last send did),
 // hand-off loops (an attempt that succeeds when a non-blocking send to
 // another goroutine goes through, sleeping while the consumer is busy),
 // pagination and cursor loops (success leaves only on the last page),

@@ -234,6 +234,23 @@ func flushLoop(flushCh, quit chan struct{}, pending func() int, flush func() err
 	}
 }
 
+// An event loop with a tick (raft's replication to a follower): new
+// entries, and a tick that fires whatever the last send did, both send;
+// a failed send waits for the next one. The tick is no retry's wait.
+func replicate(trigger, stopCh <-chan struct{}, send func() (stop bool)) {
+	stop := false
+	for !stop {
+		select {
+		case <-stopCh:
+			return
+		case <-trigger:
+			stop = send()
+		case <-time.After(50 * time.Millisecond):
+			stop = send()
+		}
+	}
+}
+
 // A worker that takes jobs from a channel and stops at the first one that
 // works: each iteration waits for the next job.
 func firstDone(jobs <-chan func() error) {
