@@ -82,6 +82,11 @@
 // failed call is a retry's wait, wake-up channel or not, and still makes
 // a layer.
 //
+// Nor is a helper that sends batch after batch a layer: raft's
+// replicateTo goes round after a step whose bool result it names stop
+// (if stop, err := r.sendLatestSnapshot(s); stop {...}), whose false is
+// success, and returns on an error.
+//
 // One finding per outer site: a site inside another site's attempt in
 // the same function is covered by the outer report.
 //

@@ -106,3 +106,46 @@ func (f *follower) deliver(ctx context.Context, wake <-chan struct{}) error {
 	}
 	return err
 }
+
+// sendSnapshot ships a snapshot; stop says a newer term ended
+// replication.
+func (f *follower) sendSnapshot(ctx context.Context) (bool, error) {
+	if ctx.Err() != nil {
+		return false, ctx.Err()
+	}
+	f.next = f.last - 64
+	return f.next > f.last, nil
+}
+
+// catchUp is raft's replicateTo: the snapshot step goes round only when
+// it went out and more is left, after a wait that only earlier failures
+// make. It goes round on success: no retry.
+func (f *follower) catchUp(ctx context.Context, failures int) error {
+START:
+	if failures > 0 {
+		time.Sleep(time.Duration(failures) * 10 * time.Millisecond)
+	}
+	if stop, err := f.sendSnapshot(ctx); stop {
+		return errStopped
+	} else if err != nil {
+		return err
+	}
+	if f.next <= f.last {
+		goto START
+	}
+	return nil
+}
+
+var errStopped = errors.New("stopped")
+
+// deliverAll retries catching up, which is no retry itself: one layer.
+func (f *follower) deliverAll(ctx context.Context) error {
+	var err error
+	for i := 0; i < 5; i++ {
+		if err = f.catchUp(ctx, i); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}

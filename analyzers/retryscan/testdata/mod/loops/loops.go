@@ -259,3 +259,19 @@ func wakeLogged(wake <-chan string) error { // want `retrier\(N via retry loop\)
 		}
 	}
 }
+
+// The twin of sendBatches whose step reports success as ok: false goes
+// round after the wait, a retry.
+func acquireBatches(failures *int, step func() (bool, error)) bool { // want `wrapper\(param=1, unbounded attempts via retry loop\)` `retrier\(∞ via retry loop\)`
+START: // want `site loop "retry loop" unbounded attempts`
+	if *failures > 0 {
+		time.Sleep(time.Duration(*failures) * 10 * time.Millisecond)
+	}
+	if ok, err := step(); ok {
+		return true
+	} else if err != nil {
+		*failures++
+		return false
+	}
+	goto START
+}

@@ -251,6 +251,27 @@ func replicate(trigger, stopCh <-chan struct{}, send func() (stop bool)) {
 	}
 }
 
+// A batch loop written with goto (raft's replicateTo): the step says
+// stop when a newer term ends replication, and false when the batch went
+// out; more to send goes round. It goes round on success, never on an
+// error, after a wait that only earlier failures make: no retry.
+func sendBatches(failures *int, more func() bool, step func() (bool, error)) bool {
+START:
+	if *failures > 0 {
+		time.Sleep(time.Duration(*failures) * 10 * time.Millisecond)
+	}
+	if stop, err := step(); stop {
+		return true
+	} else if err != nil {
+		*failures++
+		return false
+	}
+	if more() {
+		goto START
+	}
+	return false
+}
+
 // A worker that takes jobs from a channel and stops at the first one that
 // works: each iteration waits for the next job.
 func firstDone(jobs <-chan func() error) {
