@@ -62,6 +62,31 @@
 //		}
 //	}
 //
+// An event loop is no layer: a loop whose iteration blocks on a select
+// over channels other goroutines feed, with a tick that runs the same
+// call whether or not the last one failed, calls a retrying helper once
+// per event, not once per failure:
+//
+//	for !stop {
+//		select {
+//		case <-stopCh:
+//			return
+//		case <-trigger:                            // new entries
+//			stop = r.replicateTo(s, last())        // retries inside: one layer
+//		case <-randomTimeout(commitTimeout):       // a tick, not a backoff
+//			stop = r.replicateTo(s, last())
+//		}
+//	}
+//
+// A select that only waits (its clauses empty but for a stop) after a
+// failed call is a retry's wait, wake-up channel or not, and still makes
+// a layer.
+//
+// Nor is a helper that sends batch after batch a layer: raft's
+// replicateTo goes round after a step whose bool result it names stop
+// (if stop, err := r.sendLatestSnapshot(s); stop {...}), whose false is
+// success, and returns on an error.
+//
 // One finding per outer site: a site inside another site's attempt in
 // the same function is covered by the outer report.
 //

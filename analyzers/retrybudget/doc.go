@@ -82,6 +82,13 @@
 // failures, not slow ones. The fix: a per-attempt context.WithTimeout shorter than the budget less the
 // waits, divided by the attempts (here under 2.667s).
 //
+// Nor are attempts whose only calls that can wait bound their own time:
+// DNS lookups (net.Resolver's Lookup methods, net.LookupHost,
+// net.ResolveTCPAddr, ...) give up after resolv.conf's timeout and
+// attempts (5s and 2 by default), so a retry of them until a deadline
+// (etcd resolving its peers' URLs) is not reported. A lookup followed by
+// an HTTP call with no timeout still is.
+//
 // gRPC's own retries (a retryPolicy in the service config) have no
 // per-attempt timeout at all: they run inside the call, below every
 // interceptor, on the call's one deadline. A method config that sets both

@@ -5,9 +5,11 @@ import (
 	"go/token"
 	"slices"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -139,12 +141,16 @@ func (d *decision) run(o engine.Outcome) *engine.Walk {
 func (s *scanner) decides(d *decision) bool {
 	roles := engine.Roles(d.calls[0])
 	hasOK, hasErr := slices.Contains(roles, engine.RoleOK), slices.Contains(roles, engine.RoleErr)
+	success := engine.Succeeded
+	if hasOK && s.stopFlag(d.call, roles) {
+		success.OK, hasOK = catalog.TriNo, false // true says stop: false is no failure
+	}
 	hasSoft := hasOK || slices.Contains(roles, engine.RoleResp)
 	leaves := func(o engine.Outcome) bool {
 		w := d.run(o)
 		return !w.Void && w.Ends.Has(engine.EndLeave) && w.Ends.Only(engine.EndLeave, engine.EndAbort)
 	}
-	if !leaves(engine.Succeeded) {
+	if !leaves(success) {
 		return false
 	}
 	if hasOK && hasErr {
@@ -165,6 +171,48 @@ func (s *scanner) decides(d *decision) bool {
 		}
 	}
 	return false
+}
+
+// A bool an attempt returns says "it worked" unless the caller names it
+// a stop signal: raft's sendLatestSnapshot returns (stop bool, err
+// error), true when a newer term ends replication, false when the
+// snapshot went out. Its false is success, and a loop that goes round on
+// it goes round on success (the next batch), not on a failure:
+//
+//	if stop, err := r.sendLatestSnapshot(s); stop {
+//		return true
+//	} else if err != nil {
+//		return
+//	}
+//	goto CHECK_MORE // more to send: goto START
+//
+// The name is read where the result is assigned: stop, shouldStop,
+// stopped, quit, abort, halt (done, ok and success keep their sense).
+
+// stopFlag reports whether the bool result of call (its RoleOK) is
+// assigned to a variable named like a stop signal.
+func (s *scanner) stopFlag(call *ast.CallExpr, roles []engine.Role) bool {
+	fn := s.enclosingFunc(call)
+	if fn == nil {
+		return false
+	}
+	found := false
+	analysisutil.EachAssign(fn, func(lhs, rhs []ast.Expr) {
+		if len(rhs) != 1 || ast.Unparen(rhs[0]) != call || len(lhs) == 0 {
+			return
+		}
+		for i, l := range lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok || i >= len(roles) || roles[i] != engine.RoleOK {
+				continue
+			}
+			name := strings.ToLower(id.Name)
+			found = found || slices.ContainsFunc([]string{"stop", "shouldstop", "quit", "abort", "halt"}, func(p string) bool {
+				return strings.HasPrefix(name, p)
+			})
+		}
+	})
+	return found
 }
 
 // pushbacks are the answers of a server that says "not now": 503, and

@@ -69,10 +69,18 @@
 // package variable, stays unknown.
 //
 // Not retry sites: read and scan loops (success goes round, an error
-// leaves), accept, worker and event loops (success does not leave),
+// leaves), accept, worker and event loops (success does not leave; an
+// event loop's select may hold a tick, time.After or a timer, when the
+// tick's clause runs the work as the other channels' clauses do: raft's
+// replication loop sends on new entries and on every tick, whatever the
+// last send did),
 // hand-off loops (an attempt that succeeds when a non-blocking send to
 // another goroutine goes through, sleeping while the consumer is busy),
-// pagination and cursor loops (success leaves only on the last page),
+// pagination and cursor loops (success leaves only on the last page;
+// a step whose bool result the caller names a stop signal, stop, err :=
+// step() with stop, shouldStop, quit, abort or halt, says "carry on"
+// with false, so a loop going round on it goes round on success, as
+// raft's replicateTo does batch after batch),
 // failover loops (each iteration tries a different host: hosts[i], or a
 // target picked anew until none is left), poll loops (the loop waits on
 // a ticker, asks a question such as isReady, or goes round only while

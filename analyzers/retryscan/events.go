@@ -35,6 +35,25 @@ import (
 //		return ctx.Err()
 //	case <-time.After(d):            // a retry's wait
 //	}
+//
+// unless the select dispatches: a clause of a channel another goroutine
+// feeds does work and goes round, and every timer clause does work too.
+// The timer is then a tick that runs the work whether or not the last
+// call failed, and a failure waits for the next event or tick, not for
+// a delay of its own (raft's replication loop to one follower):
+//
+//	for !shouldStop {
+//		select {
+//		case <-s.stopCh:
+//			return
+//		case <-s.triggerCh:                        // new entries to send
+//			shouldStop = r.replicateTo(s, last())
+//		case <-randomTimeout(commitTimeout):       // a tick: send anyway
+//			shouldStop = r.replicateTo(s, last())
+//		}
+//	}
+//
+// A receive from a Done() channel (a context's) is a stop, not an event.
 
 // awaitsEvent reports whether a statement at the top level of the loop
 // body blocks until another goroutine sends or receives: a receive from
@@ -61,11 +80,14 @@ func (s *scanner) awaitsEvent(body *ast.BlockStmt) bool {
 }
 
 // selectAwaits reports a select that blocks until one of its channel
-// operations can go: no default clause and no timer among its cases.
+// operations can go: no default clause, and no timer among its cases
+// unless the select dispatches (a clause of another channel does work
+// and goes round, and every timer clause does work).
 func (s *scanner) selectAwaits(sel *ast.SelectStmt) bool {
 	if len(sel.Body.List) == 0 {
 		return false // select {}: blocks forever, another matter
 	}
+	timer, idleTick, dispatch := false, false, false
 	for _, c := range sel.Body.List {
 		cc, ok := c.(*ast.CommClause)
 		if !ok || cc.Comm == nil {
@@ -80,11 +102,32 @@ func (s *scanner) selectAwaits(sel *ast.SelectStmt) bool {
 				recv = comm.Rhs[0]
 			}
 		}
-		if recv != nil && s.timerRecv(recv) {
-			return false
+		works := anyNode(&ast.BlockStmt{List: cc.Body}, false, func(n ast.Node) bool {
+			_, ok := n.(*ast.CallExpr)
+			return ok
+		})
+		switch {
+		case recv != nil && s.timerRecv(recv):
+			timer, idleTick = true, idleTick || !works
+		case recv != nil && !doneRecv(recv) && works && !exits(cc.Body, true):
+			dispatch = true
 		}
 	}
-	return true
+	return !timer || (dispatch && !idleTick)
+}
+
+// doneRecv reports a receive from a Done() channel: <-ctx.Done().
+func doneRecv(e ast.Expr) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok {
+		return false
+	}
+	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Done"
 }
 
 // eventRecv reports a receive (<-ch) from a channel that is not a timer.

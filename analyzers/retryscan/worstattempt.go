@@ -32,7 +32,9 @@ import (
 // The recognizer follows the calls the attempt makes to functions of the
 // package one level down, for a context.WithTimeout there
 // (helperTimeouts); deeper, or in another package, a callee that sets
-// its own timeout is not seen.
+// its own timeout is not seen. An attempt whose only calls that can wait
+// are DNS lookups is bounded by the resolver (TimeoutSelf,
+// selfbounded.go).
 
 // attemptTimeout fills what bounds one attempt.
 func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
@@ -116,6 +118,10 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 		w.AttemptTimeout, w.Timeout, w.TimeoutAt = s.timeoutIn(nodes, true, false)
 	case len(calls) > 1:
 		w.Timeout = TimeoutUnknown
+	default:
+		if c := s.selfBoundedAttempt(site, body); c != nil {
+			w.Timeout, w.TimeoutAt = TimeoutSelf, c // a DNS lookup (selfbounded.go)
+		}
 	}
 }
 

@@ -43,6 +43,10 @@ const (
 	// TimeoutClient: the Timeout of the *http.Client the attempt calls
 	// (for retryablehttp, of its HTTPClient).
 	TimeoutClient
+	// TimeoutSelf: the attempt's only calls that can wait bound their
+	// own time (DNS lookups, catalog.IsSelfBounded), by an amount the
+	// code does not show (AttemptTimeout is 0).
+	TimeoutSelf
 )
 
 // WorstCase is the longest a retry site can take.
@@ -177,5 +181,5 @@ func (s *scanner) worstCase(site *Site) WorstCase {
 }
 
 func (k TimeoutKind) String() string {
-	return [...]string{"none", "unknown", "context", "client"}[k]
+	return [...]string{"none", "unknown", "context", "client", "self"}[k]
 }

@@ -228,3 +228,50 @@ func roundUnguarded() error { // want `retrier\(∞ via retry loop\)`
 		return err
 	}
 }
+
+// A retry whose wait a wake-up channel can cut short: the select waits
+// after a failure, and no clause of it sends, so it is no event loop.
+func wakeable(wake <-chan struct{}) error { // want `retrier\(4 via retry loop\)`
+	var err error
+	for i := 0; i < 4; i++ { // want `site loop "retry loop" 4 attempts`
+		if err = op(); err == nil {
+			return nil
+		}
+		select {
+		case <-wake:
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}
+
+// The tick clause waits and the work follows the select: a retry, though
+// the other clause logs what woke it.
+func wakeLogged(wake <-chan string) error { // want `retrier\(N via retry loop\)`
+	for { // want `site loop "retry loop" unbounded attempts`
+		select {
+		case why := <-wake:
+			println(why)
+		case <-time.After(time.Second):
+		}
+		if err := op(); err == nil {
+			return nil
+		}
+	}
+}
+
+// The twin of sendBatches whose step reports success as ok: false goes
+// round after the wait, a retry.
+func acquireBatches(failures *int, step func() (bool, error)) bool { // want `wrapper\(param=1, unbounded attempts via retry loop\)` `retrier\(∞ via retry loop\)`
+START: // want `site loop "retry loop" unbounded attempts`
+	if *failures > 0 {
+		time.Sleep(time.Duration(*failures) * 10 * time.Millisecond)
+	}
+	if ok, err := step(); ok {
+		return true
+	} else if err != nil {
+		*failures++
+		return false
+	}
+	goto START
+}

@@ -234,6 +234,44 @@ func flushLoop(flushCh, quit chan struct{}, pending func() int, flush func() err
 	}
 }
 
+// An event loop with a tick (raft's replication to a follower): new
+// entries, and a tick that fires whatever the last send did, both send;
+// a failed send waits for the next one. The tick is no retry's wait.
+func replicate(trigger, stopCh <-chan struct{}, send func() (stop bool)) {
+	stop := false
+	for !stop {
+		select {
+		case <-stopCh:
+			return
+		case <-trigger:
+			stop = send()
+		case <-time.After(50 * time.Millisecond):
+			stop = send()
+		}
+	}
+}
+
+// A batch loop written with goto (raft's replicateTo): the step says
+// stop when a newer term ends replication, and false when the batch went
+// out; more to send goes round. It goes round on success, never on an
+// error, after a wait that only earlier failures make: no retry.
+func sendBatches(failures *int, more func() bool, step func() (bool, error)) bool {
+START:
+	if *failures > 0 {
+		time.Sleep(time.Duration(*failures) * 10 * time.Millisecond)
+	}
+	if stop, err := step(); stop {
+		return true
+	} else if err != nil {
+		*failures++
+		return false
+	}
+	if more() {
+		goto START
+	}
+	return false
+}
+
 // A worker that takes jobs from a channel and stops at the first one that
 // works: each iteration waits for the next job.
 func firstDone(jobs <-chan func() error) {
