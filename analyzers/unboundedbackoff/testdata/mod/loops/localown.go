@@ -14,17 +14,19 @@ import (
 
 type watch struct {
 	key    string
-	notify func() // a function field: called nowhere in the loop's reach
+	notify func() // a function field: the package's code called never calls it
 }
 
 type store struct {
 	mu       sync.Mutex
 	watchers map[*watch]bool
-	victims  []map[*watch]bool
 	probe    func() bool
 }
 
-func (s *store) deleteWatcher(w *watch) bool {
+// tryDelete removes a watch unless another goroutine holds it.
+func (s *store) tryDelete(w *watch) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if !s.watchers[w] {
 		return false
 	}
@@ -32,42 +34,40 @@ func (s *store) deleteWatcher(w *watch) bool {
 	return true
 }
 
-// Must not report: waiting for another goroutine to let go of a watch
-// (etcd's cancelWatcher). Every check is a map lookup under the mutex.
-func (s *store) cancel(ctx context.Context, w *watch) {
-	for ctx.Err() == nil {
-		s.mu.Lock()
-		if s.deleteWatcher(w) {
-			s.mu.Unlock()
-			return
+// Must not report no jitter: waiting for another goroutine to let go of
+// a watch (etcd's cancelWatcher). The check is a map delete under the
+// mutex; handing it w, which holds a function, calls nothing. Nothing
+// ends the wait, which is reported for itself.
+func (s *store) cancel(w *watch) {
+	for { // want `retry loop has no attempt limit`
+		if s.tryDelete(w) {
+			break
 		}
-		for _, v := range s.victims {
-			if v[w] {
-				delete(v, w)
-				s.mu.Unlock()
-				return
-			}
-		}
-		s.mu.Unlock()
 		time.Sleep(time.Millisecond)
 	}
+	w.notify = nil
 }
 
-func (s *store) probeWatcher(w *watch) bool {
+func (s *store) tryDeleteProbed(w *watch) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.probe() && s.watchers[w]
+	if !s.probe() {
+		return false
+	}
+	delete(s.watchers, w)
+	return true
 }
 
 // The twin's check calls a function value, which may reach anything:
 // reported.
-func (s *store) cancelProbed(ctx context.Context, w *watch) {
-	for ctx.Err() == nil {
-		if s.probeWatcher(w) {
-			return
+func (s *store) cancelProbed(w *watch) {
+	for { // want `retry loop has no attempt limit`
+		if s.tryDeleteProbed(w) {
+			break
 		}
 		time.Sleep(time.Millisecond) // want `retry delay has no jitter`
 	}
+	w.notify = nil
 }
 
 type counters struct {
