@@ -33,3 +33,15 @@ func refreshHalf(ctx context.Context) {
 		time.Sleep(min(maxRefreshDelay, time.Duration(base+randutil.Half(base))*time.Millisecond)) // want `retry delay has no jitter`
 	}
 }
+
+// A helper that calls a random source but returns what it was given:
+// reported.
+func refreshSpread(ctx context.Context, order []int) {
+	for attempt := 0; ctx.Err() == nil; attempt++ {
+		if remote.CallCtx(ctx) == nil {
+			return
+		}
+		base := 1 << min(9, attempt)
+		time.Sleep(min(maxRefreshDelay, time.Duration(base+randutil.Spread(base, order))*time.Millisecond)) // want `retry delay has no jitter`
+	}
+}

@@ -10,3 +10,9 @@ func FastRand(n int) int { return rand.IntN(n) }
 
 // Half returns n/2: nothing random.
 func Half(n int) int { return n / 2 }
+
+// Spread draws a random number but returns n: nothing random comes out.
+func Spread(n int, order []int) int {
+	rand.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	return n
+}
