@@ -54,8 +54,9 @@
 // contributes to (math/rand, math/rand/v2, crypto/rand, wait.Jitter, a
 // library jitter option, or an exported function of another package that
 // returns a number drawn from one of those, such as rueidis's
-// util.FastRand, known by the recognizer's RandomFact). When a dependency fails, all its clients fail
-// together and, with the same delays, retry together: 32 s, 32 s, 32 s.
+// util.FastRand, known by the recognizer's RandomFact). When a
+// dependency fails, all its clients fail together and, with the same
+// delays, retry together: 32 s, 32 s, 32 s.
 // Library configurations: cenkalti RandomizationFactor 0,
 // WithRandomizationFactor(0) or NewConstantBackOff; wait.Backoff with
 // Jitter 0; sethvargo backoffs without WithJitter*; retry-go
