@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{engine.Analyzer},
 	Run:        runGuarded,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact), new(ClassifierFact), new(PushbackFact)},
+	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact), new(ClassifierFact), new(PushbackFact), new(RandomFact)},
 }
 
 // Result answers questions about the retry sites of one package.
@@ -124,6 +124,7 @@ func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 		return s.result(), nil
 	}
 	s.eng.SetClassifiers(s.classifierOf)
+	s.eng.SetRandoms(s.randomOf)
 	s.collectFuncs()
 	s.findWrappers()
 	s.summarize()
@@ -131,6 +132,7 @@ func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	s.exportFacts()
 	s.exportConfigFacts()
 	s.exportClassifiers()
+	s.exportRandoms()
 	r := s.result()
 	r.configs = s.configs
 	r.classifiers = s.classifiers

@@ -40,6 +40,7 @@ type scanner struct {
 	importedW   *factMemo[*WrapperFact]      // imported wrapper facts, by callee
 	configs     *factMemo[*ConfigFact]       // config helpers: exported, and imported by callee
 	classifiers *factMemo[*ClassifierFact]   // imported classifier facts, by callee
+	randoms     *factMemo[*RandomFact]       // imported random facts, by callee (randomfact.go)
 	memo        map[ast.Node]*Site           // loop and library call sites, by node
 
 	// Worked out once, for the whole package, when first asked (see
@@ -74,6 +75,7 @@ func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 		importedW:   newFactMemo[*WrapperFact](),
 		configs:     newFactMemo[*ConfigFact](),
 		classifiers: newFactMemo[*ClassifierFact](),
+		randoms:     newFactMemo[*RandomFact](),
 		memo:        map[ast.Node]*Site{},
 	}
 	s.offByPkg = &lazy[map[string]bool]{compute: s.retriesOff}

@@ -52,8 +52,11 @@
 //
 // no-jitter: a delay, constant or growing, that nothing random
 // contributes to (math/rand, math/rand/v2, crypto/rand, wait.Jitter, a
-// library jitter option). When a dependency fails, all its clients fail
-// together and, with the same delays, retry together: 32 s, 32 s, 32 s.
+// library jitter option, or an exported function of another package that
+// returns a number drawn from one of those, such as rueidis's
+// util.FastRand, known by the recognizer's RandomFact). When a
+// dependency fails, all its clients fail together and, with the same
+// delays, retry together: 32 s, 32 s, 32 s.
 // Library configurations: cenkalti RandomizationFactor 0,
 // WithRandomizationFactor(0) or NewConstantBackOff; wait.Backoff with
 // Jitter 0; sethvargo backoffs without WithJitter*; retry-go
@@ -86,8 +89,14 @@
 // or through its imports, none of net, database/sql and os/exec
 // (fsnotify's Watcher.Add, with no row of its own), handed nothing that
 // may reach a peer (an interface, a function: bufio's Flush on a
-// connection is remote). Calls through an interface or a function
-// value, and the package's own functions, count as remote. So a retry
+// connection is remote), or a function or method of the package itself
+// whose body, and those of the package's functions it calls in turn,
+// make only such calls (a map lookup under a mutex, an event counter:
+// etcd's cancelWatcher, mongo-driver's waitForEvent); its arguments
+// need not be free of functions, since its body shows what it calls. A
+// call through an interface or a function value counts as remote, even
+// on a value whose only implementation is local (etcd's
+// adt.IntervalTree), and so does a recursion. So a retry
 // of a peer that is this machine's own and serves no one else is still
 // asked for jitter, on purpose rather than by a guess: a TPM command
 // handed the device's io.ReadWriter (go-tpm's tpm2.Sign), a container's

@@ -191,7 +191,7 @@ func (fl *flower) call(c *ssa.Call) Flow {
 	switch {
 	case fn == nil:
 		return Flow{Opaque: true}
-	case catalog.IsRandom(fn):
+	case fl.r.p.random(fn):
 		f, _ := args()
 		f.Random, f.Known = true, false
 		return f
@@ -517,7 +517,7 @@ func (p *Program) WaitParam(fn *ssa.Function) (i int, random bool) {
 			if !ok || !catalog.IsWait(Callee(c)) || len(c.Call.Args) == 0 {
 				continue
 			}
-			u := &under{seen: map[ssa.Value]bool{}}
+			u := &under{p: p, seen: map[ssa.Value]bool{}}
 			if prm := u.param(c.Call.Args[len(c.Call.Args)-1]); prm != nil {
 				return paramPos(prm), u.random // a parameter of fn: values do not cross functions
 			}
@@ -530,6 +530,7 @@ func (p *Program) WaitParam(fn *ssa.Function) (i int, random bool) {
 // arithmetic, conversions, phis and min/max, noting random terms on the
 // way (d + rand.N(d)).
 type under struct {
+	p      *Program
 	seen   map[ssa.Value]bool
 	random bool
 }
@@ -551,7 +552,7 @@ func (u *under) param(v ssa.Value) *ssa.Parameter {
 	case *ssa.Call:
 		if b, ok := x.Call.Value.(*ssa.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
 			from = x.Call.Args
-		} else if catalog.IsRandom(Callee(x)) {
+		} else if u.p.random(Callee(x)) {
 			u.random = true
 		}
 	}

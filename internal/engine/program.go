@@ -59,6 +59,9 @@ type Program struct {
 	// classifiers looks up the table of another package's classifier
 	// (classify.go); nil when none were given.
 	classifiers func(*types.Func) []catalog.Tri
+	// randoms reports another package's function that returns a
+	// random number (random.go); nil when none were given.
+	randoms func(*types.Func) bool
 }
 
 // New returns the Program of a package, built on first use. Analyzers

@@ -1,11 +1,11 @@
 package capfix
 
 import (
-	"errors"
+	"example.com/unboundedbackofftest/remote"
 	"time"
 )
 
-func op() error { return errors.New("down") }
+func op() error { return remote.Call() }
 
 // The growth statement is rewritten to clamp the variable itself.
 func doubling() {

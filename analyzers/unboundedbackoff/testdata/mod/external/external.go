@@ -4,13 +4,13 @@ package external
 
 import (
 	"context"
-	"errors"
+	"example.com/unboundedbackofftest/remote"
 	"time"
 
 	"example.com/resilience"
 )
 
-func ping() error { return errors.New("unavailable") }
+func ping() error { return remote.Call() }
 
 func forever() {
 	resilience.Forever(time.Second, ping) // want `resilience.Forever retries ping with no attempt limit, no elapsed-time limit and no cancellation`

@@ -2,13 +2,13 @@
 package flags
 
 import (
-	"errors"
+	"example.com/unboundedbackofftest/remote"
 	"time"
 
 	avast "github.com/avast/retry-go/v4"
 )
 
-func op() error { return errors.New("down") }
+func op() error { return remote.Call() }
 
 func seventeenMinutes() error {
 	var err error

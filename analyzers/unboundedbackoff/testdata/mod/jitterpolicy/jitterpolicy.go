@@ -8,14 +8,21 @@ package jitterpolicy
 
 import (
 	"context"
-	"errors"
+	"example.com/unboundedbackofftest/remote"
 	"time"
 
 	cenkalti "github.com/cenkalti/backoff/v4"
 )
 
-func op() error                       { return errors.New("down") }
-func opCtx(ctx context.Context) error { return ctx.Err() }
+func op() error { return remote.Call() }
+
+// opCtx fails with the context's error once it is done.
+func opCtx(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return remote.CallCtx(ctx)
+}
 
 // A hint: a transaction retried on deadlock, 3 attempts 200ms apart.
 func deadlock() error {

@@ -4,7 +4,7 @@ package libs
 
 import (
 	"context"
-	"errors"
+	"example.com/unboundedbackofftest/remote"
 	"net/http"
 	"time"
 
@@ -23,7 +23,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/wait"
 )
 
-func op() error { return errors.New("down") }
+func op() error { return remote.Call() }
 
 // --- avast/retry-go ---
 

@@ -5,14 +5,22 @@ package loops
 import (
 	"context"
 	"errors"
+	"example.com/unboundedbackofftest/remote"
 	"io"
 	"math"
 	"math/rand/v2"
 	"time"
 )
 
-func op() error                       { return errors.New("down") }
-func opCtx(ctx context.Context) error { return ctx.Err() }
+func op() error { return remote.Call() }
+
+// opCtx fails with the context's error once it is done.
+func opCtx(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return remote.CallCtx(ctx)
+}
 
 const (
 	base     = 100 * time.Millisecond
@@ -28,7 +36,7 @@ func shift() error {
 		if err = op(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second << attempt) // want `retry delay doubles each attempt with no cap \(wait at line 31\): after 11 failures it waits 17m4s; clamp it with min\(d, maxDelay\)` `retry delay has no jitter`
+		time.Sleep(time.Second << attempt) // want `retry delay doubles each attempt with no cap \(wait at line 39\): after 11 failures it waits 17m4s; clamp it with min\(d, maxDelay\)` `retry delay has no jitter`
 	}
 	return err
 }
@@ -42,7 +50,7 @@ func pow(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		time.Sleep(time.Duration(math.Pow(2, float64(i))) * base) // want `retry delay doubles each attempt with no cap \(wait at line 45\): after 11 failures it waits 1m42s and keeps growing` `no jitter`
+		time.Sleep(time.Duration(math.Pow(2, float64(i))) * base) // want `retry delay doubles each attempt with no cap \(wait at line 53\): after 11 failures it waits 1m42s and keeps growing` `no jitter`
 	}
 }
 
@@ -93,7 +101,7 @@ func viaHelper(ctx context.Context, tries int) error {
 }
 
 func calcDelay(n int) time.Duration {
-	return base * (1 << n) // want `retry delay doubles each attempt with no cap \(wait at line 90\): after 11 failures it waits 1m42s and keeps growing`
+	return base * (1 << n) // want `retry delay doubles each attempt with no cap \(wait at line 98\): after 11 failures it waits 1m42s and keeps growing`
 }
 
 // --- no jitter ---

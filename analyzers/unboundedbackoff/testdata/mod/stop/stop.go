@@ -5,14 +5,14 @@ package stop
 
 import (
 	"context"
-	"errors"
+	"example.com/unboundedbackofftest/remote"
 	"time"
 
 	backoff "github.com/cenkalti/backoff/v4"
 	backoff5 "github.com/cenkalti/backoff/v5"
 )
 
-func op() error { return errors.New("unavailable") }
+func op() error { return remote.Call() }
 
 func noStop() error {
 	b := &backoff.ExponentialBackOff{ // want `backoff.ExponentialBackOff\{...\} sets MaxElapsedTime but not Stop: after 10s NextBackOff returns 0 instead of backoff.Stop, so the retry goes on with no wait at all while the dependency is down; set Stop: backoff.Stop or build it with backoff.NewExponentialBackOff`

@@ -3,7 +3,7 @@
 package svc
 
 import (
-	"errors"
+	"example.com/unboundedbackofftest/remote"
 
 	retry "github.com/avast/retry-go/v4"
 	backoff "github.com/cenkalti/backoff/v4"
@@ -11,7 +11,7 @@ import (
 	"example.com/unboundedbackofftest/confighelp/retrycfg"
 )
 
-func op() error { return errors.New("x") }
+func op() error { return remote.Call() }
 
 func Fetch() error {
 	return backoff.Retry(op, backoff.WithMaxRetries(retrycfg.NewBackoff(), 5)) // want `backoff.Retry waits a growing delay with no jitter \(retrycfg.NewBackoff\(\)\)`
