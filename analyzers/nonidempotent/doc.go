@@ -127,6 +127,10 @@
 //	retry wraps billing.Charge, which sends an HTTP POST with no
 //	Idempotency-Key header (via billing.Charge -> post): ...
 //
+// A call in a go statement is not one the function makes: the goroutine
+// runs on its own and the caller does not wait for it (a constructor that
+// starts an uploader with go u.run(ctx) sends nothing when it is retried).
+//
 // A function whose doc comment has the line
 //
 //	//retrylint:nonidempotent sends an e-mail

@@ -170,11 +170,16 @@ func (c *checker) gated(s *retryscan.Site) bool {
 }
 
 // walkCalls calls f for every call in body, with the function literals
-// around it (the last is the innermost).
+// around it (the last is the innermost). The call of a go statement runs
+// in a goroutine of its own, which the caller does not wait for: it is
+// no part of the function's effect or of an attempt (a constructor that
+// starts an uploader with go b.read() sends nothing itself); only its
+// operands, evaluated where the statement stands, are walked.
 func walkCalls(body ast.Node, f func(call *ast.CallExpr, lits []*ast.FuncLit)) {
 	var lits []*ast.FuncLit
 	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
 		if n == nil {
 			if lit, ok := stack[len(stack)-1].(*ast.FuncLit); ok && len(lits) > 0 && lits[len(lits)-1] == lit {
 				lits = lits[:len(lits)-1]
@@ -182,15 +187,24 @@ func walkCalls(body ast.Node, f func(call *ast.CallExpr, lits []*ast.FuncLit)) {
 			stack = stack[:len(stack)-1]
 			return true
 		}
-		stack = append(stack, n)
 		switch n := n.(type) {
+		case *ast.GoStmt:
+			if sel, ok := ast.Unparen(n.Call.Fun).(*ast.SelectorExpr); ok {
+				ast.Inspect(sel.X, visit)
+			}
+			for _, a := range n.Call.Args {
+				ast.Inspect(a, visit)
+			}
+			return false
 		case *ast.FuncLit:
 			lits = append(lits, n)
 		case *ast.CallExpr:
 			f(n, lits)
 		}
+		stack = append(stack, n)
 		return true
-	})
+	}
+	ast.Inspect(body, visit)
 }
 
 // check reports the operations that run inside a retry.

@@ -113,3 +113,28 @@ func Welcome(to string) error { // want Welcome:`nonidempotent\(smtp.SendMail \(
 func Dial() (*smtp.Client, error) {
 	return smtp.Dial("mail.internal:25")
 }
+
+// Uploader posts what it is given from a goroutine of its own.
+type Uploader struct {
+	c   *http.Client
+	url string
+}
+
+func (u *Uploader) run(ctx context.Context) { // want run:`nonidempotent\(an HTTP POST via post\)`
+	_ = post(ctx, u.c, u.url)
+}
+
+// StartUploader starts the uploader and returns: the POSTs run in the
+// goroutine, not in the call, so it has no fact.
+func StartUploader(ctx context.Context, c *http.Client, url string) *Uploader {
+	u := &Uploader{c: c, url: url}
+	go u.run(ctx)
+	return u
+}
+
+// FlushUploader posts once before it returns: it has the fact.
+func FlushUploader(ctx context.Context, c *http.Client, url string) *Uploader { // want FlushUploader:`nonidempotent\(an HTTP POST via Uploader.run -> post\)`
+	u := &Uploader{c: c, url: url}
+	u.run(ctx)
+	return u
+}
