@@ -165,7 +165,7 @@ func (c *checker) summarize() {
 			continue
 		}
 		c.at.Func(fi.decl)
-		walkCalls(fi.decl.Body, func(call *ast.CallExpr, lits []*ast.FuncLit) {
+		walkCalls(fi.decl.Body, true, func(call *ast.CallExpr, lits []*ast.FuncLit) {
 			c.at.At(call.Pos())
 			if fi.eff.definite() || c.runsLater(lits) || len(c.attempt(call.Pos(), lits)) > 0 {
 				return

@@ -171,11 +171,13 @@ func (c *checker) gated(s *retryscan.Site) bool {
 
 // walkCalls calls f for every call in body, with the function literals
 // around it (the last is the innermost). The call of a go statement runs
-// in a goroutine of its own, which the caller does not wait for: it is
-// no part of the function's effect or of an attempt (a constructor that
-// starts an uploader with go b.read() sends nothing itself); only its
-// operands, evaluated where the statement stands, are walked.
-func walkCalls(body ast.Node, f func(call *ast.CallExpr, lits []*ast.FuncLit)) {
+// in a goroutine of its own, which the caller does not wait for: when
+// effect is set (what a function does when it is called), it is no part
+// of it (a constructor that starts an uploader with go b.read() sends
+// nothing itself), and only its operands, evaluated where the statement
+// stands, are walked. Otherwise the body of a go func literal is walked
+// too, since a retry inside it is as real as one anywhere.
+func walkCalls(body ast.Node, effect bool, f func(call *ast.CallExpr, lits []*ast.FuncLit)) {
 	var lits []*ast.FuncLit
 	var stack []ast.Node
 	var visit func(n ast.Node) bool
@@ -195,6 +197,9 @@ func walkCalls(body ast.Node, f func(call *ast.CallExpr, lits []*ast.FuncLit)) {
 			for _, a := range n.Call.Args {
 				ast.Inspect(a, visit)
 			}
+			if lit, ok := ast.Unparen(n.Call.Fun).(*ast.FuncLit); ok && !effect {
+				ast.Inspect(lit, visit)
+			}
 			return false
 		case *ast.FuncLit:
 			lits = append(lits, n)
@@ -211,7 +216,7 @@ func walkCalls(body ast.Node, f func(call *ast.CallExpr, lits []*ast.FuncLit)) {
 func (c *checker) check() {
 	for _, fi := range c.funcs {
 		c.at.Func(fi.decl)
-		walkCalls(fi.decl.Body, func(call *ast.CallExpr, lits []*ast.FuncLit) {
+		walkCalls(fi.decl.Body, false, func(call *ast.CallExpr, lits []*ast.FuncLit) {
 			c.at.At(call.Pos())
 			sites := c.attempt(call.Pos(), lits)
 			who := "retry wraps"

@@ -79,7 +79,7 @@ func (c *checker) sendsParam(fi *funcInfo) *SenderFact {
 		params[sig.Params().At(i)] = i
 	}
 	var out *SenderFact
-	walkCalls(fi.decl.Body, func(call *ast.CallExpr, lits []*ast.FuncLit) {
+	walkCalls(fi.decl.Body, true, func(call *ast.CallExpr, lits []*ast.FuncLit) {
 		if out != nil {
 			return
 		}

@@ -276,3 +276,16 @@ func helperTxBefore(ctx context.Context, db *sql.DB, id string) error {
 	}
 	return tx.Commit()
 }
+
+// inGoroutine retries in a goroutine it starts: the retry is as real as
+// one in the function's own body.
+func inGoroutine(ctx context.Context, db *sql.DB, id string) {
+	go func() {
+		for i := 0; i < 3; i++ {
+			if _, err := db.ExecContext(ctx, debit+byID, 100, id); err == nil { // want `retry wraps "UPDATE accounts SET balance = balance - \$1 WHERE id = \$2": running it twice debits twice`
+				return
+			}
+			time.Sleep(time.Second)
+		}
+	}()
+}
