@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -129,5 +128,5 @@ func (b *builder) pos(p token.Pos) topology.Pos {
 
 // inTest reports whether n is in a _test.go file.
 func (b *builder) inTest(n ast.Node) bool {
-	return strings.HasSuffix(b.pass.Fset.Position(n.Pos()).Filename, "_test.go")
+	return analysisutil.InTestFile(b.pass.Fset, n.Pos())
 }

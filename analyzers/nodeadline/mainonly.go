@@ -3,7 +3,6 @@ package nodeadline
 import (
 	"go/ast"
 	"go/types"
-	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 )
@@ -57,7 +56,7 @@ type ref struct {
 func (c *checker) computeMainOnly() map[*types.Func]bool {
 	refs := map[*types.Func][]ref{}
 	for _, f := range c.pass.Files {
-		if strings.HasSuffix(c.pass.Fset.File(f.Pos()).Name(), "_test.go") {
+		if analysisutil.InTestFile(c.pass.Fset, f.Pos()) {
 			continue // a test calling the helper is not the program running it
 		}
 		for _, d := range f.Decls {

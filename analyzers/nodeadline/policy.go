@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // Code that is not a service's: test harnesses, examples and commands.
@@ -41,7 +43,7 @@ func harnessFiles(pass *analysis.Pass) map[*token.File]bool {
 	var importing []*token.File
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.Pos())
-		if strings.HasSuffix(tf.Name(), "_test.go") {
+		if analysisutil.InTestFile(pass.Fset, f.Pos()) {
 			continue
 		}
 		for _, imp := range f.Imports {

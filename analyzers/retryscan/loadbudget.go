@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 )
 
@@ -94,7 +95,7 @@ func (s *scanner) readServiceConfigs() []ServiceConfigAt {
 	}
 	off := catalog.ServiceConfigsOff(s.info, s.pass.Files) // dialed with grpc.WithDisableRetry(): no retries
 	for _, f := range s.pass.Files {
-		test := strings.HasSuffix(s.pass.Fset.File(f.Pos()).Name(), "_test.go")
+		test := analysisutil.InTestFile(s.pass.Fset, f.Pos())
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || len(call.Args) != 1 || off[call] || !catalog.IsGRPCServiceConfig(s.calleeOf(call)) {
