@@ -276,7 +276,7 @@ func (w *walker) binop(v *ssa.BinOp, upto int) Val {
 	switch v.Op {
 	case token.EQL, token.NEQ:
 		t := equal(x, y)
-		if t == catalog.TriUnknown && w.sc.Outcome.Fails && w.sc.Outcome.Class == ErrPresent && (notFound(x, y) || notFound(y, x)) {
+		if t == catalog.TriUnknown && w.sc.Outcome.Fails && w.sc.Outcome.Class == ErrPresent && (notFound(x, y, v.X.Type()) || notFound(y, x, v.X.Type())) {
 			t = catalog.TriNo // a failure that is not "not found" has no 404 in it
 		}
 		if v.Op == token.NEQ {
@@ -401,9 +401,15 @@ func order(op token.Token, x, y Val) catalog.Tri {
 }
 
 // notFound reports a value derived from a failure compared with the HTTP
-// status or the gRPC code that mean "not found".
-func notFound(x, c Val) bool {
-	return x.Kind == Unknown && x.Related && c.Kind == Int && c.Exact && (c.N == catalog.HTTPNotFound || c.N == grpcNotFound)
+// status or the gRPC code that mean "not found"; t is the type compared.
+// 5 is NotFound only as a codes.Code: an HTTP status class is 5 too,
+//
+//	if resp.RawResponse.StatusCode/100 == 5 { // a 5xx, not "not found"
+func notFound(x, c Val, t types.Type) bool {
+	if x.Kind != Unknown || !x.Related || c.Kind != Int || !c.Exact {
+		return false
+	}
+	return c.N == catalog.HTTPNotFound || c.N == grpcNotFound && isGRPCCode(t)
 }
 
 func isInt(t types.Type) bool {

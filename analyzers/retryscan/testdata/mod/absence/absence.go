@@ -57,6 +57,23 @@ func waitQueueOr5xx(ctx context.Context, c *sqs.Client, in *sqs.GetQueueUrlInput
 	return errors.New("queue never appeared")
 }
 
+// A status class: 5 is the 5xx class here, not gRPC's NotFound (also 5),
+// so the loop retries server failures (vault's physical/oci lock write).
+func sendOr5xx(ctx context.Context, c *sqs.Client, in *sqs.SendMessageInput) error { // want `retrier\(4x3 via retry loop -> sqs.SendMessage\)`
+	for i := 1; i <= 4; i++ { // want `site loop "retry loop" 4 attempts`
+		_, err := c.SendMessage(ctx, in) // want `site client "sqs.SendMessage" 3 attempts ctx`
+		if err == nil {
+			return nil
+		}
+		var re *awshttp.ResponseError
+		if !errors.As(err, &re) || re.HTTPStatusCode()/100 != 5 {
+			return err
+		}
+		time.Sleep(time.Duration(100*i) * time.Millisecond)
+	}
+	return errors.New("send failed")
+}
+
 // configMaps stands for a typed client's Get.
 type configMaps interface {
 	Get(ctx context.Context, name string) (map[string]string, error)
