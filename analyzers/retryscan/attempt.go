@@ -2,7 +2,6 @@ package retryscan
 
 import (
 	"go/ast"
-	"go/token"
 	"slices"
 	"sort"
 	"strings"
@@ -95,7 +94,7 @@ func (s *scanner) candidates(r *engine.Region) [][]ssa.CallInstruction {
 		}
 		for _, in := range b.Instrs {
 			c, ok := in.(*ssa.Call)
-			if !ok || c.Call.StaticCallee() == r.Func() || !reports(c) || probe(c.Call.StaticCallee(), 2) {
+			if !ok || c.Call.StaticCallee() == r.Func() || !reports(c) || s.probe(c.Call.StaticCallee(), 2) {
 				continue
 			}
 			calls = append(calls, c)
@@ -252,41 +251,4 @@ func (s *scanner) loopRegion(fn ast.Node, stmt ast.Node, body []ast.Stmt) *engin
 		return nil
 	}
 	return s.eng.LoopRegion(f, l)
-}
-
-// probe reports a function of the package that only reads state: it
-// returns no error, and its body calls nothing but sync/atomic and other
-// such functions, depth levels down. A loop whose only test is a probe waits for a state, with
-// no dependency to retry (for !p.ready() { time.Sleep(d) }), and a probe
-// beside an attempt is the loop's stop signal (if p.closed() { return }).
-func probe(fn *ssa.Function, depth int) bool {
-	if fn == nil || len(fn.Blocks) == 0 || depth == 0 || fn.Synthetic != "" || returnsError(fn.Signature) {
-		return false
-	}
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			switch in := in.(type) {
-			case *ssa.Call:
-				callee := in.Call.StaticCallee()
-				switch {
-				case in.Call.IsInvoke():
-					return false
-				case callee == nil:
-					if _, ok := in.Call.Value.(*ssa.Builtin); !ok {
-						return false
-					}
-				case callee.Pkg != nil && callee.Pkg.Pkg.Path() == "sync/atomic":
-				case callee.Pkg != fn.Pkg || !probe(callee, depth-1):
-					return false
-				}
-			case *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select:
-				return false
-			case *ssa.UnOp:
-				if in.Op == token.ARROW {
-					return false
-				}
-			}
-		}
-	}
-	return true
 }

@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{engine.Analyzer},
 	Run:        runGuarded,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact), new(ClassifierFact), new(PushbackFact), new(RandomFact)},
+	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact), new(ClassifierFact), new(PushbackFact), new(RandomFact), new(PeerFact)},
 }
 
 // Result answers questions about the retry sites of one package.
@@ -44,6 +44,7 @@ type Result struct {
 	pushback    func(*types.Func) bool
 	triggers    *triggers
 	budgets     *lazy[budgetScan]
+	peer        func(*types.Package) bool // peerfact.go
 }
 
 // Sites returns the package's retry sites in source order.
@@ -118,6 +119,7 @@ func runGuarded(pass *analysis.Pass) (any, error) {
 
 func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	s := newScanner(pass, at)
+	s.exportPeerFact() // every package, std too: its importers ask it
 	if s.std(pass.Pkg) {
 		// The standard library's own replays are not counted (s.std), and
 		// its retries are nobody's to fix: no sites, no facts, no SSA.

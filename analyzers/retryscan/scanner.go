@@ -321,6 +321,7 @@ func (s *scanner) result() *Result {
 		wrappers: maps.Clone(s.wrappers),
 		triggers: newTriggers(s),
 		budgets:  s.deferBudgets(),
+		peer:     s.reachesPeer,
 	}
 	for _, site := range s.sites {
 		site.worst = &lazy[WorstCase]{compute: func() WorstCase { return s.worstCase(site) }}

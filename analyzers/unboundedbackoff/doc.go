@@ -91,12 +91,17 @@
 // may reach a peer (an interface, a function: bufio's Flush on a
 // connection is remote), or a function or method of the package itself
 // whose body, and those of the package's functions it calls in turn,
-// make only such calls (a map lookup under a mutex, an event counter:
-// etcd's cancelWatcher, mongo-driver's waitForEvent); its arguments
-// need not be free of functions, since its body shows what it calls. A
-// call through an interface or a function value counts as remote, even
-// on a value whose only implementation is local (etcd's
-// adt.IntervalTree), and so does a recursion. So a retry
+// make only such calls (a map delete under a mutex that returns an
+// error while another goroutine holds the entry); its arguments need not
+// be free of functions, since its body shows what it calls. A call
+// through an interface or a function value counts as remote, and so does
+// a recursion. A loop whose test returns no error and only reads or
+// updates this process's memory (a map, a counter under a mutex, a
+// package that reaches no peer, an interface value only such a package
+// made: etcd's cancelWatcher on its adt.IntervalTree, mongo-driver's
+// waitForEvent, dataflux's idle worker) waits for another goroutine:
+// the recognizer takes it for no retry at all, and nothing is reported,
+// jitter or bound. So a retry
 // of a peer that is this machine's own and serves no one else is still
 // asked for jitter, on purpose rather than by a guess: a TPM command
 // handed the device's io.ReadWriter (go-tpm's tpm2.Sign), a container's

@@ -15,8 +15,9 @@ import (
 // every call its attempt makes is: a catalogued local operation
 // (catalog.IsLocalOperation: os, io/fs, net.Listen, flock), or a function
 // of a package that reaches no peer by its imports, directly or
-// transitively (catalog.IsPeerPackage: net, database/sql, os/exec), and
-// is no raw socket call. fsnotify, bbolt's file and an embedded store
+// transitively (catalog.IsPeerPackage: net, database/sql, os/exec; the
+// recognizer's ReachesPeer, from a package fact, since go vet's export
+// data does not list every import), and is no raw socket call. fsnotify, bbolt's file and an embedded store
 // qualify with no row of their own; a client library, or the package's
 // own code when it imports net, does not:
 //
@@ -129,55 +130,13 @@ func (c *checker) localCall(call *ast.CallExpr) bool {
 			operands = append([]ast.Expr{sel.X}, operands...)
 		}
 		for _, e := range operands {
-			if _, lit := ast.Unparen(e).(*ast.FuncLit); !lit && c.carriesPeer(info.TypeOf(e), obj.Pkg(), map[types.Type]bool{}) {
+			if _, lit := ast.Unparen(e).(*ast.FuncLit); !lit && catalog.CarriesPeer(info.TypeOf(e), obj.Pkg()) {
 				return false
 			}
 		}
 		return true
 	}
 	return false // a function value
-}
-
-// carriesPeer reports whether a value of type t may hold something that
-// reaches a peer: a function, or an interface other than error,
-// context.Context and home's unexported ones, in it or in its fields and
-// elements.
-func (c *checker) carriesPeer(t types.Type, home *types.Package, seen map[types.Type]bool) bool {
-	if t == nil || seen[t] {
-		return false
-	}
-	seen[t] = true
-	if n, ok := t.(*types.Named); ok && types.IsInterface(n) {
-		obj := n.Obj()
-		switch {
-		case obj.Pkg() == nil && obj.Name() == "error", obj.Pkg() != nil && obj.Pkg().Path() == "context" && obj.Name() == "Context":
-			return false
-		case obj.Pkg() == home && !obj.Exported():
-			return false
-		}
-		return true
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Interface, *types.Signature:
-		return true
-	case *types.Pointer:
-		return c.carriesPeer(u.Elem(), home, seen)
-	case *types.Slice:
-		return c.carriesPeer(u.Elem(), home, seen)
-	case *types.Array:
-		return c.carriesPeer(u.Elem(), home, seen)
-	case *types.Chan:
-		return c.carriesPeer(u.Elem(), home, seen)
-	case *types.Map:
-		return c.carriesPeer(u.Key(), home, seen) || c.carriesPeer(u.Elem(), home, seen)
-	case *types.Struct:
-		for f := range u.Fields() {
-			if c.carriesPeer(f.Type(), home, seen) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // localFunc reports a function or method that stays on this machine.
@@ -195,7 +154,7 @@ func (c *checker) localFunc(fn *types.Func) bool {
 	if fn.Pkg() == nil || catalog.IsSocketCall(fn) {
 		return false
 	}
-	return !c.reachesPeer(fn.Pkg())
+	return !c.r.ReachesPeer(fn.Pkg())
 }
 
 // localOwn reports a function of the package whose body makes only local
@@ -231,24 +190,4 @@ func (c *checker) decls() map[*types.Func]*ast.FuncDecl {
 		}
 	}
 	return c.declOf
-}
-
-// reachesPeer reports whether a package is, or imports directly or
-// transitively, a package that talks to peers. Imports of a package
-// read from export data may list its whole closure; of the package
-// being analyzed, its direct imports: the walk covers both.
-func (c *checker) reachesPeer(p *types.Package) bool {
-	if v, ok := c.peer[p]; ok {
-		return v
-	}
-	c.peer[p] = false // imports have no cycles; this only stops a repeat
-	v := catalog.IsPeerPackage(p.Path())
-	for _, imp := range p.Imports() {
-		if v {
-			break
-		}
-		v = c.reachesPeer(imp)
-	}
-	c.peer[p] = v
-	return v
 }

@@ -80,7 +80,7 @@ type checker struct {
 	cfg  *Config
 	rep  *report.Reporter
 	seen map[token.Pos]bool // growth positions reported (a helper shared by two loops)
-	peer map[*types.Package]bool
+	r    *retryscan.Result
 	// own: the package's functions judged local or not (localop.go),
 	// declOf their declarations.
 	own    map[*types.Func]bool
@@ -92,7 +92,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	if err != nil {
 		return nil, err
 	}
-	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), seen: map[token.Pos]bool{}, peer: map[*types.Package]bool{}, own: map[*types.Func]bool{}}
+	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), seen: map[token.Pos]bool{}, r: r, own: map[*types.Func]bool{}}
 	for _, site := range r.Sites() {
 		at.At(site.Pos())
 		switch {

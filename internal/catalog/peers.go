@@ -51,3 +51,51 @@ var quietMethods = []Symbol{
 func IsQuietMethod(fn *types.Func) bool {
 	return fn != nil && slices.Contains(quietMethods, SymbolOf(fn))
 }
+
+// CarriesPeer reports whether a value of type t handed to a function of
+// package home may hold something that reaches a peer: a function, or an
+// interface other than error, context.Context and home's unexported
+// ones, in it or in its fields and elements. json.NewEncoder(conn) and
+// bufio's Flush write to whatever the caller gave them, a net.Conn as
+// well as a file.
+func CarriesPeer(t types.Type, home *types.Package) bool {
+	return carriesPeer(t, home, map[types.Type]bool{})
+}
+
+func carriesPeer(t types.Type, home *types.Package, seen map[types.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	if n, ok := t.(*types.Named); ok && types.IsInterface(n) {
+		obj := n.Obj()
+		switch {
+		case obj.Pkg() == nil && obj.Name() == "error", obj.Pkg() != nil && obj.Pkg().Path() == "context" && obj.Name() == "Context":
+			return false
+		case obj.Pkg() == home && !obj.Exported():
+			return false
+		}
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Interface, *types.Signature:
+		return true
+	case *types.Pointer:
+		return carriesPeer(u.Elem(), home, seen)
+	case *types.Slice:
+		return carriesPeer(u.Elem(), home, seen)
+	case *types.Array:
+		return carriesPeer(u.Elem(), home, seen)
+	case *types.Chan:
+		return carriesPeer(u.Elem(), home, seen)
+	case *types.Map:
+		return carriesPeer(u.Key(), home, seen) || carriesPeer(u.Elem(), home, seen)
+	case *types.Struct:
+		for f := range u.Fields() {
+			if carriesPeer(f.Type(), home, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}

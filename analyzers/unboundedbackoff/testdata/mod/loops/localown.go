@@ -2,6 +2,7 @@ package loops
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 
@@ -10,7 +11,9 @@ import (
 
 // The package's own functions are read: one whose body, and the bodies
 // of the package's functions it calls, make only local calls (a map
-// under a mutex, a counter) keeps the attempt on this machine.
+// under a mutex, a counter) keeps the attempt on this machine. (One that
+// returns no error is a probe, and a loop on it no retry at all:
+// waitstate.go.)
 
 type watch struct {
 	key    string
@@ -23,24 +26,26 @@ type store struct {
 	probe    func() bool
 }
 
+var errHeld = errors.New("watch held by another goroutine")
+
 // tryDelete removes a watch unless another goroutine holds it.
-func (s *store) tryDelete(w *watch) bool {
+func (s *store) tryDelete(w *watch) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.watchers[w] {
-		return false
+		return errHeld
 	}
 	delete(s.watchers, w)
-	return true
+	return nil
 }
 
 // Must not report no jitter: waiting for another goroutine to let go of
-// a watch (etcd's cancelWatcher). The check is a map delete under the
-// mutex; handing it w, which holds a function, calls nothing. Nothing
-// ends the wait, which is reported for itself.
+// a watch (etcd's cancelWatcher, had its check an error). The check is a
+// map delete under the mutex; handing it w, which holds a function,
+// calls nothing. Nothing ends the wait, which is reported for itself.
 func (s *store) cancel(w *watch) {
 	for { // want `retry loop has no attempt limit`
-		if s.tryDelete(w) {
+		if s.tryDelete(w) == nil {
 			break
 		}
 		time.Sleep(time.Millisecond)
@@ -48,21 +53,21 @@ func (s *store) cancel(w *watch) {
 	w.notify = nil
 }
 
-func (s *store) tryDeleteProbed(w *watch) bool {
+func (s *store) tryDeleteProbed(w *watch) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.probe() {
-		return false
+		return errHeld
 	}
 	delete(s.watchers, w)
-	return true
+	return nil
 }
 
 // The twin's check calls a function value, which may reach anything:
 // reported.
 func (s *store) cancelProbed(w *watch) {
 	for { // want `retry loop has no attempt limit`
-		if s.tryDeleteProbed(w) {
+		if s.tryDeleteProbed(w) == nil {
 			break
 		}
 		time.Sleep(time.Millisecond) // want `retry delay has no jitter`
@@ -91,7 +96,8 @@ func (c *counters) reached(kinds []string, n int32) bool {
 }
 
 // Must not report: polling in-memory counters until the context is done
-// (mongo-driver's waitForEvent), two of the package's functions down.
+// (mongo-driver's waitForEvent), two of the package's functions down: a
+// probe, so no retry.
 func waitForEvents(ctx context.Context, c *counters, kinds []string, n int32) error {
 	for {
 		select {
