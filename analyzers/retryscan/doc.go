@@ -52,7 +52,15 @@
 // building fails: only the send's error decides. A variable declared
 // before the loop and built anew in each attempt from values the loop
 // does not change is the same operation each time; one computed from its
-// previous value (the next mirror, the next page) is not.
+// previous value (the next mirror, the next page) is not. Nor is a call
+// whose argument the loop writes a changing value into, a field or an
+// entry (cfg["port"] = port; port++, or cfg.Port++): a search for a free
+// port or name, not a retry. A variable the loop steps and tests to
+// leave counts attempts and changes nothing (attempt++; if attempt >= 5
+// { return err }), nor does a field of the value the call is made on
+// (c.retries++ before c.do(ctx)). This is read on the syntax: a change
+// made on some rounds only (port++ when the port is taken, the same port
+// again after a timeout) counts as a change, and such a loop is missed.
 //
 // For each site it knows the attempt bound (a number, unknown, or
 // unbounded; and whether a context or elapsed time ends it), the delay

@@ -98,7 +98,11 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if s.repicks(loop, body, call) {
 		return nil // failover: for b := pool.Pick(); b != nil; b = pool.Pick()
 	}
-	if !s.stableCall(body, call, counter) {
+	counters := s.counters(loop, loopCond(loop), body)
+	if counter != nil {
+		counters[counter] = true
+	}
+	if !s.stableCall(body, call, counters) {
 		return nil // each iteration works on something new: err = x.Unwrap()
 	}
 	if r, ok := loop.(*ast.RangeStmt); ok && iter && s.yieldedIn(r, call) {
@@ -157,31 +161,55 @@ func (s *scanner) counts(loop ast.Stmt, body *ast.BlockStmt) bool {
 		return true // over an integer, checked by the caller
 	}
 	f := loop.(*ast.ForStmt)
-	incr := map[types.Object]bool{}
-	inspectFlat(f, func(n ast.Node) {
-		switch n := n.(type) {
-		case *ast.IncDecStmt:
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
-				incr[s.info.ObjectOf(id)] = true
-			}
-		case *ast.AssignStmt:
-			if n.Tok == token.ADD_ASSIGN || n.Tok == token.SUB_ASSIGN {
-				if id, ok := ast.Unparen(n.Lhs[0]).(*ast.Ident); ok {
-					incr[s.info.ObjectOf(id)] = true
-				}
-			}
+	return len(s.counters(f, f.Cond, body)) > 0
+}
+
+// counters returns the variables that loop (a statement, or the span of
+// a goto loop) steps, with x++, x--, x += d or x -= d, and tests to
+// leave: in cond, the loop's condition, or in an if of body whose branch
+// leaves. They count attempts.
+func (s *scanner) counters(loop ast.Node, cond ast.Expr, body *ast.BlockStmt) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	inspectFlat(loop, func(n ast.Node) {
+		obj := s.stepped(n)
+		if obj == nil || out[obj] {
+			return
+		}
+		one := map[types.Object]bool{obj: true}
+		mentions := func(e ast.Node) bool { return mentionsAny(s.info, e, one) }
+		if cond != nil && mentions(cond) || anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
+			return mentions(ifs.Cond) && (exits(ifs.Body.List, inSwitch) || (ifs.Else != nil && exits(elseStmts(ifs), inSwitch)))
+		}) {
+			out[obj] = true
 		}
 	})
-	if len(incr) == 0 {
-		return false
+	return out
+}
+
+// loopCond returns the condition of a for statement, or nil.
+func loopCond(loop ast.Stmt) ast.Expr {
+	if f, ok := loop.(*ast.ForStmt); ok {
+		return f.Cond
 	}
-	mentions := func(e ast.Node) bool { return mentionsAny(s.info, e, incr) }
-	if f.Cond != nil && mentions(f.Cond) {
-		return true
+	return nil
+}
+
+// stepped returns the variable a statement steps by a constant or any
+// amount (x++, x--, x += d, x -= d), or nil.
+func (s *scanner) stepped(n ast.Node) types.Object {
+	var x ast.Expr
+	switch n := n.(type) {
+	case *ast.IncDecStmt:
+		x = n.X
+	case *ast.AssignStmt:
+		if n.Tok == token.ADD_ASSIGN || n.Tok == token.SUB_ASSIGN {
+			x = n.Lhs[0]
+		}
 	}
-	return anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
-		return mentions(ifs.Cond) && (exits(ifs.Body.List, inSwitch) || (ifs.Else != nil && exits(elseStmts(ifs), inSwitch)))
-	})
+	if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+		return s.info.ObjectOf(id)
+	}
+	return nil
 }
 
 // leavesOnSuccess reports, on syntax, whether a loop body may leave when

@@ -40,7 +40,7 @@ func (s *scanner) gotoSite(fn ast.Node, ls *ast.LabeledStmt) *Site {
 		return nil
 	}
 	d := s.decide(s.loopRegion(fn, region, list))
-	if d == nil || !s.stableCall(region, d.call, nil) {
+	if d == nil || !s.stableCall(region, d.call, s.counters(region, nil, region)) {
 		return nil
 	}
 	site := &Site{Kind: KindLoop, Node: ls, Name: ViaLoop, Func: fn, Body: region, AttemptCall: d.call,

@@ -10,7 +10,8 @@ import (
 // stableCall reports whether the attempt call runs the same operation on
 // every iteration: nothing it refers to is derived, inside the loop, from
 // a value the loop itself changes. That tells a retry apart from loops
-// that walk a chain or a cursor until it ends:
+// that walk a chain or a cursor until it ends, or search for something
+// free:
 //
 //	for {                          // errors.As: not a retry
 //		...
@@ -19,32 +20,67 @@ import (
 //			return false
 //		}
 //	}
+//	for attempt := 0; attempt < max; attempt++ { // a search for a free port
+//		cfg["port"] = port         // an entry of the call's argument
+//		if err := c.CreateDatabase(ctx, cfg); err == nil || !portTaken(err) {
+//			return err
+//		}
+//		port++                     // a variable stepped, not an attempt counter
+//	}
 //
-// The loop counter does not count as a change: attempts are often passed
-// along for logging (a counter used as an index is a failover, handled
-// separately). Neither does a variable declared before the loop that
-// each iteration builds anew from values the loop does not change, like
-// one declared in it:
+// The loop's counters do not count as a change: attempts are often
+// passed along for logging (a counter used as an index is a failover,
+// handled separately). counters are the loop variable of a counted loop
+// and the variables the loop steps and tests to leave (attempt++; if
+// attempt >= max { return err }). Neither does a variable declared
+// before the loop that each iteration builds anew from values the loop
+// does not change, like one declared in it:
 //
 //	var req *http.Request
 //	for i := 0; i < 3; i++ {
 //		req, err = http.NewRequest("POST", u, body()) // the same request each time
-func (s *scanner) stableCall(body *ast.BlockStmt, call *ast.CallExpr, counter types.Object) bool {
+//
+// A field or an entry of a variable (cfg.Port, cfg["port"]) written in
+// the loop with a value that changes, or stepped (cfg.Port++), changes
+// the variable, unless the call is made on it: c.retries++ before
+// c.do(ctx) counts attempts on the client.
+func (s *scanner) stableCall(body *ast.BlockStmt, call *ast.CallExpr, counters map[types.Object]bool) bool {
 	inLoop := func(obj types.Object) bool { return body.Pos() <= obj.Pos() && obj.Pos() < body.End() }
 	// carried: variables declared outside the loop and assigned in it,
-	// with the values assigned (an operator assignment, x += d, uses x).
+	// with the values assigned (an operator assignment, x += d, and a
+	// step, x++, use x).
 	carried := map[types.Object][]ast.Expr{}
+	carry := func(id *ast.Ident, value ast.Expr, self bool) {
+		if obj := s.info.ObjectOf(id); obj != nil && !counters[obj] && !inLoop(obj) {
+			carried[obj] = append(carried[obj], value)
+			if self {
+				carried[obj] = append(carried[obj], id)
+			}
+		}
+	}
+	fun := map[types.Object]bool{}
+	ast.Inspect(call.Fun, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			fun[s.info.ObjectOf(id)] = true
+		}
+		return true
+	})
+	var writes []partWrite
 	ast.Inspect(body, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok {
-			for _, l := range as.Lhs {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
 				if id, ok := l.(*ast.Ident); ok {
-					if obj := s.info.ObjectOf(id); obj != nil && obj != counter && !inLoop(obj) {
-						carried[obj] = append(carried[obj], rhsTuple(as.Rhs))
-						if as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
-							carried[obj] = append(carried[obj], id)
-						}
-					}
+					carry(id, rhsTuple(n.Rhs), n.Tok != token.ASSIGN && n.Tok != token.DEFINE)
+				} else if w, ok := s.partWrite(l, n.Tok, n.Rhs, i, counters); ok && !fun[w.root] {
+					writes = append(writes, w)
 				}
+			}
+		case *ast.IncDecStmt:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+				carry(id, id, true)
+			} else if w, ok := s.partWrite(n.X, token.ADD_ASSIGN, nil, 0, counters); ok && !fun[w.root] {
+				writes = append(writes, w)
 			}
 		}
 		return true
@@ -58,7 +94,7 @@ func (s *scanner) stableCall(body *ast.BlockStmt, call *ast.CallExpr, counter ty
 	rebuilt := map[types.Object]bool{}
 	var unstable map[types.Object]bool
 	for range len(carried) + 1 {
-		unstable = s.derived(body, carried, rebuilt, counter)
+		unstable = s.derived(body, carried, rebuilt, writes, counters)
 		more := false
 		for obj, values := range carried {
 			if !rebuilt[obj] && !slices.ContainsFunc(values, func(v ast.Expr) bool { return mentionsAny(s.info, v, unstable) }) {
@@ -74,10 +110,60 @@ func (s *scanner) stableCall(body *ast.BlockStmt, call *ast.CallExpr, counter ty
 	return !mentionsAny(s.info, call.Fun, unstable) && !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsAny(s.info, a, unstable) })
 }
 
-// derived returns the carried variables not rebuilt, and the variables
-// defined in the loop from them, in source order (two rounds cover
-// definitions that refer to later assignments).
-func (s *scanner) derived(body *ast.BlockStmt, carried map[types.Object][]ast.Expr, rebuilt map[types.Object]bool, counter types.Object) map[types.Object]bool {
+// partWrite is a write into a field or an entry of root: the value
+// written, nil for a step (cfg.Port++, cfg.Port += 1), which changes it
+// on every round.
+type partWrite struct {
+	root  types.Object
+	value ast.Expr
+}
+
+// partWrite returns the write an assignment to lhs (the i-th of rhs) is
+// when lhs is a field or an entry of a variable that is not a counter:
+// cfg.Port, cfg["port"], (*p).a.b[k].
+func (s *scanner) partWrite(lhs ast.Expr, tok token.Token, rhs []ast.Expr, i int, counters map[types.Object]bool) (partWrite, bool) {
+	x := ast.Unparen(lhs)
+	for {
+		switch e := x.(type) {
+		case *ast.SelectorExpr:
+			x = ast.Unparen(e.X)
+			continue
+		case *ast.IndexExpr:
+			x = ast.Unparen(e.X)
+			continue
+		case *ast.StarExpr:
+			x = ast.Unparen(e.X)
+			continue
+		}
+		break
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok || x == ast.Unparen(lhs) {
+		return partWrite{}, false
+	}
+	v, ok := s.info.ObjectOf(id).(*types.Var)
+	if !ok || v.IsField() || counters[v] {
+		return partWrite{}, false
+	}
+	w := partWrite{root: v}
+	switch {
+	case tok == token.ASSIGN || tok == token.DEFINE:
+		if len(rhs) == 1 {
+			w.value = rhs[0]
+		} else if i < len(rhs) {
+			w.value = rhs[i]
+		} else {
+			return partWrite{}, false
+		}
+	}
+	return w, true
+}
+
+// derived returns the carried variables not rebuilt, the variables a
+// write into a part of changes, and the variables defined in the loop
+// from them, in source order (two rounds cover definitions that refer to
+// later assignments).
+func (s *scanner) derived(body *ast.BlockStmt, carried map[types.Object][]ast.Expr, rebuilt map[types.Object]bool, writes []partWrite, counters map[types.Object]bool) map[types.Object]bool {
 	unstable := map[types.Object]bool{}
 	for obj := range carried {
 		if !rebuilt[obj] {
@@ -85,13 +171,18 @@ func (s *scanner) derived(body *ast.BlockStmt, carried map[types.Object][]ast.Ex
 		}
 	}
 	for range 2 {
+		for _, w := range writes {
+			if w.value == nil || mentionsAny(s.info, w.value, unstable) {
+				unstable[w.root] = true
+			}
+		}
 		ast.Inspect(body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				if n.Tok == token.DEFINE && mentionsAny(s.info, rhsTuple(n.Rhs), unstable) {
 					for _, l := range n.Lhs {
 						if id, ok := l.(*ast.Ident); ok {
-							if obj := s.info.ObjectOf(id); obj != nil && obj != counter {
+							if obj := s.info.ObjectOf(id); obj != nil && !counters[obj] {
 								unstable[obj] = true
 							}
 						}
