@@ -45,6 +45,11 @@ type checker struct {
 	// mainFuncs: the functions of package main that only main runs,
 	// computed on the first question (mainonly.go).
 	mainFuncs map[*types.Func]bool
+	// wrapped: the gRPC client methods a wrapper the package imports
+	// bounds; outs: whether each outbound call of a function of the
+	// package is bounded, for the package's own wrappers (wrapper.go).
+	wrapped wrappedSet
+	outs    map[*types.Func]map[token.Pos]bool
 }
 
 type funcInfo struct {
@@ -155,6 +160,7 @@ func (c *checker) call(s site, report bool) {
 	}
 	if o := catalog.LookupOutbound(fn); o != nil {
 		if o.Bounded != "" || o.Ctx >= len(call.Args) {
+			c.note(fi, call.Pos(), o.Bounded != "")
 			return // go-redis: the client's ReadTimeout bounds every call
 		}
 		if o.Dial {
@@ -166,12 +172,13 @@ func (c *checker) call(s site, report bool) {
 			}
 			return
 		}
-		if !c.asks(fi, report && !own) || c.embeddedSQL(s, fn) {
-			return
+		if !c.asks(fi, report && !own) || c.embeddedSQL(s, fn) || c.wrapperBounds(s, fn) {
+			return // wrapperBounds: a wrapper of the program bounds it (wrapper.go)
 		}
 		st := c.arg(s, o.Ctx)
 		if st.kind == param || st.kind == noDeadline {
 			if in := c.instr(s); in != nil && c.grpcBounded(in) {
+				c.note(fi, call.Pos(), true)
 				return // an interceptor bounds the call (grpc.go)
 			}
 		}
@@ -255,6 +262,7 @@ func (h hop) via() []string {
 // passes it to one: a parameter makes a summary, a deadline-less context
 // a finding.
 func (c *checker) reach(fi *funcInfo, call *ast.CallExpr, st state, h hop, report bool) {
+	c.note(fi, call.Pos(), st.kind == bounded)
 	switch st.kind {
 	case param:
 		if h.fact.Stream && st.cancelled {
