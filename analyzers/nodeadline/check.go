@@ -49,7 +49,7 @@ type checker struct {
 	// bounds; outs: whether each outbound call of a function of the
 	// package is bounded, for the package's own wrappers (wrapper.go).
 	wrapped wrappedSet
-	outs    map[*types.Func]map[token.Pos]bool
+	outs    map[*types.Func]*outs
 }
 
 type funcInfo struct {
@@ -172,6 +172,7 @@ func (c *checker) call(s site, report bool) {
 			}
 			return
 		}
+		c.note(fi, call.Pos(), false) // until reach says otherwise
 		if !c.asks(fi, report && !own) || c.embeddedSQL(s, fn) || c.wrapperBounds(s, fn) {
 			return // wrapperBounds: a wrapper of the program bounds it (wrapper.go)
 		}
@@ -187,6 +188,7 @@ func (c *checker) call(s site, report bool) {
 		return
 	}
 	if rf := c.reachOf(fn); rf != nil {
+		c.note(fi, call.Pos(), false) // until reach says otherwise
 		if rf.Field != "" {
 			if rf = c.fieldResolved(s, rf); rf == nil {
 				return // the receiver's client is out of sight
@@ -197,6 +199,9 @@ func (c *checker) call(s site, report bool) {
 			c.reach(fi, call, st, hop{name: analysisutil.FuncName(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), fact: rf, fn: fn}, report)
 		}
 		return
+	}
+	if own {
+		c.noteHelper(fi, fn) // a helper that may make the wrapper's call (wrapper.go)
 	}
 	if !report || own {
 		if catalog.SymbolOf(fn) == catalog.HTTPClientDo && !own {

@@ -137,13 +137,9 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	c.exportClientFields()
 	c.exportHands()
 	c.exportSQLHandles()
-	own := wrappedSet{}
-	c.ownWrapped(own) // not in wrapped: a call in the wrapper's own package is judged without it
-	for iface, ms := range own {
-		for m := range ms {
-			wrapped.add(iface, m)
-		}
-	}
+	// After the scans: a call in the wrapper's own package is judged
+	// without it.
+	c.ownWrapped(wrapped)
 	exportWrapped(pass, wrapped)
 	return rep.Usage(), nil
 }

@@ -5,9 +5,7 @@ import (
 	"go/types"
 	"maps"
 	"slices"
-	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
@@ -48,70 +46,6 @@ import (
 // client/matching) sees it. Only a package that imports grpc and
 // declares a type with a method of the client shape looks for wrappers.
 
-// WrappedFact is the package fact listing, per generated gRPC client
-// interface, the unary methods an implementation in this package or in
-// one it imports, directly or not, bounds with a deadline of its own.
-type WrappedFact struct {
-	Clients []WrappedClient // sorted by Iface
-}
-
-// WrappedClient is one interface, by package path and name
-// ("google.golang.org/grpc/health/grpc_health_v1.HealthClient"), and the
-// names of its bounded methods, sorted.
-type WrappedClient struct {
-	Iface   string
-	Methods []string
-}
-
-func (*WrappedFact) AFact() {}
-
-func (f *WrappedFact) String() string {
-	var parts []string
-	for _, cl := range f.Clients {
-		parts = append(parts, cl.Iface[strings.LastIndex(cl.Iface, "/")+1:]+": "+strings.Join(cl.Methods, ", "))
-	}
-	return "wrapped(" + strings.Join(parts, "; ") + ")"
-}
-
-// wrappedSet is a WrappedFact being built: interface -> method -> true.
-type wrappedSet map[string]map[string]bool
-
-func (w wrappedSet) add(iface, method string) {
-	if w[iface] == nil {
-		w[iface] = map[string]bool{}
-	}
-	w[iface][method] = true
-}
-
-// importWrapped merges the WrappedFacts of the package's direct imports.
-func importWrapped(pass *analysis.Pass) wrappedSet {
-	w := wrappedSet{}
-	for _, imp := range pass.Pkg.Imports() {
-		f := new(WrappedFact)
-		if !pass.ImportPackageFact(imp, f) {
-			continue
-		}
-		for _, cl := range f.Clients {
-			for _, m := range cl.Methods {
-				w.add(cl.Iface, m)
-			}
-		}
-	}
-	return w
-}
-
-// exportWrapped exports the set as the package's WrappedFact, sorted.
-func exportWrapped(pass *analysis.Pass, w wrappedSet) {
-	if len(w) == 0 {
-		return
-	}
-	f := new(WrappedFact)
-	for _, iface := range slices.Sorted(maps.Keys(w)) {
-		f.Clients = append(f.Clients, WrappedClient{Iface: iface, Methods: slices.Sorted(maps.Keys(w[iface]))})
-	}
-	pass.ExportPackageFact(f)
-}
-
 // ifaceKey names the interface a method of an interface is declared in,
 // or "" for a method of a concrete type.
 func ifaceKey(fn *types.Func) string {
@@ -131,7 +65,7 @@ func ifaceKey(fn *types.Func) string {
 // is not visibly the generated stub.
 func (c *checker) wrapperBounds(s site, fn *types.Func) bool {
 	key := ifaceKey(fn)
-	if key == "" || !c.wrapped[key][fn.Name()] {
+	if key == "" || !catalog.GRPCUnary(fn) || !c.wrapped.bounds(key, fn.Name()) {
 		return false
 	}
 	in := c.instr(s)
@@ -158,33 +92,75 @@ func generatedStub(fn *types.Func) bool {
 	return ok && n.Obj().Pkg() == fn.Pkg()
 }
 
-// note records the state of the context an outbound call of fi gets,
-// for wrappers: the call is bounded when a deadline is added on every
-// way to it, or the catalog or the channel bounds it.
-func (c *checker) note(fi *funcInfo, pos token.Pos, bounded bool) {
+// outs is what a function of the package calls, for wrappers: whether
+// each of its outbound calls is bounded (a deadline added on every way
+// to it, or the catalog or the channel bounds it), and the functions of
+// the package it calls, whose outbound calls are its own.
+type outs struct {
+	calls   map[token.Pos]bool
+	helpers []*types.Func
+}
+
+func (c *checker) outsOf(fn *types.Func) *outs {
 	if c.outs == nil {
-		c.outs = map[*types.Func]map[token.Pos]bool{}
+		c.outs = map[*types.Func]*outs{}
 	}
-	if c.outs[fi.obj] == nil {
-		c.outs[fi.obj] = map[token.Pos]bool{}
+	if c.outs[fn] == nil {
+		c.outs[fn] = &outs{calls: map[token.Pos]bool{}}
 	}
-	c.outs[fi.obj][pos] = bounded
+	return c.outs[fn]
+}
+
+// note records an outbound call of fi.
+func (c *checker) note(fi *funcInfo, pos token.Pos, bounded bool) {
+	c.outsOf(fi.obj).calls[pos] = bounded
+}
+
+// noteHelper records a call of fi of a function of the package.
+func (c *checker) noteHelper(fi *funcInfo, fn *types.Func) {
+	if o := c.outsOf(fi.obj); !slices.Contains(o.helpers, fn) {
+		o.helpers = append(o.helpers, fn)
+	}
 }
 
 // bounds reports a method of the package whose context reaches no
 // outbound call with no deadline added, and every outbound call of
-// which, one at least, is bounded.
+// which, one at least, is bounded: its own, and those of the functions
+// of the package it calls (c.invoke(ctx, req) making the call).
 func (c *checker) bounds(fn *types.Func) bool {
-	outs := c.outs[fn]
-	if c.sums[fn] != nil || len(outs) == 0 {
-		return false
+	made, ok := c.boundsSeen(fn, map[*types.Func]bool{})
+	return made && ok
+}
+
+// boundsSeen reports whether fn, or a function it calls, makes an
+// outbound call, and whether all such calls are bounded; a function
+// already being read adds nothing.
+func (c *checker) boundsSeen(fn *types.Func, seen map[*types.Func]bool) (made, ok bool) {
+	if seen[fn] {
+		return false, true
 	}
-	for _, b := range outs {
+	seen[fn] = true
+	if c.sums[fn] != nil {
+		return true, false
+	}
+	o := c.outs[fn]
+	if o == nil {
+		return false, true
+	}
+	for _, b := range o.calls {
 		if !b {
-			return false
+			return true, false
 		}
+		made = true
 	}
-	return true
+	for _, h := range o.helpers {
+		m, ok := c.boundsSeen(h, seen)
+		if !ok {
+			return true, false
+		}
+		made = made || m
+	}
+	return made, true
 }
 
 // ownWrapped adds to w the methods of generated client interfaces of
@@ -203,6 +179,9 @@ func (c *checker) ownWrapped(w wrappedSet) {
 					continue
 				}
 			}
+			// By the interface each method is declared in (an
+			// embedded one's methods are its own), as callers name them.
+			bounded, not := map[string][]string{}, map[string][]string{}
 			for m := range it.Methods() {
 				if !catalog.GRPCUnary(m) {
 					continue // a stream lives as long as its owner: not bounded by a wrapper
@@ -211,7 +190,16 @@ func (c *checker) ownWrapped(w wrappedSet) {
 				// A method promoted from an embedded interface is the
 				// interface's: no body of the package runs.
 				if fn, ok := obj.(*types.Func); ok && fn.Pkg() == c.pass.Pkg && c.bounds(fn) {
-					w.add(ifaceKey(m), m.Name())
+					bounded[ifaceKey(m)] = append(bounded[ifaceKey(m)], m.Name())
+				} else {
+					not[ifaceKey(m)] = append(not[ifaceKey(m)], m.Name())
+				}
+			}
+			for key, ms := range bounded {
+				if len(not[key]) < len(ms) {
+					w.merge(key, true, not[key]) // the shorter list
+				} else {
+					w.merge(key, false, ms)
 				}
 			}
 		}

@@ -1,4 +1,4 @@
-package bounding // want package:`wrapped\(grpc_health_v1.HealthClient: Check, List\)`
+package bounding // want package:`wrapped\(grpc_health_v1.HealthClient: all\)`
 
 // A client wrapper of the service's own, as Temporal's client/matching
 // writes it: every unary method derives a deadline from the context it
@@ -35,6 +35,11 @@ func (c *timeoutClient) Check(ctx context.Context, in *grpc_health_v1.HealthChec
 }
 
 func (c *timeoutClient) List(ctx context.Context, in *grpc_health_v1.HealthListRequest, opts ...grpc.CallOption) (*grpc_health_v1.HealthListResponse, error) {
+	return c.list(ctx, in, opts)
+}
+
+// list makes List's call, with a deadline of its own.
+func (c *timeoutClient) list(ctx context.Context, in *grpc_health_v1.HealthListRequest, opts []grpc.CallOption) (*grpc_health_v1.HealthListResponse, error) {
 	var resp *grpc_health_v1.HealthListResponse
 	op := func(ctx context.Context) error {
 		ctx, cancel := context.WithTimeout(ctx, c.timeout)

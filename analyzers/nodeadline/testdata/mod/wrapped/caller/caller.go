@@ -1,4 +1,4 @@
-package caller // want package:`wrapped\(grpc_health_v1.HealthClient: Check, List\)`
+package caller // want package:`wrapped\(grpc_health_v1.HealthClient: all\)`
 
 // Package caller imports the bounding wrapper through via: calls through
 // the interface are the wrapper's, which bounds them.

@@ -1,4 +1,4 @@
-package via // want package:`wrapped\(grpc_health_v1.HealthClient: Check, List\)`
+package via // want package:`wrapped\(grpc_health_v1.HealthClient: all\)`
 
 // Package via builds the clients of the service, as Temporal's client
 // package does: a caller importing it sees the wrapper it wires.
