@@ -46,9 +46,11 @@ type checker struct {
 	// computed on the first question (mainonly.go).
 	mainFuncs map[*types.Func]bool
 	// wrapped: the gRPC client methods a wrapper the package imports
-	// bounds; outs: whether each outbound call of a function of the
-	// package is bounded, for the package's own wrappers (wrapper.go).
+	// bounds; impls: the package's types that may be wrappers; outs,
+	// recorded only when there are some: whether each outbound call of
+	// a function of the package is bounded (wrapper.go).
 	wrapped wrappedSet
+	impls   []*types.Named
 	outs    map[*types.Func]*outs
 }
 

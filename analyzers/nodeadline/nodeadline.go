@@ -94,6 +94,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		frees:   map[*types.Func]*freeSum{},
 		inParam: map[*types.Func]bool{}, litTracers: map[*ssa.Function]*tracer{},
 		wrapped: wrapped,
+		impls:   clientShapedTypes(pass),
 	}
 	if !cfg.Tests {
 		c.harness = harnessFiles(pass) // judged like test files (policy.go)

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
@@ -31,9 +32,10 @@ import (
 // another package (every method of the interface has the generated
 // shape, as LookupOutbound reads it) bounds a unary method when the
 // method's context parameter reaches no outbound call with no deadline
-// added (it has no ReachFact) and every outbound call it makes, one at
-// least, gets a context whose every way adds a deadline (kind bounded:
-// the engine follows the package's helpers, such as createContext). The
+// added (it has no ReachFact) and every outbound call it makes, in its
+// literals and in the package's functions it calls too, one at least,
+// gets a context whose every way adds a deadline (kind bounded: the
+// engine follows the package's helpers, such as createContext). The
 // package exports the methods so bounded as a WrappedFact; a call of one
 // of them through the interface is taken as bounded in every package
 // that sees the fact, unless the receiver is visibly the generated stub
@@ -111,13 +113,20 @@ func (c *checker) outsOf(fn *types.Func) *outs {
 	return c.outs[fn]
 }
 
-// note records an outbound call of fi.
+// note records an outbound call of fi, in a package that may declare
+// a wrapper.
 func (c *checker) note(fi *funcInfo, pos token.Pos, bounded bool) {
-	c.outsOf(fi.obj).calls[pos] = bounded
+	if len(c.impls) > 0 {
+		c.outsOf(fi.obj).calls[pos] = bounded
+	}
 }
 
-// noteHelper records a call of fi of a function of the package.
+// noteHelper records a call of fi of a function of the package, in a
+// package that may declare a wrapper.
 func (c *checker) noteHelper(fi *funcInfo, fn *types.Func) {
+	if len(c.impls) == 0 {
+		return
+	}
 	if o := c.outsOf(fi.obj); !slices.Contains(o.helpers, fn) {
 		o.helpers = append(o.helpers, fn)
 	}
@@ -166,13 +175,12 @@ func (c *checker) boundsSeen(fn *types.Func, seen map[*types.Func]bool) (made, o
 // ownWrapped adds to w the methods of generated client interfaces of
 // other packages that a type of this package implements and bounds.
 func (c *checker) ownWrapped(w wrappedSet) {
-	impls := c.clientShapedTypes()
-	if len(impls) == 0 {
+	if len(c.impls) == 0 {
 		return
 	}
 	for _, iface := range c.clientIfaces() {
 		it := iface.Underlying().(*types.Interface)
-		for _, n := range impls {
+		for _, n := range c.impls {
 			var impl types.Type = n
 			if !types.Implements(impl, it) {
 				if impl = types.NewPointer(n); !types.Implements(impl, it) {
@@ -209,12 +217,12 @@ func (c *checker) ownWrapped(w wrappedSet) {
 // clientShapedTypes returns the named concrete types of the package
 // with a method of the generated client shape, in scope order; none in
 // a package that does not import grpc, whose CallOption the shape names.
-func (c *checker) clientShapedTypes() []*types.Named {
-	if !analysisutil.Imports(c.pass.Pkg, catalog.GRPCPkg) {
+func clientShapedTypes(pass *analysis.Pass) []*types.Named {
+	if !analysisutil.Imports(pass.Pkg, catalog.GRPCPkg) {
 		return nil
 	}
 	var out []*types.Named
-	scope := c.pass.Pkg.Scope()
+	scope := pass.Pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || tn.IsAlias() {
