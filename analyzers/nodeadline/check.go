@@ -45,6 +45,13 @@ type checker struct {
 	// mainFuncs: the functions of package main that only main runs,
 	// computed on the first question (mainonly.go).
 	mainFuncs map[*types.Func]bool
+	// wrapped: the gRPC client methods a wrapper the package imports
+	// bounds; impls: the package's types that may be wrappers; outs,
+	// recorded only when there are some: whether each outbound call of
+	// a function of the package is bounded (wrapper.go).
+	wrapped wrappedSet
+	impls   []*types.Named
+	outs    map[*types.Func]*outs
 }
 
 type funcInfo struct {
@@ -155,6 +162,7 @@ func (c *checker) call(s site, report bool) {
 	}
 	if o := catalog.LookupOutbound(fn); o != nil {
 		if o.Bounded != "" || o.Ctx >= len(call.Args) {
+			c.note(fi, call.Pos(), o.Bounded != "")
 			return // go-redis: the client's ReadTimeout bounds every call
 		}
 		if o.Dial {
@@ -166,12 +174,14 @@ func (c *checker) call(s site, report bool) {
 			}
 			return
 		}
-		if !c.asks(fi, report && !own) || c.embeddedSQL(s, fn) {
-			return
+		c.note(fi, call.Pos(), false) // until reach says otherwise
+		if !c.asks(fi, report && !own) || c.embeddedSQL(s, fn) || c.wrapperBounds(s, fn) {
+			return // wrapperBounds: a wrapper of the program bounds it (wrapper.go)
 		}
 		st := c.arg(s, o.Ctx)
 		if st.kind == param || st.kind == noDeadline {
 			if in := c.instr(s); in != nil && c.grpcBounded(in) {
+				c.note(fi, call.Pos(), true)
 				return // an interceptor bounds the call (grpc.go)
 			}
 		}
@@ -180,6 +190,7 @@ func (c *checker) call(s site, report bool) {
 		return
 	}
 	if rf := c.reachOf(fn); rf != nil {
+		c.note(fi, call.Pos(), false) // until reach says otherwise
 		if rf.Field != "" {
 			if rf = c.fieldResolved(s, rf); rf == nil {
 				return // the receiver's client is out of sight
@@ -190,6 +201,9 @@ func (c *checker) call(s site, report bool) {
 			c.reach(fi, call, st, hop{name: analysisutil.FuncName(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), fact: rf, fn: fn}, report)
 		}
 		return
+	}
+	if own {
+		c.noteHelper(fi, fn) // a helper that may make the wrapper's call (wrapper.go)
 	}
 	if !report || own {
 		if catalog.SymbolOf(fn) == catalog.HTTPClientDo && !own {
@@ -255,6 +269,7 @@ func (h hop) via() []string {
 // passes it to one: a parameter makes a summary, a deadline-less context
 // a finding.
 func (c *checker) reach(fi *funcInfo, call *ast.CallExpr, st state, h hop, report bool) {
+	c.note(fi, call.Pos(), st.kind == bounded)
 	switch st.kind {
 	case param:
 		if h.fact.Stream && st.cancelled {

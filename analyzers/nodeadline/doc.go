@@ -139,6 +139,61 @@
 // parameters taking the caller's arguments; a helper that adds a
 // deadline or a Timeout is quiet.
 //
+// # gRPC clients the program wraps
+//
+// A service often keeps another service's client in a field of the
+// generated interface, filled at start-up (dependency injection), and
+// fills it with a wrapper of its own that bounds every call, as
+// Temporal's client/matching does:
+//
+//	func (c *clientImpl) ForceLoadTaskQueuePartition(ctx context.Context, req *Req, opts ...grpc.CallOption) (*Resp, error) {
+//		ctx, cancel := c.createContext(ctx) // context.WithTimeout(parent, c.timeout)
+//		defer cancel()
+//		return client.ForceLoadTaskQueuePartition(ctx, req, opts...)
+//	}
+//	pm.matchingClient.ForceLoadTaskQueuePartition(context.Background(), req) // not reported
+//
+// A call of a unary method through a generated client interface (one
+// whose every method has the generated shape) is taken as bounded when
+// the calling package imports, directly or through other packages, a
+// package with a type of its own that implements the interface and
+// bounds that method: the method's context reaches no outbound call
+// with no deadline added, and every outbound call it makes (in its
+// body, its function literals, or the functions of its package it
+// calls), one at least, gets a context that has a deadline added on
+// every way to it (context.WithTimeout or WithDeadline, there or in a
+// helper of the package such as createContext). A call on a stub the
+// function visibly makes (pb.NewMatchingServiceClient(conn)) is judged
+// as the stub's.
+//
+// Why: the program wrote a wrapper that bounds the call, and a service
+// that has one wires it; it exists to stand in for the stub, and which
+// one a field holds is decided at run time, out of sight of the calling
+// package. The rule is per method and per implementation: a wrapper
+// that bounds Check but not List leaves List's calls reported, and a
+// wrapper that only counts, logs or retries and delegates (Temporal's
+// metric and retryable clients) bounds nothing by itself and changes
+// nothing. What is missed on purpose: a call through the interface on
+// the stub itself, made in a package that sees the wrapper, when the
+// stub comes from elsewhere (a parameter, another package's
+// constructor): taken for the wrapper's. What stays reported on purpose:
+// a wrapper the caller's imports do not reach (wired in by main from a
+// package the caller does not import), one in the caller's own package
+// (its methods are judged after the package's calls), a wrapper method
+// that hands its call to a function value (Temporal's
+// invokeWithPartitionCounts(ctx, ..., c.pollActivityTaskQueue) for polls
+// and task adds) or bounds it on some ways only, streams, and the chain
+// of a function of a package that cannot see the wrapper, read by an
+// importer that can. The wrapper's timeout is not read: a zero one ends
+// the call at once, which bounds it too.
+//
+// Cost: a package looks for wrappers only when it imports grpc and
+// declares a type with a method of the generated shape; the methods
+// found go into a package fact that each importing package re-exports
+// with its own (go/analysis hands a package only its direct imports'
+// package facts), kept short as the methods bounded or all but those
+// not bounded.
+//
 // # Connections that wait forever
 //
 // A connection dialed with no timeout (net.Dial, net.DialTCP,
@@ -404,11 +459,9 @@
 // therefore not reported either: the poll overruns its timeout by that
 // minute at most.
 //
-// A call through a generated gRPC client interface (a field of type
-// matchingservice.MatchingServiceClient) is judged as a call of the
-// generated stub. A service that implements the interface with a
-// wrapper of its own that derives a per-call timeout (Temporal's
-// client/matching: context.WithTimeout in every method) is still
-// reported: which implementation a field holds is decided at run time
-// (dependency injection), out of sight of the package that calls it.
+// A call through a generated gRPC client interface is bounded by a
+// wrapper of the program's own only as "gRPC clients the program wraps"
+// says: a stream, and a call whose wrapper is out of the caller's
+// imports, in the caller's own package, or hands the call to a function
+// value, are judged as calls of the stub.
 package nodeadline

@@ -102,8 +102,8 @@ func (t *tracer) throughHelper(call *ssa.Call, j, pos int) state {
 	switch st := t.passes(w, j, pos); st.kind {
 	case param:
 		return t.ctx(engine.Arg(call, st.param), nil)
-	case noDeadline:
-		return st
+	case noDeadline, bounded:
+		return st // bounded: the helper gives each attempt a deadline
 	}
 	return state{}
 }

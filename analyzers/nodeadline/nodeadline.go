@@ -45,7 +45,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Requires:   []*analysis.Analyzer{retryscan.Analyzer, engine.Analyzer},
 		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, &c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
-		FactTypes:  []analysis.Fact{new(ReachFact), new(ResultFact), new(FreeFact), new(ClientFieldsFact), new(HandsFact), new(SQLHandleFact)},
+		FactTypes:  []analysis.Fact{new(ReachFact), new(ResultFact), new(FreeFact), new(ClientFieldsFact), new(HandsFact), new(SQLHandleFact), new(WrappedFact)},
 	}
 	a.Flags.BoolVar(&c.RetryOnly, "retry-only", c.RetryOnly, "report only inside retry sites")
 	a.Flags.BoolVar(&c.EveryCall, "every-call", c.EveryCall, "in examples and commands, report every call rather than the first of each function")
@@ -78,7 +78,9 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	for _, p := range relevant {
 		imports = imports || analysisutil.Imports(pass.Pkg, p) || pass.Pkg.Path() == p
 	}
+	wrapped := importWrapped(pass) // re-exported by every package: importers see wrappers they import indirectly
 	if !imports {
+		exportWrapped(pass, wrapped)
 		return rep.Usage(), nil
 	}
 	c := &checker{
@@ -91,6 +93,8 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		sums:    map[*types.Func]*summary{},
 		frees:   map[*types.Func]*freeSum{},
 		inParam: map[*types.Func]bool{}, litTracers: map[*ssa.Function]*tracer{},
+		wrapped: wrapped,
+		impls:   clientShapedTypes(pass),
 	}
 	if !cfg.Tests {
 		c.harness = harnessFiles(pass) // judged like test files (policy.go)
@@ -134,6 +138,10 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	c.exportClientFields()
 	c.exportHands()
 	c.exportSQLHandles()
+	// After the scans: a call in the wrapper's own package is judged
+	// without it.
+	c.ownWrapped(wrapped)
+	exportWrapped(pass, wrapped)
 	return rep.Usage(), nil
 }
 

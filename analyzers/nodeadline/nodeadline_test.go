@@ -12,7 +12,7 @@ import (
 // pgx v5 (its stdlib driver too), cobra and go-cleanhttp in
 // testdata/mod/go.mod;
 // loaded once.
-var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged", "./examples/...", "./harness", "./worker", "./dbtest", "./latest", "./sqlstore", "./pgstore", "./dbopen", "./dbuser", "./watchcli")
+var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged", "./examples/...", "./harness", "./worker", "./dbtest", "./latest", "./sqlstore", "./pgstore", "./dbopen", "./dbuser", "./watchcli", "./wrapped/...")
 
 // TestNodeadline runs the default analyzer on the real libraries.
 // Package b exports facts that package a uses.
@@ -121,4 +121,14 @@ func TestSQLDrivers(t *testing.T) {
 func TestCommandStreams(t *testing.T) {
 	t.Parallel()
 	mod.Run(t, nodeadline.Analyzer, "./watchcli")
+}
+
+// TestWrappers checks that a call through a generated gRPC client
+// interface is bounded where a wrapper of the program that bounds that
+// method is in sight, imported directly or not, and reported where only
+// a pass-through wrapper, a wrapper bounding other methods, or the stub
+// itself is.
+func TestWrappers(t *testing.T) {
+	t.Parallel()
+	mod.Run(t, nodeadline.Analyzer, "./wrapped/...")
 }

@@ -37,6 +37,11 @@ const (
 	noDeadline      // made from Background/TODO/WithoutCancel/NewRequest, no deadline added
 	param           // a context parameter of the function being summarized, no deadline added
 	neutral         // a nil, or a cycle through the value being judged
+	// bounded: every way the value is made adds a deadline
+	// (context.WithTimeout, WithDeadline), here or in a helper of the
+	// package. Nothing is reported on it; a wrapper of a gRPC client
+	// whose calls all get one bounds them (wrapper.go).
+	bounded
 )
 
 // state is what the analyzer knows about a context value.
@@ -62,7 +67,7 @@ func join(a, b state) state {
 	case b.kind == neutral:
 		a.cancelled = a.cancelled || b.cancelled
 		return a
-	case a.kind == noDeadline && b.kind == noDeadline,
+	case a.kind == noDeadline && b.kind == noDeadline, a.kind == bounded && b.kind == bounded,
 		a.kind == param && b.kind == param && a.param == b.param:
 		// ctx, cancel := context.WithCancel(ctx): a stream opened with
 		// it is cancelled, whichever way reaches it.
@@ -194,7 +199,7 @@ func (t *tracer) made(c *ssa.Call, idx int, in *engine.Frame) state {
 		}
 		return s
 	case catalog.CtxDeadline:
-		return state{}
+		return state{kind: bounded}
 	}
 	switch catalog.SymbolOf(fn) {
 	case catalog.HTTPNewRequest:

@@ -114,6 +114,14 @@ func GRPCUnary(fn *types.Func) bool {
 	return sig.Params().Len() > 0 && isGRPCStub(sig)
 }
 
+// GRPCClientShaped reports a signature of the generated client shape, a
+// context first and ...grpc.CallOption last, whatever the receiver:
+//
+//	func (c *clientImpl) Check(ctx context.Context, in *HealthCheckRequest, opts ...grpc.CallOption) (*HealthCheckResponse, error)
+func GRPCClientShaped(sig *types.Signature) bool {
+	return sig.Params().Len() > 0 && isContext(sig.Params().At(0).Type()) && isGRPCStub(sig)
+}
+
 // GRPCStubConstructor reports a generated client constructor, which
 // keeps the channel it is given:
 //

@@ -48,6 +48,10 @@ const (
 	cleanhttp = "github.com/hashicorp/go-cleanhttp"
 )
 
+// GRPCPkg is grpc's import path: a package that declares a method of the
+// generated client shape imports it, for grpc.CallOption.
+const GRPCPkg = grpcPkg
+
 var outbound = func() []Outbound {
 	var rows []Outbound
 	add := func(pkg, recv, name, family string, ctx int) *Outbound {
