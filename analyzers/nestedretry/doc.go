@@ -101,7 +101,10 @@
 // than local closures and the operation passed to a retry are not
 // followed; retries in the standard library (net/http replays of requests
 // the server never processed, database/sql's ErrBadConn retry) are not
-// counted; gRPC retry policies in service configs are not read; a chain
+// counted; gRPC's own retries count from the retryPolicy of a service
+// config the package sets, for every gRPC call of the package whatever
+// its channel, and a retry interceptor (go-grpc-middleware's
+// retry.UnaryClientInterceptor) is not counted as a layer; a chain
 // is only seen when the packages along it were analyzed (go vet and the
 // retrylint command analyze every dependency). A layer configured where
 // the analyzer cannot see it (a client passed in as a parameter, kept in
