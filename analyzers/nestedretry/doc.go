@@ -101,10 +101,12 @@
 // than local closures and the operation passed to a retry are not
 // followed; retries in the standard library (net/http replays of requests
 // the server never processed, database/sql's ErrBadConn retry) are not
-// counted; gRPC's own retries count from the retryPolicy of a service
-// config the package sets, for every gRPC call of the package whatever
-// its channel, and a retry interceptor (go-grpc-middleware's
-// retry.UnaryClientInterceptor) is not counted as a layer; a chain
+// counted; a gRPC call is a layer when a service config the package
+// sets has a retryPolicy (whatever channel the call is made on), or when
+// the channel it is made on, seen from the call, has go-grpc-middleware's
+// retry interceptor with a constant WithMax (a call given
+// retry.Disable() makes one attempt; a client from a parameter is not
+// counted); a chain
 // is only seen when the packages along it were analyzed (go vet and the
 // retrylint command analyze every dependency). A layer configured where
 // the analyzer cannot see it (a client passed in as a parameter, kept in

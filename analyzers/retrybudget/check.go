@@ -134,13 +134,16 @@ type retryRef struct {
 	// bound is the site's Bound.Attempts.
 	bound int
 	// grpc marks gRPC's own retries (a service config's retryPolicy),
-	// whose attempts cannot be given a timeout of their own.
-	grpc bool
+	// whose attempts cannot be given a timeout of their own;
+	// interceptor a retry interceptor's, whose attempts get one from
+	// retry.WithPerRetryTimeout, not from the caller's context.
+	grpc, interceptor bool
 }
 
 // refOf returns the reference to a site, as its own code sees it.
 func refOf(site *retryscan.Site) retryRef {
-	return retryRef{bound: site.Bound.Attempts, grpc: site.Kind == retryscan.KindClient && retryscan.IsGRPCCall(site.Callee)}
+	grpc := site.Kind == retryscan.KindClient && retryscan.IsGRPCCall(site.Callee)
+	return retryRef{bound: site.Bound.Attempts, grpc: grpc && site.GRPCPolicy(), interceptor: grpc && !site.GRPCPolicy()}
 }
 
 // compare reports a worst case that cannot fit in the budget
@@ -169,10 +172,17 @@ func (c *checker) compare(pos token.Pos, r retryRef, w retryscan.WorstCase, b bu
 	if !c.cfg.NoAttemptTimeout || (attempts <= 1 && attempts != catalog.AttemptsUnbounded) {
 		return
 	}
-	fix := fmt.Sprintf("give each attempt its own context.WithTimeout well under %s", b.d)
+	// A retry interceptor's attempts share the call's context, so a
+	// context.WithTimeout around the call bounds them all at once: each
+	// gets its own from retry.WithPerRetryTimeout.
+	how := "its own context.WithTimeout"
+	if r.interceptor {
+		how = "a timeout of its own with the retry interceptor's retry.WithPerRetryTimeout"
+	}
+	fix := fmt.Sprintf("give each attempt %s well under %s", how, b.d)
 	if w.Attempts > 1 && w.Attempts <= 10 {
 		if share := (b.d - w.WaitTotal()) / time.Duration(w.Attempts); share > 0 {
-			fix = fmt.Sprintf("give each attempt its own context.WithTimeout under %s (the budget less the waits, over %d attempts)", share.Round(time.Millisecond), w.Attempts)
+			fix = fmt.Sprintf("give each attempt %s under %s (the budget less the waits, over %d attempts)", how, share.Round(time.Millisecond), w.Attempts)
 		}
 	}
 	if r.grpc {

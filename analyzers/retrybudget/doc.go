@@ -103,8 +103,14 @@
 // under a deadline in the same function or one call away (the recognizer
 // counts a package's gRPC calls as retried when one of its constant
 // service configs has a retryPolicy), unless the package names
-// WithPerRetryTimeout, whose interceptor may wrap the call. -retrybudget.attempt-uses-budget=false turns this
-// category off.
+// WithPerRetryTimeout, whose interceptor may wrap the call. A call that
+// the retry interceptor itself retries (retry.UnaryClientInterceptor with
+// a constant WithMax on the channel the call is made on) is judged the
+// same way, with the interceptor's fix: its
+// attempts share the call's context, so a context.WithTimeout around the
+// call bounds them all at once, and retry.WithPerRetryTimeout gives each
+// its own. -retrybudget.attempt-uses-budget=false turns this category
+// off.
 //
 // own-limit: a retry library's own time arithmetic stops the retry before
 // the attempts it promises. The Timeout of the *http.Client that

@@ -35,8 +35,9 @@ type BudgetFact struct {
 	// retry with no attempt limit (limitOf), 0 when there is none.
 	Elapsed   time.Duration
 	ElapsedBy string
-	// GRPC marks gRPC's own retries (retryRef.grpc).
-	GRPC bool
+	// GRPC and Interceptor mark gRPC's own retries and a retry
+	// interceptor's (retryRef).
+	GRPC, Interceptor bool
 	// Via names the function that runs the retry when the summary was
 	// carried to its callers (carry), "" on the function itself.
 	Via string
@@ -59,7 +60,7 @@ func newFact(param int, site *retryscan.Site, w retryscan.WorstCase, unbounded b
 	return &BudgetFact{
 		Param: param, Site: site.Name, Attempts: w.Attempts, Bound: site.Bound.Attempts,
 		Timeout: uint8(w.Timeout), AttemptTimeout: w.AttemptTimeout, Waits: w.Waits, WaitsKnown: w.WaitsKnown,
-		Unbounded: unbounded, Elapsed: lim.d, ElapsedBy: lim.by, GRPC: refOf(site).grpc,
+		Unbounded: unbounded, Elapsed: lim.d, ElapsedBy: lim.by, GRPC: refOf(site).grpc, Interceptor: refOf(site).interceptor,
 	}
 }
 
@@ -82,7 +83,7 @@ func (c *checker) checkCalls() {
 			return
 		}
 		c.compareLimit(call.Pos(), f.who(fn, c.pass.Pkg), elapsedLimit{f.Elapsed, f.ElapsedBy}, b)
-		c.compare(call.Pos(), retryRef{who: f.who(fn, c.pass.Pkg), bound: f.Bound, grpc: f.GRPC}, f.worst(), b, f.Unbounded)
+		c.compare(call.Pos(), retryRef{who: f.who(fn, c.pass.Pkg), bound: f.Bound, grpc: f.GRPC, interceptor: f.Interceptor}, f.worst(), b, f.Unbounded)
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // gRPC retries a call only when the channel's service config has a
@@ -26,6 +27,26 @@ import (
 // not counted (catalog.ServiceConfigsOff). Which channel a
 // stub was built on is not tracked; service configs in _test.go files are
 // not read, since tests set up many channels for different cases.
+//
+// The retry interceptor of go-grpc-middleware (v2 interceptors/retry) is
+// the other way a channel retries. With WithMax(n), n > 0, among the
+// interceptor's own options, every unary call on the channel makes up to
+// n attempts (retry.go: `for attempt := uint(0); attempt < callOpts.max;
+// attempt++`; the default max, 0, calls once):
+//
+//	conn, err := grpc.NewClient(target, grpc.WithUnaryInterceptor(
+//		retry.UnaryClientInterceptor(retry.WithMax(5))))
+//
+// Unlike a service config, it is read for each call, from the channel
+// the call is made on (engine.GRPCChannels: the stub's NewXClient(conn)
+// and conn's dial options, through the package's variables and
+// helpers): a call whose channel is out of sight (a client from a
+// parameter) is not counted. The options apply in order, the
+// interceptor's own, the channel's default call options, then the
+// call's (retry.Disable() or WithMax(0) on the call makes one attempt);
+// a count that is not a constant stays unknown and uncounted. The
+// interceptor waits 50 ms with 10% jitter by default
+// (BackoffLinearWithJitter); a WithBackoff leaves the delay unknown.
 
 const grpcPkg = "google.golang.org/grpc"
 
@@ -47,23 +68,77 @@ func (s *scanner) grpcMaxAttempts() int {
 	return n
 }
 
+// interceptorAttempts returns the attempts the retry interceptors of the
+// channels a call may be made on make of it, when every channel is in
+// sight and every count known; backoff: one is given a WithBackoff.
+func (s *scanner) interceptorAttempts(fn ast.Node, call *ast.CallExpr) (n int, backoff, ok bool) {
+	if !importsPkg(s.pass.Pkg, grpcRetryMiddleware) {
+		return 0, false, false // nothing here can install one
+	}
+	in := s.eng.Call(s.eng.Func(fn), call)
+	if in == nil {
+		return 0, false, false
+	}
+	channels, known := s.eng.GRPCChannels(in)
+	if !known {
+		return 0, false, false
+	}
+	cc := in.Common()
+	own, _ := s.eng.Elems(cc.Args[len(cc.Args)-1], nil)
+	n = 1
+	for _, ch := range channels {
+		if !ch.Retry {
+			continue
+		}
+		k, known, b := s.eng.GRPCRetry(append(append([]engine.Source(nil), ch.Defaults...), own...))
+		if !known {
+			return 0, false, false
+		}
+		n, backoff = max(n, int(k)), backoff || b
+	}
+	return n, backoff, n > 1
+}
+
 // grpcSite returns a client site for a gRPC call in a package whose
 // channels retry, or nil.
 func (s *scanner) grpcSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) *Site {
 	if !isGRPCCall(callee) {
 		return nil
 	}
-	n, ok := s.grpcRetryAttempts()
-	if !ok {
-		return nil
+	n, policy := s.grpcRetryAttempts()
+	if !policy {
+		var backoff, ok bool
+		if n, backoff, ok = s.interceptorAttempts(fn, call); !ok {
+			return nil
+		}
+		return s.grpcClientSite(fn, call, callee, n, false, backoff)
 	}
+	return s.grpcClientSite(fn, call, callee, n, true, false)
+}
+
+// grpcClientSite is the client site of a gRPC call that makes n
+// attempts: grpc-go's own (policy), or a retry interceptor's, whose
+// delay a WithBackoff (backoff) leaves unknown.
+func (s *scanner) grpcClientSite(fn ast.Node, call *ast.CallExpr, callee *types.Func, n int, policy, backoff bool) *Site {
 	name := analysisutil.FuncName(callee, s.pass.Pkg)
 	row := &catalog.Retry{Symbol: catalog.SymbolOf(callee), Role: catalog.RoleClient, Op: -1, Attempts: n, Ctx: 0,
 		Display: name, Delay: catalog.DelayExponential, Capped: catalog.TriYes, Jittered: catalog.TriYes}
+	switch {
+	case !policy && backoff:
+		row.Delay, row.Capped, row.Jittered = catalog.DelayUnknown, catalog.TriUnknown, catalog.TriUnknown
+	case !policy:
+		row.Delay = catalog.DelayConstant // 50 ms, with jitter
+	}
 	return &Site{Kind: KindClient, Node: call, Name: name, Entry: row, Callee: callee, Func: fn,
-		Bound: Bound{Attempts: n, Ctx: true},
+		Bound: Bound{Attempts: n, Ctx: true}, grpcPolicy: policy,
 		delay: known(Delay{Kind: row.Delay, Capped: row.Capped, Jittered: row.Jittered})}
 }
+
+// GRPCPolicy reports a client site whose retries are grpc-go's own (a
+// service config's retryPolicy), which run on the call's one deadline
+// and cannot be given a timeout per attempt; a retry interceptor's can
+// (retry.WithPerRetryTimeout).
+func (s *Site) GRPCPolicy() bool { return s.grpcPolicy }
 
 // isGRPCCall recognizes ClientConn.Invoke and generated client stubs:
 //

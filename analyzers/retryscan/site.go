@@ -196,6 +196,9 @@ type Site struct {
 	// repeats: a periodic or reconnect loop, which goes round after
 	// success too (periodic.go).
 	repeats bool
+	// grpcPolicy: a gRPC client site whose attempts come from a service
+	// config's retryPolicy (grpc.go).
+	grpcPolicy bool
 }
 
 // Repeats reports a loop that goes round after success too: a periodic

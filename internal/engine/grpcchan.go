@@ -1,0 +1,182 @@
+package engine
+
+import (
+	"go/constant"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// The channel a gRPC call is made on, and what its dial options install
+// (catalog.GRPCOption's rows):
+//
+//	conn, err := grpc.NewClient(addr, grpc.WithChainUnaryInterceptor(
+//		retry.UnaryClientInterceptor(retry.WithMax(3)),   // retries each call
+//		timeout.UnaryClientInterceptor(5*time.Second)))   // bounds each call
+//	client := pb.NewOrdersClient(conn)
+//	client.Get(ctx, req, retry.WithPerRetryTimeout(time.Second))
+//
+// nodeadline asks whether an interceptor bounds the call, the recognizer
+// how many attempts the retry interceptor makes of it.
+
+// GRPCChannel is what the dial options of one channel do.
+type GRPCChannel struct {
+	// Timeout: a timeout interceptor bounds every call; Retry: a retry
+	// interceptor is installed.
+	Timeout, Retry bool
+	// Defaults are the retry interceptor's options, then the channel's
+	// default call options, in the order they apply.
+	Defaults []Source
+	// Seen: every option is in sight.
+	Seen bool
+}
+
+// GRPCChannels returns the channels a gRPC call may be made on: the
+// receiver of ClientConn.Invoke, or the channel a generated client was
+// made with (pb.NewOrdersClient(conn)). known is false when one of them
+// is out of sight.
+func (p *Program) GRPCChannels(in ssa.CallInstruction) (out []GRPCChannel, known bool) {
+	conns := []Source{{Value: Recv(in)}}
+	if fn := Callee(in); catalog.SymbolOf(fn).Recv != "ClientConn" {
+		conns = nil
+		for _, src := range p.SourcesIn(Recv(in), nil) {
+			call, _ := src.Value.(*ssa.Call)
+			if call == nil || !catalog.GRPCStubConstructor(Callee(call)) {
+				return nil, false
+			}
+			conns = append(conns, Source{Value: Arg(call, 0), In: src.In})
+		}
+	}
+	for _, conn := range conns {
+		for _, src := range p.SourcesIn(conn.Value, conn.In) {
+			ex, _ := src.Value.(*ssa.Extract)
+			if ex == nil || ex.Index != 0 {
+				return nil, false
+			}
+			// The tuple may be a type assertion's (c, ok := client.(grpc.ClientConnInterface))
+			// or a map lookup's, not a call.
+			dial, _ := ex.Tuple.(*ssa.Call)
+			if dial == nil {
+				return nil, false
+			}
+			o := catalog.LookupGRPCOption(Callee(dial))
+			if o == nil || o.Role != catalog.GRPCDialer {
+				return nil, false
+			}
+			out = append(out, p.dialOpts(dial, o.Arg, src.In))
+		}
+	}
+	return out, len(out) > 0
+}
+
+// dialOpts reads the DialOptions of a dial from argument i on.
+func (p *Program) dialOpts(dial *ssa.Call, i int, in *Frame) GRPCChannel {
+	var ch GRPCChannel
+	opts, seen := p.Elems(Arg(dial, i), in)
+	ch.Seen = seen
+	for _, opt := range opts {
+		for _, src := range p.SourcesIn(opt.Value, opt.In) {
+			call, o := GRPCOptionCall(src.Value)
+			if o == nil {
+				// grpc.WithTransportCredentials and the other options of
+				// grpc install no interceptor; a DialOption of another
+				// package or from a variable may.
+				if call == nil || !catalog.GRPCPackage(Callee(call)) {
+					ch.Seen = false
+				}
+				continue
+			}
+			switch o.Role {
+			case catalog.GRPCInterceptors:
+				p.interceptors(call, o.Arg, src.In, &ch)
+			case catalog.GRPCDefaultCallOptions:
+				def, _ := p.Elems(Arg(call, o.Arg), src.In)
+				ch.Defaults = append(ch.Defaults, def...)
+			}
+		}
+	}
+	return ch
+}
+
+// interceptors reads the interceptors WithUnaryInterceptor or
+// WithChainUnaryInterceptor installs.
+func (p *Program) interceptors(call *ssa.Call, i int, in *Frame, ch *GRPCChannel) {
+	arg := Arg(call, i)
+	list := []Source{{Value: arg, In: in}}
+	if _, ok := arg.Type().Underlying().(*types.Slice); ok {
+		var seen bool
+		if list, seen = p.Elems(arg, in); !seen {
+			ch.Seen = false
+		}
+	}
+	for _, it := range list {
+		for _, src := range p.SourcesIn(it.Value, it.In) {
+			ic, o := GRPCOptionCall(src.Value)
+			if o == nil {
+				ch.Seen = false // an interceptor of another package may bound calls
+				continue
+			}
+			switch o.Role {
+			case catalog.GRPCTimeoutInterceptor:
+				ch.Timeout = true
+			case catalog.GRPCRetryInterceptor:
+				ch.Retry = true
+				def, _ := p.Elems(Arg(ic, o.Arg), src.In)
+				ch.Defaults = append(def, ch.Defaults...) // the interceptor's own options apply first
+			}
+		}
+	}
+}
+
+// GRPCOptionCall returns the call a value is the result of, with its
+// catalog row, or nil.
+func GRPCOptionCall(v ssa.Value) (*ssa.Call, *catalog.GRPCOption) {
+	call, ok := v.(*ssa.Call)
+	if !ok || call.Call.IsInvoke() {
+		return nil, nil
+	}
+	return call, catalog.LookupGRPCOption(Callee(call))
+}
+
+// GRPCRetry reads what the retry interceptor does with a call given
+// options opts (the channel's defaults, then the call's own), applied in
+// order, a later WithMax or Disable replacing an earlier one: WithMax(n)
+// makes n attempts, its default 0 and Disable one. known is false when a
+// count is not one constant; backoff reports a WithBackoff among them.
+func (p *Program) GRPCRetry(opts []Source) (n int64, known, backoff bool) {
+	n, known = 1, true
+	for _, opt := range opts {
+		for _, src := range p.SourcesIn(opt.Value, opt.In) {
+			call, o := GRPCOptionCall(src.Value)
+			if o == nil {
+				backoff = backoff || call != nil && catalog.SymbolOf(Callee(call)) == grpcWithBackoff
+				continue
+			}
+			switch o.Role {
+			case catalog.GRPCRetryMax:
+				n, known = p.intConst(Arg(call, o.Arg), src.In)
+				n = max(n, 1)
+			case catalog.GRPCRetryDisable:
+				n, known = 1, true
+			}
+		}
+	}
+	return n, known, backoff
+}
+
+var grpcWithBackoff = catalog.Symbol{Pkg: "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry", Name: "WithBackoff"}
+
+// intConst returns the one constant integer a value can be.
+func (p *Program) intConst(v ssa.Value, in *Frame) (int64, bool) {
+	srcs := p.SourcesIn(v, in)
+	if len(srcs) != 1 {
+		return 0, false
+	}
+	k, ok := srcs[0].Value.(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(k.Value)
+}
