@@ -21,7 +21,7 @@ import (
 //	retry.StandardOptions{RateLimiter: ratelimit.None}
 //	retry.NewStandard(func(o *retry.StandardOptions) { o.MaxAttempts = 5; o.RateLimiter = ratelimit.None })
 func (s *scanner) bucketsOff() []BucketOff {
-	if !importsPkg(s.pass.Pkg, catalog.AWSNoRateLimit.Pkg) {
+	if !analysisutil.Imports(s.pass.Pkg, catalog.AWSNoRateLimit.Pkg) {
 		return nil
 	}
 	var out []BucketOff

@@ -72,7 +72,7 @@ func (s *scanner) grpcMaxAttempts() int {
 // channels a call may be made on make of it, when every channel is in
 // sight and every count known; backoff: one is given a WithBackoff.
 func (s *scanner) interceptorAttempts(fn ast.Node, call *ast.CallExpr) (n int, backoff, ok bool) {
-	if !importsPkg(s.pass.Pkg, grpcRetryMiddleware) {
+	if !analysisutil.Imports(s.pass.Pkg, grpcRetryMiddleware) {
 		return 0, false, false // nothing here can install one
 	}
 	in := s.eng.Call(s.eng.Func(fn), call)
@@ -160,15 +160,6 @@ func isGRPCCall(fn *types.Func) bool {
 	// generated stubs of its services (health, reflection, ...).
 	pkg := analysisutil.PkgPath(fn)
 	return pkg != grpcPkg && !strings.HasPrefix(pkg, grpcPkg+"/internal")
-}
-
-func importsPkg(pkg *types.Package, path string) bool {
-	for _, imp := range pkg.Imports() {
-		if imp.Path() == path {
-			return true
-		}
-	}
-	return false
 }
 
 // IsGRPCCall reports whether fn is a gRPC call: ClientConn.Invoke or a

@@ -90,7 +90,7 @@ func (s *scanner) serviceConfigs() []ServiceConfigAt { return s.svcConfigs.get()
 // readServiceConfigs reads the package's service configs, once.
 func (s *scanner) readServiceConfigs() []ServiceConfigAt {
 	var out []ServiceConfigAt
-	if !importsPkg(s.pass.Pkg, grpcPkg) {
+	if !analysisutil.Imports(s.pass.Pkg, grpcPkg) {
 		return nil
 	}
 	off := catalog.ServiceConfigsOff(s.info, s.pass.Files) // dialed with grpc.WithDisableRetry(): no retries

@@ -50,6 +50,9 @@ const (
 	GRPCRetryMax
 	// GRPCRetryDisable sets the retries to 0.
 	GRPCRetryDisable
+	// GRPCRetryBackoff replaces the retry interceptor's wait between
+	// attempts with the function of argument Arg.
+	GRPCRetryBackoff
 	// GRPCServiceRetryOff turns off the retries of the channel's service
 	// config (grpc.WithDisableRetry; see ServiceConfigsOff).
 	GRPCServiceRetryOff
@@ -78,6 +81,7 @@ var grpcOptions = []GRPCOption{
 	{Symbol{grpcMiddlewareRetry, "", "WithPerRetryTimeout"}, GRPCPerRetryTimeout, 0},
 	{Symbol{grpcMiddlewareRetry, "", "WithMax"}, GRPCRetryMax, 0},
 	{Symbol{grpcMiddlewareRetry, "", "Disable"}, GRPCRetryDisable, -1},
+	{Symbol{grpcMiddlewareRetry, "", "WithBackoff"}, GRPCRetryBackoff, 0},
 	{Symbol{grpcPkg, "", "WithDisableRetry"}, GRPCServiceRetryOff, -1},
 }
 

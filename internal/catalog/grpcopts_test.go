@@ -19,6 +19,7 @@ func TestGRPCOptionsMatchRealLibraries(t *testing.T) {
 		catalog.GRPCTimeoutInterceptor: "time.Duration",
 		catalog.GRPCPerRetryTimeout:    "time.Duration",
 		catalog.GRPCRetryMax:           "uint",
+		catalog.GRPCRetryBackoff:       "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry.BackoffFunc",
 	}
 	for _, o := range catalog.GRPCOptions() {
 		fn, ok := lookup(pkgs, o.Symbol).(*types.Func)

@@ -151,7 +151,6 @@ func (p *Program) GRPCRetry(opts []Source) (n int64, known, backoff bool) {
 		for _, src := range p.SourcesIn(opt.Value, opt.In) {
 			call, o := GRPCOptionCall(src.Value)
 			if o == nil {
-				backoff = backoff || call != nil && catalog.SymbolOf(Callee(call)) == grpcWithBackoff
 				continue
 			}
 			switch o.Role {
@@ -160,13 +159,13 @@ func (p *Program) GRPCRetry(opts []Source) (n int64, known, backoff bool) {
 				n = max(n, 1)
 			case catalog.GRPCRetryDisable:
 				n, known = 1, true
+			case catalog.GRPCRetryBackoff:
+				backoff = true
 			}
 		}
 	}
 	return n, known, backoff
 }
-
-var grpcWithBackoff = catalog.Symbol{Pkg: "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry", Name: "WithBackoff"}
 
 // intConst returns the one constant integer a value can be.
 func (p *Program) intConst(v ssa.Value, in *Frame) (int64, bool) {
