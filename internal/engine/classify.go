@@ -92,11 +92,18 @@ func (p *Program) Classify(fn *ssa.Function) []catalog.Tri {
 	}
 	out := make([]catalog.Tri, len(ClassCases()))
 	decided := false
+	// A parameter's shape is read once, not once per case: a method set
+	// is costly, and a package of assertions has hundreds of functions
+	// of this shape.
+	shapes := make([]paramShape, len(fn.Params))
+	for i, prm := range fn.Params {
+		shapes[i] = shapeOf(prm.Type())
+	}
 	for i, c := range ClassCases() {
 		params := map[*ssa.Parameter]Val{}
 		bound := false
-		for _, prm := range fn.Params {
-			v := caseParam(prm.Type(), c)
+		for j, prm := range fn.Params {
+			v := caseParam(shapes[j], c)
 			params[prm] = v
 			// A nil error says the case is a response; only a
 			// parameter with the status says which.
@@ -160,13 +167,43 @@ func classifierShape(sig *types.Signature, n int) bool {
 	return false
 }
 
-// caseParam is what a parameter of type t holds in case c: the error, a
-// response or typed error with the status, the status or code as an
-// integer; unknown for what the case does not say.
-func caseParam(t types.Type, c ClassCase) Val {
-	status := c.Kind == CaseResponse || c.Kind == CaseTyped
+// paramShape is what a parameter's type can carry of an outcome; the
+// first that holds wins, in the order below.
+type paramShape int
+
+const (
+	shapeNone     paramShape = iota
+	shapeError               // an error
+	shapeStatus              // a response or typed error with a status
+	shapeResponse            // ... that is an *http.Response
+	shapeCode                // a gRPC codes.Code
+	shapeInt                 // an integer, read as a status
+)
+
+func shapeOf(t types.Type) paramShape {
 	switch {
 	case isErrorType(t):
+		return shapeError
+	case carriesStatus(t):
+		if isResponse(t) {
+			return shapeResponse
+		}
+		return shapeStatus
+	case isGRPCCode(t):
+		return shapeCode
+	case isInt(t):
+		return shapeInt
+	}
+	return shapeNone
+}
+
+// caseParam is what a parameter of shape s holds in case c: the error, a
+// response or typed error with the status, the status or code as an
+// integer; unknown for what the case does not say.
+func caseParam(s paramShape, c ClassCase) Val {
+	status := c.Kind == CaseResponse || c.Kind == CaseTyped
+	switch s {
+	case shapeError:
 		switch c.Kind {
 		case CaseResponse:
 			return Val{Kind: Nil}
@@ -180,20 +217,20 @@ func caseParam(t types.Type, c ClassCase) Val {
 			return Val{Kind: Err, Class: ErrDeadline}
 		}
 		return Val{Kind: Err, Class: ErrPlain}
-	case carriesStatus(t):
+	case shapeStatus, shapeResponse:
 		switch {
 		case status && c.N == 200:
 			return Val{Kind: NonNil, Status: true, Success: true}
 		case status:
 			return Val{Kind: NonNil, Status: true, N: c.N}
-		case isResponse(t):
+		case s == shapeResponse:
 			return Val{Kind: Nil} // net/http: on error, no response
 		}
-	case isGRPCCode(t):
+	case shapeCode:
 		if c.Kind == CaseGRPC {
 			return Val{Kind: Int, N: c.N, Exact: true, Related: true}
 		}
-	case isInt(t):
+	case shapeInt:
 		if status {
 			return Val{Kind: Int, N: c.N, Exact: true, Related: true}
 		}

@@ -196,7 +196,6 @@ func (p *Program) Node(in ssa.Instruction, stmt bool) ast.Node {
 // key-value pair of a store, the literal of a closure; nil when there is
 // none.
 func (p *Program) SyntaxOf(v any) ast.Node {
-	var pos token.Pos
 	switch x := v.(type) {
 	case ssa.CallInstruction:
 		if c := p.CallExpr(x); c != nil {
@@ -210,13 +209,27 @@ func (p *Program) SyntaxOf(v any) ast.Node {
 			return lit
 		}
 		return nil
-	case *ssa.Alloc:
-		pos = x.Pos()
-	case *ssa.Store:
-		pos = x.Pos()
-	default:
-		return nil
+	case *ssa.Alloc, *ssa.Store:
+		in := x.(ssa.Instruction)
+		p.mu.Lock()
+		n, ok := p.stmts[in]
+		p.mu.Unlock()
+		if !ok {
+			// A client's configuration reaches the same stores from
+			// every site that uses it: the path is found once.
+			n = p.storeSyntax(in)
+			p.mu.Lock()
+			p.stmts[in] = n
+			p.mu.Unlock()
+		}
+		return n
 	}
+	return nil
+}
+
+// storeSyntax is SyntaxOf for an allocation or a store.
+func (p *Program) storeSyntax(v ssa.Instruction) ast.Node {
+	pos := v.Pos()
 	path := p.pathAt(pos, pos)
 	for _, n := range path {
 		switch n := n.(type) {

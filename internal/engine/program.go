@@ -51,6 +51,7 @@ type Program struct {
 	calls   map[*ssa.Function]map[token.Pos]ssa.CallInstruction
 	lps     map[*ssa.Function][]*Loop
 	configs map[ssa.Value]Config
+	stmts   map[ssa.Instruction]ast.Node // SyntaxOf of allocations and stores
 	maps    map[*ssa.Global]map[int64]ssa.Value // constant maps (maps.go)
 
 	fieldsOnce sync.Once
@@ -146,6 +147,7 @@ func (p *Program) build() {
 		p.calls = map[*ssa.Function]map[token.Pos]ssa.CallInstruction{}
 		p.lps = map[*ssa.Function][]*Loop{}
 		p.configs = map[ssa.Value]Config{}
+		p.stmts = map[ssa.Instruction]ast.Node{}
 	})
 }
 
