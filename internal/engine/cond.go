@@ -210,19 +210,9 @@ func (p *Program) SyntaxOf(v any) ast.Node {
 		}
 		return nil
 	case *ssa.Alloc, *ssa.Store:
-		in := x.(ssa.Instruction)
-		p.mu.Lock()
-		n, ok := p.stmts[in]
-		p.mu.Unlock()
-		if !ok {
-			// A client's configuration reaches the same stores from
-			// every site that uses it: the path is found once.
-			n = p.storeSyntax(in)
-			p.mu.Lock()
-			p.stmts[in] = n
-			p.mu.Unlock()
-		}
-		return n
+		// A client's configuration reaches the same stores from every
+		// site that uses it: the path is found once.
+		return memo(&p.mu, p.stmts, x.(ssa.Instruction), p.storeSyntax)
 	}
 	return nil
 }

@@ -46,16 +46,7 @@ const maxConfigDepth = 8
 
 // ConfigOf returns what builds and configures v, worked out once.
 func (p *Program) ConfigOf(v ssa.Value) Config {
-	p.mu.Lock()
-	c, ok := p.configs[v]
-	p.mu.Unlock()
-	if !ok {
-		c = p.configOf(v)
-		p.mu.Lock()
-		p.configs[v] = c
-		p.mu.Unlock()
-	}
-	return c
+	return memo(&p.mu, p.configs, v, p.configOf)
 }
 
 func (p *Program) configOf(v ssa.Value) Config {

@@ -51,7 +51,7 @@ type Program struct {
 	calls   map[*ssa.Function]map[token.Pos]ssa.CallInstruction
 	lps     map[*ssa.Function][]*Loop
 	configs map[ssa.Value]Config
-	stmts   map[ssa.Instruction]ast.Node // SyntaxOf of allocations and stores
+	stmts   map[ssa.Instruction]ast.Node        // SyntaxOf of allocations and stores
 	maps    map[*ssa.Global]map[int64]ssa.Value // constant maps (maps.go)
 
 	fieldsOnce sync.Once
@@ -199,4 +199,19 @@ func (p *Program) loops(fn *ssa.Function) []*Loop {
 		p.lps[fn] = ls
 	}
 	return ls
+}
+
+// memo returns m[k], computing it with f (outside the lock: f may ask
+// other memoized questions) the first time.
+func memo[K comparable, V any](mu *sync.Mutex, m map[K]V, k K, f func(K) V) V {
+	mu.Lock()
+	v, ok := m[k]
+	mu.Unlock()
+	if !ok {
+		v = f(k)
+		mu.Lock()
+		m[k] = v
+		mu.Unlock()
+	}
+	return v
 }
