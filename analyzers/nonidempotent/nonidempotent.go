@@ -71,6 +71,9 @@ type checker struct {
 	byObj   map[*types.Func]*funcInfo
 	facts   map[*types.Func]*effect     // imported, nil when none
 	senders map[*types.Func]*SenderFact // the package's (sender.go)
+	// rangeFuncs: whether a function holds a range over a function
+	// (rangefunc.go).
+	rangeFuncs map[ast.Node]bool
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
@@ -89,6 +92,8 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		invoked: map[*ast.FuncLit]bool{},
 		byObj:   map[*types.Func]*funcInfo{},
 		facts:   map[*types.Func]*effect{},
+
+		rangeFuncs: map[ast.Node]bool{},
 	}
 	c.collect()
 	c.findSenders()

@@ -26,6 +26,9 @@ func (c *checker) placeOf(fd *ast.FuncDecl, lits []*ast.FuncLit, call *ast.CallE
 	if len(lits) > 0 {
 		outer = lits[len(lits)-1]
 	}
+	if !c.holdsRangeFunc(outer) {
+		return p // most functions; generated code has thousands of calls
+	}
 	ast.Inspect(outer, func(n ast.Node) bool {
 		if n == nil || n.Pos() > call.Pos() || call.Pos() >= n.End() {
 			return false
@@ -39,6 +42,22 @@ func (c *checker) placeOf(fd *ast.FuncDecl, lits []*ast.FuncLit, call *ast.CallE
 		return true
 	})
 	return p
+}
+
+// holdsRangeFunc reports whether a function holds a range over a
+// function, worked out once.
+func (c *checker) holdsRangeFunc(fn ast.Node) bool {
+	held, ok := c.rangeFuncs[fn]
+	if !ok {
+		ast.Inspect(fn, func(n ast.Node) bool {
+			if rs, ok := n.(*ast.RangeStmt); ok && c.overFunc(rs) {
+				held = true
+			}
+			return !held
+		})
+		c.rangeFuncs[fn] = held
+	}
+	return held
 }
 
 // overFunc reports a range over a function (an iterator).
