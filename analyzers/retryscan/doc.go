@@ -104,9 +104,12 @@
 // count a constant where the iterator is made, and unknown otherwise
 // (iterators.go).
 //
-// Client retries turned off in visible code (retryablehttp RetryMax = 0,
-// aws.NopRetryer or RetryMaxAttempts = 1, a resty client without a retry
-// count) are not sites. Where a client is configured out of sight (kept
+// What makes one attempt is no site: client retries turned off in
+// visible code (retryablehttp RetryMax = 0, aws.NopRetryer or
+// RetryMaxAttempts = 1, a resty client without a retry count),
+// retry.Attempts(1), backoff.WithMaxRetries(b, 0), a wrapper called with
+// a count of 1, a loop that goes round once. A chain passes through it
+// as through a plain call. Where a client is configured out of sight (kept
 // in a struct field), the package's own settings decide: a package that
 // turns a library's retries off anywhere is taken to do so everywhere.
 //

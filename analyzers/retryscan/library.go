@@ -154,16 +154,17 @@ func (s *scanner) policyVisible(row *catalog.Retry, nodes []ast.Node) bool {
 
 // clientSite builds the site of a call that retries inside, with the
 // client's configuration read in the function cfgFn: fn, or where the
-// client was built (a constructor that stored it in a field). It returns
-// nil when visible configuration turns the retries off (RetryMax = 0,
-// aws.NopRetryer, RetryMaxAttempts = 1).
+// client was built (a constructor that stored it in a field). Visible
+// configuration that turns the retries off (RetryMax = 0, aws.NopRetryer,
+// RetryMaxAttempts = 1) makes one attempt, which findSites drops; it
+// returns nil when the package turns them off where this call cannot see.
 func (s *scanner) clientSite(fn, cfgFn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry, config ...ast.Expr) *Site {
 	nodes := s.configNodes(cfgFn, config...)
 	b, _ := s.evalBound(row, call, nodes)
 	// A package-level function (retryablehttp.Get) uses the library's
 	// own default client, which the package cannot have configured.
 	unseen := len(config) > 0 && config[0] != nil && b.Evidence == nil && !s.builtHere(nodes, row.Pkg)
-	if b.Attempts == 1 || (unseen && s.retriesOffInPackage(row)) {
+	if unseen && s.retriesOffInPackage(row) {
 		return nil
 	}
 	site := &Site{Kind: KindClient, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn, Bound: b}
@@ -184,9 +185,6 @@ func (s *scanner) restySite(fn ast.Node, call *ast.CallExpr, callee *types.Func,
 	if b.Evidence == nil {
 		// No retry count is seen on this request's client: resty
 		// clients make one attempt unless told otherwise.
-		return nil
-	}
-	if b.Attempts == 1 {
 		return nil
 	}
 	return &Site{Kind: KindClient, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn, Bound: b}

@@ -33,6 +33,9 @@ type scanner struct {
 
 	sites  []*Site
 	siteAt map[ast.Node]*Site
+	// onceAt: what would be a site but makes one attempt (findSites); a
+	// chain passes through it as through a plain call.
+	onceAt map[ast.Node]*Site
 
 	wrappers    map[*types.Func]*WrapperFact // local wrappers
 	chains      map[*types.Func][]Hop        // local retriers
@@ -135,6 +138,7 @@ func (s *scanner) eachNode(visit func(fn, n ast.Node)) {
 func (s *scanner) findSites() {
 	s.sites = nil
 	s.siteAt = map[ast.Node]*Site{}
+	s.onceAt = map[ast.Node]*Site{}
 	s.eachNode(func(fn, n ast.Node) {
 		var site *Site
 		switch n := n.(type) {
@@ -156,6 +160,13 @@ func (s *scanner) findSites() {
 			if site == nil {
 				site = s.wrapperSite(fn, n, callee)
 			}
+		}
+		if site != nil && site.Bound.Attempts == 1 {
+			// One attempt is no retry: retry.Attempts(1), a wrapper
+			// called with a count of 1, for i := 0; i < 1; i++. It is
+			// what nestedretry tells an inner layer to become.
+			s.onceAt[n] = site
+			site = nil
 		}
 		if site != nil {
 			s.sites = append(s.sites, site)

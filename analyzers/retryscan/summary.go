@@ -66,11 +66,17 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool, keep func(ast
 			return true
 		}
 		at = n
-		if site := s.siteAt[n]; site != nil && site.Kind != KindRetrier {
+		site, once := s.siteAt[n], false
+		if site == nil {
+			site, once = s.onceAt[n], true
+		}
+		if site != nil && site.Kind != KindRetrier {
 			if seen[site.Node] {
 				return false // inside the site's own attempt: a recursive retry's self-call
 			}
-			consider(prepend(s.siteHop(site), s.innerChain(site, seen)))
+			hop := s.siteHop(site)
+			hop.Retry = !once
+			consider(prepend(hop, s.innerChain(site, seen)))
 			if call, ok := n.(*ast.CallExpr); ok {
 				for _, a := range call.Args {
 					if a != site.OpExpr {
@@ -207,7 +213,7 @@ func (s *scanner) enclosingFunc(n ast.Node) ast.Node {
 func (s *scanner) addRetrierSites() {
 	s.eachNode(func(fn, n ast.Node) {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || s.siteAt[n] != nil {
+		if !ok || s.siteAt[n] != nil || s.onceAt[n] != nil {
 			return
 		}
 		if callee := s.calleeOf(call); callee != nil {

@@ -39,7 +39,7 @@ func cenkalti(ctx context.Context) { // want `retrier\(N via backoff.Retry\)`
 	b := backoffv4.NewExponentialBackOff()
 	b.MaxElapsedTime = 0
 	backoffv4.RetryNotify(op, b, nil)             // want `site library "backoff.RetryNotify" unbounded attempts$`
-	backoffv4.Retry(op, &backoffv4.StopBackOff{}) // want `site library "backoff.Retry" 1 attempt`
+	backoffv4.Retry(op, &backoffv4.StopBackOff{}) // one attempt: no retry, no site
 
 	backoffv5.Retry(ctx, func() (int, error) { return 0, op() })                                                   // want `site library "backoff.Retry" N attempts ctx time`
 	backoffv5.Retry(context.Background(), func() (int, error) { return 0, op() }, backoffv5.WithMaxTries(3))       // want `site library "backoff.Retry" 3 attempts time$`
