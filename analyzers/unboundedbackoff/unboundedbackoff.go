@@ -192,7 +192,7 @@ func (c *checker) noCap(site *retryscan.Site) {
 		if !ok || w <= c.cfg.MaxWait {
 			return // three doublings of 100ms are not worth a report
 		}
-		worst = fmt.Sprintf("after %d failures it waits %s%s", failures, atLeast(d), round(w))
+		worst = fmt.Sprintf("after %d failures it waits %s", failures, wait(d, w))
 	case b.Attempts == catalog.AttemptsUnknown && b.Time:
 		return // an elapsed-time limit ends the growth (its size is not visible)
 	case b.Attempts > 0:
@@ -200,7 +200,7 @@ func (c *checker) noCap(site *retryscan.Site) {
 	default:
 		worst = "the wait grows without limit"
 		if n, w, ok := firstOver(d, c.cfg.MaxWait); ok {
-			worst = fmt.Sprintf("after %d failures it waits %s%s and keeps growing", n, atLeast(d), round(w))
+			worst = fmt.Sprintf("after %d failures it waits %s and keeps growing", n, wait(d, w))
 		}
 	}
 	pos := site.Pos()
@@ -342,12 +342,14 @@ func start(d retryscan.Delay) time.Duration {
 	return d.Least
 }
 
-// atLeast qualifies a wait computed from Least.
-func atLeast(d retryscan.Delay) string {
+// wait renders a wait w of delay d: "17m4s", or "at least 36h24m" when
+// it is computed from Least, a lower bound, rounded down so as not to
+// overstate it.
+func wait(d retryscan.Delay, w time.Duration) string {
 	if d.Initial > 0 {
-		return ""
+		return round(w, time.Duration.Round)
 	}
-	return "at least "
+	return "at least " + round(w, time.Duration.Truncate)
 }
 
 func growth(factor float64) string {
@@ -360,17 +362,18 @@ func growth(factor float64) string {
 	return "grows geometrically"
 }
 
-// round renders a duration for a message: 25.6s, 17m4s, 7h16m.
-func round(d time.Duration) string {
+// round renders a duration for a message, to a unit its size makes
+// worth reading (25.6s, 17m4s, 7h16m), with to (Round or Truncate).
+func round(d time.Duration, to func(time.Duration, time.Duration) time.Duration) string {
 	switch {
 	case d >= 24*365*time.Hour:
 		return "years"
 	case d >= time.Hour:
-		return d.Round(time.Minute).String()
+		return to(d, time.Minute).String()
 	case d >= time.Minute:
-		return d.Round(time.Second).String()
+		return to(d, time.Second).String()
 	}
-	return d.Round(100 * time.Millisecond).String()
+	return to(d, 100*time.Millisecond).String()
 }
 
 // hintPkg returns the package whose hints apply: the option's, or the

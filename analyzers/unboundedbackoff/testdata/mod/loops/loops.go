@@ -384,3 +384,18 @@ func retryEveryError(ctx context.Context) error {
 		time.Sleep(time.Second + rand.N(time.Second))
 	}
 }
+
+// A jittered wait is at least its base: the lower bound is rounded down
+// (500ms x 2^18 is 36h24m32s: at least 36h24m, not 36h25m).
+func jitteredCounted(ctx context.Context) error {
+	d := 500 * time.Millisecond
+	var err error
+	for i := 0; i < 20; i++ {
+		if err = opCtx(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(d + rand.N(d/4))
+		d *= 2 // want `retry delay doubles each attempt with no cap \(wait at line \d+\): after 19 failures it waits at least 36h24m0s;`
+	}
+	return err
+}
