@@ -175,7 +175,12 @@
 // library (retry.DelayType(f) with a function the analyzer cannot read)
 // make the policy unknown. A growing delay bounded by an elapsed-time limit of
 // unknown size is not reported, nor one whose first wait is not a visible
-// constant when the attempt count is known. cenkalti ExponentialBackOff is
+// constant when the attempt count is known. A retry helper whose attempt
+// count is a parameter (func retryN(attempts int, sleep time.Duration, f
+// func() error) doubling sleep) is reported for no cap whatever its
+// callers pass: the helper is where the cap belongs, and a caller passing
+// a larger count tomorrow gets the growth; its message then says the wait
+// grows without limit, as the helper alone allows. cenkalti ExponentialBackOff is
 // always capped by MaxInterval and never reported for its cap. Library
 // defaults that are capped and jittered (cenkalti, aws-sdk-go-v2, gRPC
 // retry policies, gax-go) are never reported, and retryablehttp's
