@@ -86,8 +86,10 @@ func (c *checker) loopCancel(a *attempt) {
 	if !given && !watches {
 		return // the retry is not the context's work
 	}
+	// A loop that looks at the context but does not leave on it (it
+	// logs ctx.Err() and sleeps on) goes on as if it did not look.
 	goesOn := false
-	if given && !watches {
+	if given && !watches || watches && !b.Ctx {
 		v := a.verdict(scenario{cancel: true})
 		goesOn = !v.opaque && v.round != nil
 	}
@@ -99,9 +101,13 @@ func (c *checker) loopCancel(a *attempt) {
 		if l.known() {
 			each = ", each wait " + l.String()
 		}
+		checks := "never checks " + ctxName
+		if watches {
+			checks = "does not stop when " + ctxName + " is done"
+		}
 		c.rep.Report(analysisDiag(w.at, CategoryWaitIgnoresCancel, fmt.Sprintf(
-			"retry loop waits with %s and never checks %s: after the caller gives up it goes on for %s%s; %s",
-			w.name, ctxName, c.cost(site), each, fix)))
+			"retry loop waits with %s and %s: after the caller gives up it goes on for %s%s; %s",
+			w.name, checks, c.cost(site), each, fix)))
 		return
 	}
 	if !l.retryAfter && !l.growing && l.d <= minBlindWait {
