@@ -105,6 +105,15 @@ func (s *scanner) collectFuncs() {
 	}
 }
 
+// ownFunc returns the function of this package fn is, with its body, or
+// nil.
+func (s *scanner) ownFunc(fn *types.Func) *funcInfo {
+	if fi := s.byObj[fn]; fi != nil && fi.decl.Body != nil {
+		return fi
+	}
+	return nil
+}
+
 // eachNode calls visit for every node of the package's function bodies,
 // with the innermost function (declaration or literal) holding it.
 func (s *scanner) eachNode(visit func(fn, n ast.Node)) {
