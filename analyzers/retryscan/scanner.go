@@ -330,11 +330,11 @@ func (s *scanner) result() *Result {
 		wrappers: maps.Clone(s.wrappers),
 		triggers: newTriggers(s),
 		budgets:  s.deferBudgets(),
-		peer:     s.reachesPeer,
 	}
 	for _, site := range s.sites {
 		site.worst = &lazy[WorstCase]{compute: func() WorstCase { return s.worstCase(site) }}
 		site.budget = s.deferBudget(site)
+		site.local = &lazy[bool]{compute: func() bool { return s.staysLocal(site) }}
 		if c := s.innerChain(site, map[ast.Node]bool{}); Layers(c) > 0 {
 			r.inner[site] = c
 		}
