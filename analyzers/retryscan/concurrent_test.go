@@ -12,8 +12,8 @@ import (
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 )
 
-// The questions a site answers later (its delay, worst case and load
-// budget) are computed on first use by whichever analyzer asks first, and
+// The questions a site answers later (its delay, worst case, load
+// budget and whether its attempt is local) are computed on first use by whichever analyzer asks first, and
 // the analyzers of a package run in parallel. An answer must not depend
 // on who asks when: a cache of the scanner filled by one question and read
 // half-filled by another lost findings in runs under load.
@@ -81,9 +81,9 @@ func answers(pass *analysis.Pass, s *retryscan.Site) string {
 	for _, c := range d.Waits {
 		waits = append(waits, line(c))
 	}
-	return fmt.Sprintf("%s %q: delay %v capped=%v jittered=%v waits%v evidence@%d growth@%d wait@%d %v*%v; worst %s; budget %+v",
+	return fmt.Sprintf("%s %q: delay %v capped=%v jittered=%v waits%v evidence@%d growth@%d wait@%d %v*%v; worst %s; budget %+v; local=%v",
 		s.Kind, s.Name, d.Kind, d.Capped, d.Jittered, waits, line(d.Evidence), line(d.Growth), line(d.Wait), d.Initial, d.Factor,
-		w.Terms(), s.LoadBudget())
+		w.Terms(), s.LoadBudget(), s.Local())
 }
 
 // TestAnswersDoNotDependOnWhoAsks compares, on every package of the

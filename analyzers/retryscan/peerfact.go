@@ -19,8 +19,8 @@ import (
 // is analyzed under go vet, the standard library included, so an
 // importer asks the fact.
 //
-// unboundedbackoff asks it for a local retry (a package that reaches no
-// peer has no herd of clients behind it), the recognizer for a probe
+// The recognizer asks it for a local attempt (local.go: a package that
+// reaches no peer has no herd of clients behind it) and for a probe
 // (probe.go).
 
 // PeerFact marks a package that reaches a peer, and through which of its
@@ -60,9 +60,3 @@ func (s *scanner) reachesPeer(p *types.Package) bool {
 	}
 	return catalog.IsPeerPackage(p.Path()) || s.pass.ImportPackageFact(p, new(PeerFact))
 }
-
-// ReachesPeer reports whether package p is, or imports directly or
-// transitively, a package that talks to peers (net, database/sql,
-// os/exec): an operation of a package that does not stays on this
-// machine, with no herd of clients to spread out.
-func (r *Result) ReachesPeer(p *types.Package) bool { return r.peer(p) }

@@ -88,10 +88,11 @@ func (s *scanner) probeCall(fn *ssa.Function, c *ssa.CallCommon, depth int) bool
 	return s.noPeerFunc(callee) && s.argsInProcess(c.Args, callee.Object().Pkg())
 }
 
-// noPeerFunc reports a function of another package that reaches no peer.
+// noPeerFunc reports a function of another package that reaches no peer
+// (local.go).
 func (s *scanner) noPeerFunc(callee *ssa.Function) bool {
 	obj, ok := callee.Object().(*types.Func)
-	return ok && obj.Pkg() != nil && !catalog.IsSocketCall(obj) && !s.reachesPeer(obj.Pkg())
+	return ok && s.noPeer(obj)
 }
 
 // probeSources is how many calls deep inProcess reads where a value

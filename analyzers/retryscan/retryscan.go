@@ -44,7 +44,6 @@ type Result struct {
 	pushback    func(*types.Func) bool
 	triggers    *triggers
 	budgets     *lazy[budgetScan]
-	peer        func(*types.Package) bool // peerfact.go
 }
 
 // Sites returns the package's retry sites in source order.

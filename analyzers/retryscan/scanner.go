@@ -108,6 +108,15 @@ func (s *scanner) collectFuncs() {
 	}
 }
 
+// ownFunc returns the function of this package fn is, with its body, or
+// nil.
+func (s *scanner) ownFunc(fn *types.Func) *funcInfo {
+	if fi := s.byObj[fn]; fi != nil && fi.decl.Body != nil {
+		return fi
+	}
+	return nil
+}
+
 // eachNode calls visit for every node of the package's function bodies,
 // with the innermost function (declaration or literal) holding it.
 func (s *scanner) eachNode(visit func(fn, n ast.Node)) {
@@ -332,11 +341,11 @@ func (s *scanner) result() *Result {
 		wrappers: maps.Clone(s.wrappers),
 		triggers: newTriggers(s),
 		budgets:  s.deferBudgets(),
-		peer:     s.reachesPeer,
 	}
 	for _, site := range s.sites {
 		site.worst = &lazy[WorstCase]{compute: func() WorstCase { return s.worstCase(site) }}
 		site.budget = s.deferBudget(site)
+		site.local = &lazy[bool]{compute: func() bool { return s.staysLocal(site) }}
 		if c := s.innerChain(site, map[ast.Node]bool{}); Layers(c) > 0 {
 			r.inner[site] = c
 		}

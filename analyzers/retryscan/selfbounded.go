@@ -1,6 +1,7 @@
 package retryscan
 
 import (
+	"cmp"
 	"go/ast"
 	"go/types"
 
@@ -36,40 +37,20 @@ import (
 // all of whose calls that may wait bound themselves, or nil.
 func (s *scanner) selfBoundedAttempt(site *Site, body *ast.BlockStmt) *ast.CallExpr {
 	var first *ast.CallExpr
-	spoiled := false
-	var visit func(n ast.Node, top bool)
-	visit = func(n ast.Node, top bool) {
-		ast.Inspect(n, func(n ast.Node) bool {
-			if spoiled || n == nil {
-				return false
-			}
-			if _, ok := n.(*ast.FuncLit); ok && n != site.Body {
-				return false
-			}
-			if top && site.Body != nil && !site.Contains(n.Pos()) {
-				return false // a block that leaves the loop runs once
-			}
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			if fi := s.packageFunc(call); fi != nil && top {
-				visit(fi.decl.Body, false)
-				return true
-			}
-			switch s.waitsOn(call) {
-			case callBounded:
-				if first == nil {
-					first = call
-				}
-			case callMayWait:
-				spoiled = true
-			}
+	w := &callWalk{site: site, enter: s.packageFunc, visit: func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
 			return true
-		})
-	}
-	visit(body, true)
-	if spoiled {
+		}
+		switch s.waitsOn(call) {
+		case callBounded:
+			first = cmp.Or(first, call)
+		case callMayWait:
+			return false
+		}
+		return true
+	}}
+	if !w.walk(body) {
 		return nil
 	}
 	return first
@@ -113,7 +94,7 @@ func (s *scanner) waitsOn(call *ast.CallExpr) callWait {
 // callee, or the function a package variable is declared with (var
 // resolve = resolveDefault, replaced only by tests).
 func (s *scanner) packageFunc(call *ast.CallExpr) *funcInfo {
-	if fi := s.byObj[analysisutil.Callee(s.info, call)]; fi != nil && fi.decl.Body != nil {
+	if fi := s.ownFunc(analysisutil.Callee(s.info, call)); fi != nil {
 		return fi
 	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
@@ -138,8 +119,5 @@ func (s *scanner) packageFunc(call *ast.CallExpr) *funcInfo {
 			}
 		}
 	}
-	if fi := s.byObj[init]; fi != nil && fi.decl.Body != nil {
-		return fi
-	}
-	return nil
+	return s.ownFunc(init)
 }

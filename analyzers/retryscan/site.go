@@ -168,8 +168,10 @@ type Site struct {
 	// call, read again there.
 	worst  *lazy[WorstCase]
 	config []ast.Node
-	// budget is worked out on the first call of LoadBudget.
+	// budget is worked out on the first call of LoadBudget, local on
+	// the first call of Local.
 	budget *lazy[catalog.LoadBudget]
+	local  *lazy[bool]
 	// The attempt body, the code each attempt runs. Body is the loop's
 	// *ast.BlockStmt or the *ast.FuncLit passed as the operation. Op is
 	// the named function or method passed as the operation

@@ -65,16 +65,7 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 	var ctxs []*ast.CallExpr
 	var calls []*ast.CallExpr
 	var helpers []*funcInfo
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			return true
-		}
-		if _, ok := n.(*ast.FuncLit); ok && n != site.Body {
-			return false
-		}
-		if site.Body != nil && !site.Contains(n.Pos()) {
-			return false // a block that leaves the loop runs once
-		}
+	(&callWalk{site: site, visit: func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			if call := s.withTimeout(n); call != nil {
@@ -84,12 +75,12 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 			if s.httpCall(n) {
 				calls = append(calls, n)
 			}
-			if fi := s.byObj[analysisutil.Callee(s.info, n)]; fi != nil && fi.decl.Body != nil && s.chains[fi.obj] == nil {
+			if fi := s.ownFunc(analysisutil.Callee(s.info, n)); fi != nil && s.chains[fi.obj] == nil {
 				helpers = append(helpers, fi)
 			}
 		}
 		return true
-	})
+	}}).walk(body)
 	if len(ctxs) == 0 && len(calls) == 0 {
 		ctxs = s.helperTimeouts(helpers)
 	}

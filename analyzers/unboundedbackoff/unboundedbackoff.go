@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"math"
 	"path"
 	"path/filepath"
@@ -81,10 +80,6 @@ type checker struct {
 	rep  *report.Reporter
 	seen map[token.Pos]bool // growth positions reported (a helper shared by two loops)
 	r    *retryscan.Result
-	// own: the package's functions judged local or not (localop.go),
-	// declOf their declarations.
-	own    map[*types.Func]bool
-	declOf map[*types.Func]*ast.FuncDecl
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
@@ -92,7 +87,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	if err != nil {
 		return nil, err
 	}
-	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), seen: map[token.Pos]bool{}, r: r, own: map[*types.Func]bool{}}
+	c := &checker{pass: pass, cfg: cfg, rep: report.New(pass), seen: map[token.Pos]bool{}, r: r}
 	for _, site := range r.Sites() {
 		at.At(site.Pos())
 		switch {
@@ -128,19 +123,10 @@ func (c *checker) wrapper(site *retryscan.Site) {
 	case site.Bound.Unbounded():
 		c.rep.Report(analysis.Diagnostic{Pos: site.Pos(), Category: CategoryNoBound, Message: fmt.Sprintf(
 			"%s retries %s with no attempt limit, no elapsed-time limit and no cancellation: it retries forever while the dependency is down; use a retry with a limit, or pass a context it stops on", site.Name, what)})
-	case c.cfg.Jitter && d.Jittered == catalog.TriNo && (d.Kind == catalog.DelayConstant || d.Kind == catalog.DelayExponential || d.Kind == catalog.DelayLinear) && !c.localOp(site) && !c.jitterHint(site):
+	case c.cfg.Jitter && d.Jittered == catalog.TriNo && (d.Kind == catalog.DelayConstant || d.Kind == catalog.DelayExponential || d.Kind == catalog.DelayLinear) && !site.Local() && !c.jitterHint(site):
 		c.rep.Report(analysis.Diagnostic{Pos: site.Pos(), Category: CategoryNoJitter, Message: fmt.Sprintf(
 			"%s retries %s with no jitter: clients that failed together retry together; retry with a helper that adds random jitter", site.Name, what)})
 	}
-}
-
-// localOp reports an operation on this machine only (a file, a lock, a
-// package that reaches no peer: localop.go): no herd to spread out.
-func (c *checker) localOp(site *retryscan.Site) bool {
-	if site.Kind == retryscan.KindLoop && site.AttemptCall != nil && catalog.IsLocalOperation(analysisutil.Callee(c.pass.TypesInfo, site.AttemptCall)) {
-		return true
-	}
-	return site.Op != nil && catalog.IsLocalOperation(site.Op) || c.localAttempt(site)
 }
 
 // noBound reports a retry that nothing ends: no attempt limit, no
@@ -262,8 +248,8 @@ func (c *checker) noJitter(site *retryscan.Site) {
 		return // a few fixed waves: -strict-jitter reports it
 	}
 	shape := map[catalog.DelayKind]string{catalog.DelayConstant: "a fixed delay", catalog.DelayExponential: "a growing delay", catalog.DelayLinear: "a growing delay"}[d.Kind]
-	if c.localOp(site) {
-		return // a file on this machine: no herd to spread out
+	if site.Local() {
+		return // a file on this machine: no herd to spread out (retryscan's Site.Local)
 	}
 	if site.Kind == retryscan.KindLoop {
 		pos := site.Pos()
