@@ -56,6 +56,12 @@ const (
 	// GRPCServiceRetryOff turns off the retries of the channel's service
 	// config (grpc.WithDisableRetry; see ServiceConfigsOff).
 	GRPCServiceRetryOff
+	// GRPCServiceConfig gives the channel the service config of argument
+	// Arg (grpc.WithDefaultServiceConfig), whose retryPolicy retries calls.
+	GRPCServiceConfig
+	// GRPCMaxCallAttempts caps the attempts of a service config's
+	// retryPolicy at argument Arg (grpc.WithMaxCallAttempts; default 5).
+	GRPCMaxCallAttempts
 )
 
 // GRPCOption is a catalogued gRPC option or constructor.
@@ -83,6 +89,8 @@ var grpcOptions = []GRPCOption{
 	{Symbol{grpcMiddlewareRetry, "", "Disable"}, GRPCRetryDisable, -1},
 	{Symbol{grpcMiddlewareRetry, "", "WithBackoff"}, GRPCRetryBackoff, 0},
 	{Symbol{grpcPkg, "", "WithDisableRetry"}, GRPCServiceRetryOff, -1},
+	{Symbol{grpcPkg, "", "WithDefaultServiceConfig"}, GRPCServiceConfig, 0},
+	{Symbol{grpcPkg, "", "WithMaxCallAttempts"}, GRPCMaxCallAttempts, 0},
 }
 
 var grpcOptionIndex = index(grpcOptions, func(o *GRPCOption) Symbol { return o.Symbol })

@@ -20,6 +20,8 @@ func TestGRPCOptionsMatchRealLibraries(t *testing.T) {
 		catalog.GRPCPerRetryTimeout:    "time.Duration",
 		catalog.GRPCRetryMax:           "uint",
 		catalog.GRPCRetryBackoff:       "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry.BackoffFunc",
+		catalog.GRPCServiceConfig:      "string",
+		catalog.GRPCMaxCallAttempts:    "int",
 	}
 	for _, o := range catalog.GRPCOptions() {
 		fn, ok := lookup(pkgs, o.Symbol).(*types.Func)
@@ -61,5 +63,29 @@ func TestGRPCOptionsMatchRealLibraries(t *testing.T) {
 	}
 	if fn := pkgs["google.golang.org/grpc"].Scope().Lookup("NewClient").(*types.Func); catalog.GRPCStubConstructor(fn) {
 		t.Error("grpc.NewClient is read as a stub constructor")
+	}
+}
+
+// TestGRPCFullMethod reads the full method name of the real health
+// client's methods, through the interface and the generated struct, and
+// none for a function that is no stub method.
+func TestGRPCFullMethod(t *testing.T) {
+	pkgs := loadLibraries(t)
+	health := pkgs["google.golang.org/grpc/health/grpc_health_v1"]
+	if health == nil {
+		t.Fatal("grpc_health_v1 not loaded")
+	}
+	client := health.Scope().Lookup("HealthClient").Type()
+	check, _, _ := types.LookupFieldOrMethod(client, false, health, "Check")
+	if got := catalog.GRPCFullMethod(check.(*types.Func)); got != "/grpc.health.v1.Health/Check" {
+		t.Errorf("HealthClient.Check: %q, want /grpc.health.v1.Health/Check", got)
+	}
+	impl := types.NewPointer(health.Scope().Lookup("healthClient").Type())
+	list, _, _ := types.LookupFieldOrMethod(impl, false, health, "List")
+	if got := catalog.GRPCFullMethod(list.(*types.Func)); got != "/grpc.health.v1.Health/List" {
+		t.Errorf("(*healthClient).List: %q, want /grpc.health.v1.Health/List", got)
+	}
+	if got := catalog.GRPCFullMethod(health.Scope().Lookup("NewHealthClient").(*types.Func)); got != "" {
+		t.Errorf("NewHealthClient: %q, want none", got)
 	}
 }

@@ -85,6 +85,9 @@ type ServiceConfig struct {
 	Methods []MethodRetry
 	// Throttling is the retryThrottling, nil when there is none.
 	Throttling *RetryThrottling
+	// names are the names of every method config, with or without a
+	// retryPolicy (svcmethod.go).
+	names []methodName
 }
 
 // MethodRetry is one method config's retry: its attempts (maxAttempts,
@@ -109,7 +112,8 @@ type RetryThrottling struct {
 func ParseServiceConfig(text string) (sc ServiceConfig, ok bool) {
 	var raw struct {
 		MethodConfig []struct {
-			Timeout     *string `json:"timeout"`
+			Name        []jsonName `json:"name"`
+			Timeout     *string    `json:"timeout"`
 			RetryPolicy *struct {
 				MaxAttempts int               `json:"maxAttempts"`
 				Codes       []json.RawMessage `json:"retryableStatusCodes"`
@@ -121,8 +125,13 @@ func ParseServiceConfig(text string) (sc ServiceConfig, ok bool) {
 		return sc, false
 	}
 	for _, mc := range raw.MethodConfig {
-		if mc.RetryPolicy == nil || mc.RetryPolicy.MaxAttempts <= 1 {
-			continue // grpc rejects maxAttempts <= 1
+		attempts := 1
+		if mc.RetryPolicy != nil && mc.RetryPolicy.MaxAttempts > 1 {
+			attempts = mc.RetryPolicy.MaxAttempts
+		}
+		sc.names = appendNames(sc.names, mc.Name, attempts)
+		if attempts == 1 {
+			continue // no retryPolicy; grpc rejects maxAttempts <= 1
 		}
 		m := MethodRetry{Attempts: min(mc.RetryPolicy.MaxAttempts, grpcMaxAttempts)}
 		for _, raw := range mc.RetryPolicy.Codes {

@@ -83,3 +83,49 @@ func TestLibraryBudgetRows(t *testing.T) {
 		}
 	}
 }
+
+// A call takes the method config of its exact name, else its service's,
+// else the default; a method config without a retryPolicy takes its
+// methods out of a wider one's retries. An unknown method is answered
+// only when every method gets the same attempts.
+func TestServiceConfigAttempts(t *testing.T) {
+	sc, ok := ParseServiceConfig(`{"methodConfig": [
+	  {"name": [{"service": "orders.Orders", "method": "Place"}], "timeout": "1s"},
+	  {"name": [{"service": "orders.Orders"}], "retryPolicy": {"maxAttempts": 4}},
+	  {"name": [{}], "retryPolicy": {"maxAttempts": 3}},
+	  {"name": [{"method": "Orphan"}], "retryPolicy": {"maxAttempts": 2}}]}`)
+	if !ok {
+		t.Fatal("config not parsed")
+	}
+	for _, tc := range []struct {
+		method  string
+		maxCall int
+		want    int
+		known   bool
+	}{
+		{"/orders.Orders/Place", 0, 1, true}, // its own config has no retryPolicy
+		{"/orders.Orders/Get", 0, 4, true},   // the service's
+		{"/billing.Billing/Charge", 0, 3, true},
+		{"/orders.Orders/Get", 2, 2, true}, // grpc.WithMaxCallAttempts(2)
+		{"/orders.Orders/Get", 1, 4, true}, // below 2: grpc's default cap, 5
+		{"", 0, 0, false},
+	} {
+		n, known := sc.Attempts(tc.method, tc.maxCall)
+		if n != tc.want || known != tc.known {
+			t.Errorf("Attempts(%q, %d) = %d, %v; want %d, %v", tc.method, tc.maxCall, n, known, tc.want, tc.known)
+		}
+	}
+	// Every method gets the default's attempts, capped at 5.
+	all, _ := ParseServiceConfig(`{"methodConfig": [{"name": [{}], "retryPolicy": {"maxAttempts": 9}}]}`)
+	if n, known := all.Attempts("", 0); n != 5 || !known {
+		t.Errorf("default config, unknown method: %d, %v; want 5, true", n, known)
+	}
+	// A config that names one service says nothing of a method it may not name.
+	one, _ := ParseServiceConfig(`{"methodConfig": [{"name": [{"service": "orders.Orders"}], "retryPolicy": {"maxAttempts": 4}}]}`)
+	if n, known := one.Attempts("/grpc.health.v1.Health/Check", 0); n != 1 || !known {
+		t.Errorf("other service: %d, %v; want 1, true", n, known)
+	}
+	if _, known := one.Attempts("", 0); known {
+		t.Error("named service, unknown method: known")
+	}
+}
