@@ -19,7 +19,11 @@ import (
 //	client.Get(ctx, req, retry.WithPerRetryTimeout(time.Second))
 //
 // nodeadline asks whether an interceptor bounds the call, the recognizer
-// how many attempts the retry interceptor makes of it.
+// how many attempts the retry interceptor and the service config's
+// retryPolicy make of it:
+//
+//	conn, err := grpc.NewClient(addr, grpc.WithDefaultServiceConfig(`{"methodConfig": [...
+//		"retryPolicy": {"maxAttempts": 4, ...}}]}`))
 
 // GRPCChannel is what the dial options of one channel do.
 type GRPCChannel struct {
@@ -31,6 +35,19 @@ type GRPCChannel struct {
 	Defaults []Source
 	// Seen: every option is in sight.
 	Seen bool
+	// ServiceConfigs are the constant texts handed to
+	// grpc.WithDefaultServiceConfig; ConfigUnknown: one is given a value
+	// that is not one constant.
+	ServiceConfigs []string
+	ConfigUnknown  bool
+	// RetryOff: grpc.WithDisableRetry() is among the options, so the
+	// service config's retryPolicy retries nothing.
+	RetryOff bool
+	// MaxCallAttempts is the constant of grpc.WithMaxCallAttempts, the
+	// cap on the retryPolicy's attempts (0: not set, grpc's 5);
+	// MaxCallUnknown: it is given a value that is not one constant.
+	MaxCallAttempts int
+	MaxCallUnknown  bool
 }
 
 // GRPCChannels returns the channels a gRPC call may be made on: the
@@ -94,6 +111,18 @@ func (p *Program) dialOpts(dial *ssa.Call, i int, in *Frame) GRPCChannel {
 			case catalog.GRPCDefaultCallOptions:
 				def, _ := p.Elems(Arg(call, o.Arg), src.In)
 				ch.Defaults = append(ch.Defaults, def...)
+			case catalog.GRPCServiceConfig:
+				k := p.oneConst(Arg(call, o.Arg), src.In)
+				if k == nil || k.Value == nil || k.Value.Kind() != constant.String {
+					ch.ConfigUnknown = true
+					continue
+				}
+				ch.ServiceConfigs = append(ch.ServiceConfigs, constant.StringVal(k.Value))
+			case catalog.GRPCServiceRetryOff:
+				ch.RetryOff = true
+			case catalog.GRPCMaxCallAttempts:
+				n, ok := p.intConst(Arg(call, o.Arg), src.In)
+				ch.MaxCallAttempts, ch.MaxCallUnknown = int(n), !ok
 			}
 		}
 	}
@@ -169,13 +198,19 @@ func (p *Program) GRPCRetry(opts []Source) (n int64, known, backoff bool) {
 
 // intConst returns the one constant integer a value can be.
 func (p *Program) intConst(v ssa.Value, in *Frame) (int64, bool) {
-	srcs := p.SourcesIn(v, in)
-	if len(srcs) != 1 {
-		return 0, false
-	}
-	k, ok := srcs[0].Value.(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.Int {
+	k := p.oneConst(v, in)
+	if k == nil || k.Value == nil || k.Value.Kind() != constant.Int {
 		return 0, false
 	}
 	return constant.Int64Val(k.Value)
+}
+
+// oneConst returns the one constant a value can be, or nil.
+func (p *Program) oneConst(v ssa.Value, in *Frame) *ssa.Const {
+	srcs := p.SourcesIn(v, in)
+	if len(srcs) != 1 {
+		return nil
+	}
+	k, _ := srcs[0].Value.(*ssa.Const)
+	return k
 }
