@@ -201,8 +201,9 @@ func TestShapes(t *testing.T) {
 // default token bucket and one with ratelimit.None, gRPC service configs
 // with and without retryThrottling, a hand-written loop with and without
 // a rate limiter, failsafe-go with and without WithBudget; and what is not
-// seen (a client from a parameter, a retryer of its own, two channels
-// configured differently) stays unknown, with why.
+// seen (a client from a parameter, a retryer of its own, a call that may
+// be made on either of two channels configured differently) stays
+// unknown, with why.
 func TestLoadBudget(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData(), "budget")
 	testenv.Download(t, dir)

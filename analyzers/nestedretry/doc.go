@@ -101,12 +101,19 @@
 // than local closures and the operation passed to a retry are not
 // followed; retries in the standard library (net/http replays of requests
 // the server never processed, database/sql's ErrBadConn retry) are not
-// counted; a gRPC call is a layer when a service config the package
-// sets has a retryPolicy (whatever channel the call is made on), or when
-// the channel it is made on, seen from the call, has go-grpc-middleware's
-// retry interceptor with a constant WithMax (a call given
-// retry.Disable() makes one attempt; a client from a parameter is not
-// counted); a chain
+// counted; a gRPC call is a layer only when the channel it is made on,
+// traced from the call to its dial in this package, retries it: a
+// constant service config whose retryPolicy applies to the call's method
+// (read from the generated stub's X_Method_FullMethodName constant or
+// Invoke's constant argument; when that cannot be read, only a config
+// that retries every method alike counts; grpc.WithDisableRetry() and
+// grpc.WithMaxCallAttempts on the channel are read), or
+// go-grpc-middleware's retry interceptor with a constant WithMax (a call
+// given retry.Disable() makes one attempt). A gRPC client whose channel
+// is out of sight (from a parameter, an exported field, dialed in
+// another package, or a service config that is not a constant) counts
+// no gRPC retries, even in a package that dials a retrying channel
+// elsewhere; a chain
 // is only seen when the packages along it were analyzed (go vet and the
 // retrylint command analyze every dependency). A layer configured where
 // the analyzer cannot see it (a client passed in as a parameter, kept in

@@ -101,8 +101,9 @@
 // interceptor with retry.WithPerRetryTimeout, which gives each attempt a
 // context of its own. So is a gRPC call that such a config retries, made
 // under a deadline in the same function or one call away (the recognizer
-// counts a package's gRPC calls as retried when one of its constant
-// service configs has a retryPolicy), unless the package names
+// counts a gRPC call as retried when the channel it is made on, traced
+// from the call, has a constant service config with a retryPolicy for
+// its method), unless the package names
 // WithPerRetryTimeout, whose interceptor may wrap the call. A call that
 // the retry interceptor itself retries (retry.UnaryClientInterceptor with
 // a constant WithMax on the channel the call is made on) is judged the

@@ -32,9 +32,11 @@
 //     wait.ExponentialBackoff, gax.Invoke, failsafe-go executors, ...;
 //   - a call that retries inside: retryablehttp's Client.Do (and the
 //     *http.Client its StandardClient returns), aws-sdk-go-v2 operations,
-//     resty requests on a client with a retry count, gRPC calls in a
-//     package whose service config has a retryPolicy (and is not dialed
-//     with grpc.WithDisableRetry() in the same option list);
+//     resty requests on a client with a retry count, gRPC calls made on
+//     a channel, traced from the call to its dial, whose constant
+//     service config has a retryPolicy for the call's method (and no
+//     grpc.WithDisableRetry()) or whose retry interceptor has a constant
+//     WithMax (grpc.go);
 //   - a call of a user function that is a retry wrapper (it runs one of
 //     its function parameters in a retry) or a retrier (it retries
 //     inside, at any depth), known across packages through facts, or

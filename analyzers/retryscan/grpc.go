@@ -2,6 +2,7 @@ package retryscan
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"strings"
 
@@ -11,22 +12,15 @@ import (
 )
 
 // gRPC retries a call only when the channel's service config has a
-// retryPolicy (grpc v1.85.0, service_config.go); transparent retries of
-// requests that never left the client are safe and not counted. The
-// config is usually a constant handed to the dial:
+// retryPolicy for the call's method (grpc v1.85.0, service_config.go);
+// transparent retries of requests that never left the client are safe
+// and not counted. The config is usually a constant handed to the dial:
 //
 //	conn, err := grpc.NewClient(target, grpc.WithDefaultServiceConfig(`{
 //		"methodConfig": [{"name": [{"service": "orders.Orders"}],
 //		  "retryPolicy": {"maxAttempts": 4, ...}}]}`))
-//
-// The recognizer reads such constants in the package and, when one has a
-// retry policy, counts the package's gRPC calls (generated client stubs
-// and ClientConn.Invoke) as clients that retry inside, with the largest
-// maxAttempts found, at most 5 (the channel default cap). A config in
-// the same option list as grpc.WithDisableRetry() retries nothing and is
-// not counted (catalog.ServiceConfigsOff). Which channel a
-// stub was built on is not tracked; service configs in _test.go files are
-// not read, since tests set up many channels for different cases.
+//	client := orderspb.NewOrdersClient(conn)
+//	client.Place(ctx, req) // up to 4 attempts
 //
 // The retry interceptor of go-grpc-middleware (v2 interceptors/retry) is
 // the other way a channel retries. With WithMax(n), n > 0, among the
@@ -37,100 +31,157 @@ import (
 //	conn, err := grpc.NewClient(target, grpc.WithUnaryInterceptor(
 //		retry.UnaryClientInterceptor(retry.WithMax(5))))
 //
-// Unlike a service config, it is read for each call, from the channel
-// the call is made on (engine.GRPCChannels: the stub's NewXClient(conn)
-// and conn's dial options, through the package's variables and
-// helpers): a call whose channel is out of sight (a client from a
-// parameter) is not counted. The options apply in order, the
-// interceptor's own, the channel's default call options, then the
-// call's (retry.Disable() or WithMax(0) on the call makes one attempt);
-// a count that is not a constant stays unknown and uncounted. The
-// interceptor waits 50 ms with 10% jitter by default
-// (BackoffLinearWithJitter); a WithBackoff leaves the delay unknown.
+// Both are read for each call, from the channel the call is made on
+// (engine.GRPCChannels: the stub's NewXClient(conn) and conn's dial
+// options, through the package's variables, unexported fields and
+// helpers). A call whose channel is out of sight (a client from a
+// parameter, an exported field, a channel dialed in another package) is
+// not counted, whatever the package's other channels do.
+//
+// The service config: the method config that names the call's method
+// (its full name, read from the generated stub's
+// X_Method_FullMethodName constant or ClientConn.Invoke's constant
+// argument), else its service's, else the default one (name [{}]);
+// maxAttempts is capped at 5 or at grpc.WithMaxCallAttempts' constant. A
+// config that is not one constant, a method name that cannot be read
+// against a config whose method configs disagree, and a channel with
+// several configs that disagree add no attempts; a channel dialed with
+// grpc.WithDisableRetry() makes none. Options out of sight (a
+// DialOption from a caller or another package) are not assumed to turn
+// retries off.
+//
+// The interceptor: its options apply in order, the interceptor's own,
+// the channel's default call options, then the call's (retry.Disable()
+// or WithMax(0) on the call makes one attempt); a count that is not a
+// constant leaves the call uncounted. The interceptor waits 50 ms with
+// 10% jitter by default (BackoffLinearWithJitter); a WithBackoff leaves
+// the delay unknown. On a channel with both, each of the interceptor's
+// attempts is a call the service config retries: the counts multiply.
 
 const grpcPkg = "google.golang.org/grpc"
 
-// grpcRetryAttempts returns the attempts of the package's gRPC retry
-// policy, and false when the package sets none.
-func (s *scanner) grpcRetryAttempts() (int, bool) {
-	n := s.grpcAttempts.get()
-	return n, n != 0
-}
+// grpcMayRetry reports whether a channel of the package may retry a
+// call: the package imports the retry interceptor or hands a service
+// config with a retryPolicy to grpc. Elsewhere no SSA is built for gRPC
+// calls.
+func (s *scanner) grpcMayRetry() bool { return s.grpcRetrying.get() }
 
-// grpcMaxAttempts works out grpcRetryAttempts once.
-func (s *scanner) grpcMaxAttempts() int {
-	n := 0
+// readGRPCRetries works out grpcMayRetry once.
+func (s *scanner) readGRPCRetries() bool {
+	if analysisutil.Imports(s.pass.Pkg, grpcRetryMiddleware) {
+		return true
+	}
 	for _, c := range s.serviceConfigs() {
-		if !c.Test { // tests set up many channels, each for its own case
-			n = max(n, c.Config.MaxAttempts())
+		if c.Config.MaxAttempts() > 1 {
+			return true
 		}
 	}
-	return n
+	return false
 }
 
-// interceptorAttempts returns the attempts the retry interceptors of the
-// channels a call may be made on make of it, when every channel is in
-// sight and every count known; backoff: one is given a WithBackoff.
-func (s *scanner) interceptorAttempts(fn ast.Node, call *ast.CallExpr) (n int, backoff, ok bool) {
-	if !analysisutil.Imports(s.pass.Pkg, grpcRetryMiddleware) {
-		return 0, false, false // nothing here can install one
-	}
+// grpcRetry is what the channels of one call do with it.
+type grpcRetry struct {
+	attempts int
+	// policy: a service config's retryPolicy retries it, with configs;
+	// interceptor: a retry interceptor does, backoff: with a WithBackoff.
+	policy, interceptor, backoff bool
+	configs                      []catalog.ServiceConfig
+}
+
+// grpcRetriesOf works out the attempts the channels a call may be made
+// on make of it (the most any of them makes), ok false when a channel is
+// out of sight or an interceptor's count unknown.
+func (s *scanner) grpcRetriesOf(fn ast.Node, call *ast.CallExpr, callee *types.Func) (r grpcRetry, ok bool) {
 	in := s.eng.Call(s.eng.Func(fn), call)
 	if in == nil {
-		return 0, false, false
+		return r, false
 	}
 	channels, known := s.eng.GRPCChannels(in)
 	if !known {
-		return 0, false, false
+		return r, false
 	}
+	method := s.grpcMethod(call, callee)
 	cc := in.Common()
 	own, _ := s.eng.Elems(cc.Args[len(cc.Args)-1], nil)
-	n = 1
+	r.attempts = 1
 	for _, ch := range channels {
-		if !ch.Retry {
-			continue
+		m, sc := policyAttempts(ch, method)
+		k := int64(1)
+		if ch.Retry {
+			var b bool
+			if k, known, b = s.eng.GRPCRetry(append(append([]engine.Source(nil), ch.Defaults...), own...)); !known {
+				return r, false
+			}
+			r.backoff = r.backoff || b && k > 1
 		}
-		k, known, b := s.eng.GRPCRetry(append(append([]engine.Source(nil), ch.Defaults...), own...))
-		if !known {
-			return 0, false, false
+		if m > 1 {
+			r.policy, r.configs = true, append(r.configs, sc)
 		}
-		n, backoff = max(n, int(k)), backoff || b
+		r.interceptor = r.interceptor || k > 1
+		r.attempts = max(r.attempts, m*int(k))
 	}
-	return n, backoff, n > 1
+	return r, r.attempts > 1
 }
 
-// grpcSite returns a client site for a gRPC call in a package whose
-// channels retry, or nil.
+// policyAttempts returns the attempts a channel's service config makes
+// of a call of method ("" unknown), and the config; 1 when it has none,
+// retries are off, or the config or its answer is not known.
+func policyAttempts(ch engine.GRPCChannel, method string) (int, catalog.ServiceConfig) {
+	if ch.RetryOff || ch.ConfigUnknown || ch.MaxCallUnknown {
+		return 1, catalog.ServiceConfig{}
+	}
+	n := 0
+	var got catalog.ServiceConfig
+	for _, text := range ch.ServiceConfigs {
+		sc, ok := catalog.ParseServiceConfig(text)
+		k, known := 1, ok
+		if ok {
+			k, known = sc.Attempts(method, ch.MaxCallAttempts)
+		}
+		if !known || n != 0 && k != n {
+			return 1, catalog.ServiceConfig{} // a config grpc rejects fails the dial; configs that disagree
+		}
+		n, got = k, sc
+	}
+	return max(n, 1), got
+}
+
+// grpcMethod returns the full name of the method a gRPC call calls
+// ("/orders.Orders/Place"), or "".
+func (s *scanner) grpcMethod(call *ast.CallExpr, callee *types.Func) string {
+	if !analysisutil.IsFunc(callee, grpcPkg, "ClientConn", "Invoke") {
+		return catalog.GRPCFullMethod(callee)
+	}
+	if len(call.Args) < 2 {
+		return ""
+	}
+	if tv := s.info.Types[call.Args[1]]; tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value)
+	}
+	return ""
+}
+
+// grpcSite returns a client site for a gRPC call made on a channel that
+// retries it, or nil.
 func (s *scanner) grpcSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) *Site {
-	if !isGRPCCall(callee) {
+	if !isGRPCCall(callee) || !s.grpcMayRetry() {
 		return nil
 	}
-	n, policy := s.grpcRetryAttempts()
-	if !policy {
-		var backoff, ok bool
-		if n, backoff, ok = s.interceptorAttempts(fn, call); !ok {
-			return nil
-		}
-		return s.grpcClientSite(fn, call, callee, n, false, backoff)
+	r, ok := s.grpcRetriesOf(fn, call, callee)
+	if !ok {
+		return nil
 	}
-	return s.grpcClientSite(fn, call, callee, n, true, false)
-}
-
-// grpcClientSite is the client site of a gRPC call that makes n
-// attempts: grpc-go's own (policy), or a retry interceptor's, whose
-// delay a WithBackoff (backoff) leaves unknown.
-func (s *scanner) grpcClientSite(fn ast.Node, call *ast.CallExpr, callee *types.Func, n int, policy, backoff bool) *Site {
 	name := analysisutil.FuncName(callee, s.pass.Pkg)
-	row := &catalog.Retry{Symbol: catalog.SymbolOf(callee), Role: catalog.RoleClient, Op: -1, Attempts: n, Ctx: 0,
+	row := &catalog.Retry{Symbol: catalog.SymbolOf(callee), Role: catalog.RoleClient, Op: -1, Attempts: r.attempts, Ctx: 0,
 		Display: name, Delay: catalog.DelayExponential, Capped: catalog.TriYes, Jittered: catalog.TriYes}
 	switch {
-	case !policy && backoff:
+	case r.backoff:
 		row.Delay, row.Capped, row.Jittered = catalog.DelayUnknown, catalog.TriUnknown, catalog.TriUnknown
-	case !policy:
+	case !r.policy:
 		row.Delay = catalog.DelayConstant // 50 ms, with jitter
 	}
 	return &Site{Kind: KindClient, Node: call, Name: name, Entry: row, Callee: callee, Func: fn,
-		Bound: Bound{Attempts: n, Ctx: true}, grpcPolicy: policy,
+		Bound: Bound{Attempts: r.attempts, Ctx: true}, grpc: &r,
 		delay: known(Delay{Kind: row.Delay, Capped: row.Capped, Jittered: row.Jittered})}
 }
 
@@ -138,7 +189,7 @@ func (s *scanner) grpcClientSite(fn ast.Node, call *ast.CallExpr, callee *types.
 // service config's retryPolicy), which run on the call's one deadline
 // and cannot be given a timeout per attempt; a retry interceptor's can
 // (retry.WithPerRetryTimeout).
-func (s *Site) GRPCPolicy() bool { return s.grpcPolicy }
+func (s *Site) GRPCPolicy() bool { return s.grpc != nil && s.grpc.policy }
 
 // isGRPCCall recognizes ClientConn.Invoke and generated client stubs:
 //

@@ -34,10 +34,6 @@ import (
 type ServiceConfigAt struct {
 	Call   *ast.CallExpr // the grpc.WithDefaultServiceConfig call
 	Config catalog.ServiceConfig
-	// Test marks a config in a _test.go file: tests set up many
-	// channels, each for its own case, so the sites' budgets and
-	// attempts do not read it.
-	Test bool
 }
 
 // BucketOff is aws-sdk-go-v2's ratelimit.None given to a standard
@@ -95,7 +91,6 @@ func (s *scanner) readServiceConfigs() []ServiceConfigAt {
 	}
 	off := catalog.ServiceConfigsOff(s.info, s.pass.Files) // dialed with grpc.WithDisableRetry(): no retries
 	for _, f := range s.pass.Files {
-		test := analysisutil.InTestFile(s.pass.Fset, f.Pos())
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || len(call.Args) != 1 || off[call] || !catalog.IsGRPCServiceConfig(s.calleeOf(call)) {
@@ -107,7 +102,7 @@ func (s *scanner) readServiceConfigs() []ServiceConfigAt {
 			}
 			// A config grpc rejects (not JSON of its shape) retries nothing.
 			if sc, ok := catalog.ParseServiceConfig(constant.StringVal(tv.Value)); ok {
-				out = append(out, ServiceConfigAt{Call: call, Config: sc, Test: test})
+				out = append(out, ServiceConfigAt{Call: call, Config: sc})
 			}
 			return true
 		})
@@ -128,8 +123,8 @@ func (s *scanner) loadBudget(site *Site) catalog.LoadBudget {
 	case KindRetrier:
 		return catalog.LoadBudget{Why: "the retries inside " + site.Name + " have budgets of their own, at their sites"}
 	}
-	if site.Kind == KindClient && IsGRPCCall(site.Callee) {
-		return s.grpcBudget()
+	if site.grpc != nil {
+		return site.grpc.budget()
 	}
 	pkg := ""
 	if site.Entry != nil {
@@ -197,17 +192,22 @@ func (s *scanner) limiterIn(site *Site) string {
 	return found
 }
 
-// grpcBudget is the budget of the package's gRPC calls: its service
-// configs' retryThrottling. Which channel a stub was built on is not
-// tracked (grpc.go), so the configs must agree.
-func (s *scanner) grpcBudget() catalog.LoadBudget {
+// budget is the load budget of a gRPC call's retries: the
+// retryThrottling of the service configs that retry it, on every channel
+// the call may be made on. go-grpc-middleware's retry interceptor has
+// none: its attempts are calls of their own, which grpc's throttle does
+// not stop.
+func (r *grpcRetry) budget() catalog.LoadBudget {
+	if r.interceptor {
+		if r.policy {
+			return catalog.LoadBudget{Why: "a retry interceptor repeats calls that the service config retries again, which is not worked out"}
+		}
+		return catalog.LoadBudget{Kind: catalog.BudgetNone, What: "go-grpc-middleware retry interceptor"}
+	}
 	with, without := 0, 0
 	var best *catalog.RetryThrottling
-	for _, c := range s.serviceConfigs() {
-		if c.Test || len(c.Config.Methods) == 0 {
-			continue
-		}
-		if t := c.Config.Throttling; t != nil {
+	for _, c := range r.configs {
+		if t := c.Throttling; t != nil {
 			with++
 			if best == nil || t.Share() > best.Share() {
 				best = t
@@ -222,5 +222,5 @@ func (s *scanner) grpcBudget() catalog.LoadBudget {
 	case without > 0 && with == 0:
 		return catalog.LoadBudget{Kind: catalog.BudgetNone, What: "service config without retryThrottling"}
 	}
-	return catalog.LoadBudget{Why: fmt.Sprintf("%d of the package's %d service configs with a retryPolicy have retryThrottling, and which one a call's channel has is not tracked", with, with+without)}
+	return catalog.LoadBudget{Why: fmt.Sprintf("the call may be made on %d channels whose service configs retry it, %d of them with retryThrottling", with+without, with)}
 }

@@ -49,7 +49,7 @@ type scanner struct {
 	// Worked out once, for the whole package, when first asked (see
 	// memo.go: lazy computations of several analyzers may ask at once).
 	offByPkg     *lazy[map[string]bool]                 // retriesOffInPackage
-	grpcAttempts *lazy[int]                             // grpcRetryAttempts
+	grpcRetrying *lazy[bool]                            // grpcMayRetry
 	svcConfigs   *lazy[[]ServiceConfigAt]               // serviceConfigs
 	configures   *lazy[bool]                            // mayConfigure
 	litVars      *lazy[map[types.Object][]*ast.FuncLit] // holdsLit
@@ -82,7 +82,7 @@ func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 		memo:        map[ast.Node]*Site{},
 	}
 	s.offByPkg = &lazy[map[string]bool]{compute: s.retriesOff}
-	s.grpcAttempts = &lazy[int]{compute: s.grpcMaxAttempts}
+	s.grpcRetrying = &lazy[bool]{compute: s.readGRPCRetries}
 	s.svcConfigs = &lazy[[]ServiceConfigAt]{compute: s.readServiceConfigs}
 	s.configures = &lazy[bool]{compute: s.readMayConfigure}
 	s.litVars = &lazy[map[types.Object][]*ast.FuncLit]{compute: s.readLitVars}

@@ -198,9 +198,9 @@ type Site struct {
 	// repeats: a periodic or reconnect loop, which goes round after
 	// success too (periodic.go).
 	repeats bool
-	// grpcPolicy: a gRPC client site whose attempts come from a service
-	// config's retryPolicy (grpc.go).
-	grpcPolicy bool
+	// grpc: what the channels of a gRPC client site do with its call
+	// (grpc.go), nil for other sites.
+	grpc *grpcRetry
 }
 
 // Repeats reports a loop that goes round after success too: a periodic

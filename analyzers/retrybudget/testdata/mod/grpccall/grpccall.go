@@ -22,21 +22,42 @@ func dial(target string) (*grpc.ClientConn, error) {
 		grpc.WithDefaultServiceConfig(config))
 }
 
-func check(ctx context.Context, c healthpb.HealthClient) error {
+// client keeps the channel's stub in an unexported field, written only
+// here: its calls are traced to the channel and its service config.
+type client struct{ health healthpb.HealthClient }
+
+func newClient(target string) (*client, error) {
+	conn, err := dial(target)
+	if err != nil {
+		return nil, err
+	}
+	return &client{health: healthpb.NewHealthClient(conn)}, nil
+}
+
+func (c *client) check(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
-	_, err := c.Check(ctx, &healthpb.HealthCheckRequest{}) // want `retry's attempts have no timeout of their own under a 3s deadline: a first attempt that hangs uses the whole budget and no retry runs; grpc-go's own retries \(the service config's retryPolicy\) run on the call's one deadline with no per-attempt timeout: retry in go-grpc-middleware's retry interceptor with retry.WithPerRetryTimeout instead of the service config's retryPolicy`
+	_, err := c.health.Check(ctx, &healthpb.HealthCheckRequest{}) // want `retry's attempts have no timeout of their own under a 3s deadline: a first attempt that hangs uses the whole budget and no retry runs; grpc-go's own retries \(the service config's retryPolicy\) run on the call's one deadline with no per-attempt timeout: retry in go-grpc-middleware's retry interceptor with retry.WithPerRetryTimeout instead of the service config's retryPolicy`
 	return err
 }
 
 // The call on the caller's context, summarized for callers.
-func checkOn(ctx context.Context, c healthpb.HealthClient) error { // want checkOn:`budget\(ctx 0, HealthClient.Check `
-	_, err := c.Check(ctx, &healthpb.HealthCheckRequest{})
+func (c *client) checkOn(ctx context.Context) error { // want checkOn:`budget\(ctx 0, HealthClient.Check `
+	_, err := c.health.Check(ctx, &healthpb.HealthCheckRequest{})
 	return err
 }
 
-func caller(ctx context.Context, c healthpb.HealthClient) error {
+func (c *client) caller(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
-	return checkOn(ctx, c) // want `checkOn's retry \(.*\)'s attempts have no timeout of their own under a 3s deadline: .*retry.WithPerRetryTimeout`
+	return c.checkOn(ctx) // want `checkOn's retry \(.*\)'s attempts have no timeout of their own under a 3s deadline: .*retry.WithPerRetryTimeout`
+}
+
+// The twin: a client from a parameter may be on any channel, one whose
+// service config retries or not, so its call is no retry here.
+func checkGiven(ctx context.Context, c healthpb.HealthClient) error {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	_, err := c.Check(ctx, &healthpb.HealthCheckRequest{})
+	return err
 }

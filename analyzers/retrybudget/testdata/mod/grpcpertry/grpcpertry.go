@@ -23,9 +23,13 @@ func dial(target string) (*grpc.ClientConn, error) {
 		grpc.WithChainUnaryInterceptor(retry.UnaryClientInterceptor(retry.WithMax(3), retry.WithPerRetryTimeout(time.Second))))
 }
 
-func check(ctx context.Context, c healthpb.HealthClient) error {
+func check(ctx context.Context, target string) error {
+	conn, err := dial(target)
+	if err != nil {
+		return err
+	}
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
-	_, err := c.Check(ctx, &healthpb.HealthCheckRequest{})
+	_, err = healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
 	return err
 }
