@@ -40,3 +40,32 @@ func TestCheapPackages(t *testing.T) {
 		t.Errorf("the suite built no SSA for package classify, whose classifiers need it:\n%s", got)
 	}
 }
+
+// recognizerSSA reports a package whose SSA the recognizer alone built.
+var recognizerSSA = &analysis.Analyzer{
+	Name:     "recognizerssa",
+	Doc:      "report the packages whose SSA the recognizer built",
+	Requires: []*analysis.Analyzer{retryscan.Analyzer, engine.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		pass.ResultOf[retryscan.Analyzer].(*retryscan.Result).Sites()
+		if engine.Of(pass).Built() {
+			pass.Reportf(pass.Files[0].Package, "SSA built for %s", pass.Pkg.Path())
+		}
+		return nil, nil
+	},
+}
+
+// TestGRPCCheap: the recognizer traces a gRPC call to its channel only in
+// a package where a channel may retry (a service config with a
+// retryPolicy, the retry interceptor imported): grpclb's config picks a
+// load balancer and builds no SSA; grpcchannel's retries, and does.
+func TestGRPCCheap(t *testing.T) {
+	t.Parallel()
+	got := strings.Join(mod.Findings(t, []*analysis.Analyzer{recognizerSSA}, "./grpclb", "./grpcplain", "./grpcchannel")[recognizerSSA], "\n")
+	if strings.Contains(got, "/grpclb") || strings.Contains(got, "/grpcplain") {
+		t.Errorf("the recognizer built SSA for a package whose channels do not retry:\n%s", got)
+	}
+	if !strings.Contains(got, "/grpcchannel") {
+		t.Errorf("the recognizer built no SSA for grpcchannel, whose channels it traces:\n%s", got)
+	}
+}
