@@ -49,7 +49,7 @@ const (
 	// ErrAbsent: a failure that says "not found".
 	ErrAbsent
 	// ErrStatus: an error carrying the HTTP status N, found by errors.As
-	// or a type assertion into a type with a StatusCode field or method
+	// or a type assertion into a type that carries one (statusfield.go)
 	// (*awshttp.ResponseError, a client library's *APIError).
 	ErrStatus
 )

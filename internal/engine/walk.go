@@ -586,12 +586,12 @@ func (p *Program) readsTypedStatus(fn *ssa.Function, depth int) bool {
 		for _, in := range b.Instrs {
 			switch in := in.(type) {
 			case *ssa.TypeAssert:
-				if carriesStatus(in.AssertedType) {
+				if p.carriesStatus(in.AssertedType) {
 					return true
 				}
 			case *ssa.Call:
 				if fn := Callee(in); fn != nil && fn.Name() == "As" && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && len(in.Call.Args) == 2 {
-					if p, ok := unwrapIface(in.Call.Args[1]).Type().Underlying().(*types.Pointer); ok && carriesStatus(p.Elem()) {
+					if pt, ok := unwrapIface(in.Call.Args[1]).Type().Underlying().(*types.Pointer); ok && p.carriesStatus(pt.Elem()) {
 						return true
 					}
 				}
