@@ -148,6 +148,16 @@
 //		time.Sleep(d)
 //	}
 //
+// An operation may leave the test to a helper of the package and return
+// what it says, with no branch of its own; a helper that makes 4xx
+// permanent (backoff.Permanent, retry.Unrecoverable, or wraps only 5xx
+// in sethvargo's retry.RetryableError) stops them as the operation would:
+//
+//	return backoff.Retry(func() error {
+//		...
+//		return checkResponse(resp) // an error for every status but 2xx
+//	}, b)
+//
 // A 4xx named and sent round on purpose (case http.StatusConflict:
 // continue) is left alone. The decision may be a classifier of the
 // package or of another one (if !httpx.IsRetryable(err) { return err },

@@ -157,8 +157,8 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 	case catalog.IsAbsencePredicate(fn) && len(args) >= 1:
 		return absent(w.eval(args[0], upto))
 	}
-	if h := catalog.LookupClassHook(fn); h != nil && (h.Hook == catalog.HookPermanent || h.Hook == catalog.HookRetryAfter) {
-		return Val{Kind: Err, Class: ErrPlain}
+	if h := catalog.LookupClassHook(fn); h != nil && (h.Hook == catalog.HookPermanent || h.Hook == catalog.HookRetryAfter || h.Hook == catalog.HookRetryable) {
+		return Val{Kind: Err, Class: ErrPlain, Hook: h} // an error that tells the library what to do
 	}
 	if v, ok := w.summary(c, fn, args, idx, upto); ok {
 		return v

@@ -72,6 +72,11 @@ type Val struct {
 	// decides (N, or any 2xx when N is 0 and Success is set).
 	Status  bool
 	Success bool
+	// Hook is the retry library's function that made an Err value
+	// (backoff.Permanent(err), in a helper of the package whose error
+	// the operation returns): it ends the operation's retry as the
+	// call would if returned directly.
+	Hook *catalog.ClassHook
 }
 
 func unknown(related bool) Val { return Val{Related: related} }
