@@ -148,6 +148,16 @@
 //		time.Sleep(d)
 //	}
 //
+// An operation may leave the test to a helper of the package and return
+// what it says, with no branch of its own; a helper that makes 4xx
+// permanent (backoff.Permanent, retry.Unrecoverable, or wraps only 5xx
+// in sethvargo's retry.RetryableError) stops them as the operation would:
+//
+//	return backoff.Retry(func() error {
+//		...
+//		return checkResponse(resp) // an error for every status but 2xx
+//	}, b)
+//
 // A 4xx named and sent round on purpose (case http.StatusConflict:
 // continue) is left alone. The decision may be a classifier of the
 // package or of another one (if !httpx.IsRetryable(err) { return err },
@@ -158,6 +168,20 @@
 //	client.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
 //		return err != nil || resp.StatusCode >= 400, nil // retryablehttp: 404 goes round
 //	}
+//
+// The status may come as a response or inside a typed error read with
+// errors.As or a type assertion: a field or method named like one
+// (StatusCode, HTTPStatusCode, HTTPStatus, HTTPCode, smithy-go's
+// HTTPStatusCode()), the response the error keeps (go-github's
+// ErrorResponse: er.Response.StatusCode), a library field the catalog
+// knows to hold the status (googleapi.Error.Code, consul's
+// api.StatusError.Code), or a field named otherwise (Code, Status) that
+// the package shows holds one: it assigns a status into it
+// (&StatusError{Code: resp.StatusCode}) or compares it with a status of
+// net/http (se.Code == http.StatusNotFound). An application's own code
+// (ae.Code == 1001) is never read as a status, and neither is any other
+// field of an error that carries one: a loop that stops on such a code
+// says nothing of what it does with a 404.
 //
 // A classifier that names a few 4xx it retries (409) or says yes to
 // every error (the library's default) is left alone, and so is one that
@@ -268,7 +292,11 @@
 //     switches on the status is read), a response or error handed to other
 //     code outside the standard library, errors.As into an interface or
 //     into an error type with an Unwrap method (it may carry the
-//     context's error), a map of codes or statuses that is not a
+//     context's error), a typed error whose status field is named Code
+//     or Status (not a catalogued library's) where only another package
+//     shows that it holds a status (the one that fills it: a test of
+//     se.Code == 404 against a bare number there is unread; against
+//     http.StatusNotFound it is read), a map of codes or statuses that is not a
 //     package-level literal of constants left unwritten
 //     (retryable[status.Code(err)] is read when it is one),
 //     retry.AttemptsForError, a RetryIf among options passed as a slice

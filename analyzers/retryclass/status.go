@@ -78,6 +78,8 @@ func (c *checker) permanentStatusAs(a *attempt, typed bool) bool {
 		if holds {
 			why = fmt.Sprintf(" (%s holds for them)", shortExpr(test))
 		}
+	} else if call := c.eng.ReturnedCall(round); call != nil {
+		at, why = call, fmt.Sprintf(" (%s returns an error for them)", shortExpr(call))
 	}
 	if len(stops) > 0 {
 		// case 400, 401: return err; default: go round
@@ -94,13 +96,22 @@ func (c *checker) permanentStatusAs(a *attempt, typed bool) bool {
 // goes round on 429 alone).
 //
 // A condition of wait.ExponentialBackoff may answer with the test itself,
-// no branch taken on it (return resp.StatusCode == http.StatusOK, nil):
-// a 200 that leaves and a 503 that goes round read the status too.
+// no branch taken on it (return resp.StatusCode == http.StatusOK, nil),
+// and an operation may return what a helper of the package says of the
+// response, with no branch of its own:
+//
+//	return checkResponse(resp) // an error for every status but 2xx
+//
+// A 200 that leaves and a 503 that goes round read the status too: in
+// those scenarios every call succeeds, and the status is all that
+// differs. Not so for an error carrying the status (typed), which a 200
+// does not return.
 func (c *checker) readsStatus(a *attempt, typed bool) bool {
 	ok := conds(a.walk(scenario{status: 200}))
-	if a.site.Entry != nil && catalog.ConditionOperation(a.site.Entry.Pkg) && !rounds(a.walk(scenario{status: 200})) {
+	condition := a.site.Entry != nil && catalog.ConditionOperation(a.site.Entry.Pkg)
+	if (condition || !typed) && a.verdict(scenario{status: 200}).round == nil {
 		for _, s := range catalog.RetryAfterStatuses() {
-			if rounds(a.walk(scenario{status: s, typed: typed})) {
+			if v := a.verdict(scenario{status: s, typed: typed}); v.round != nil && (condition || !v.opaque) {
 				return true
 			}
 		}

@@ -96,7 +96,7 @@ func (s *scanner) exportClassifiers() {
 		if fi.obj.Exported() && fi.decl.Body != nil && res.Len() > 0 && isNumeric(res.At(0).Type()) && s.namesRetryAfter(fi.decl.Body) {
 			s.pass.ExportObjectFact(fi.obj, new(PushbackFact))
 		}
-		if !fi.obj.Exported() || fi.decl.Body == nil || !engine.ClassifierShaped(fi.obj) || !s.namesOutcomeIn(fi.decl.Body, classifierDepth) {
+		if !fi.obj.Exported() || fi.decl.Body == nil || !s.eng.ClassifierShaped(fi.obj) || !s.namesOutcomeIn(fi.decl.Body, classifierDepth) {
 			continue
 		}
 		s.at.Func(fi.decl)
@@ -132,7 +132,9 @@ func (s *scanner) namesOutcomeIn(body *ast.BlockStmt, depth int) bool {
 }
 
 // namesOutcome reports whether a body reads a status or a code: a
-// StatusCode field or method, a name of net/http, gRPC's codes and
+// field or method named like a status (StatusCode, HTTPStatusCode), a
+// catalogued library's status field (googleapi.Error.Code), a name of
+// net/http, gRPC's codes and
 // status packages, the context's errors, or an integer in the range of
 // HTTP statuses (code >= 500, case 404).
 func (s *scanner) namesOutcome(body *ast.BlockStmt) bool {
@@ -168,7 +170,7 @@ func (s *scanner) namesOutcome(body *ast.BlockStmt) bool {
 		case "context":
 			found = obj.Name() == "Canceled" || obj.Name() == "DeadlineExceeded"
 		}
-		found = found || id.Name == "StatusCode" || id.Name == "HTTPStatusCode"
+		found = found || engine.StatusName(id.Name) || catalog.NamesStatusField(obj)
 		return !found
 	})
 	return found

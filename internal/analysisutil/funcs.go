@@ -127,6 +127,17 @@ func Imports(pkg *types.Package, path string) bool {
 	return false
 }
 
+// MethodSet returns the methods a value of type t can call, as if it
+// were addressable: a struct's pointer methods too; an interface's or a
+// pointer's own.
+func MethodSet(t types.Type) *types.MethodSet {
+	switch t.Underlying().(type) {
+	case *types.Interface, *types.Pointer:
+		return types.NewMethodSet(t)
+	}
+	return types.NewMethodSet(types.NewPointer(t))
+}
+
 // IsErrorType reports whether t is the predeclared error type.
 func IsErrorType(t types.Type) bool {
 	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())

@@ -3,6 +3,8 @@ package catalog
 import (
 	"go/types"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // Outbound calls: calls that wait on another process and take their
@@ -168,12 +170,7 @@ func isGRPCStub(sig *types.Signature) bool {
 // or Recv method (grpc.ClientStream, ServerStreamingClient[T], a pointer
 // to a struct embedding grpc.ClientStream, ...).
 func isStreamType(t types.Type) bool {
-	ms := types.NewMethodSet(t)
-	switch t.Underlying().(type) {
-	case *types.Interface, *types.Pointer:
-	default:
-		ms = types.NewMethodSet(types.NewPointer(t))
-	}
+	ms := analysisutil.MethodSet(t)
 	for i := range ms.Len() {
 		if n := ms.At(i).Obj().Name(); n == "CloseSend" || n == "Recv" {
 			return true

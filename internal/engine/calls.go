@@ -87,23 +87,15 @@ func isBool(t types.Type) bool {
 	return ok && b.Info()&types.IsBoolean != 0
 }
 
-// hasStatusField reports a pointer to a struct with an integer
-// StatusCode field (net/http's Response, and the many like it).
+// hasStatusField reports a pointer to a struct with an integer field
+// named like a status (net/http's Response, and the many like it).
 func hasStatusField(t types.Type) bool {
 	p, ok := types.Unalias(t).Underlying().(*types.Pointer)
 	if !ok {
 		return false
 	}
 	st, ok := p.Elem().Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for i := range st.NumFields() {
-		if f := st.Field(i); f.Name() == "StatusCode" && isInt(f.Type()) {
-			return true
-		}
-	}
-	return false
+	return ok && namesStatus(st)
 }
 
 // nilable reports whether nil is a value of t.
@@ -157,7 +149,7 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 		return w.wrapped(args, upto)
 	case fn.Name() == "Err" && len(args) == 1 && IsContext(args[0].Type()):
 		return w.ctxErr()
-	case (fn.Name() == "StatusCode" || fn.Name() == "HTTPStatusCode") && len(args) == 1:
+	case StatusName(fn.Name()) && len(args) == 1:
 		// re.HTTPStatusCode() of an error that carries a status.
 		if r := w.eval(args[0], upto); r.Kind == NonNil && r.Status && !r.Success {
 			return intVal(r.N)
@@ -165,8 +157,8 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 	case catalog.IsAbsencePredicate(fn) && len(args) >= 1:
 		return absent(w.eval(args[0], upto))
 	}
-	if h := catalog.LookupClassHook(fn); h != nil && (h.Hook == catalog.HookPermanent || h.Hook == catalog.HookRetryAfter) {
-		return Val{Kind: Err, Class: ErrPlain}
+	if h := catalog.LookupClassHook(fn); h != nil && (h.Hook == catalog.HookPermanent || h.Hook == catalog.HookRetryAfter || h.Hook == catalog.HookRetryable) {
+		return Val{Kind: Err, Class: ErrPlain, Hook: h} // an error that tells the library what to do
 	}
 	if v, ok := w.summary(c, fn, args, idx, upto); ok {
 		return v
@@ -276,7 +268,7 @@ func (w *walker) errorsAs(err Val, target ssa.Value) Val {
 		return boolVal(catalog.TriNo, false)
 	case Err:
 		if err.Class == ErrStatus {
-			if p, ok := Strip(unwrapIface(target)).Type().Underlying().(*types.Pointer); ok && carriesStatus(p.Elem()) {
+			if p, ok := Strip(unwrapIface(target)).Type().Underlying().(*types.Pointer); ok && w.p.carriesStatus(p.Elem()) {
 				return boolVal(catalog.TriYes, false)
 			}
 		}

@@ -87,7 +87,7 @@ func caseIndex(c ClassCase) int {
 // fn is not shaped like a classifier (a first result that is a bool,
 // a parameter that can carry an outcome) or decides no case.
 func (p *Program) Classify(fn *ssa.Function) []catalog.Tri {
-	if fn == nil || len(fn.Blocks) == 0 || !classifierShape(fn.Signature, len(fn.Params)) {
+	if fn == nil || len(fn.Blocks) == 0 || !p.classifierShape(fn.Signature, len(fn.Params)) {
 		return nil
 	}
 	out := make([]catalog.Tri, len(ClassCases()))
@@ -97,7 +97,7 @@ func (p *Program) Classify(fn *ssa.Function) []catalog.Tri {
 	// of this shape.
 	shapes := make([]paramShape, len(fn.Params))
 	for i, prm := range fn.Params {
-		shapes[i] = shapeOf(prm.Type())
+		shapes[i] = p.shapeOf(prm.Type())
 	}
 	for i, c := range ClassCases() {
 		params := map[*ssa.Parameter]Val{}
@@ -129,22 +129,23 @@ func (p *Program) Classify(fn *ssa.Function) []catalog.Tri {
 	return out
 }
 
-// ClassifierShaped reports, from its type alone, whether fn could be a
+// ClassifierShaped reports, from its type and the package's syntax (a
+// field that holds a status, statusfield.go), whether fn could be a
 // classifier: Classify answers nothing for any other, so a caller asks
 // this before building SSA for it.
-func ClassifierShaped(fn *types.Func) bool {
+func (p *Program) ClassifierShaped(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
 	n := sig.Params().Len()
 	if sig.Recv() != nil {
 		n++
 	}
-	return classifierShape(sig, n)
+	return p.classifierShape(sig, n)
 }
 
 // classifierShape reports a signature whose first result is a bool, of
 // (bool) or (bool, error), with a parameter (n counts a receiver) that
 // can carry an outcome.
-func classifierShape(sig *types.Signature, n int) bool {
+func (p *Program) classifierShape(sig *types.Signature, n int) bool {
 	res := sig.Results()
 	if res.Len() == 0 || res.Len() > 2 || !isBool(res.At(0).Type()) || res.Len() == 2 && !isErrorType(res.At(1).Type()) {
 		return false
@@ -160,7 +161,7 @@ func classifierShape(sig *types.Signature, n int) bool {
 		return false
 	}
 	for _, t := range ts {
-		if isErrorType(t) || carriesStatus(t) || isInt(t) {
+		if isErrorType(t) || isInt(t) || p.carriesStatus(t) {
 			return true
 		}
 	}
@@ -180,11 +181,11 @@ const (
 	shapeInt                 // an integer, read as a status
 )
 
-func shapeOf(t types.Type) paramShape {
+func (p *Program) shapeOf(t types.Type) paramShape {
 	switch {
 	case isErrorType(t):
 		return shapeError
-	case carriesStatus(t):
+	case p.carriesStatus(t):
 		if isResponse(t) {
 			return shapeResponse
 		}

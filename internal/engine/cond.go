@@ -235,3 +235,35 @@ func (p *Program) storeSyntax(v ssa.Instruction) ast.Node {
 	}
 	return nil
 }
+
+// ReturnedCall returns the call of a function of the package whose
+// error the return that ends path returns, through the result slot of a
+// function with a defer, or nil: the helper that said no when the
+// operation has no branch of its own.
+//
+//	defer resp.Body.Close()
+//	return checkResponse(resp)
+func (p *Program) ReturnedCall(path *Path) *ast.CallExpr {
+	ret, ok := path.At.(*ssa.Return)
+	if !ok || len(ret.Results) == 0 {
+		return nil
+	}
+	res := ret.Results[len(ret.Results)-1]
+	if u, ok := res.(*ssa.UnOp); ok && u.Op == token.MUL {
+		w := &walker{path: path.Blocks}
+		if st := w.stored(u, len(path.Blocks)); st != nil {
+			res = st.val
+		}
+	}
+	if e, ok := res.(*ssa.Extract); ok {
+		res = e.Tuple // body, err := readResponse(resp); return err
+	}
+	c, ok := unwrapCall(res)
+	if !ok {
+		return nil
+	}
+	if callee := c.Call.StaticCallee(); callee == nil || callee.Pkg == nil || callee.Pkg.Pkg != p.pkg {
+		return nil
+	}
+	return p.CallExpr(c)
+}

@@ -67,7 +67,7 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 			switch {
 			case x.Kind == Nil && v.Index == 1:
 				return boolVal(catalog.TriNo, false)
-			case x.Kind == Err && x.Class == ErrStatus && carriesStatus(ta.AssertedType):
+			case x.Kind == Err && x.Class == ErrStatus && w.p.carriesStatus(ta.AssertedType):
 				if v.Index == 1 {
 					return boolVal(catalog.TriYes, false)
 				}
@@ -166,19 +166,37 @@ func (w *walker) unop(v *ssa.UnOp, upto int) Val {
 	return unknown(false)
 }
 
-// load reads through a pointer: a response's StatusCode, a sentinel
-// error variable, a local whose address was taken.
+// load reads through a pointer: a response's StatusCode, the status
+// field of a typed error (statusfield.go), a sentinel error variable, a
+// local whose address was taken.
 func (w *walker) load(v *ssa.UnOp, upto int) Val {
 	switch x := v.X.(type) {
 	case *ssa.FieldAddr:
 		base := w.eval(x.X, upto)
-		if f := fieldOf(x); f != nil && f.Name() == "StatusCode" && isInt(f.Type()) {
-			if base.Kind == NonNil && base.Status {
+		if a, ok := x.X.(*ssa.Alloc); ok && errorsAsInto(a) != nil {
+			base = w.allocValue(a, upto) // var se StatusError; errors.As(err, &se); se.Code
+		}
+		f := fieldOf(x)
+		if f == nil {
+			return unknown(base.Related || base.Kind == Err)
+		}
+		status := base.Kind == NonNil && base.Status
+		switch n, st := structOf(x.X.Type()); {
+		case w.p.isStatusField(n, st, f):
+			if status {
 				if base.Success {
 					return Val{Kind: Int, N: 0, Status: true, Success: true}
 				}
 				return Val{Kind: Int, N: base.N, Exact: true, Related: true} // read from the outcome
 			}
+			return unknown(true)
+		case status && isResponse(f.Type()):
+			// er.Response.StatusCode: the response a typed error keeps
+			// (go-github's ErrorResponse) has its status.
+			return Val{Kind: NonNil, Status: true, N: base.N, Success: base.Success}
+		case status && !isResponse(x.X.Type()):
+			// ae.AppCode == 1001: another field of the typed error that
+			// carries the status depends on the outcome too.
 			return unknown(true)
 		}
 		return unknown(base.Related || base.Kind == Err)
@@ -241,7 +259,7 @@ func (w *walker) stored(load *ssa.UnOp, upto int) *storedVal {
 func (w *walker) allocValue(a *ssa.Alloc, upto int) Val {
 	if r := errorsAsInto(a); r != nil {
 		err := w.eval(r.Call.Args[0], upto)
-		if err.Kind == Err && err.Class == ErrStatus && carriesStatus(a.Type().(*types.Pointer).Elem()) {
+		if err.Kind == Err && err.Class == ErrStatus && w.p.carriesStatus(a.Type().(*types.Pointer).Elem()) {
 			return Val{Kind: NonNil, Status: true, N: err.N}
 		}
 		return unknown(err.Related || err.Kind == Err)
@@ -415,29 +433,4 @@ func notFound(x, c Val, t types.Type) bool {
 func isInt(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
-}
-
-// carriesStatus reports a type an HTTP status can be read from: a
-// struct (or a pointer to one) with an integer StatusCode field, or a
-// type with a StatusCode or HTTPStatusCode method returning an integer.
-func carriesStatus(t types.Type) bool {
-	if hasStatusField(t) || hasStatusField(types.NewPointer(t)) {
-		return true
-	}
-	ms := types.NewMethodSet(t)
-	switch t.Underlying().(type) {
-	case *types.Interface, *types.Pointer:
-	default:
-		ms = types.NewMethodSet(types.NewPointer(t))
-	}
-	for i := range ms.Len() {
-		m := ms.At(i).Obj()
-		if m.Name() != "StatusCode" && m.Name() != "HTTPStatusCode" {
-			continue
-		}
-		if sig, ok := m.Type().(*types.Signature); ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && isInt(sig.Results().At(0).Type()) {
-			return true
-		}
-	}
-	return false
 }

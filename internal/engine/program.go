@@ -57,6 +57,9 @@ type Program struct {
 	fieldsOnce sync.Once
 	fieldIdx   *fieldIndex
 
+	evidenceOnce sync.Once
+	evidence     map[*types.Var]bool // fields shown to hold an HTTP status (statusfield.go)
+
 	// classifiers looks up the table of another package's classifier
 	// (classify.go); nil when none were given.
 	classifiers func(*types.Func) []catalog.Tri

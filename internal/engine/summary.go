@@ -73,6 +73,9 @@ func join(vs []Val) Val {
 		case out.Kind == Nil && v.Kind == Nil:
 		case out.Kind == Int && v.Kind == Int && out.Exact && v.Exact && out.N == v.N:
 		case out.Kind == Err && v.Kind == Err:
+			if out.Hook != v.Hook {
+				return unknown(true) // backoff.Permanent(err) on one way, err on another
+			}
 			if out.Class != v.Class || out.Sentinel != v.Sentinel {
 				out = Val{Kind: Err, Class: ErrAny}
 			}

@@ -49,7 +49,7 @@ const (
 	// ErrAbsent: a failure that says "not found".
 	ErrAbsent
 	// ErrStatus: an error carrying the HTTP status N, found by errors.As
-	// or a type assertion into a type with a StatusCode field or method
+	// or a type assertion into a type that carries one (statusfield.go)
 	// (*awshttp.ResponseError, a client library's *APIError).
 	ErrStatus
 )
@@ -72,6 +72,11 @@ type Val struct {
 	// decides (N, or any 2xx when N is 0 and Success is set).
 	Status  bool
 	Success bool
+	// Hook is the retry library's function that made an Err value
+	// (backoff.Permanent(err), in a helper of the package whose error
+	// the operation returns): it ends the operation's retry as the
+	// call would if returned directly.
+	Hook *catalog.ClassHook
 }
 
 func unknown(related bool) Val { return Val{Related: related} }

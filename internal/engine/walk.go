@@ -346,27 +346,36 @@ func (w *walker) ret(in *ssa.Return) {
 			res = st.val
 		}
 	}
-	if c, ok := unwrapCall(res); ok {
-		if h := catalog.LookupClassHook(calleeObject(c)); h != nil && h.Pkg == w.r.lib {
-			switch h.Hook {
-			case catalog.HookPermanent:
-				w.end(EndLeave, in, Val{Kind: Err, Class: ErrPlain})
-				return
-			case catalog.HookRetryAfter:
-				w.end(EndRound, in, Val{Kind: Err, Class: ErrPlain})
-				return
-			case catalog.HookRetryable:
-				w.end(EndRound, in, Val{Kind: Err, Class: ErrPlain}) // retry.RetryableError(err)
-				return
-			}
-		}
+	if c, ok := unwrapCall(res); ok && w.hooked(in, catalog.LookupClassHook(calleeObject(c))) {
+		return
 	}
 	v := w.eval(res, len(w.path))
+	if v.Kind == Err && w.hooked(in, v.Hook) {
+		return // return checkStatus(resp), which returned backoff.Permanent(err)
+	}
 	if v.Kind == Nil || catalog.OptInOperation(w.r.lib) {
 		w.end(EndLeave, in, v) // success, or an error the library does not retry
 		return
 	}
 	w.end(EndError, in, v)
+}
+
+// hooked ends a path at the return of an error made by a hook h of the
+// operation's library, and reports whether it did: backoff.Permanent
+// leaves, backoff.RetryAfter and retry.RetryableError go round.
+func (w *walker) hooked(in *ssa.Return, h *catalog.ClassHook) bool {
+	if h == nil || h.Pkg != w.r.lib {
+		return false
+	}
+	switch h.Hook {
+	case catalog.HookPermanent:
+		w.end(EndLeave, in, Val{Kind: Err, Class: ErrPlain})
+	case catalog.HookRetryAfter, catalog.HookRetryable:
+		w.end(EndRound, in, Val{Kind: Err, Class: ErrPlain})
+	default:
+		return false
+	}
+	return true
 }
 
 // condition ends a path at a return of a condition (wait.ExponentialBackoff):
@@ -586,12 +595,12 @@ func (p *Program) readsTypedStatus(fn *ssa.Function, depth int) bool {
 		for _, in := range b.Instrs {
 			switch in := in.(type) {
 			case *ssa.TypeAssert:
-				if carriesStatus(in.AssertedType) {
+				if p.carriesStatus(in.AssertedType) {
 					return true
 				}
 			case *ssa.Call:
 				if fn := Callee(in); fn != nil && fn.Name() == "As" && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && len(in.Call.Args) == 2 {
-					if p, ok := unwrapIface(in.Call.Args[1]).Type().Underlying().(*types.Pointer); ok && carriesStatus(p.Elem()) {
+					if pt, ok := unwrapIface(in.Call.Args[1]).Type().Underlying().(*types.Pointer); ok && p.carriesStatus(pt.Elem()) {
 						return true
 					}
 				}

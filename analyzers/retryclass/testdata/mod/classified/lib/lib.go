@@ -146,3 +146,56 @@ func RetryableExceptInvalid(err error) bool {
 		return true
 	}
 }
+
+// CodeError keeps the status in a field named Code: GetCode fills it
+// from the response, which tells the engine that it holds a status.
+type CodeError struct {
+	Code int
+	Body string
+}
+
+func (e *CodeError) Error() string { return fmt.Sprintf("http %d: %s", e.Code, e.Body) }
+
+// Temporary says yes to every 4xx.
+func (e *CodeError) Temporary() bool { return e.Code >= 400 }
+
+// Retryable says yes to 5xx and 429 alone.
+func (e *CodeError) Retryable() bool {
+	return e.Code >= 500 || e.Code == http.StatusTooManyRequests
+}
+
+// GetCode sends a GET on ctx; a status other than 2xx is a *CodeError.
+func GetCode(ctx context.Context, c *http.Client, url string) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if resp.StatusCode/100 != 2 {
+		return nil, &CodeError{Code: resp.StatusCode, Body: string(b)}
+	}
+	return b, err
+}
+
+// ShouldRetryCode stops on 400, 401 and 403 only.
+func ShouldRetryCode(err error) bool {
+	var ce *CodeError
+	if errors.As(err, &ce) {
+		return ce.Code != http.StatusBadRequest && ce.Code != http.StatusUnauthorized && ce.Code != http.StatusForbidden
+	}
+	return true
+}
+
+// IsTransientCode retries 429, 5xx and transport errors.
+func IsTransientCode(err error) bool {
+	var ce *CodeError
+	if errors.As(err, &ce) {
+		return ce.Code == http.StatusTooManyRequests || ce.Code >= http.StatusInternalServerError
+	}
+	return true
+}

@@ -1,0 +1,53 @@
+package engine
+
+import (
+	"go/ast"
+	"go/types"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// statusFields reports every struct type of the package from which an
+// HTTP status can be read (carriesStatus), and every field that holds
+// one (isStatusField).
+var statusFields = &analysis.Analyzer{
+	Name:     "statusfields",
+	Doc:      "report the types and fields that carry an HTTP status",
+	Requires: []*analysis.Analyzer{Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		p := Of(pass)
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				ts, ok := n.(*ast.TypeSpec)
+				if !ok {
+					return true
+				}
+				tn := pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
+				if p.carriesStatus(tn.Type()) {
+					pass.Reportf(ts.Pos(), "carries status")
+				}
+				named, st := structOf(tn.Type())
+				if st == nil {
+					return false
+				}
+				for i := range st.NumFields() {
+					if p.isStatusField(named, st, st.Field(i)) {
+						pass.Reportf(st.Field(i).Pos(), "status field")
+					}
+				}
+				return false
+			})
+		}
+		if p.Built() {
+			pass.Reportf(pass.Files[0].Package, "built SSA")
+		}
+		return nil, nil
+	},
+}
+
+func TestStatusFields(t *testing.T) {
+	analysistest.Run(t, filepath.Join(analysistest.TestData(), "statusfield"), statusFields, ".")
+}

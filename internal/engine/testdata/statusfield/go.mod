@@ -1,0 +1,3 @@
+module example.com/statusfieldtest
+
+go 1.26.0
