@@ -1,10 +1,15 @@
 package retryscan
 
 import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -56,4 +61,102 @@ func (s *scanner) pollsAbsence(d *decision) bool {
 	}
 	notFound := engine.Outcome{OK: catalog.TriNo, Status: catalog.HTTPNotFound}
 	return rounds(engine.Failed(engine.ErrAbsent), true) || soft && rounds(notFound, true)
+}
+
+// AbsenceFact is exported for an error variable of the package that
+// means "not found" (engine.AbsenceSentinels: made once by errors.New or
+// fmt.Errorf, produced only where a test says "not found"), so that a
+// loop of another package that goes round on it alone is seen to poll:
+//
+//	// package store
+//	var ErrNotFound = errors.New("no such job") // returned only on sql.ErrNoRows
+//
+//	// package jobs: a poll, no retry
+//	if !errors.Is(err, store.ErrNotFound) {
+//		return err
+//	}
+type AbsenceFact struct{}
+
+func (*AbsenceFact) AFact() {}
+
+func (*AbsenceFact) String() string { return "absence" }
+
+// exportAbsences exports an AbsenceFact for each exported error variable
+// of the package that means "not found". Only a package that declares
+// one made by errors.New or fmt.Errorf and names a "not found" builds
+// SSA for it.
+func (s *scanner) exportAbsences() {
+	if !s.declaresSentinel() || !s.namesAbsence() {
+		return
+	}
+	for _, v := range s.eng.AbsenceSentinels() {
+		if v.Exported() {
+			s.pass.ExportObjectFact(v, new(AbsenceFact))
+		}
+	}
+}
+
+// declaresSentinel reports an exported package-level error variable made
+// by errors.New or fmt.Errorf: var ErrNotFound = errors.New("not found").
+func (s *scanner) declaresSentinel() bool {
+	for _, f := range s.pass.Files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if !name.IsExported() || i >= len(vs.Values) {
+						continue
+					}
+					if call, ok := ast.Unparen(vs.Values[i]).(*ast.CallExpr); ok {
+						fn := analysisutil.Callee(s.info, call)
+						if analysisutil.IsFunc(fn, "errors", "", "New") || analysisutil.IsFunc(fn, "fmt", "", "Errorf") {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// namesAbsence reports a package that names a "not found": the constant
+// 404, gRPC's codes.NotFound, a catalogued absence, or another
+// package's error variable with an AbsenceFact.
+func (s *scanner) namesAbsence() bool {
+	for _, f := range s.pass.Files {
+		if anyNode(f, true, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.BasicLit:
+				if v := s.info.Types[n].Value; v != nil && v.Kind() == constant.Int {
+					n, ok := constant.Int64Val(v)
+					return ok && n == catalog.HTTPNotFound
+				}
+			case *ast.Ident:
+				switch obj := s.info.Uses[n].(type) {
+				case *types.Const:
+					return obj.Name() == "StatusNotFound" && analysisutil.PkgPath(obj) == "net/http" ||
+						obj.Name() == "NotFound" && analysisutil.PkgPath(obj) == "google.golang.org/grpc/codes"
+				case *types.Var:
+					return catalog.IsAbsenceSentinel(obj) || s.absenceOf(obj)
+				case *types.Func:
+					return catalog.IsAbsencePredicate(obj)
+				}
+			}
+			return false
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// absenceOf reports an error variable of another package that exported
+// an AbsenceFact. Safe for concurrent use (a pass's facts are).
+func (s *scanner) absenceOf(v *types.Var) bool {
+	return v.Pkg() != nil && v.Pkg() != s.pass.Pkg && s.pass.ImportObjectFact(v, new(AbsenceFact))
 }
