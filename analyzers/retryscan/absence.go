@@ -33,9 +33,12 @@ import (
 //		time.Sleep(5 * time.Second)
 //	}
 //
-// "Not found" is HTTP 404, the gRPC code NotFound, and the catalogued
+// "Not found" is HTTP 404, the gRPC code NotFound, the catalogued
 // predicates and sentinels (apierrors.IsNotFound, os.ErrNotExist,
-// sql.ErrNoRows). A loop that also goes round on anything else (err !=
+// sql.ErrNoRows), and an error variable that a package produces only
+// where one of those holds (var errNotFound = errors.New("not found"),
+// returned on the 404 branch: the engine's absence.go; another
+// package's through its AbsenceFact). A loop that also goes round on anything else (err !=
 // nil, status >= 500, a 404 or a 503) stays a retry, and so does one
 // that on "not found" makes another attempt (get, else create) and goes
 // round when that one fails.
