@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -249,16 +250,27 @@ func (a *absenceScan) noteFunc(in ssa.Instruction, operand int, fn *ssa.Function
 //		return fmt.Errorf("status %d", resp.StatusCode)
 //	}
 //	return errNotFound // the false edge of != 404
+//
+// A test of another error met first, on the way up, says that b answers
+// that failure, even under a "not found" further up:
+//
+//	if os.IsNotExist(err) {
+//		if _, err := fetch(ctx); err != nil {
+//			return errUnavailable // a failed fetch, not "not found"
+//		}
+//	}
 func (a *absenceScan) under(b *ssa.BasicBlock, depth int) bool {
 	for c := b; c.Idom() != nil; c = c.Idom() {
 		d := c.Idom()
-		if len(c.Preds) != 1 || c.Preds[0] != d {
-			continue // c is not entered by one edge from d
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok || len(c.Preds) != 1 || c.Preds[0] != d {
+			continue // c is not entered by one edge of an if in d
 		}
-		if ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If); ok {
-			if when, ok := a.cond(ifi.Cond, 0); ok && (c == d.Succs[0]) == when {
-				return true
-			}
+		if when, ok := a.cond(ifi.Cond, 0); ok && (c == d.Succs[0]) == when {
+			return true
+		}
+		if testsError(ifi.Cond) {
+			return false
 		}
 	}
 	fn := b.Parent()
@@ -271,6 +283,20 @@ func (a *absenceScan) under(b *ssa.BasicBlock, depth int) bool {
 		}
 	}
 	return true
+}
+
+// testsError reports a condition on an error: err != nil,
+// errors.Is(err, errBusy), isTransient(err).
+func testsError(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		return v.Op == token.NOT && testsError(v.X)
+	case *ssa.BinOp:
+		return isErrorType(v.X.Type()) || isErrorType(v.Y.Type())
+	case *ssa.Call:
+		return slices.ContainsFunc(v.Call.Args, func(x ssa.Value) bool { return isErrorType(x.Type()) })
+	}
+	return false
 }
 
 // helper reports an unexported function of the package, no method or

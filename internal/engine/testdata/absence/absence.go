@@ -93,7 +93,34 @@ func read(path string) ([]byte, error) {
 	return b, err
 }
 
+// Under a 404, a test of something else than an error does not change
+// what the branch says.
+var errNoSuchBlob = errors.New("no such blob") // want `absence`
+
+func blob(resp *http.Response, body []byte) error {
+	if resp.StatusCode == http.StatusNotFound {
+		if len(body) > 0 {
+			return fmt.Errorf("%w: %s", errNoSuchBlob, body)
+		}
+		return errNoSuchBlob
+	}
+	return nil
+}
+
 // The twins.
+
+// Under a missing file, but answering the failure of another call.
+var errUnavailable = errors.New("unavailable")
+
+func config(ctx context.Context, path, url string) error {
+	_, err := os.Stat(path)
+	if os.IsNotExist(err) {
+		if err := get(ctx, url); err != nil {
+			return errUnavailable
+		}
+	}
+	return nil
+}
 
 // Also returned on a 5xx: a failure of the service.
 var errGone = errors.New("gone")
