@@ -85,11 +85,18 @@ func (*AbsenceFact) AFact() {}
 func (*AbsenceFact) String() string { return "absence" }
 
 // exportAbsences exports an AbsenceFact for each exported error variable
-// of the package that means "not found". Only a package that declares
-// one made by errors.New or fmt.Errorf and names a "not found" builds
-// SSA for it.
+// of the package that means "not found". SSA is built for it only when
+// a function names one made by errors.New or fmt.Errorf and names a
+// "not found" itself or in a function of the package it calls: not for
+// every package with a sentinel that reads a file (os.IsNotExist).
 func (s *scanner) exportAbsences() {
-	if !s.declaresSentinel() || !s.namesAbsence() {
+	sentinels := s.declaredSentinels()
+	if len(sentinels) == 0 || !slices.ContainsFunc(s.funcs, func(fi *funcInfo) bool {
+		return fi.decl.Body != nil && anyNode(fi.decl.Body, true, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			return ok && sentinels[s.info.Uses[id]]
+		}) && s.inBodyOrCallees(fi.decl.Body, 1, s.namesAbsence)
+	}) {
 		return
 	}
 	for _, v := range s.eng.AbsenceSentinels() {
@@ -99,9 +106,10 @@ func (s *scanner) exportAbsences() {
 	}
 }
 
-// declaresSentinel reports an exported package-level error variable made
+// declaredSentinels returns the package's exported error variables made
 // by errors.New or fmt.Errorf: var ErrNotFound = errors.New("not found").
-func (s *scanner) declaresSentinel() bool {
+func (s *scanner) declaredSentinels() map[types.Object]bool {
+	out := map[types.Object]bool{}
 	for _, f := range s.pass.Files {
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
@@ -117,45 +125,40 @@ func (s *scanner) declaresSentinel() bool {
 					if call, ok := ast.Unparen(vs.Values[i]).(*ast.CallExpr); ok {
 						fn := analysisutil.Callee(s.info, call)
 						if analysisutil.IsFunc(fn, "errors", "", "New") || analysisutil.IsFunc(fn, "fmt", "", "Errorf") {
-							return true
+							out[s.info.Defs[name]] = true
 						}
 					}
 				}
 			}
 		}
 	}
-	return false
+	return out
 }
 
-// namesAbsence reports a package that names a "not found": the constant
+// namesAbsence reports a body that names a "not found": the constant
 // 404, gRPC's codes.NotFound, a catalogued absence, or another
 // package's error variable with an AbsenceFact.
-func (s *scanner) namesAbsence() bool {
-	for _, f := range s.pass.Files {
-		if anyNode(f, true, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.BasicLit:
-				if v := s.info.Types[n].Value; v != nil && v.Kind() == constant.Int {
-					n, ok := constant.Int64Val(v)
-					return ok && n == catalog.HTTPNotFound
-				}
-			case *ast.Ident:
-				switch obj := s.info.Uses[n].(type) {
-				case *types.Const:
-					return obj.Name() == "StatusNotFound" && analysisutil.PkgPath(obj) == "net/http" ||
-						obj.Name() == "NotFound" && analysisutil.PkgPath(obj) == "google.golang.org/grpc/codes"
-				case *types.Var:
-					return catalog.IsAbsenceSentinel(obj) || s.absenceOf(obj)
-				case *types.Func:
-					return catalog.IsAbsencePredicate(obj)
-				}
+func (s *scanner) namesAbsence(body *ast.BlockStmt) bool {
+	return anyNode(body, true, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			if v := s.info.Types[n].Value; v != nil && v.Kind() == constant.Int {
+				n, ok := constant.Int64Val(v)
+				return ok && n == catalog.HTTPNotFound
 			}
-			return false
-		}) {
-			return true
+		case *ast.Ident:
+			switch obj := s.info.Uses[n].(type) {
+			case *types.Const:
+				return obj.Name() == "StatusNotFound" && analysisutil.PkgPath(obj) == "net/http" ||
+					obj.Name() == "NotFound" && analysisutil.PkgPath(obj) == "google.golang.org/grpc/codes"
+			case *types.Var:
+				return catalog.IsAbsenceSentinel(obj) || s.absenceOf(obj)
+			case *types.Func:
+				return catalog.IsAbsencePredicate(obj)
+			}
 		}
-	}
-	return false
+		return false
+	})
 }
 
 // absenceOf reports an error variable of another package that exported
