@@ -123,7 +123,11 @@
 // failures each goes round on: an outer loop that retries only 409
 // conflicts around an SDK that retries only 5xx is still reported. The
 // commonest such loop, one that goes round only on "not found" while it
-// waits for something to appear, is a poll and no layer at all. What
+// waits for something to appear, is a poll and no layer at all; "not
+// found" includes a package's own sentinel when the package returns it
+// only on a 404, a gRPC NotFound or a catalogued absence such as
+// sql.ErrNoRows (not on its name: one also returned on a 5xx, or never
+// returned where the analyzer can see, keeps the loop a layer). What
 // makes code run is read from this package alone: a function of an
 // internal package that only a goroutine of another package starts is
 // exported API here, so per request.

@@ -118,7 +118,13 @@ const classifierDepth = 2
 //	func ShouldRetry(err error) bool { return retryableStatus(statusOf(err)) }
 //	func retryableStatus(code int) bool { return code >= 500 || code == http.StatusTooManyRequests }
 func (s *scanner) namesOutcomeIn(body *ast.BlockStmt, depth int) bool {
-	if s.namesOutcome(body) {
+	return s.inBodyOrCallees(body, depth, s.namesOutcome)
+}
+
+// inBodyOrCallees reports whether f holds for a body or for the body of
+// a function of the package it calls, depth calls down.
+func (s *scanner) inBodyOrCallees(body *ast.BlockStmt, depth int, f func(*ast.BlockStmt) bool) bool {
+	if f(body) {
 		return true
 	}
 	return depth > 0 && anyNode(body, false, func(n ast.Node) bool {
@@ -127,7 +133,7 @@ func (s *scanner) namesOutcomeIn(body *ast.BlockStmt, depth int) bool {
 			return false
 		}
 		fi := s.byObj[analysisutil.Callee(s.info, call)]
-		return fi != nil && fi.decl.Body != nil && fi.decl.Body != body && s.namesOutcomeIn(fi.decl.Body, depth-1)
+		return fi != nil && fi.decl.Body != nil && fi.decl.Body != body && s.inBodyOrCallees(fi.decl.Body, depth-1, f)
 	})
 }
 

@@ -95,7 +95,13 @@
 // target picked anew until none is left), poll loops (the loop waits on
 // a ticker, asks a question such as isReady, or goes round only while
 // the answer is "not found": HTTP 404, gRPC NotFound,
-// apierrors.IsNotFound, os.ErrNotExist, sql.ErrNoRows), recursive walks (the
+// apierrors.IsNotFound, os.ErrNotExist, sql.ErrNoRows, or an error
+// variable of a package made by errors.New or fmt.Errorf without %w that
+// the package produces only on one of those branches, such as
+// errNotFound returned when resp.StatusCode == http.StatusNotFound; a
+// name or message that says "not found" is not enough, nor is a
+// sentinel its package never produces: "leader not found" is an outage
+// a retry rides out), recursive walks (the
 // call recurses on something else), and the wait.Poll and wait.Until
 // families. What a loop runs in a block that always leaves it (after
 // success, on giving up) runs once and is not part of the attempt.

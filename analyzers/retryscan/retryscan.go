@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{engine.Analyzer},
 	Run:        runGuarded,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact), new(ClassifierFact), new(PushbackFact), new(RandomFact), new(PeerFact)},
+	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact), new(ClassifierFact), new(PushbackFact), new(RandomFact), new(PeerFact), new(AbsenceFact)},
 }
 
 // Result answers questions about the retry sites of one package.
@@ -126,6 +126,7 @@ func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	}
 	s.eng.SetClassifiers(s.classifierOf)
 	s.eng.SetRandoms(s.randomOf)
+	s.eng.SetAbsences(s.absenceOf)
 	s.collectFuncs()
 	s.findWrappers()
 	s.summarize()
@@ -134,6 +135,7 @@ func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	s.exportConfigFacts()
 	s.exportClassifiers()
 	s.exportRandoms()
+	s.exportAbsences()
 	r := s.result()
 	r.configs = s.configs
 	r.classifiers = s.classifiers

@@ -246,7 +246,7 @@ func (w *walker) errorsIs(err, target Val) Val {
 		}
 		return unknown(true) // one sentinel may wrap another
 	case ErrPresent:
-		if catalog.IsAbsenceSentinel(target.Sentinel) {
+		if w.p.absence(target.Sentinel) {
 			return boolVal(catalog.TriNo, false)
 		}
 	case ErrAbsent:

@@ -293,7 +293,7 @@ func (w *walker) binop(v *ssa.BinOp, upto int) Val {
 	related := x.Related || y.Related
 	switch v.Op {
 	case token.EQL, token.NEQ:
-		t := equal(x, y)
+		t := w.p.equal(x, y)
 		if t == catalog.TriUnknown && w.sc.Outcome.Fails && w.sc.Outcome.Class == ErrPresent && (notFound(x, y, v.X.Type()) || notFound(y, x, v.X.Type())) {
 			t = catalog.TriNo // a failure that is not "not found" has no 404 in it
 		}
@@ -336,7 +336,7 @@ func (w *walker) binop(v *ssa.BinOp, upto int) Val {
 }
 
 // equal folds x == y.
-func equal(x, y Val) catalog.Tri {
+func (p *Program) equal(x, y Val) catalog.Tri {
 	if x.Kind == Int && y.Kind == Int {
 		return intEqual(x, y)
 	}
@@ -367,7 +367,7 @@ func equal(x, y Val) catalog.Tri {
 			case ErrPlain, ErrCanceled, ErrDeadline, ErrGRPC:
 				return catalog.TriNo // a sentinel of the program is none of these
 			case ErrPresent:
-				if catalog.IsAbsenceSentinel(x.Sentinel) {
+				if p.absence(x.Sentinel) {
 					return catalog.TriNo
 				}
 			}

@@ -66,6 +66,12 @@ type Program struct {
 	// randoms reports another package's function that returns a
 	// random number (random.go); nil when none were given.
 	randoms func(*types.Func) bool
+	// absences reports another package's error variable that means
+	// "not found" (absence.go); nil when none were given.
+	absences func(*types.Var) bool
+
+	absentOnce sync.Once
+	absent     map[*types.Var]bool // the package's own (absence.go)
 }
 
 // New returns the Program of a package, built on first use. Analyzers

@@ -1,0 +1,3 @@
+module example.com/absencetest
+
+go 1.26.0
