@@ -89,6 +89,21 @@
 // (etcd resolving its peers' URLs) is not reported. A lookup followed by
 // an HTTP call with no timeout still is.
 //
+// The attempt's timeout is read where the attempt sets it: in its body,
+// or, when the body shows no timeout and no HTTP call, in the functions
+// of the package it calls, up to four calls down. A helper's
+// context.WithTimeout, or the Timeout of the client it sends with, counts
+// as the attempt's own:
+//
+//	func (c *client) try(ctx context.Context, url string) error {
+//		...
+//		resp, err := c.hc.Do(req) // c.hc: &http.Client{Timeout: 5 * time.Second}, each attempt 5s
+//
+// A client whose Timeout cannot be seen (an exported field, a parameter)
+// leaves the attempt's timeout unknown, and the retry is not reported;
+// the DefaultClient (http.Get) and a client built with no Timeout bound
+// nothing, and it is.
+//
 // gRPC's own retries (a retryPolicy in the service config) have no
 // per-attempt timeout at all: they run inside the call, below every
 // interceptor, on the call's one deadline. A method config that sets both
@@ -198,12 +213,10 @@
 // hand-rolled loop is not read as one), a deadline more than four calls
 // away or passed through a context derived on the way, a deadline set on a
 // context stored in a struct or passed through a channel, deadlines whose
-// value is not a constant, timeouts set more than one call below the
-// attempt or in another package (the context.WithTimeout of a function
-// of the package that the attempt calls is read as the attempt's
-// timeout; one deeper is taken as bounding the attempt, and no
-// attempt-uses-budget is reported for it), waits of a hand-rolled loop that come from several
-// wait calls, a clamp (min(d, max)) or a growth other than doubling or a
+// value is not a constant, timeouts set more than four calls below the
+// attempt (its timeout is then unknown, and no attempt-uses-budget is
+// reported) or in another package, waits of a hand-rolled loop that
+// come from several wait calls, a clamp (min(d, max)) or a growth other than doubling or a
 // constant step from the counter (time.Duration(attempt+1) * time.Second
 // is read: 1s, 2s, 3s), Retry-After waits decided by the
 // server, and aws-sdk-go-v2 or gax attempts (their per-attempt timeout is

@@ -29,12 +29,15 @@ import (
 //	rc := retryablehttp.NewClient()
 //	rc.HTTPClient.Timeout = 5 * time.Second                   // each attempt
 //
-// The recognizer follows the calls the attempt makes to functions of the
-// package one level down, for a context.WithTimeout there
-// (helperTimeouts); deeper, or in another package, a callee that sets
-// its own timeout is not seen. An attempt whose only calls that can wait
-// are DNS lookups is bounded by the resolver (TimeoutSelf,
-// selfbounded.go).
+// When the attempt body shows neither, the recognizer reads the
+// functions of the package it calls, up to four calls down
+// (attemptBounds): their context.WithTimeout, or the Timeout of the
+// client of their HTTP call, bounds the attempt as if written in its
+// body; a client whose Timeout cannot be seen (an exported field, a
+// parameter) leaves it unknown, and so does a chain of calls longer than
+// that. A callee in another package that sets its own timeout is not
+// seen. An attempt whose only calls that can wait are DNS lookups is
+// bounded by the resolver (TimeoutSelf, selfbounded.go).
 
 // attemptTimeout fills what bounds one attempt.
 func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
@@ -62,28 +65,8 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 		w.Timeout = TimeoutUnknown
 		return
 	}
-	var ctxs []*ast.CallExpr
-	var calls []*ast.CallExpr
-	var helpers []*funcInfo
-	(&callWalk{site: site, visit: func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if call := s.withTimeout(n); call != nil {
-				ctxs = append(ctxs, call)
-			}
-		case *ast.CallExpr:
-			if s.httpCall(n) {
-				calls = append(calls, n)
-			}
-			if fi := s.ownFunc(analysisutil.Callee(s.info, n)); fi != nil && s.chains[fi.obj] == nil {
-				helpers = append(helpers, fi)
-			}
-		}
-		return true
-	}}).walk(body)
-	if len(ctxs) == 0 && len(calls) == 0 {
-		ctxs = s.helperTimeouts(helpers)
-	}
+	b := s.attemptBounds(site, body)
+	ctxs, calls := b.ctxs, b.calls
 	switch {
 	case len(ctxs) > 0:
 		w.Timeout, w.TimeoutAt = TimeoutContext, ctxs[0]
@@ -105,10 +88,16 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 			w.Timeout = TimeoutNone
 			return
 		}
-		nodes := s.configNodes(site.Func, recv)
+		fn := site.Func
+		if fn == nil || calls[0].Pos() < fn.Pos() || calls[0].End() > fn.End() {
+			fn = s.funcOf(calls[0]) // in a named operation or a helper
+		}
+		nodes := s.configNodes(fn, recv)
 		w.AttemptTimeout, w.Timeout, w.TimeoutAt = s.timeoutIn(nodes, true, false)
 	case len(calls) > 1:
 		w.Timeout = TimeoutUnknown
+	case len(b.unread) > 0:
+		w.Timeout = TimeoutUnknown // a function too far down may set one
 	default:
 		if c := s.selfBoundedAttempt(site, body); c != nil {
 			w.Timeout, w.TimeoutAt = TimeoutSelf, c // a DNS lookup (selfbounded.go)
@@ -116,34 +105,90 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 	}
 }
 
-// helperTimeouts returns the context.WithTimeout calls, passed on, in
-// the bodies of the package's functions an attempt calls (one level
-// down, none that retries itself): the attempt's own timeout, set in
-// its helper.
+// attemptLevels is how many calls down attemptBounds reads the
+// package's functions: as far as retrybudget looks for a deadline above
+// the retry.
+const attemptLevels = 4
+
+// boundsFound is what may bound one attempt, read at one level of its
+// calls.
+type boundsFound struct {
+	// ctxs: the context.WithTimeout calls whose context is passed on;
+	// calls: the HTTP calls (httpCall).
+	ctxs, calls []*ast.CallExpr
+	// helpers: the package's functions called at this level, none that
+	// retries itself (its timeouts are its own retry's); unread: those
+	// still to read when the levels ran out.
+	helpers, unread []*funcInfo
+}
+
+// attemptBounds reads what bounds one attempt: the attempt body, then,
+// when it shows no timeout and no HTTP call, the package's functions it
+// calls, level by level (attemptLevels), each once. The first level that
+// shows either decides: the helper's own context.WithTimeout, or the
+// Timeout of the client it sends with, bound the attempt as if written
+// in its body.
 //
-//	func (s *Store) tryOnce(ctx context.Context, key string) error {
-//		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-//		defer cancel()
-//		return s.get(ctx, key)
+//	for i := 0; i < 3; i++ {
+//		if err = c.try(ctx, url); err == nil { // level 0: no call to read
+//			return nil
+//		}
+//		time.Sleep(time.Second)
 //	}
 //
-// A helper that sets it on one way only still bounds no attempt by less.
-func (s *scanner) helperTimeouts(helpers []*funcInfo) []*ast.CallExpr {
-	var ctxs []*ast.CallExpr
-	for _, fi := range helpers {
-		ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
+//	func (c *client) try(ctx context.Context, url string) error {
+//		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+//		resp, err := c.hc.Do(req) // level 1: the Timeout of c.hc bounds the attempt
+//		...
+//	}
+//
+// A helper that sets a timeout on one way only still bounds no attempt
+// by less.
+func (s *scanner) attemptBounds(site *Site, body *ast.BlockStmt) boundsFound {
+	var b boundsFound
+	(&callWalk{site: site, visit: func(n ast.Node) bool {
+		s.boundsIn(&b, n)
+		return true
+	}}).walk(body)
+	read := map[*funcInfo]bool{}
+	for level := 1; len(b.ctxs) == 0 && len(b.calls) == 0 && len(b.helpers) > 0; level++ {
+		var next boundsFound
+		for _, fi := range b.helpers {
+			if !read[fi] {
+				read[fi] = true
+				next.unread = append(next.unread, fi)
+			}
+		}
+		if level > attemptLevels {
+			return next
+		}
+		for _, fi := range next.unread {
+			anyNode(fi.decl.Body, false, func(n ast.Node) bool {
+				s.boundsIn(&next, n)
 				return false
-			}
-			if as, ok := n.(*ast.AssignStmt); ok {
-				if call := s.withTimeout(as); call != nil {
-					ctxs = append(ctxs, call)
-				}
-			}
-			return true
-		})
+			})
+		}
+		next.unread = nil
+		b = next
 	}
-	return ctxs
+	return b
+}
+
+// boundsIn adds what one node of an attempt holds to b.
+func (s *scanner) boundsIn(b *boundsFound, n ast.Node) {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		if call := s.withTimeout(n); call != nil {
+			b.ctxs = append(b.ctxs, call)
+		}
+	case *ast.CallExpr:
+		if s.httpCall(n) {
+			b.calls = append(b.calls, n)
+		}
+		if fi := s.packageFunc(n); fi != nil && s.chains[fi.obj] == nil {
+			b.helpers = append(b.helpers, fi)
+		}
+	}
 }
 
 const (
