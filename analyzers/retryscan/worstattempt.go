@@ -130,7 +130,7 @@ type boundsFound struct {
 // in its body.
 //
 //	for i := 0; i < 3; i++ {
-//		if err = c.try(ctx, url); err == nil { // level 0: no call to read
+//		if err = c.try(ctx, url); err == nil { // level 0: no timeout, no HTTP call
 //			return nil
 //		}
 //		time.Sleep(time.Second)
