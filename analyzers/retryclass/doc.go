@@ -158,6 +158,10 @@
 //		return checkResponse(resp) // an error for every status but 2xx
 //	}, b)
 //
+// A helper that stops most 4xx has told them from 5xx, as a range does,
+// and one that stops a few is reported with the ones it stops on. A
+// helper handed in as a function value is not read.
+//
 // A 4xx named and sent round on purpose (case http.StatusConflict:
 // continue) is left alone. The decision may be a classifier of the
 // package or of another one (if !httpx.IsRetryable(err) { return err },

@@ -55,6 +55,11 @@ func (c *checker) permanentStatusAs(a *attempt, typed bool) bool {
 	var round *engine.Path
 	status := 0
 	var stops []int // named statuses that stop
+	// unnamed are the statuses that stop with no condition of the
+	// attempt naming them: a helper whose error the operation returns
+	// decided (return checkResponse(resp)). Many of them tell 4xx from
+	// 5xx as a range would; a few are the ones the helper names.
+	var unnamed []int
 	for _, s := range c.permanent4xx {
 		v := a.verdict(scenario{status: s, typed: typed})
 		if v.opaque {
@@ -65,13 +70,17 @@ func (c *checker) permanentStatusAs(a *attempt, typed bool) bool {
 			stops = append(stops, s)
 		case named[s]:
 			// named and sent round on purpose: case 409: continue
-		case v.round != nil && (round == nil || s == 404):
+		case v.round == nil:
+			unnamed = append(unnamed, s)
+		case round == nil || s == 404:
 			round, status = v.round, s
 		}
 	}
-	if round == nil {
+	if round == nil || len(unnamed) > maxNamed {
 		return false
 	}
+	stops = append(stops, unnamed...)
+	slices.Sort(stops)
 	at, why := ast.Node(a.site.Node), ""
 	if test, holds := c.statusTest(a, round, status); test != nil {
 		at, why = test, fmt.Sprintf(" (%s fails for them)", shortExpr(test))

@@ -191,3 +191,73 @@ func refreshServer(ctx context.Context, c *http.Client, url string) error {
 		return checkServer(resp)
 	})
 }
+
+// checkConflict makes every 4xx permanent but 409, which the service
+// answers while another writer holds the record: the helper tells 4xx
+// from 5xx and sends one round on purpose. Quiet.
+func checkConflict(resp *http.Response) error {
+	switch {
+	case resp.StatusCode/100 == 2:
+		return nil
+	case resp.StatusCode == http.StatusConflict, resp.StatusCode == http.StatusTooManyRequests, resp.StatusCode >= 500:
+		return fmt.Errorf("status %s", resp.Status)
+	}
+	return backoff.Permanent(fmt.Errorf("status %s", resp.Status))
+}
+
+// checkBadRequest makes only 400 permanent.
+func checkBadRequest(resp *http.Response) error {
+	switch {
+	case resp.StatusCode/100 == 2:
+		return nil
+	case resp.StatusCode == http.StatusBadRequest:
+		return backoff.Permanent(fmt.Errorf("status %s", resp.Status))
+	}
+	return fmt.Errorf("status %s", resp.Status)
+}
+
+// A check handed in as a parameter is not read: quiet.
+func save(ctx context.Context, c *http.Client, url string, check func(*http.Response) error) error {
+	return backoff.Retry(func() error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPut, url, nil)
+		if err != nil {
+			return backoff.Permanent(err)
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		return check(resp)
+	}, backoff.WithContext(backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 4), ctx))
+}
+
+func saveConflict(ctx context.Context, c *http.Client, url string) error {
+	return backoff.Retry(func() error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPut, url, nil)
+		if err != nil {
+			return backoff.Permanent(err)
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		return checkConflict(resp)
+	}, backoff.WithContext(backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 4), ctx))
+}
+
+func saveBadRequest(ctx context.Context, c *http.Client, url string) error {
+	return backoff.Retry(func() error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPut, url, nil)
+		if err != nil {
+			return backoff.Permanent(err)
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		return checkBadRequest(resp) // want `backoff.Retry retries HTTP 4xx responses such as 404 \(it stops on 400 only, the other 4xx go round\)`
+	}, backoff.WithContext(backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 4), ctx))
+}
