@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -70,7 +71,11 @@ func (c *checker) engineScenario(a *attempt, sc scenario) *engine.Scenario {
 		es := &engine.Scenario{All: &o}
 		if sc.typed && sc.status >= 300 {
 			es.Others = func(call ssa.CallInstruction) (engine.Outcome, bool) {
-				if fn := engine.Callee(call); (fn == nil || !c.std(fn.Pkg())) && slices.Contains(engine.Roles(call), engine.RoleErr) {
+				// backoff.Permanent(err) makes no call: it tells the
+				// library to stop; and a function of the package handed
+				// an error (return classify(err)) decides on it, read
+				// through its body.
+				if fn := engine.Callee(call); (fn == nil || !c.std(fn.Pkg()) && catalog.LookupClassHook(fn) == nil && !(fn.Pkg() == c.pass.Pkg && takesError(call))) && slices.Contains(engine.Roles(call), engine.RoleErr) {
 					f := engine.Failed(engine.ErrStatus)
 					f.Code = int64(sc.status)
 					return f, true
@@ -91,6 +96,11 @@ func (c *checker) engineScenario(a *attempt, sc scenario) *engine.Scenario {
 	}
 	fails := c.cancelFails(a, sc)
 	return &engine.Scenario{All: &ok, Others: fails, Cancel: sc.cancel && !sc.deadline, Deadline: sc.deadline}
+}
+
+// takesError reports a call with an argument of type error.
+func takesError(call ssa.CallInstruction) bool {
+	return slices.ContainsFunc(call.Common().Args, func(a ssa.Value) bool { return analysisutil.IsErrorType(a.Type()) })
 }
 
 // verdict is what an attempt does under a scenario.
