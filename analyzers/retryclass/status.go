@@ -136,11 +136,6 @@ func (c *checker) readsStatus(a *attempt, typed bool) bool {
 	return false
 }
 
-// rounds reports a walk with a way that surely goes round.
-func rounds(w *engine.Walk) bool {
-	return slices.ContainsFunc(w.Paths, func(p engine.Path) bool { return p.End == engine.EndRound })
-}
-
 // statusSplit reads how the attempt's conditions treat the statuses
 // from 400 to 599. ranged: a condition holds for some permanent 4xx and
 // not for some 5xx, or the other way round, and is more than a test of
