@@ -27,7 +27,10 @@
 //
 // The growth is seen in `d *= 2`, `d = d * 2`, `d <<= 1`, `base << n`,
 // `base * (1 << n)` and `math.Pow(2, n)`, also inside the package's own
-// helpers (`time.Sleep(backoff(attempt))`), reaching time.Sleep,
+// helpers (`time.Sleep(backoff(attempt))`, `d = grow(d)`), in the
+// parameters a recursive retry hands itself (`return fetch(ctx,
+// attempt+1)`, `fetch(ctx, d*2)`; a test of the attempt before the call
+// is its round guard, not a cap), reaching time.Sleep,
 // time.After, time.NewTimer, time.Tick, Timer.Reset or a local helper
 // that waits on its argument, and in the loop of a range-over-func
 // iterator of the package whose yielded value the body waits on (for d

@@ -115,6 +115,9 @@ func (fl *flower) flow(v ssa.Value) Flow {
 		if p, ok := v.(*ssa.Parameter); ok && fl.r.yield && p.Parent() == fl.r.fn {
 			return fl.yielded(p) // for d := range backoffs(base, n)
 		}
+		if p, ok := v.(*ssa.Parameter); ok && fl.r.self && p.Parent() == fl.r.fn {
+			return fl.recursed(p)
+		}
 	case *ssa.Phi:
 		if l := fl.r.loop; l != nil && v.Block() == l.Header && v.Parent() == fl.r.fn {
 			return fl.carried(v)
@@ -293,23 +296,68 @@ func (fl *flower) carried(phi *ssa.Phi) Flow {
 		if !fl.r.loop.Has(pred) || e == phi {
 			continue
 		}
-		k, growth, clamped := relative(e, self)
-		// A way round chosen by comparing the value with a limit clamps
-		// it (the builder may fold `if d > max { d = max }` into the
-		// head's phi).
-		clamped = clamped || orderedOn(pred, self) || pred.Idom() != nil && orderedOn(pred.Idom(), self)
-		g := fl.flow(e)
-		g.Known = false
-		switch {
-		case k > 1 && growth != nil && f.Growth == nil:
-			g.Growth, g.Factor, g.SelfUpdate = growth, k, true
-		case k == 0:
-			g.Varying = true // attempt = attempt + 1
-		}
-		g.Clamped = g.Clamped || clamped
-		f.merge(g)
+		f.merge(fl.stepped(e, pred, self, true))
 	}
 	f.Step = counterStep(phi, fl.r.loop)
+	return f
+}
+
+// stepped reads one update of a value carried from one attempt to the
+// next (self), made on the way round through block at: a loop's back
+// edge, or a recursive retry's call of itself. A way round chosen by
+// comparing the value with a limit clamps it when another way round
+// keeps it (guarded): the builder may fold `if d > max { d = max }` into
+// the head's phi, and `if shift < 6 { shift++ }` saturates.
+func (fl *flower) stepped(e ssa.Value, at *ssa.BasicBlock, self func(ssa.Value) bool, guarded bool) Flow {
+	k, growth, clamped := relative(e, self)
+	clamped = clamped || guarded && (orderedOn(at, self) || at.Idom() != nil && orderedOn(at.Idom(), self))
+	g := fl.flow(e)
+	g.Known = false
+	switch {
+	case k > 1 && growth != nil:
+		g.Growth, g.Factor, g.SelfUpdate = growth, k, true
+	case k == 0:
+		g.Varying = true // attempt = attempt + 1
+	}
+	g.Clamped = g.Clamped || clamped
+	return g
+}
+
+// recursed reads a parameter of a recursive retry the way carried reads
+// a loop's phi: its first value is what the callers pass, unseen here,
+// and each call of the function by itself updates it. A test of the
+// parameter before the call is a round guard, not a clamp, unless
+// another call passes the parameter on as it is.
+//
+//	func fetch(ctx context.Context, attempt int) error {
+//		...
+//		if attempt < 9 {
+//			time.Sleep((1 << attempt) * time.Second) // grows, no cap
+//			return fetch(ctx, attempt+1)
+//		}
+func (fl *flower) recursed(p *ssa.Parameter) Flow {
+	i := slices.Index(fl.r.fn.Params, p)
+	self := func(x ssa.Value) bool { return x == ssa.Value(p) }
+	var updates []ssa.Value
+	var at []*ssa.BasicBlock
+	kept := false
+	for _, b := range fl.r.fn.Blocks {
+		for _, in := range b.Instrs {
+			c, ok := in.(ssa.CallInstruction)
+			if !ok || c.Common().StaticCallee() != fl.r.fn || i >= len(c.Common().Args) {
+				continue
+			}
+			if e := c.Common().Args[i]; e != ssa.Value(p) {
+				updates, at = append(updates, e), append(at, b)
+			} else {
+				kept = true
+			}
+		}
+	}
+	f := Flow{Opaque: true}
+	for j, e := range updates {
+		f.merge(fl.stepped(e, at[j], self, kept))
+	}
 	return f
 }
 
@@ -319,6 +367,16 @@ func (fl *flower) carried(phi *ssa.Phi) Flow {
 // the update is clamped; k is 0 when the update adds a step (a counter),
 // 1 when it leaves the value as it is.
 func relative(v ssa.Value, self func(ssa.Value) bool) (k float64, at ssa.Instruction, clamped bool) {
+	k, at, clamped, ok := relativeIn(v, self, 0)
+	if !ok {
+		return 1, nil, false
+	}
+	return k, at, clamped
+}
+
+// relativeIn is relative, ok false when v is not made from self, depth
+// the helpers it has gone through.
+func relativeIn(v ssa.Value, self func(ssa.Value) bool, depth int) (float64, ssa.Instruction, bool, bool) {
 	seen := map[ssa.Value]bool{}
 	var rel func(v ssa.Value) (float64, ssa.Instruction, bool, bool)
 	rel = func(v ssa.Value) (float64, ssa.Instruction, bool, bool) {
@@ -361,6 +419,13 @@ func relative(v ssa.Value, self func(ssa.Value) bool) (k float64, at ssa.Instruc
 					}
 				}
 			}
+			for i, a := range v.Call.Args {
+				if ka, _, ca, ok := rel(a); ok {
+					if kh, clamped, ok := stepsParam(v, i, depth); ok {
+						return compose(ka, kh), v, ca || clamped, true // d = grow(d)
+					}
+				}
+			}
 		case *ssa.Phi:
 			// if d > max { d = max }, if d < max { d *= 2 }
 			best, found := 0.0, false
@@ -376,11 +441,59 @@ func relative(v ssa.Value, self func(ssa.Value) bool) (k float64, at ssa.Instruc
 		}
 		return 0, nil, false, false
 	}
-	k, at, clamped, ok := rel(v)
-	if !ok {
-		return 1, nil, false
+	return rel(v)
+}
+
+// stepsParam reads a call of a helper of the package that updates what
+// it is given, its argument i: the factor its returns apply to that
+// parameter, and whether a return is clamped (a min, or the cap returned
+// past an ordering comparison). Every return must be made from the
+// parameter or sit past such a comparison.
+//
+//	func grow(d time.Duration) time.Duration { return d * 2 }
+//	func next(d time.Duration) time.Duration {
+//		if d >= maxDelay { return maxDelay }
+//		return d * 2
+//	}
+func stepsParam(c *ssa.Call, i int, depth int) (k float64, clamped, ok bool) {
+	callee := c.Call.StaticCallee()
+	if callee == nil || len(callee.Blocks) == 0 || depth >= 3 || len(callee.Params) != len(c.Call.Args) {
+		return 0, false, false
 	}
-	return k, at, clamped
+	param := callee.Params[i]
+	self := func(x ssa.Value) bool { return x == ssa.Value(param) }
+	for _, b := range callee.Blocks {
+		ret, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !isRet {
+			continue
+		}
+		if len(ret.Results) == 0 {
+			return 0, false, false
+		}
+		capped := b.Idom() != nil && orderedIf(b.Idom())
+		kr, _, cr, made := relativeIn(ret.Results[0], self, depth+1)
+		switch {
+		case made:
+			if !ok || kr > k {
+				k = kr
+			}
+			ok, clamped = true, clamped || cr || capped
+		case capped:
+			clamped = true
+		default:
+			return 0, false, false
+		}
+	}
+	return k, clamped, ok
+}
+
+// compose returns the factor of an update applied to a value that an
+// update of factor a made: a step (0) on either side leaves a step.
+func compose(a, b float64) float64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	return a * b
 }
 
 // ordered reports a phi whose way in an ordering comparison chooses:
