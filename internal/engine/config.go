@@ -151,6 +151,13 @@ func (p *Program) configOf(v ssa.Value) Config {
 				visit(a, depth+1)
 			}
 			return
+		case *ssa.Extract:
+			// cfg, err := config.LoadDefaultConfig(ctx, config.WithRetryMaxAttempts(1)):
+			// a result of another package's function is built by the
+			// call and its options, as a call's only result is.
+			if c, ok := x.Tuple.(*ssa.Call); ok && p.returned(c, x.Index) == nil {
+				visit(c, depth+1)
+			}
 		case *ssa.UnOp:
 			if x.Op == token.MUL {
 				if g, ok := x.X.(*ssa.Global); ok {
