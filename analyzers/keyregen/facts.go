@@ -208,8 +208,7 @@ func (r *runner) declInfo(fn *types.Func, fd *ast.FuncDecl) *declInfo {
 
 // summary returns fd's fact, or nil, and the position of its sink.
 func (r *runner) summary(fn *types.Func, fd *ast.FuncDecl, seeds []seed) (*Fact, token.Pos) {
-	results := fn.Type().(*types.Signature).Results()
-	reg := r.scan(fd.Body, fd, seeds, results.Len() > 0 && carriesID(results.At(0).Type()))
+	reg := r.scan(fd.Body, fd, seeds, returnsID(fn.Signature()))
 	if !reg.hasSources {
 		return nil, token.NoPos
 	}

@@ -28,7 +28,8 @@ import (
 // not one.
 
 // valueFuncs returns the functions the package's files use as values
-// (not called where they are named), once: a call through a function
+// (not called where they are named) whose first result can hold an ID,
+// once: a call through a function
 // value can run only a generator the package names as a value, so a
 // package that names none builds no SSA for such calls.
 func (r *runner) valueFuncs() []*types.Func {
@@ -47,7 +48,7 @@ func (r *runner) valueFuncs() []*types.Func {
 					called[id] = true
 				}
 			case *ast.Ident:
-				if fn, ok := info.Uses[n].(*types.Func); ok && !called[n] && !seen[fn] {
+				if fn, ok := info.Uses[n].(*types.Func); ok && !called[n] && !seen[fn] && returnsID(fn.Signature()) {
 					seen[fn] = true
 					out = append(out, fn)
 				}
@@ -100,7 +101,12 @@ func (r *runner) valueCall(call *ast.CallExpr) bool {
 		return false
 	}
 	sig, ok := tv.Type.Underlying().(*types.Signature)
-	return ok && sig.Results().Len() > 0 && carriesID(sig.Results().At(0).Type())
+	return ok && returnsID(sig)
+}
+
+// returnsID reports whether a function's first result can hold an ID.
+func returnsID(sig *types.Signature) bool {
+	return sig.Results().Len() > 0 && carriesID(sig.Results().At(0).Type())
 }
 
 // generatorFunc says whether a function makes a fresh ID on every call,
