@@ -95,6 +95,22 @@
 // first inside a retry is reported at the call, and the result of the
 // second counts as a generated value.
 //
+// Through function values: a generator injected so that tests can
+// replace it, kept in an unexported field its constructor sets, an
+// unexported package variable or a local, is a generator where it is
+// called, when every function the package puts there is one (a
+// generator above, or a helper that returns a fresh ID):
+//
+//	type gateway struct{ newID func() string }
+//	func New() *gateway { return &gateway{newID: uuid.NewString} }
+//	req.Header.Set("Idempotency-Key", g.newID()) // in the attempt: reported
+//
+//	var newKey = uuid.NewString // newKey() in the attempt: reported
+//
+// reported as "idempotency key from uuid.NewString (via g.newID)". A
+// field also set to a function literal (a test hook returning a fixed
+// key, one returning the caller's key) or from a parameter is not.
+//
 // A key made in the attempt and handed to a helper is followed into it.
 // Each function is summarized by what it does with each parameter that
 // can hold an ID: one that reaches a sink inside it (directly or through
@@ -171,4 +187,13 @@
 // RequestId on a request is a key and on a response an ID of the call).
 // The standard library is not analyzed: what it generates is in the
 // catalog, and its code makes no keys of its own.
+//
+// A function value is a generator only where the package sees every
+// write to it: an exported package variable (var NewKey =
+// uuid.NewString) or an exported field may be replaced by another
+// package, a parameter is the caller's, and a variable or field whose
+// address is handed on is written out of sight; calls through them are
+// not reported. A function literal put in the value (newID: func()
+// string { return uuid.NewString() }) is not read: a call through a
+// value it may hold is not reported.
 package keyregen

@@ -169,6 +169,16 @@ func (r *runner) declInfo(fn *types.Func, fd *ast.FuncDecl) *declInfo {
 		if call, ok := n.(*ast.CallExpr); ok {
 			callee = r.calleeOf(call)
 			switch {
+			case callee == nil && r.valueCall(call):
+				// A call through a function value may run any function
+				// of the package used as a value: their facts are
+				// summarized in the rounds, like a static callee's.
+				d.own = d.own || r.throughValue(call)
+				for _, fn := range r.valueFuncs() {
+					if fn.Pkg() == r.pass.Pkg && !slices.Contains(d.callees, fn) {
+						d.callees = append(d.callees, fn)
+					}
+				}
 			case callee == nil:
 			case callee.Pkg() == r.pass.Pkg:
 				if !slices.Contains(d.callees, callee) {
@@ -198,8 +208,7 @@ func (r *runner) declInfo(fn *types.Func, fd *ast.FuncDecl) *declInfo {
 
 // summary returns fd's fact, or nil, and the position of its sink.
 func (r *runner) summary(fn *types.Func, fd *ast.FuncDecl, seeds []seed) (*Fact, token.Pos) {
-	results := fn.Type().(*types.Signature).Results()
-	reg := r.scan(fd.Body, fd, seeds, results.Len() > 0 && carriesID(results.At(0).Type()))
+	reg := r.scan(fd.Body, fd, seeds, returnsID(fn.Signature()))
 	if !reg.hasSources {
 		return nil, token.NoPos
 	}

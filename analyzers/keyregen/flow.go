@@ -90,6 +90,9 @@ type source struct {
 	o    *origin
 	call *ast.CallExpr
 	fill ast.Expr // the buffer a fill writes, or nil
+	// value: a call through a function value, whose origin (o) the
+	// engine's answer gives in follow (funcvalues.go).
+	value bool
 }
 
 // scan computes the dataflow of root, in the function fn, closures
@@ -137,6 +140,8 @@ func (reg *region) survey() (hasSink bool) {
 				reg.hasSources = true
 			} else if f, _ := reg.r.factOf(fn); f != nil && f.generates() {
 				reg.hasSources = true
+			} else if reg.r.throughValue(call) {
+				reg.hasSources = true
 			}
 		}
 		if seeds {
@@ -180,6 +185,8 @@ func (reg *region) collect() []source {
 				sources = append(sources, source{o: o, call: n, fill: target})
 			} else if o := reg.sourceOf(n); o != nil {
 				sources = append(sources, source{o: o, call: n})
+			} else if reg.r.throughValue(n) {
+				sources = append(sources, source{call: n, value: true})
 			}
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
@@ -202,6 +209,7 @@ func (reg *region) collect() []source {
 // source order, so that the first to reach a value names it.
 func (reg *region) follow(f *ssa.Function, sources []source, hasSink bool) {
 	reg.taint = engine.NewTaint(reg.r.eng, f, reg.keep)
+	sources = reg.resolve(sources)
 	for _, s := range sources {
 		if v := reg.taint.Value(s.call); v != nil {
 			reg.own[v] = s.o

@@ -80,6 +80,9 @@ type runner struct {
 	// inputs are the request types each SDK package takes in a call
 	// (sdkinput.go), computed on first use.
 	inputs map[*types.Package]map[*types.TypeName]bool
+	// vals are the functions the package uses as values (funcvalues.go),
+	// computed on first use.
+	vals *[]*types.Func
 }
 
 func (c *Config) run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {

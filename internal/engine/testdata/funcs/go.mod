@@ -1,0 +1,3 @@
+module example.com/funcstest
+
+go 1.26.0
