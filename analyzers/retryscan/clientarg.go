@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/engine"
 )
 
@@ -43,21 +44,10 @@ func (s *scanner) passedClient(via map[*funcInfo][]*ast.CallExpr, fn ast.Node, e
 			break
 		}
 		call, i := via[fi][0], engine.ParamIndex(p)
-		if i < 0 || i >= len(call.Args) || call.Ellipsis.IsValid() || s.methodExpr(call) {
+		if i < 0 || i >= len(call.Args) || call.Ellipsis.IsValid() || analysisutil.IsMethodExpr(s.info, call) {
 			break // the receiver, a spread or a method expression: not this position
 		}
 		fn, e = s.enclosingFunc(call), call.Args[i]
 	}
 	return fn, e
-}
-
-// methodExpr reports whether call calls a method expression
-// ((*T).m(x, a)), whose arguments start with the receiver.
-func (s *scanner) methodExpr(call *ast.CallExpr) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	x, ok := s.info.Selections[sel]
-	return ok && x.Kind() == types.MethodExpr
 }

@@ -33,9 +33,10 @@ import (
 // functions of the package it calls, up to four calls down
 // (attemptBounds): their context.WithTimeout, or the Timeout of the
 // client of their HTTP call, bounds the attempt as if written in its
-// body; a client whose Timeout cannot be seen (an exported field, a
-// parameter) leaves it unknown, and so does a chain of calls longer than
-// that. A callee in another package that sets its own timeout is not
+// body. A helper's client parameter is what the attempt's one call of
+// the helper passes (passedClient, clientarg.go); a client whose Timeout
+// cannot be seen (an exported field, the retrying function's parameter)
+// leaves it unknown, and so does a chain of calls longer than that. A callee in another package that sets its own timeout is not
 // seen. An attempt whose only calls that can wait are DNS lookups is
 // bounded by the resolver (TimeoutSelf, selfbounded.go).
 
