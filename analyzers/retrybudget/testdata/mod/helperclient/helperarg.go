@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"time"
+
+	"github.com/cenkalti/backoff/v5"
 )
 
 // The helpers below send with the client they are given: the attempt's
@@ -145,5 +147,25 @@ func fetchArgTwice(ctx context.Context, url string) error {
 		}
 		time.Sleep(time.Second)
 	}
+	return err
+}
+
+// A library's operation passes the client the same way.
+func fetchArgLib(ctx context.Context, url string) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	_, err := backoff.Retry(ctx, func() (struct{}, error) { // want `retry's attempts have no timeout of their own under a 10s deadline`
+		return struct{}{}, sendWith(ctx, http.DefaultClient, url)
+	}, backoff.WithMaxTries(3), backoff.WithBackOff(backoff.NewConstantBackOff(time.Second)))
+	return err
+}
+
+// The twin: the 2s client, 8s fits in 10s.
+func fetchArgLibQuick(ctx context.Context, url string) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	_, err := backoff.Retry(ctx, func() (struct{}, error) {
+		return struct{}{}, sendWith(ctx, quickClient, url)
+	}, backoff.WithMaxTries(3), backoff.WithBackOff(backoff.NewConstantBackOff(time.Second)))
 	return err
 }
