@@ -94,7 +94,7 @@ func (c *checker) newTracer(fn *ssa.Function) *tracer {
 // expression (T.M(recv, args...)), whose arguments are shifted by one
 // against the method's parameters, too.
 func (c *checker) instr(s site) ssa.CallInstruction {
-	if isMethodExpr(c.pass.TypesInfo, s.call) {
+	if analysisutil.IsMethodExpr(c.pass.TypesInfo, s.call) {
 		return nil
 	}
 	c.tracer(s.fi)
@@ -196,7 +196,7 @@ func (c *checker) call(s site, report bool) {
 				return // the receiver's client is out of sight
 			}
 		}
-		if rf.Param < len(call.Args) && !isMethodExpr(info, call) && !delegates(info, fi, call) && c.asks(fi, report) {
+		if rf.Param < len(call.Args) && !analysisutil.IsMethodExpr(info, call) && !delegates(info, fi, call) && c.asks(fi, report) {
 			st := c.arg(s, rf.Param)
 			c.reach(fi, call, st, hop{name: analysisutil.FuncName(fn, c.pass.Pkg), text: callText(call, fn, c.pass.Pkg), fact: rf, fn: fn}, report)
 		}
@@ -408,17 +408,6 @@ func (c *checker) reachOf(fn *types.Func) *ReachFact {
 // imported reads a fact of a function of another package into f.
 func (c *checker) imported(fn *types.Func, f analysis.Fact) bool {
 	return fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, f)
-}
-
-// isMethodExpr reports calls like T.M(recv, args...), whose arguments
-// are shifted by one against the signature's parameters.
-func isMethodExpr(info *types.Info, call *ast.CallExpr) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	s, ok := info.Selections[sel]
-	return ok && s.Kind() == types.MethodExpr
 }
 
 func related(n ast.Node, msg string) []analysis.RelatedInformation {

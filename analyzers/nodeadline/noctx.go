@@ -117,7 +117,7 @@ func (c *checker) freeIn(fi *funcInfo) {
 // function of this package it continues through.
 func (c *checker) freeCallee(fi *funcInfo, call *ast.CallExpr) (*FreeFact, *types.Func) {
 	fn := analysisutil.Callee(c.pass.TypesInfo, call)
-	if fn == nil || isMethodExpr(c.pass.TypesInfo, call) {
+	if fn == nil || analysisutil.IsMethodExpr(c.pass.TypesInfo, call) {
 		return nil, nil
 	}
 	name := analysisutil.FuncName(fn, c.pass.Pkg)
@@ -194,7 +194,7 @@ func (c *checker) freeOf(fn *types.Func) *FreeFact {
 // context-free outbound call.
 func (c *checker) freeCall(s site, fn *types.Func) {
 	f := c.freeOf(fn)
-	if f == nil || isMethodExpr(c.pass.TypesInfo, s.call) || c.localArg(s, f) {
+	if f == nil || analysisutil.IsMethodExpr(c.pass.TypesInfo, s.call) || c.localArg(s, f) {
 		return
 	}
 	where, ok := c.where(s.fi, s.call)

@@ -99,10 +99,17 @@
 //		...
 //		resp, err := c.hc.Do(req) // c.hc: &http.Client{Timeout: 5 * time.Second}, each attempt 5s
 //
-// A client whose Timeout cannot be seen (an exported field, a parameter)
-// leaves the attempt's timeout unknown, and the retry is not reported;
-// the DefaultClient (http.Get) and a client built with no Timeout bound
-// nothing, and it is.
+// A helper that sends with the client it is given sends with what the
+// attempt's call of it passes, read where that call is written:
+//
+//	func get(ctx context.Context, c *http.Client, url string) error { ... c.Do(req) ... }
+//	err = get(ctx, http.DefaultClient, url) // in the loop: no timeout, reported
+//
+// A client whose Timeout cannot be seen (an exported field, a parameter
+// of the function the retry is written in, a helper's parameter when the
+// attempt calls the helper twice) leaves the attempt's timeout unknown,
+// and the retry is not reported; the DefaultClient (http.Get) and a
+// client built with no Timeout bound nothing, and it is.
 //
 // gRPC's own retries (a retryPolicy in the service config) have no
 // per-attempt timeout at all: they run inside the call, below every

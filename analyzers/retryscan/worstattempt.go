@@ -33,9 +33,10 @@ import (
 // functions of the package it calls, up to four calls down
 // (attemptBounds): their context.WithTimeout, or the Timeout of the
 // client of their HTTP call, bounds the attempt as if written in its
-// body; a client whose Timeout cannot be seen (an exported field, a
-// parameter) leaves it unknown, and so does a chain of calls longer than
-// that. A callee in another package that sets its own timeout is not
+// body. A helper's client parameter is what the attempt's one call of
+// the helper passes (passedClient, clientarg.go); a client whose Timeout
+// cannot be seen (an exported field, the retrying function's parameter)
+// leaves it unknown, and so does a chain of calls longer than that. A callee in another package that sets its own timeout is not
 // seen. An attempt whose only calls that can wait are DNS lookups is
 // bounded by the resolver (TimeoutSelf, selfbounded.go).
 
@@ -84,13 +85,14 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 			w.Timeout = TimeoutNone
 			return
 		}
-		if obj := analysisutil.ObjectOf(s.info, recv); obj != nil && analysisutil.PkgPath(obj) == "net/http" && obj.Name() == "DefaultClient" {
-			w.Timeout = TimeoutNone
-			return
-		}
 		fn := site.Func
 		if fn == nil || calls[0].Pos() < fn.Pos() || calls[0].End() > fn.End() {
 			fn = s.funcOf(calls[0]) // in a named operation or a helper
+		}
+		fn, recv = s.passedClient(b.via, fn, recv) // a helper's parameter: what the attempt passes
+		if obj := analysisutil.ObjectOf(s.info, recv); obj != nil && analysisutil.PkgPath(obj) == "net/http" && obj.Name() == "DefaultClient" {
+			w.Timeout = TimeoutNone
+			return
 		}
 		nodes := s.configNodes(fn, recv)
 		w.AttemptTimeout, w.Timeout, w.TimeoutAt = s.timeoutIn(nodes, true, false)
@@ -120,6 +122,9 @@ type boundsFound struct {
 	// retries itself (its timeouts are its own retry's); unread: those
 	// still to read when the levels ran out.
 	helpers, unread []*funcInfo
+	// via: the calls of the attempt that run each helper, at every
+	// level read (passedClient).
+	via map[*funcInfo][]*ast.CallExpr
 }
 
 // attemptBounds reads what bounds one attempt: the attempt body, then,
@@ -145,14 +150,14 @@ type boundsFound struct {
 // A helper that sets a timeout on one way only still bounds no attempt
 // by less.
 func (s *scanner) attemptBounds(site *Site, body *ast.BlockStmt) boundsFound {
-	var b boundsFound
+	b := boundsFound{via: map[*funcInfo][]*ast.CallExpr{}}
 	(&callWalk{site: site, visit: func(n ast.Node) bool {
 		s.boundsIn(&b, n)
 		return true
 	}}).walk(body)
 	read := map[*funcInfo]bool{}
 	for level := 1; len(b.ctxs) == 0 && len(b.calls) == 0 && len(b.helpers) > 0; level++ {
-		var next boundsFound
+		next := boundsFound{via: b.via}
 		for _, fi := range b.helpers {
 			if !read[fi] {
 				read[fi] = true
@@ -187,6 +192,7 @@ func (s *scanner) boundsIn(b *boundsFound, n ast.Node) {
 		}
 		if fi := s.packageFunc(n); fi != nil && s.chains[fi.obj] == nil {
 			b.helpers = append(b.helpers, fi)
+			b.via[fi] = append(b.via[fi], n)
 		}
 	}
 }

@@ -196,3 +196,14 @@ func EachAssign(n ast.Node, f func(lhs, rhs []ast.Expr)) {
 		return true
 	})
 }
+
+// IsMethodExpr reports calls like T.M(recv, args...), whose arguments
+// are shifted by one against the signature's parameters.
+func IsMethodExpr(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := info.Selections[sel]
+	return ok && s.Kind() == types.MethodExpr
+}
