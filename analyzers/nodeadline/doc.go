@@ -59,11 +59,22 @@
 //	})
 //
 // A helper may hand the attempt on to another helper of its package
-// (Do(ctx, f) calling do(ctx, f)); an exported retry helper gets a fact,
-// so that a literal given to it by an importer is read the same way. A
-// helper that gives each attempt a deadline, gax.Invoke (which may add
-// one), and a literal used more than once or kept in a variable handed
-// elsewhere are not followed.
+// (Do(ctx, f) calling do(ctx, f)), or call it inside a closure that runs
+// where it is made, called in place or as the operation of a retry
+// library, with the context it captures or the one the library hands it:
+//
+//	func boRetry(ctx context.Context, fn func(context.Context) error) error {
+//		return backoff.Retry(func() error { return fn(ctx) }, backoff.NewExponentialBackOff())
+//	}
+//
+// An exported retry helper gets a fact, so that a literal given to it by
+// an importer is read the same way. A helper that gives each attempt a
+// deadline, gax.Invoke (which may add one), a literal used more than
+// once or kept in a variable handed elsewhere, and a helper whose closure
+// is kept (a field, a variable, a result) or handed to code that is not
+// a retry library are not followed; nor is a generic helper
+// (func retryT[T any](ctx context.Context, fn func(context.Context) (T, error)) (T, error)),
+// whose calls go to an instantiation wrapper that is not read through.
 //
 // A context received as a parameter is the caller's responsibility and
 // is not reported where it is used; neither are r.Context() of an

@@ -50,12 +50,8 @@ func (t *tracer) handed(p *ssa.Parameter) state {
 	t.handing++
 	defer func() { t.handing-- }()
 	var val ssa.Value = lit
-	for _, b := range outer.Blocks {
-		for _, in := range b.Instrs {
-			if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == ssa.Value(lit) {
-				val = mc
-			}
-		}
+	if mc := engine.MakerOf(lit); mc != nil {
+		val = mc
 	}
 	call, val, ok := onlyCallUse(outer, val)
 	if !ok {
@@ -65,8 +61,8 @@ func (t *tracer) handed(p *ssa.Parameter) state {
 	if call.Call.Value == val { // func(ctx context.Context) { ... }(ctx)
 		return t.ctx(call.Call.Args[pos], nil)
 	}
-	if row := catalog.LookupRetry(engine.Callee(call)); row != nil && row.PassesCtx && pos == 0 && engine.Arg(call, row.Op) == val {
-		return t.ctx(engine.Arg(call, row.Ctx), nil)
+	if ctx := libCtx(call, val, pos); ctx != nil {
+		return t.ctx(ctx, nil) // retry.Do(ctx, b, func(ctx context.Context) error { ... })
 	}
 	j := argIndex(call, val)
 	if j < 0 {
@@ -81,7 +77,7 @@ func (t *tracer) handed(p *ssa.Parameter) state {
 // handedOn returns the state of the context a helper of the package,
 // called by c with the attempt p, hands the attempt as argument pos;
 // unknown for any other call.
-func (t *tracer) handedOn(c *ssa.Call, p *ssa.Parameter, pos int) state {
+func (t *tracer) handedOn(c *ssa.Call, p ssa.Value, pos int) state {
 	j := argIndex(c, p)
 	if j < 0 {
 		return state{}
@@ -135,29 +131,45 @@ func (t *tracer) handsOf(fn *types.Func) *HandsFact {
 // passes returns the state of the context w hands its function
 // parameter j as argument pos: a parameter of w's (kind param), one w
 // makes with no deadline, or unknown when some call of it passes
-// another, or the function is handed on or kept.
+// another, or the function is handed on or kept. The calls are those of
+// the parameter and its copies (engine.Uses), in w and in the closures
+// w runs where it makes them (captured.go).
 func (t *tracer) passes(w *ssa.Function, j, pos int) state {
 	wt := newTracer(t.p, w, t.imp)
 	wt.handing, wt.hands = t.handing, t.hands
 	st := state{kind: neutral}
-	for _, ref := range *w.Params[j].Referrers() {
-		if _, dbg := ref.(*ssa.DebugRef); dbg {
-			continue
-		}
-		c, ok := ref.(*ssa.Call)
-		switch {
-		case !ok:
+	for _, u := range t.p.Uses(engine.Source{Value: w.Params[j]}) {
+		c, ok := u.Instr.(*ssa.Call)
+		if !ok || !runsIn(c.Parent(), w) {
 			return state{} // the attempt is kept or started elsewhere
-		case c.Call.Value == ssa.Value(w.Params[j]) && pos < len(c.Call.Args):
+		}
+		switch ctx := libCtx(c, u.Value, pos); {
+		case c.Call.Value == u.Value && pos < len(c.Call.Args):
 			st = join(st, wt.ctx(c.Call.Args[pos], nil))
+		case ctx != nil:
+			st = join(st, wt.ctx(ctx, nil)) // retry.Do(ctx, b, fn)
 		default:
-			st = join(st, wt.handedOn(c, w.Params[j], pos)) // Do(ctx, f) calls do(ctx, f)
+			st = join(st, wt.handedOn(c, u.Value, pos)) // Do(ctx, f) calls do(ctx, f)
+		}
+		if st.kind == unknown {
+			return st
 		}
 	}
 	if st.kind == neutral {
 		return state{}
 	}
 	return st
+}
+
+// libCtx returns the context a catalogued retry library that hands its
+// context on as it is (catalog.Retry.PassesCtx) gives op, its operation
+// in call, as argument pos; nil for any other call or place.
+func libCtx(call *ssa.Call, op ssa.Value, pos int) ssa.Value {
+	row := catalog.LookupRetry(engine.Callee(call))
+	if row == nil || !row.PassesCtx || pos != 0 || engine.Arg(call, row.Op) != op {
+		return nil
+	}
+	return engine.Arg(call, row.Ctx)
 }
 
 // onlyCallUse returns the call that is the only use of v in fn, and

@@ -98,13 +98,28 @@ func Binding(fv *ssa.FreeVar) ssa.Value {
 			idx = i
 		}
 	}
-	if idx < 0 || fn.Parent() == nil {
+	if idx < 0 {
+		return nil
+	}
+	if mc := MakerOf(fn); mc != nil && idx < len(mc.Bindings) {
+		return mc.Bindings[idx]
+	}
+	return nil
+}
+
+// MakerOf returns the instruction of the enclosing function that makes
+// the closure fn, binding its free variables, or nil: fn is not a
+// function literal, or captures nothing (its value is fn itself).
+//
+//	op := func() error { return fn(ctx) } // make closure boRetry$1 [fn, ctx]
+func MakerOf(fn *ssa.Function) *ssa.MakeClosure {
+	if fn.Parent() == nil {
 		return nil
 	}
 	for _, b := range fn.Parent().Blocks {
 		for _, in := range b.Instrs {
-			if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
-				return mc.Bindings[idx]
+			if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == ssa.Value(fn) {
+				return mc
 			}
 		}
 	}

@@ -67,3 +67,19 @@ func handedAcrossBounded(c grpc_health_v1.HealthClient) error {
 		return err
 	})
 }
+
+// The same through a helper of another package that calls the attempt
+// inside backoff.Retry's operation.
+func handedAcrossClosure(c grpc_health_v1.HealthClient) error {
+	return b.BoRetry(context.Background(), func(ctx context.Context) error {
+		_, err := c.Check(ctx, &grpc_health_v1.HealthCheckRequest{}) // want `context.Background\(\) reaches c.Check \(a gRPC call\) with no deadline: every attempt of b.BoRetry can wait forever`
+		return err
+	})
+}
+
+func handedAcrossClosureBounded(c grpc_health_v1.HealthClient) error {
+	return b.BoRetryPerAttempt(context.Background(), func(ctx context.Context) error {
+		_, err := c.Check(ctx, &grpc_health_v1.HealthCheckRequest{})
+		return err
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/cenkalti/backoff/v4"
 	"github.com/sethvargo/go-retry"
 	"google.golang.org/grpc/health/grpc_health_v1"
 )
@@ -70,4 +71,20 @@ func WithAttempts(ctx context.Context, n int, attempt func(context.Context) erro
 // WithAttemptTimeouts gives each attempt a deadline: no fact.
 func WithAttemptTimeouts(ctx context.Context, n int, attempt func(context.Context) error) error {
 	return withAttemptTimeouts(ctx, n, attempt)
+}
+
+// BoRetry calls the attempt inside the operation backoff.Retry runs,
+// with the context it is given: a fact, as for WithAttempts.
+func BoRetry(ctx context.Context, attempt func(context.Context) error) error { // want BoRetry:`hands\(param 1 arg 0 <- param 0\)`
+	return backoff.Retry(func() error { return attempt(ctx) }, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
+}
+
+// BoRetryPerAttempt gives each attempt a deadline inside the operation:
+// no fact.
+func BoRetryPerAttempt(ctx context.Context, attempt func(context.Context) error) error {
+	return backoff.Retry(func() error {
+		actx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		return attempt(actx)
+	}, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
 }
