@@ -72,9 +72,9 @@
 // deadline, gax.Invoke (which may add one), a literal used more than
 // once or kept in a variable handed elsewhere, and a helper whose closure
 // is kept (a field, a variable, a result) or handed to code that is not
-// a retry library are not followed; nor is a generic helper
-// (func retryT[T any](ctx context.Context, fn func(context.Context) (T, error)) (T, error)),
-// whose calls go to an instantiation wrapper that is not read through.
+// a retry library are not followed. A generic helper
+// (func retryT[T any](ctx context.Context, fn func(context.Context) (T, error)) (T, error))
+// is read through its generic body, whatever T a call gives it.
 //
 // A context received as a parameter is the caller's responsibility and
 // is not reported where it is used; neither are r.Context() of an

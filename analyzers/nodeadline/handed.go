@@ -90,6 +90,9 @@ func (t *tracer) handedOn(c *ssa.Call, p ssa.Value, pos int) state {
 // the attempt's argument pos, read in the caller's frame.
 func (t *tracer) throughHelper(call *ssa.Call, j, pos int) state {
 	w := call.Call.StaticCallee()
+	if w != nil && w.Origin() != nil {
+		w = w.Origin() // Retry[T any](ctx, fn): the builder calls an instance that runs the generic body
+	}
 	if w == nil || w.Pkg == nil || w.Pkg.Pkg != t.p.Pkg() || len(w.Blocks) == 0 || len(w.Params) != len(call.Call.Args) || t.handing >= maxHanded {
 		return state{}
 	}

@@ -88,3 +88,16 @@ func BoRetryPerAttempt(ctx context.Context, attempt func(context.Context) error)
 		return attempt(actx)
 	}, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
 }
+
+// RetryValue is a generic helper that calls the attempt with the context
+// it is given: a fact on the generic function.
+func RetryValue[T any](ctx context.Context, attempt func(context.Context) (T, error)) (T, error) { // want RetryValue:`hands\(param 1 arg 0 <- param 0\)`
+	var v T
+	var err error
+	for range 3 {
+		if v, err = attempt(ctx); err == nil {
+			return v, nil
+		}
+	}
+	return v, err
+}
