@@ -81,7 +81,14 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 	case *ssa.BinOp:
 		return w.binop(v, upto)
 	case *ssa.MakeInterface:
-		return w.eval(v.X, upto)
+		x := w.eval(v.X, upto)
+		if x.Kind == NonNil && isErrorType(v.Type()) {
+			// return &HTTPError{StatusCode: resp.StatusCode}: a value of
+			// the program's own error type is a failure, as
+			// fmt.Errorf's is.
+			return Val{Kind: Err, Class: ErrAny}
+		}
+		return x
 	case *ssa.ChangeInterface:
 		return w.eval(v.X, upto)
 	case *ssa.ChangeType:
