@@ -19,6 +19,12 @@ import (
 //		log.Printf("attempt %d: %v", attempt, err)
 //	}
 //
+// The attempt may also be made before the loop and again at the end of
+// the body, which tests at its top what the pass before it left (err :=
+// call(ctx); for range ... { if err == nil { return nil }; ...; err =
+// call(ctx) }): the engine's walk follows the error into the body's next
+// call (engine/yieldround.go).
+//
 // The loop is a retry when its attempt does not use what the iterator
 // yields: ranging over hosts, pages or items and trying each is a
 // failover or a search (stableCall, yieldedIn), not a retry:

@@ -255,7 +255,7 @@ func (w *walker) block(b *ssa.BasicBlock, i int, wrapped bool) {
 				return
 			}
 		case *ssa.Return:
-			w.ret(in)
+			w.ret(in, wrapped)
 			return
 		case *ssa.Panic:
 			w.end(EndAbort, in, Val{})
@@ -314,8 +314,8 @@ func (w *walker) edge(at ssa.Instruction, b, succ *ssa.BasicBlock, wrapped bool)
 }
 
 // ret ends a path at a return: out of a loop or a recursive retry, or,
-// for an operation, by the error it returns.
-func (w *walker) ret(in *ssa.Return) {
+// for an operation, by the error it returns. wrapped is block's.
+func (w *walker) ret(in *ssa.Return, wrapped bool) {
 	if w.params != nil {
 		if w.retIdx < len(in.Results) {
 			w.returns = append(w.returns, w.eval(in.Results[w.retIdx], len(w.path)))
@@ -324,7 +324,7 @@ func (w *walker) ret(in *ssa.Return) {
 	}
 	if w.r.yield && len(in.Results) == 1 {
 		if w.eval(in.Results[0], len(w.path)).Truth() == catalog.TriYes {
-			w.end(EndRound, in, Val{})
+			w.nextYield(in, wrapped)
 		} else {
 			w.end(EndLeave, in, Val{})
 		}
