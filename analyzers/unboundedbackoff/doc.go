@@ -153,9 +153,13 @@
 // # Limitations
 //
 // The analyzer reports only what it can show. A delay that comes from a
-// parameter, a struct field set elsewhere, a table lookup or a function
-// of another package may be random or capped, so it is not reported for
-// jitter, and its size is unknown. Hand-rolled delay helpers are followed
+// parameter, a struct field written out of sight, a table lookup or a
+// function of another package may be random or capped, so it is not
+// reported for jitter, and its size is unknown. An unexported field of
+// one of the package's structs whose address is not handed on is read
+// through every write to it (a policy its constructor fills in: known
+// when every write gives the same constant); a field its importers may
+// write (exported) or one written from a parameter stays unknown. Hand-rolled delay helpers are followed
 // within the package only (three calls deep). Waits yielded by a
 // range-over-func iterator of another package, or of one handed in, are
 // unknown; the iterator's own loop is read for the waits, and for the

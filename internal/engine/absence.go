@@ -390,8 +390,8 @@ func (a *absenceScan) status(x ssa.Value) bool {
 			name = f.Name() // apiErr.StatusCode
 		}
 	case *ssa.Field:
-		if st, ok := x.X.Type().Underlying().(*types.Struct); ok && x.Field < st.NumFields() {
-			name = st.Field(x.Field).Name() // a struct value's field
+		if f := structField(x); f != nil {
+			name = f.Name() // a struct value's field
 		}
 	case *ssa.Call:
 		if fn := Callee(x); fn != nil {

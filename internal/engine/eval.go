@@ -286,6 +286,15 @@ func fieldOf(fa *ssa.FieldAddr) *types.Var {
 	return s.Field(fa.Field)
 }
 
+// structField returns the field a struct value's Field selects, or nil.
+func structField(f *ssa.Field) *types.Var {
+	s, ok := f.X.Type().Underlying().(*types.Struct)
+	if !ok || f.Field >= s.NumFields() {
+		return nil
+	}
+	return s.Field(f.Field)
+}
+
 func isResponse(t types.Type) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)
 	if !ok {

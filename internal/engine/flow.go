@@ -3,6 +3,7 @@ package engine
 import (
 	"go/constant"
 	"go/token"
+	"go/types"
 	"math"
 	"slices"
 
@@ -106,6 +107,8 @@ func (fl *flower) flow(v ssa.Value) Flow {
 		}
 	case *ssa.BinOp:
 		return fl.binop(v)
+	case *ssa.Field:
+		return fl.fieldWrites(structField(v)) // p.initial of a policy passed by value
 	case *ssa.Call:
 		return fl.call(v)
 	case *ssa.Parameter, *ssa.FreeVar:
@@ -581,9 +584,29 @@ func (fl *flower) load(u *ssa.UnOp) Flow {
 		}
 	}
 	if defs == 0 {
+		if fa, ok := addr.(*ssa.FieldAddr); ok {
+			return fl.fieldWrites(fieldOf(fa)) // c.baseDelay, set by the constructor
+		}
 		return Flow{Opaque: true}
 	}
 	return f
+}
+
+// fieldWrites reads a field of one of the package's structs through
+// every write to it, when all are in sight (FieldComplete): a policy its
+// constructor fills in and its methods read.
+//
+//	func newClient() *client { return &client{base: 100 * time.Millisecond, max: 10 * time.Second} }
+//	func (c *client) backoff(n int) time.Duration { return min(c.base<<n, c.max) }
+func (fl *flower) fieldWrites(f *types.Var) Flow {
+	if !fl.r.p.FieldComplete(f) {
+		return Flow{Opaque: true}
+	}
+	var vals []ssa.Value
+	for _, st := range fl.r.p.FieldStores(f) {
+		vals = append(vals, st.Val)
+	}
+	return fl.all(vals)
 }
 
 // sameAddr reports two addresses of the same variable: one local, or one
@@ -694,8 +717,8 @@ func (fl *flower) global(g *ssa.Global) Flow {
 	return fl.all(vals)
 }
 
-// all is the flow of a variable given each of vals: known only when it
-// is given one.
+// all is the flow of a variable given each of vals: known only when
+// every one is the same known value.
 func (fl *flower) all(vals []ssa.Value) Flow {
 	if len(vals) == 0 {
 		return Flow{Opaque: true}
@@ -707,8 +730,9 @@ func (fl *flower) all(vals []ssa.Value) Flow {
 			f = h
 			continue
 		}
+		known := f.Known && h.Known && f.At0 == h.At0
 		f.merge(h)
-		f.Known = false
+		f.Known = known
 	}
 	return f
 }
