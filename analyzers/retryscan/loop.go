@@ -264,12 +264,12 @@ func (s *scanner) pauses(body *ast.BlockStmt) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.SelectStmt:
-			if hasDefault(n) {
-				return false // with a default case, a select does not block
+			if hasDefault(n) || s.awaitsRound(n, body) {
+				return false // a select that does not block, or waits for this round's work
 			}
 			found = true
 		case *ast.UnaryExpr:
-			found = found || n.Op == token.ARROW
+			found = found || n.Op == token.ARROW && !s.roundChan(n.X, body)
 		case *ast.CallExpr:
 			if s.isWait(n) || s.isDriver(n) {
 				found = true

@@ -2,6 +2,8 @@ package retryscan
 
 import (
 	"go/ast"
+	"go/token"
+	"go/types"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -41,4 +43,83 @@ func (s *scanner) pauseDelay(site *Site, pauses []*ast.CallExpr, ctor *ast.CallE
 	d := s.refineDelay(site, Delay{}, s.configNodes(site.Func, ctor))
 	d.Waits = pauses
 	return d
+}
+
+// A receive from a channel the round itself makes waits for work the
+// round started (a goroutine's result), not between attempts: pgxpool's
+// Acquire pings a pooled connection in a goroutine and selects on its
+// answer or the caller's cancellation.
+//
+//	for range maxConns + 1 {
+//		pingErr := make(chan error, 1)
+//		go func() { pingErr <- conn.Ping(ctx) }()
+//		select {
+//		case err := <-pingErr: // the ping's answer
+//		case <-ctx.Done():
+//		}
+
+// awaitsRound reports a select whose every case receives from a channel
+// made in body or from a Done() channel.
+func (s *scanner) awaitsRound(sel *ast.SelectStmt, body *ast.BlockStmt) bool {
+	for _, c := range sel.Body.List {
+		cc, ok := c.(*ast.CommClause)
+		if !ok || cc.Comm == nil {
+			return false
+		}
+		var x ast.Expr
+		switch comm := cc.Comm.(type) {
+		case *ast.ExprStmt:
+			x = comm.X
+		case *ast.AssignStmt:
+			if len(comm.Rhs) == 1 {
+				x = comm.Rhs[0]
+			}
+		}
+		u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW || !doneRecv(u) && !s.roundChan(u.X, body) {
+			return false
+		}
+	}
+	return true
+}
+
+// roundChan reports a channel variable declared in body by make: a new
+// one every round.
+func (s *scanner) roundChan(e ast.Expr, body *ast.BlockStmt) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	obj := s.info.ObjectOf(id)
+	if obj == nil || obj.Pos() < body.Pos() || obj.Pos() >= body.End() {
+		return false
+	}
+	made := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return !made
+		}
+		for i, l := range as.Lhs {
+			if lid, ok := l.(*ast.Ident); ok && s.info.Defs[lid] == obj {
+				made = s.isMake(as.Rhs[i])
+			}
+		}
+		return !made
+	})
+	return made
+}
+
+// isMake reports a call of the builtin make.
+func (s *scanner) isMake(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := s.info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "make"
 }
