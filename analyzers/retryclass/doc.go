@@ -259,7 +259,13 @@
 //	}
 //
 // Reading the header only to log it is not reading it (the message says
-// "reads Retry-After only to print it").
+// "reads Retry-After only to print it"). A response handed on as the
+// retry leaves (return resp, apiError(resp)) is not how it waits: a
+// hand-off counts only on a way that goes round for 429 or 503, where a
+// helper of the package is read through its body and code it cannot read
+// (another package's function, an interface method, a function value)
+// may wait what the server asked; on the way out it counts only when what
+// takes the response names the header.
 //
 // A server that sends Retry-After: 30 turns away every attempt made
 // before then: with a one-second wait, 29 attempts in the window are
@@ -340,7 +346,14 @@
 //     than six; a reconnect loop that stops only on codes.Canceled;
 //   - ignores-retry-after where the function reads Retry-After for
 //     anything but a message (a value it compares, parses or hands on,
-//     even if it is then unused), and for 503 unless the code names 503;
+//     even if it is then unused), where on a way round for 429 or 503 it
+//     hands the response or its header to code it cannot read (another
+//     package's, an interface's, a function value: ratelimit.Delay(resp),
+//     even if its result is unused) or to a helper of the package that,
+//     two calls down, names the header or does so, where on the way out
+//     it hands them to a helper of the package that names the header or
+//     to another package's function known to compute a wait from it,
+//     and for 503 unless the code names 503;
 //   - code lists built at run time (a list spread into WithCodes is
 //     read when it is a slice literal that an unexported package
 //     variable is declared with, or a local holds, and nothing in the

@@ -4,17 +4,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"slices"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
-	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -283,9 +280,9 @@ func joinStatuses(s []int) string {
 //	}
 //
 // The path must go round for 429 or 503 through a condition that names
-// the status. A retry that reads a Retry-After header anywhere in its
-// function, hands the response or its header to code outside the
-// standard library, or returns backoff.RetryAfter is quiet.
+// the status. A retry that may honour the header is quiet: one that
+// names it in its function, returns backoff.RetryAfter, or on its way
+// round hands the response to code that may read it (pushback.go).
 
 func (c *checker) ignoresRetryAfter(a *attempt) {
 	site := a.site
@@ -362,72 +359,6 @@ func (c *checker) mentionsConst(e ast.Expr, n int64) bool {
 		return !found
 	})
 	return found
-}
-
-// readsPushback reports whether the retry may honour Retry-After: its
-// function names the header, hands a response or header to code outside
-// the standard library, or an operation returns backoff.RetryAfter.
-func (c *checker) readsPushback(a *attempt) bool {
-	if slices.ContainsFunc(a.walk(scenario{status: 429}).Paths, func(p engine.Path) bool {
-		return p.End == engine.EndRound && p.Err.Kind == engine.Err
-	}) {
-		return true // backoff.RetryAfter(n)
-	}
-	site := a.site
-	info := c.pass.TypesInfo
-	found := false
-	printed := c.pushbackPrinted(c.eng.Func(site.Func))
-	ast.Inspect(site.Func, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.BasicLit:
-			if n.Kind == token.STRING {
-				s, _ := strconv.Unquote(n.Value)
-				found = found || strings.EqualFold(s, catalog.RetryAfterHeader) && !printed
-			}
-		case *ast.CallExpr:
-			fn := analysisutil.AnyCallee(info, n)
-			if fn != nil && c.std(fn.Pkg()) {
-				return true
-			}
-			for _, a := range n.Args {
-				t := info.TypeOf(a)
-				found = found || isResponse(t) || analysisutil.Named(t, "net/http", "Header")
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// pushbackPrinted reports whether fn reads the Retry-After header only
-// to print it: every call given the header's name (resp.Header.Get) has
-// a result used for a message alone (engine.OnlyPrinted).
-//
-//	log.Printf("throttled, retry after %s", resp.Header.Get("Retry-After"))
-//	time.Sleep(time.Second) // the server's answer is read, then ignored
-func (c *checker) pushbackPrinted(fn *ssa.Function) bool {
-	if fn == nil {
-		return false
-	}
-	reads := 0
-	for _, f := range append([]*ssa.Function{fn}, fn.AnonFuncs...) {
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				if !slices.ContainsFunc(in.Operands(nil), func(op *ssa.Value) bool {
-					k, ok := (*op).(*ssa.Const)
-					return ok && isRetryAfterName(k)
-				}) {
-					continue
-				}
-				call, ok := in.(*ssa.Call)
-				if !ok || !engine.OnlyPrinted(call) {
-					return false
-				}
-				reads++
-			}
-		}
-	}
-	return reads > 0
 }
 
 func analysisDiag(n ast.Node, category, msg string) analysis.Diagnostic {

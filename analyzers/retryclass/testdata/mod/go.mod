@@ -9,6 +9,8 @@ require (
 	github.com/cenkalti/backoff/v5 v5.0.3
 	github.com/grpc-ecosystem/go-grpc-middleware/v2 v2.3.4
 	github.com/hashicorp/go-retryablehttp v0.7.8
+	github.com/sethvargo/go-retry v0.5.0
+	google.golang.org/api v0.304.0
 	google.golang.org/grpc v1.85.0
 	k8s.io/apimachinery v0.37.2
 )
@@ -17,11 +19,9 @@ require (
 	github.com/aws/smithy-go v1.28.9 // indirect
 	github.com/go-logr/logr v1.4.4 // indirect
 	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
-	github.com/sethvargo/go-retry v0.5.0 // indirect
 	golang.org/x/net v0.61.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
-	google.golang.org/api v0.304.0 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20261005182115-fad411399dd8 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 	k8s.io/klog/v2 v2.140.0 // indirect
