@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -43,8 +44,9 @@ func (p *Program) Check(fn *ssa.Function) []catalog.Tri {
 	if fn.Signature.Recv() != nil {
 		recv = 1 // a receiver carries no status
 	}
-	for i, prm := range fn.Params[recv:] {
-		shapes[i+recv] = checkedShape(prm.Type())
+	params := fn.Signature.Params()
+	for i := range fn.Params[recv:] {
+		shapes[i+recv] = checkedShape(params.At(i))
 	}
 	// Only the responses: a checker is handed no error, and a table that
 	// told errors carrying a status apart would have the walk of a
@@ -61,8 +63,8 @@ func (p *Program) CheckerShaped(fn *types.Func) bool {
 
 // checkerShape reports a signature whose last result is an error and
 // whose first is no bool (that is a classifier's), with a parameter
-// that is a response or an integer and none that is an error: a
-// function handed an outcome's error decides on more than a status.
+// that is a response or a status and none that is an error: a function
+// handed an outcome's error decides on more than a status.
 func checkerShape(sig *types.Signature) bool {
 	res := sig.Results()
 	if res.Len() == 0 || !isErrorType(res.At(res.Len()-1).Type()) || isBool(res.At(0).Type()) {
@@ -70,23 +72,31 @@ func checkerShape(sig *types.Signature) bool {
 	}
 	found := false
 	for i := range sig.Params().Len() {
-		t := sig.Params().At(i).Type()
-		if isErrorType(t) {
+		prm := sig.Params().At(i)
+		if isErrorType(prm.Type()) {
 			return false
 		}
-		found = found || checkedShape(t) != shapeNone
+		found = found || checkedShape(prm) != shapeNone
 	}
 	return found
 }
 
 // checkedShape is what a checker's parameter carries: a response, a
-// status, or nothing of the outcome.
-func checkedShape(t types.Type) paramShape {
+// status, or nothing of the outcome. An integer is a status when its
+// name says so (code, status, statusCode) and its type is not a gRPC
+// code or a duration: functions of an error of sizes, counts and
+// timeouts (NewClient(conn, readBufSize, writeBufSize int), a waiter's
+// Wait(ctx, maxWait time.Duration)) are many, and each would build SSA.
+func checkedShape(prm *types.Var) paramShape {
+	t := prm.Type()
 	switch {
 	case isResponse(t):
 		return shapeResponse
-	case isInt(t):
-		return shapeInt
+	case isInt(t) && !isGRPCCode(t) && !isNamedType(t, "time", "Duration"):
+		name := strings.ToLower(prm.Name())
+		if strings.Contains(name, "status") || strings.Contains(name, "code") {
+			return shapeInt
+		}
 	}
 	return shapeNone
 }

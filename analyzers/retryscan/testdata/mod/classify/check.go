@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/cenkalti/backoff/v4"
+	"google.golang.org/grpc/codes"
 )
 
 // Checkers: handed a response or a status, they return an error for the
@@ -65,3 +66,20 @@ func checkLocal(resp *http.Response) error {
 }
 
 var _ = checkLocal
+
+// An integer not named like a status is no status: no fact, even with
+// numbers in the range of statuses in the body.
+func Resize(size int) error {
+	if size > 512 {
+		return fmt.Errorf("size %d over 512", size)
+	}
+	return nil
+}
+
+// Nor is a gRPC code, which a classifier reads as a code.
+func CodeErr(code codes.Code) error {
+	if code == codes.OK {
+		return nil
+	}
+	return fmt.Errorf("code %v", code)
+}
