@@ -160,7 +160,12 @@
 //
 // A helper that stops most 4xx has told them from 5xx, as a range does,
 // and one that stops a few is reported with the ones it stops on. A
-// helper handed in as a function value is not read.
+// helper handed in as a function value is not read. An exported checker
+// of another package, handed the response or its status and returning an
+// error (return httpx.CheckResponse(resp)), is read through the fact the
+// recognizer exports for it: for each status, whether it returns an
+// error. A status where it returns what a retry library is told
+// (backoff.Permanent) is unknown there, and keeps the retry quiet.
 //
 // A 4xx named and sent round on purpose (case http.StatusConflict:
 // continue) is left alone. The decision may be a classifier of the
@@ -300,7 +305,12 @@
 //     through their bodies, two calls deep; another package's through
 //     its fact, one call deep: httpx.ShouldRetry(err) whose helper
 //     switches on the status is read), a response or error handed to other
-//     code outside the standard library, errors.As into an interface or
+//     code outside the standard library (but for a response or a status
+//     handed to another package's exported checker that returns an
+//     error, httpx.CheckResponse(resp), whose fact says for which
+//     statuses; one also handed the error, or that returns
+//     backoff.Permanent or retry.RetryableError for a status, is not read
+//     for it), errors.As into an interface or
 //     into an error type with an Unwrap method (it may carry the
 //     context's error), a typed error whose status field is named Code
 //     or Status (not a catalogued library's) where only another package

@@ -34,14 +34,33 @@ import (
 // engine.ClassCases (a response with a status, an error carrying one, a
 // gRPC code, the context's errors), as read from its body; a case the
 // body does not decide is unknown.
+//
+// A checker, a function handed a response or a status that returns an
+// error (engine.Check), has the fact too, with Check set: its table says
+// whether it returns a non-nil error, so that an operation of another
+// package that returns its error fails on the statuses it refuses:
+//
+//	// package httpx
+//	func CheckResponse(resp *http.Response) error {
+//		if resp.StatusCode/100 == 2 {
+//			return nil
+//		}
+//		return fmt.Errorf("status %d", resp.StatusCode)
+//	}
+//
+// The engine tells the two apart by the function's type (a classifier's
+// first result is a bool, a checker's last is an error); Check says it
+// in the fact's rendering.
 type ClassifierFact struct {
 	Table []catalog.Tri
+	Check bool
 }
 
 func (*ClassifierFact) AFact() {}
 
 // String renders the fact for tests, the cases it decides among a few:
-// classifier(404=yes 503=yes typed404=yes canceled=no).
+// classifier(404=yes 503=yes typed404=yes canceled=no), and a checker's
+// with its answer for a 2xx: checker(200=no 404=yes 503=yes).
 func (f *ClassifierFact) String() string {
 	var parts []string
 	for i, c := range engine.ClassCases() {
@@ -50,7 +69,7 @@ func (f *ClassifierFact) String() string {
 		}
 		var name string
 		switch {
-		case c.Kind == engine.CaseResponse && (c.N == 404 || c.N == 503):
+		case c.Kind == engine.CaseResponse && (c.N == 404 || c.N == 503 || f.Check && c.N == 200):
 			name = fmt.Sprint(c.N)
 		case c.Kind == engine.CaseTyped && (c.N == 404 || c.N == 503):
 			name = fmt.Sprintf("typed%d", c.N)
@@ -67,7 +86,11 @@ func (f *ClassifierFact) String() string {
 			parts = append(parts, name+"="+f.Table[i].String())
 		}
 	}
-	return "classifier(" + strings.Join(parts, " ") + ")"
+	kind := "classifier"
+	if f.Check {
+		kind = "checker"
+	}
+	return kind + "(" + strings.Join(parts, " ") + ")"
 }
 
 // PushbackFact is exported for a function of the package that names
@@ -86,7 +109,8 @@ func (*PushbackFact) String() string { return "pushback" }
 
 // exportClassifiers exports a ClassifierFact for each exported function
 // and method of the package that is shaped like a classifier (a bool
-// first result, a parameter that can carry an outcome) and whose body
+// first result, a parameter that can carry an outcome) or a checker (an
+// error last result, a response or status parameter) and whose body
 // names a status or a code (StatusCode, http.StatusNotFound,
 // codes.NotFound, status.Code, context.Canceled): only those build SSA.
 func (s *scanner) exportClassifiers() {
@@ -96,12 +120,21 @@ func (s *scanner) exportClassifiers() {
 		if fi.obj.Exported() && fi.decl.Body != nil && res.Len() > 0 && isNumeric(res.At(0).Type()) && s.namesRetryAfter(fi.decl.Body) {
 			s.pass.ExportObjectFact(fi.obj, new(PushbackFact))
 		}
-		if !fi.obj.Exported() || fi.decl.Body == nil || !s.eng.ClassifierShaped(fi.obj) || !s.namesOutcomeIn(fi.decl.Body, classifierDepth) {
+		if !fi.obj.Exported() || fi.decl.Body == nil {
+			continue
+		}
+		classifier := s.eng.ClassifierShaped(fi.obj)
+		check := s.eng.CheckerShaped(fi.obj) // never both: a checker's first result is no bool
+		if !classifier && !check || !s.namesOutcomeIn(fi.decl.Body, classifierDepth) {
 			continue
 		}
 		s.at.Func(fi.decl)
-		if t := s.eng.Classify(s.eng.Func(fi.decl)); t != nil {
-			f := &ClassifierFact{Table: t}
+		read := s.eng.Classify
+		if check {
+			read = s.eng.Check
+		}
+		if t := read(s.eng.Func(fi.decl)); t != nil {
+			f := &ClassifierFact{Table: t, Check: check}
 			s.pass.ExportObjectFact(fi.obj, f)
 			s.classifiers.put(fi.obj, f)
 		}

@@ -90,8 +90,6 @@ func (p *Program) Classify(fn *ssa.Function) []catalog.Tri {
 	if fn == nil || len(fn.Blocks) == 0 || !p.classifierShape(fn.Signature, len(fn.Params)) {
 		return nil
 	}
-	out := make([]catalog.Tri, len(ClassCases()))
-	decided := false
 	// A parameter's shape is read once, not once per case: a method set
 	// is costly, and a package of assertions has hundreds of functions
 	// of this shape.
@@ -99,7 +97,20 @@ func (p *Program) Classify(fn *ssa.Function) []catalog.Tri {
 	for i, prm := range fn.Params {
 		shapes[i] = p.shapeOf(prm.Type())
 	}
+	return p.table(fn, shapes, 0, 0, Val.Truth)
+}
+
+// table reads fn's body once for each of ClassCases (of kind only, when
+// it is not 0), its parameters bound by their shapes to the case, and
+// returns what answer makes of the values its result idx takes (joined
+// over its returns); nil when no case is decided.
+func (p *Program) table(fn *ssa.Function, shapes []paramShape, idx int, only CaseKind, answer func(Val) catalog.Tri) []catalog.Tri {
+	out := make([]catalog.Tri, len(ClassCases()))
+	decided := false
 	for i, c := range ClassCases() {
+		if only != 0 && c.Kind != only {
+			continue
+		}
 		params := map[*ssa.Parameter]Val{}
 		bound := false
 		for j, prm := range fn.Params {
@@ -113,13 +124,13 @@ func (p *Program) Classify(fn *ssa.Function) []catalog.Tri {
 			continue
 		}
 		sc := &Scenario{Cancel: c.Kind == CaseCanceled || c.Kind == CaseDeadline, Deadline: c.Kind == CaseDeadline}
-		w := &walker{p: p, r: &Region{p: p, fn: fn}, sc: sc, out: &Walk{}, params: params, depth: 1}
+		w := &walker{p: p, r: &Region{p: p, fn: fn}, sc: sc, out: &Walk{}, params: params, depth: 1, retIdx: idx}
 		w.path = []*ssa.BasicBlock{fn.Blocks[0]}
 		w.block(fn.Blocks[0], 0, false)
 		if w.void || len(w.returns) == 0 {
 			continue
 		}
-		if t := join(w.returns).Truth(); t != catalog.TriUnknown {
+		if t := answer(join(w.returns)); t != catalog.TriUnknown {
 			out[i], decided = t, true
 		}
 	}
@@ -252,9 +263,18 @@ func (p *Program) SetClassifiers(lookup func(*types.Func) []catalog.Tri) {
 }
 
 // imported answers a call of another package's classifier from its
-// table: the case the arguments are, and the table's answer for it.
+// table: the case the arguments are, and the table's answer for it; of
+// a checker's (checker.go), its error result.
 func (w *walker) imported(c *ssa.Call, fn *types.Func, args []ssa.Value, idx, upto int) (Val, bool) {
-	if w.p.classifiers == nil || idx > 0 || fn.Pkg() == w.p.pkg || c.Call.IsInvoke() {
+	if w.p.classifiers == nil || fn.Pkg() == w.p.pkg || c.Call.IsInvoke() {
+		return Val{}, false
+	}
+	sig := fn.Type().(*types.Signature)
+	check := checkerShape(sig)
+	switch last := sig.Results().Len() - 1; {
+	case check && idx != last && !(idx < 0 && last == 0):
+		return Val{}, false // a checker's other results
+	case !check && idx > 0:
 		return Val{}, false
 	}
 	table := w.p.classifiers(fn)
@@ -273,6 +293,9 @@ func (w *walker) imported(c *ssa.Call, fn *types.Func, args []ssa.Value, idx, up
 	i := caseIndex(cs)
 	if i < 0 || table[i] == catalog.TriUnknown {
 		return Val{}, false
+	}
+	if check {
+		return checkedVal(table[i]), true
 	}
 	return Val{Kind: Bool, B: table[i]}, true
 }

@@ -236,10 +236,11 @@ func (p *Program) storeSyntax(v ssa.Instruction) ast.Node {
 	return nil
 }
 
-// ReturnedCall returns the call of a function of the package whose
-// error the return that ends path returns, through the result slot of a
-// function with a defer, or nil: the helper that said no when the
-// operation has no branch of its own.
+// ReturnedCall returns the call of a function of the package, or of
+// another package's checker with a fact (checker.go), whose error the
+// return that ends path returns, through the result slot of a function
+// with a defer, or nil: the helper that said no when the operation has
+// no branch of its own.
 //
 //	defer resp.Body.Close()
 //	return checkResponse(resp)
@@ -262,7 +263,7 @@ func (p *Program) ReturnedCall(path *Path) *ast.CallExpr {
 	if !ok {
 		return nil
 	}
-	if callee := c.Call.StaticCallee(); callee == nil || callee.Pkg == nil || callee.Pkg.Pkg != p.pkg {
+	if callee := c.Call.StaticCallee(); callee == nil || (callee.Pkg == nil || callee.Pkg.Pkg != p.pkg) && !p.checker(Callee(c)) {
 		return nil
 	}
 	return p.CallExpr(c)
