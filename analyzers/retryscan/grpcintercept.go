@@ -153,6 +153,7 @@ func (s *scanner) interceptorTimeout(h *handmade, w *WorstCase) {
 		}
 		if sig := s.sigOf(site.Func); sig != nil {
 			if p := s.runsParam(site, sig); p >= 0 && catalog.GRPCInvoker(sig.Params().At(p).Type()) {
+				w.Timeout = TimeoutNone // as for the site itself
 				s.attemptTimeout(site, w)
 				return
 			}
