@@ -109,7 +109,13 @@
 // that retries every method alike counts; grpc.WithDisableRetry() and
 // grpc.WithMaxCallAttempts on the channel are read), or
 // go-grpc-middleware's retry interceptor with a constant WithMax (a call
-// given retry.Disable() makes one attempt). A gRPC client whose channel
+// given retry.Disable() makes one attempt), or a unary interceptor
+// written by hand (WithUnaryInterceptor, WithChainUnaryInterceptor)
+// whose retry of its invoker has a constant count: a function of the
+// package, a literal a helper of the package returns, or a function of
+// another package whose wrapper fact says so (an interceptor a
+// constructor of another package returns, a method value, or a count
+// the code does not show counts none). A gRPC client whose channel
 // is out of sight (from a parameter, an exported field, dialed in
 // another package, or a service config that is not a constant) counts
 // no gRPC retries, even in a package that dials a retrying channel

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -136,14 +137,18 @@ type retryRef struct {
 	// grpc marks gRPC's own retries (a service config's retryPolicy),
 	// whose attempts cannot be given a timeout of their own;
 	// interceptor a retry interceptor's, whose attempts get one from
-	// retry.WithPerRetryTimeout, not from the caller's context.
+	// retry.WithPerRetryTimeout, not from the caller's context; handmade
+	// names the interceptors written by hand that retry it, whose
+	// attempts get one in their own body.
 	grpc, interceptor bool
+	handmade          []string
 }
 
 // refOf returns the reference to a site, as its own code sees it.
 func refOf(site *retryscan.Site) retryRef {
 	grpc := site.Kind == retryscan.KindClient && retryscan.IsGRPCCall(site.Callee)
-	return retryRef{bound: site.Bound.Attempts, grpc: grpc && site.GRPCPolicy(), interceptor: grpc && !site.GRPCPolicy()}
+	return retryRef{bound: site.Bound.Attempts, grpc: grpc && site.GRPCPolicy(), interceptor: grpc && !site.GRPCPolicy(),
+		handmade: site.GRPCInterceptors()}
 }
 
 // compare reports a worst case that cannot fit in the budget
@@ -176,7 +181,10 @@ func (c *checker) compare(pos token.Pos, r retryRef, w retryscan.WorstCase, b bu
 	// context.WithTimeout around the call bounds them all at once: each
 	// gets its own from retry.WithPerRetryTimeout.
 	how := "its own context.WithTimeout"
-	if r.interceptor {
+	switch {
+	case len(r.handmade) > 0:
+		how = "a context.WithTimeout of its own around the invoker call in the interceptor " + strings.Join(r.handmade, ", ")
+	case r.interceptor:
 		how = "a timeout of its own with the retry interceptor's retry.WithPerRetryTimeout"
 	}
 	fix := fmt.Sprintf("give each attempt %s well under %s", how, b.d)

@@ -132,8 +132,11 @@
 // same way, with the interceptor's fix: its
 // attempts share the call's context, so a context.WithTimeout around the
 // call bounds them all at once, and retry.WithPerRetryTimeout gives each
-// its own. -retrybudget.attempt-uses-budget=false turns this category
-// off.
+// its own. A call that a unary interceptor written by hand retries (one
+// that runs its invoker in a retry loop: the recognizer counts it) is
+// judged with the timeout that interceptor's own attempts have, and the
+// fix names it: a context.WithTimeout around its invoker call.
+// -retrybudget.attempt-uses-budget=false turns this category off.
 //
 // own-limit: a retry library's own time arithmetic stops the retry before
 // the attempts it promises. The Timeout of the *http.Client that

@@ -189,7 +189,7 @@ func (c *checker) grpcAttempt(a *attempt) (*ast.CallExpr, string) {
 		return nil, ""
 	}
 	name := c.callName(e)
-	if g := grpcOf(first); loop && engine.Callee(first) != g {
+	if g := grpcOf(first); loop && g != nil && engine.Callee(first) != g {
 		name = analysisutil.FuncName(g, g.Pkg()) + " through " + name
 	}
 	return e, name

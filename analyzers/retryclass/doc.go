@@ -207,7 +207,10 @@
 // same lists written as data. The gRPC call may be made through a
 // function of the package every error of which is the call's (two calls
 // deep: "HealthClient.Check through client.check"), or be a client
-// stream's Recv, which returns the same error once the stream failed. A
+// stream's Recv, which returns the same error once the stream failed, or
+// the call a unary client interceptor makes of its grpc.UnaryInvoker
+// (ClientConn.Invoke in all but name: "the gRPC call invoker"); a helper
+// the invoker is handed to is not read through. A
 // reconnect loop, which re-opens a stream or subscription on any error
 // and reads it in a nested loop on success, retries the open:
 //

@@ -31,10 +31,14 @@ import (
 // it retries a code that cannot change.
 
 // isGRPC reports a gRPC call: ClientConn.Invoke, a method of a generated
-// client stub, a stream's Recv, or a helper of the package that returns
-// one's error.
+// client stub, a stream's Recv, a helper of the package that returns
+// one's error, or the call an interceptor makes of its grpc.UnaryInvoker
+// (engine.GRPCInvokerCall), which has no callee to name:
+//
+//	for i := 0; i < 4; i++ {
+//		if err = invoker(ctx, method, req, reply, cc, opts...); err == nil {
 func isGRPC(call ssa.CallInstruction) bool {
-	return grpcOf(call) != nil
+	return grpcOf(call) != nil || engine.GRPCInvokerCall(call)
 }
 
 // grpcOf returns the gRPC method a call makes, itself or through a

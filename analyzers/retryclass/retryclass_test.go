@@ -14,11 +14,11 @@ import (
 // aws-sdk-go-v2, go-grpc-middleware v2 and apimachinery (wait).
 func TestAnalyzer(t *testing.T) {
 	t.Parallel()
-	mod.Run(t, retryclass.Analyzer, "./cancel", "./status", "./code", "./wait", "./typed", "./poll", "./reconnect", "./spread", "./grpchelper", "./transport", "./wrapper", "./wrapper/lib", "./classified", "./classified/lib", "./statusfield", "./pushback", "./checked", "./checked/httpcheck")
+	mod.Run(t, retryclass.Analyzer, "./cancel", "./status", "./code", "./wait", "./typed", "./poll", "./reconnect", "./spread", "./grpchelper", "./transport", "./wrapper", "./wrapper/lib", "./classified", "./classified/lib", "./statusfield", "./pushback", "./checked", "./checked/httpcheck", "./intercept")
 }
 
 // mod is testdata/mod, loaded once for the tests here.
-var mod = testenv.NewModule("testdata/mod", "./cancel", "./status", "./code", "./wait", "./typed", "./poll", "./reconnect", "./spread", "./grpchelper", "./transport", "./wrapper", "./wrapper/lib", "./classified", "./classified/lib", "./statusfield", "./flags", "./pushback", "./checked", "./checked/httpcheck")
+var mod = testenv.NewModule("testdata/mod", "./cancel", "./status", "./code", "./wait", "./typed", "./poll", "./reconnect", "./spread", "./grpchelper", "./transport", "./wrapper", "./wrapper/lib", "./classified", "./classified/lib", "./statusfield", "./flags", "./pushback", "./checked", "./checked/httpcheck", "./intercept")
 
 // TestFlags runs an analyzer configured through its flags on a package
 // of its own: other permanent codes, another transient status, tests.

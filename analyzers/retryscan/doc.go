@@ -36,7 +36,9 @@
 //     a channel, traced from the call to its dial, whose constant
 //     service config has a retryPolicy for the call's method (and no
 //     grpc.WithDisableRetry()) or whose retry interceptor has a constant
-//     WithMax (grpc.go);
+//     WithMax (grpc.go), or whose unary interceptor written by hand runs
+//     its grpc.UnaryInvoker in a retry of a constant count (a wrapper
+//     of the invoker parameter: grpcintercept.go);
 //   - a call of a user function that is a retry wrapper (it runs one of
 //     its function parameters in a retry) or a retrier (it retries
 //     inside, at any depth), known across packages through facts, or

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/types"
 	"strings"
+	"time"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -68,7 +69,7 @@ func (s *scanner) grpcMayRetry() bool { return s.grpcRetrying.get() }
 
 // readGRPCRetries works out grpcMayRetry once.
 func (s *scanner) readGRPCRetries() bool {
-	if analysisutil.Imports(s.pass.Pkg, grpcRetryMiddleware) {
+	if analysisutil.Imports(s.pass.Pkg, grpcRetryMiddleware) || s.mayIntercept() {
 		return true
 	}
 	for _, c := range s.serviceConfigs() {
@@ -83,9 +84,12 @@ func (s *scanner) readGRPCRetries() bool {
 type grpcRetry struct {
 	attempts int
 	// policy: a service config's retryPolicy retries it, with configs;
-	// interceptor: a retry interceptor does, backoff: with a WithBackoff.
-	policy, interceptor, backoff bool
-	configs                      []catalog.ServiceConfig
+	// interceptor: a retry interceptor does: middleware go-grpc-middleware's
+	// (backoff: with a WithBackoff), handmade.names one written by hand
+	// (grpcintercept.go).
+	policy, interceptor, middleware, backoff bool
+	configs                                  []catalog.ServiceConfig
+	handmade                                 handmade
 }
 
 // grpcRetriesOf works out the attempts the channels a call may be made
@@ -104,7 +108,12 @@ func (s *scanner) grpcRetriesOf(fn ast.Node, call *ast.CallExpr, callee *types.F
 	cc := in.Common()
 	own, _ := s.eng.Elems(cc.Args[len(cc.Args)-1], nil)
 	r.attempts = 1
+	r.handmade.attempts = 1
 	for _, ch := range channels {
+		h, known := s.handmadeRetries(call, ch.Funcs)
+		if !known {
+			return r, false
+		}
 		m, sc := policyAttempts(ch, method)
 		k := int64(1)
 		if ch.Retry {
@@ -117,8 +126,15 @@ func (s *scanner) grpcRetriesOf(fn ast.Node, call *ast.CallExpr, callee *types.F
 		if m > 1 {
 			r.policy, r.configs = true, append(r.configs, sc)
 		}
-		r.interceptor = r.interceptor || k > 1
-		r.attempts = max(r.attempts, m*int(k))
+		r.middleware = r.middleware || k > 1
+		r.interceptor = r.interceptor || k*int64(h.attempts) > 1
+		if h.attempts > 1 {
+			r.handmade.names = append(r.handmade.names, h.names...)
+			r.handmade.facts = append(r.handmade.facts, h.facts...)
+			r.handmade.funcs = append(r.handmade.funcs, h.funcs...)
+			r.handmade.attempts = max(r.handmade.attempts, h.attempts)
+		}
+		r.attempts = max(r.attempts, m*int(k)*h.attempts)
 	}
 	return r, r.attempts > 1
 }
@@ -174,15 +190,32 @@ func (s *scanner) grpcSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 	name := analysisutil.FuncName(callee, s.pass.Pkg)
 	row := &catalog.Retry{Symbol: catalog.SymbolOf(callee), Role: catalog.RoleClient, Op: -1, Attempts: r.attempts, Ctx: 0,
 		Display: name, Delay: catalog.DelayExponential, Capped: catalog.TriYes, Jittered: catalog.TriYes}
+	delay := Delay{}
+	h := r.handmade.facts
 	switch {
-	case r.backoff:
+	case r.backoff || len(h) > 0 && (r.policy || r.middleware || len(h) > 1):
 		row.Delay, row.Capped, row.Jittered = catalog.DelayUnknown, catalog.TriUnknown, catalog.TriUnknown
+	case len(h) == 1:
+		// The interceptor's own loop, as its wrapper fact says.
+		row.Delay, row.Capped, row.Jittered = catalog.DelayKind(h[0].DelayKind), catalog.Tri(h[0].Capped), catalog.Tri(h[0].Jittered)
+		delay.Initial, delay.Factor = time.Duration(h[0].Initial), h[0].Factor
 	case !r.policy:
 		row.Delay = catalog.DelayConstant // 50 ms, with jitter
 	}
+	delay.Kind, delay.Capped, delay.Jittered = row.Delay, row.Capped, row.Jittered
 	return &Site{Kind: KindClient, Node: call, Name: name, Entry: row, Callee: callee, Func: fn,
-		Bound: Bound{Attempts: r.attempts, Ctx: true}, grpc: &r,
-		delay: known(Delay{Kind: row.Delay, Capped: row.Capped, Jittered: row.Jittered})}
+		Bound: Bound{Attempts: r.attempts, Ctx: true}, grpc: &r, delay: known(delay)}
+}
+
+// GRPCInterceptors names the interceptors written by hand that retry a
+// gRPC client site's call (grpcintercept.go), nil when none does: their
+// attempts get a timeout of their own in their body, not from
+// go-grpc-middleware's retry.WithPerRetryTimeout.
+func (s *Site) GRPCInterceptors() []string {
+	if s.grpc == nil || s.grpc.middleware {
+		return nil
+	}
+	return s.grpc.handmade.names
 }
 
 // GRPCPolicy reports a client site whose retries are grpc-go's own (a

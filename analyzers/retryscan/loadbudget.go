@@ -202,7 +202,11 @@ func (r *grpcRetry) budget() catalog.LoadBudget {
 		if r.policy {
 			return catalog.LoadBudget{Why: "a retry interceptor repeats calls that the service config retries again, which is not worked out"}
 		}
-		return catalog.LoadBudget{Kind: catalog.BudgetNone, What: "go-grpc-middleware retry interceptor"}
+		what := "go-grpc-middleware retry interceptor"
+		if !r.middleware {
+			what = "retry interceptor " + strings.Join(r.handmade.names, ", ")
+		}
+		return catalog.LoadBudget{Kind: catalog.BudgetNone, What: what}
 	}
 	with, without := 0, 0
 	var best *catalog.RetryThrottling

@@ -37,14 +37,22 @@ type scanner struct {
 	// chain passes through it as through a plain call.
 	onceAt map[ast.Node]*Site
 
-	wrappers    map[*types.Func]*WrapperFact // local wrappers
-	chains      map[*types.Func][]Hop        // local retriers
-	imported    *factMemo[[]Hop]             // imported retrier facts, by callee
-	importedW   *factMemo[*WrapperFact]      // imported wrapper facts, by callee
-	configs     *factMemo[*ConfigFact]       // config helpers: exported, and imported by callee
-	classifiers *factMemo[*ClassifierFact]   // imported classifier facts, by callee
-	randoms     *factMemo[*RandomFact]       // imported random facts, by callee (randomfact.go)
-	memo        map[ast.Node]*Site           // loop and library call sites, by node
+	wrappers map[*types.Func]*WrapperFact // local wrappers
+	// litWrappers: function literals of the package that run one of
+	// their function parameters in a retry (a gRPC interceptor a helper
+	// returns); read only for the channels they are installed on.
+	litWrappers map[*ast.FuncLit]*WrapperFact
+	// unsettled: call sites that read the wrappers found so far (a gRPC
+	// call on a channel with an interceptor of the package), computed
+	// again on each round of findSites instead of memoized.
+	unsettled   map[ast.Node]bool
+	chains      map[*types.Func][]Hop      // local retriers
+	imported    *factMemo[[]Hop]           // imported retrier facts, by callee
+	importedW   *factMemo[*WrapperFact]    // imported wrapper facts, by callee
+	configs     *factMemo[*ConfigFact]     // config helpers: exported, and imported by callee
+	classifiers *factMemo[*ClassifierFact] // imported classifier facts, by callee
+	randoms     *factMemo[*RandomFact]     // imported random facts, by callee (randomfact.go)
+	memo        map[ast.Node]*Site         // loop and library call sites, by node
 
 	// Worked out once, for the whole package, when first asked (see
 	// memo.go: lazy computations of several analyzers may ask at once).
@@ -73,6 +81,8 @@ func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 		std:         analysisutil.Std(pass),
 		byObj:       map[*types.Func]*funcInfo{},
 		wrappers:    map[*types.Func]*WrapperFact{},
+		litWrappers: map[*ast.FuncLit]*WrapperFact{},
+		unsettled:   map[ast.Node]bool{},
 		chains:      map[*types.Func][]Hop{},
 		imported:    newFactMemo[[]Hop](),
 		importedW:   newFactMemo[*WrapperFact](),
@@ -186,13 +196,15 @@ func (s *scanner) findSites() {
 
 // memoized returns the site computed for n on an earlier round of
 // findSites, or computes it: loops and library calls do not depend on the
-// wrappers found so far.
+// wrappers found so far, except the unsettled ones.
 func (s *scanner) memoized(n ast.Node, compute func() *Site) *Site {
 	if site, ok := s.memo[n]; ok {
 		return site
 	}
 	site := compute()
-	s.memo[n] = site
+	if !s.unsettled[n] {
+		s.memo[n] = site
+	}
 	return site
 }
 
@@ -206,6 +218,17 @@ func (s *scanner) findWrappers() {
 		s.findSites()
 		changed := false
 		for _, site := range s.sites {
+			if lit, ok := site.Func.(*ast.FuncLit); ok {
+				if _, done := s.litWrappers[lit]; !done {
+					if sig, _ := s.info.TypeOf(lit).(*types.Signature); sig != nil {
+						if p := s.runsParam(site, sig); p >= 0 && catalog.GRPCInvoker(sig.Params().At(p).Type()) {
+							s.litWrappers[lit] = s.wrapperFact(site, p)
+							changed = true
+						}
+					}
+				}
+				continue
+			}
 			fd, ok := site.Func.(*ast.FuncDecl)
 			if !ok {
 				continue
@@ -217,16 +240,8 @@ func (s *scanner) findWrappers() {
 			if _, done := s.wrappers[obj]; done {
 				continue
 			}
-			if p := s.runsParam(site, obj); p >= 0 {
-				d := site.Delay()
-				w := &WrapperFact{Param: p, Attempts: int32(site.Bound.Attempts), Via: site.Name,
-					Ctx: site.Bound.Ctx, Time: site.Bound.Time,
-					DelayKind: uint8(d.Kind), Capped: uint8(d.Capped), Jittered: uint8(d.Jittered),
-					Initial: int64(d.Initial), Factor: d.Factor}
-				if s.pass.Module != nil {
-					w.Module = s.pass.Module.Path
-				}
-				w.CountParam, w.CountAdd = countParam(site.Bound)
+			if p := s.runsParam(site, obj.Type().(*types.Signature)); p >= 0 {
+				w := s.wrapperFact(site, p)
 				w.IgnoresCtx = s.ignoresCtx(site, fd, p)
 				w.Gate = s.gate(site, fd, p)
 				s.wrappers[obj] = w
@@ -239,10 +254,24 @@ func (s *scanner) findWrappers() {
 	}
 }
 
-// runsParam returns the index of fn's function parameter that the site
-// runs as its operation, or -1.
-func (s *scanner) runsParam(site *Site, fn *types.Func) int {
-	sig := fn.Type().(*types.Signature)
+// wrapperFact is what a site that runs parameter p of its function
+// makes of the function: its bound and delay.
+func (s *scanner) wrapperFact(site *Site, p int) *WrapperFact {
+	d := site.Delay()
+	w := &WrapperFact{Param: p, Attempts: int32(site.Bound.Attempts), Via: site.Name,
+		Ctx: site.Bound.Ctx, Time: site.Bound.Time,
+		DelayKind: uint8(d.Kind), Capped: uint8(d.Capped), Jittered: uint8(d.Jittered),
+		Initial: int64(d.Initial), Factor: d.Factor}
+	if s.pass.Module != nil {
+		w.Module = s.pass.Module.Path
+	}
+	w.CountParam, w.CountAdd = countParam(site.Bound)
+	return w
+}
+
+// runsParam returns the index of the function parameter (of a function
+// of signature sig) that the site runs as its operation, or -1.
+func (s *scanner) runsParam(site *Site, sig *types.Signature) int {
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
 		if _, ok := p.Type().Underlying().(*types.Signature); !ok {

@@ -51,7 +51,12 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 			return
 		}
 		w.Timeout = TimeoutUnknown
-		if isGRPCCall(site.Callee) && !s.perRetryTimeout() {
+		switch r := site.grpc; {
+		case r != nil && len(r.handmade.names) > 0:
+			if !r.middleware && !r.policy {
+				s.interceptorTimeout(&r.handmade, w) // the interceptor's own attempts
+			}
+		case isGRPCCall(site.Callee) && !s.perRetryTimeout():
 			w.Timeout = TimeoutNone
 		}
 		return

@@ -106,6 +106,30 @@ func LookupGRPCOption(fn *types.Func) *GRPCOption {
 	return grpcOptionIndex[SymbolOf(fn)]
 }
 
+// grpcInvokers are the function types of grpc whose value a unary
+// interceptor is handed to make the call it intercepts (grpc v1.85.0
+// interceptor.go): calling one is ClientConn.Invoke in all but name.
+//
+//	func retryUnavailable(ctx context.Context, method string, req, reply any,
+//		cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+//		err := invoker(ctx, method, req, reply, cc, opts...) // the gRPC call
+var grpcInvokers = []Symbol{{grpcPkg, "", "UnaryInvoker"}}
+
+// GRPCInvoker reports a type of grpc.UnaryInvoker: a call of a value of
+// it is a unary gRPC call, failing with the method's status code.
+func GRPCInvoker(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	for _, s := range grpcInvokers {
+		if s.Pkg == n.Obj().Pkg().Path() && s.Name == n.Obj().Name() {
+			return true
+		}
+	}
+	return false
+}
+
 // GRPCPackage reports a function of the grpc package itself, whose
 // dial options other than the catalogued ones install no interceptor.
 func GRPCPackage(fn *types.Func) bool { return SymbolOf(fn).Pkg == grpcPkg }

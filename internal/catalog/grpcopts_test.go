@@ -66,6 +66,28 @@ func TestGRPCOptionsMatchRealLibraries(t *testing.T) {
 	}
 }
 
+// TestGRPCInvokerMatchesRealLibrary checks that the invoker a real
+// interceptor is handed (the parameter of grpc.UnaryClientInterceptor)
+// is read as one, with the signature of ClientConn.Invoke plus the
+// channel, and that the interceptor type itself is not.
+func TestGRPCInvokerMatchesRealLibrary(t *testing.T) {
+	grpc := loadLibraries(t)["google.golang.org/grpc"]
+	icpt := grpc.Scope().Lookup("UnaryClientInterceptor").Type()
+	sig := icpt.Underlying().(*types.Signature)
+	invoker := sig.Params().At(5).Type()
+	if !catalog.GRPCInvoker(invoker) {
+		t.Errorf("%s, the interceptor's invoker, is not read as a gRPC call", invoker)
+	}
+	if catalog.GRPCInvoker(icpt) || catalog.GRPCInvoker(types.Typ[types.Int]) {
+		t.Error("a type other than the invoker is read as one")
+	}
+	call := invoker.Underlying().(*types.Signature)
+	invoke, _, _ := types.LookupFieldOrMethod(types.NewPointer(grpc.Scope().Lookup("ClientConn").Type()), false, grpc, "Invoke")
+	if want := invoke.Type().(*types.Signature); call.Params().Len() != want.Params().Len()+1 || !types.Identical(call.Results(), want.Results()) {
+		t.Errorf("the invoker %s is not ClientConn.Invoke's call with the channel: %s", call, want)
+	}
+}
+
 // TestGRPCFullMethod reads the full method name of the real health
 // client's methods, through the interface and the generated struct, and
 // none for a function that is no stub method.

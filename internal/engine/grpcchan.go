@@ -48,6 +48,12 @@ type GRPCChannel struct {
 	// MaxCallUnknown: it is given a value that is not one constant.
 	MaxCallAttempts int
 	MaxCallUnknown  bool
+	// Funcs are the interceptors installed that are functions, not
+	// catalogued constructors' results: a function of the package
+	// (declared, or a literal a helper returns) or of another one. Whether
+	// one retries is the recognizer's question; each also leaves Seen
+	// false, as it may bound calls.
+	Funcs []*ssa.Function
 }
 
 // GRPCChannels returns the channels a gRPC call may be made on: the
@@ -145,6 +151,9 @@ func (p *Program) interceptors(call *ssa.Call, i int, in *Frame, ch *GRPCChannel
 			ic, o := GRPCOptionCall(src.Value)
 			if o == nil {
 				ch.Seen = false // an interceptor of another package may bound calls
+				if fn := funcOf(src.Value); fn != nil {
+					ch.Funcs = append(ch.Funcs, fn)
+				}
 				continue
 			}
 			switch o.Role {
@@ -157,6 +166,28 @@ func (p *Program) interceptors(call *ssa.Call, i int, in *Frame, ch *GRPCChannel
 			}
 		}
 	}
+}
+
+// funcOf returns the function a value is, named or a closure of a
+// literal, or nil (a method value, a field, a parameter).
+func funcOf(v ssa.Value) *ssa.Function {
+	switch v := v.(type) {
+	case *ssa.Function:
+		return v
+	case *ssa.MakeClosure:
+		if fn, _ := v.Fn.(*ssa.Function); fn != nil && fn.Synthetic == "" {
+			return fn
+		}
+	}
+	return nil
+}
+
+// GRPCInvokerCall reports a call of a grpc.UnaryInvoker value, the call
+// an interceptor makes of the method it intercepts: a unary gRPC call
+// (catalog.GRPCInvoker).
+func GRPCInvokerCall(call ssa.CallInstruction) bool {
+	c := call.Common()
+	return !c.IsInvoke() && c.StaticCallee() == nil && catalog.GRPCInvoker(c.Value.Type())
 }
 
 // GRPCOptionCall returns the call a value is the result of, with its
