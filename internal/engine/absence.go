@@ -400,8 +400,7 @@ func (a *absenceScan) status(x ssa.Value) bool {
 	case *ssa.Parameter:
 		name = x.Name()
 	}
-	name = strings.ToLower(name)
-	return strings.Contains(name, "status") || strings.Contains(name, "code")
+	return looseStatusName(name)
 }
 
 // predicate reports a bool function of the package that is true only

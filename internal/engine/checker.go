@@ -2,7 +2,6 @@ package engine
 
 import (
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -93,8 +92,7 @@ func checkedShape(prm *types.Var) paramShape {
 	case isResponse(t):
 		return shapeResponse
 	case isInt(t) && !isGRPCCode(t) && !isNamedType(t, "time", "Duration"):
-		name := strings.ToLower(prm.Name())
-		if strings.Contains(name, "status") || strings.Contains(name, "code") {
+		if looseStatusName(prm.Name()) {
 			return shapeInt
 		}
 	}

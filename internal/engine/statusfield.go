@@ -44,6 +44,15 @@ func StatusName(name string) bool {
 	return false
 }
 
+// looseStatusName reports a name that may hold a status or a code
+// (statusCode, code, httpStatus): enough where the integer is also
+// compared with 404 or handed to a function of a response's error, not
+// for a field of a typed error (StatusName).
+func looseStatusName(name string) bool {
+	name = strings.ToLower(name)
+	return strings.Contains(name, "status") || strings.Contains(name, "code")
+}
+
 // structOf returns the named type (nil for a literal) and the struct of
 // t or of what t points to.
 func structOf(t types.Type) (*types.Named, *types.Struct) {
