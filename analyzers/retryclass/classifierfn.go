@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"slices"
 
+	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
@@ -88,27 +89,80 @@ func (c *checker) checkRetry(e ast.Expr) {
 		status, whyWholesale(funcName(e), stops), joinStatuses(c.cfg.TransientStatuses))))
 }
 
-// retryIf judges a library retry whose decision is a RetryIf option
-// with a table, and reports whether it found one: the operation's error
-// for a 4xx or a permanent gRPC code reaches the classifier, which
-// sends it round.
-func (c *checker) retryIf(a *attempt) bool {
+// classifier is the function a library retry asks of each error of its
+// operation, as the checks read it.
+type classifier struct {
+	at    ast.Node      // where a finding goes: the function, or the call
+	table []catalog.Tri // its answers (engine.ClassifierTable), nil if unread
+	label string        // "RetryIf lib.IsRetryable", "its classifier"
+	fix   string        // how to stop a 4xx: "(retry.Unrecoverable)"
+	// required: the library asks a classifier always (client-go's
+	// retry.OnError), so one that says yes to every failure is its
+	// "retry everything", read as an operation with no classifier.
+	required bool
+}
+
+// siteClassifier returns the classifier of a library retry: a
+// retry.RetryIf(f) among retry-go's options, the argument a catalogued
+// call asks (retry.OnError(b, retriable, fn)) or the predicate it always
+// uses (retry.RetryOnConflict: apierrors.IsConflict); nil when it has
+// none the analyzer can place.
+func (c *checker) siteClassifier(a *attempt) *classifier {
+	call, ok := a.site.Node.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	if a.site.Kind == retryscan.KindLibrary && a.site.Entry != nil && a.site.Entry.Classifier != nil {
+		rc := a.site.Entry.Classifier
+		cl := &classifier{at: call, fix: "(return false for them)", required: true}
+		switch {
+		case rc.Arg >= 0 && rc.Arg < len(call.Args):
+			e := call.Args[rc.Arg]
+			cl.at, cl.table = e, c.eng.ClassifierTable(e, c.pass.TypesInfo)
+			cl.label = "classifier " + shortExpr(e)
+			if _, ok := ast.Unparen(e).(*ast.FuncLit); ok {
+				cl.label = "its classifier"
+			}
+		case rc.Arg < 0:
+			if row := catalog.LookupStatusPredicateSymbol(rc.Fixed); row != nil {
+				cl.table = engine.PredicateTable(row)
+			}
+			cl.label = "its classifier " + rc.Fixed.Name
+		}
+		return cl
+	}
 	fnExpr := c.retryIfFunc(a)
 	if fnExpr == nil {
+		return nil
+	}
+	return &classifier{at: fnExpr, table: c.eng.ClassifierTable(fnExpr, c.pass.TypesInfo), label: "RetryIf " + funcName(fnExpr), fix: "(retry.Unrecoverable)"}
+}
+
+// retryIf judges a library retry whose decision is a classifier with a
+// table, and reports whether it did (the other checks then stay out):
+// the operation's error for a 4xx or a permanent gRPC code reaches the
+// classifier, which sends it round. A classifier the library always
+// asks and the analyzer cannot read leaves the retry unjudged.
+func (c *checker) retryIf(a *attempt) bool {
+	cl := c.siteClassifier(a)
+	switch {
+	case cl == nil:
+		return false
+	case cl.table == nil:
+		return cl.required
+	case cl.required && retriesAll(cl.table):
+		// retry.OnError(b, func(error) bool { return true }, fn): what
+		// goes round is the operation's to say, as with retry.Do(fn).
 		return false
 	}
-	table := c.eng.ClassifierTable(fnExpr, c.pass.TypesInfo)
-	if table == nil {
-		return false
-	}
-	name := funcName(fnExpr)
+	table := cl.table
 	// A classifier that says yes to every status, or to every code, does
 	// not read them (!errors.Is(err, context.Canceled)): it is the
 	// library's default, and quiet like an opaque operation.
 	if status, stops, ok := c.wholesale(table, engine.CaseTyped); ok && tellsApart(table, engine.CaseTyped, 400, 599) && c.opReturns(a, scenario{status: status, typed: true}, engine.ErrStatus, int64(status)) {
-		c.rep.Report(analysisDiag(fnExpr, CategoryPermanentStatus, fmt.Sprintf(
-			"%s retries HTTP 4xx responses such as %d (%s): a client error does not change on retry, so each costs %s; stop on 4xx other than %s (retry.Unrecoverable)",
-			a.site.Name, status, whyWholesale("RetryIf "+name, stops), c.cost(a.site), joinStatuses(c.cfg.TransientStatuses))))
+		c.rep.Report(analysisDiag(cl.at, CategoryPermanentStatus, fmt.Sprintf(
+			"%s retries HTTP 4xx responses such as %d (%s): a client error does not change on retry, so each costs %s; stop on 4xx other than %s %s",
+			a.site.Name, status, whyWholesale(cl.label, stops), c.cost(a.site), joinStatuses(c.cfg.TransientStatuses), cl.fix)))
 		return true
 	}
 	if call, _ := c.grpcAttempt(a); call == nil || !tellsApart(table, engine.CaseGRPC, 1, 16) ||
@@ -118,10 +172,25 @@ func (c *checker) retryIf(a *attempt) bool {
 	for _, code := range c.codes {
 		n := int64(code.Value)
 		if engine.CaseAnswer(table, engine.ClassCase{Kind: engine.CaseGRPC, N: n}) == catalog.TriYes && c.opReturns(a, scenario{grpc: true, code: n}, engine.ErrGRPC, n) {
-			c.rep.Report(analysisDiag(fnExpr, CategoryPermanentCode, fmt.Sprintf(
-				"%s retries codes.%s, which does not change on retry (RetryIf %s says yes to it with codes.Unavailable): each such failure costs %s; drop it from the retried codes",
-				a.site.Name, code.Name, name, c.cost(a.site))))
+			c.rep.Report(analysisDiag(cl.at, CategoryPermanentCode, fmt.Sprintf(
+				"%s retries codes.%s, which does not change on retry (%s says yes to it with codes.Unavailable): each such failure costs %s; drop it from the retried codes",
+				a.site.Name, code.Name, cl.label, c.cost(a.site))))
 			return true
+		}
+	}
+	return true
+}
+
+// retriesAll reports a table that says yes to every error carrying a
+// status, every gRPC code but OK and a plain error: it tells no failure
+// from another (the context's errors aside).
+func retriesAll(table []catalog.Tri) bool {
+	for _, cs := range engine.ClassCases() {
+		switch {
+		case cs.Kind == engine.CaseTyped, cs.Kind == engine.CaseGRPC && cs.N > 0, cs.Kind == engine.CasePlain:
+			if engine.CaseAnswer(table, cs) != catalog.TriYes {
+				return false
+			}
 		}
 	}
 	return true

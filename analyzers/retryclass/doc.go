@@ -14,8 +14,9 @@
 // Retry-After. The analyzer reads the retry sites found by the retryscan
 // recognizer and, for each hand-rolled loop and each operation handed to
 // cenkalti/backoff, avast/retry-go or sethvargo/go-retry (whose
-// operations retry only the errors they wrap in retry.RetryableError),
-// and each condition handed to apimachinery's wait.ExponentialBackoff
+// operations retry only the errors they wrap in retry.RetryableError)
+// or client-go's retry.OnError (whose classifier, its second argument,
+// says which errors go round), and each condition handed to apimachinery's wait.ExponentialBackoff
 // (which goes round on (false, nil), also when it answers with the test:
 // return resp.StatusCode == http.StatusOK, nil), the paths through one
 // attempt and
@@ -174,6 +175,9 @@
 // recognizer exports for it, or a function handed to the library:
 //
 //	retry.Do(op, retry.RetryIf(httpx.IsRetryable)) // stops on 400 and 401 only
+//	retry.OnError(retry.DefaultBackoff, func(err error) bool {
+//		return !apierrors.IsBadRequest(err) // client-go: 403, 404, 422 go round
+//	}, fn)
 //	client.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
 //		return err != nil || resp.StatusCode >= 400, nil // retryablehttp: 404 goes round
 //	}
@@ -192,8 +196,19 @@
 // field of an error that carries one: a loop that stops on such a code
 // says nothing of what it does with a 404.
 //
-// A classifier that names a few 4xx it retries (409) or says yes to
-// every error (the library's default) is left alone, and so is one that
+// The predicates of apimachinery's api/errors are read as the status
+// they test (apierrors.IsNotFound: 404, IsInvalid: 422); one whose status
+// comes with another reason too (IsConflict and IsAlreadyExists: 409,
+// IsServerTimeout and IsInternalError: 500) answers nothing for it. The
+// classifier retry.OnError is always given is read the same way, and one
+// that says yes to every failure (func(error) bool { return true })
+// leaves the decision to the operation, as retry.Do(op) does: the
+// permanent-code check below reads it.
+//
+// A classifier that names a few 4xx it retries (409,
+// retry.RetryOnConflict, apierrors.IsNotFound while waiting for an
+// object to appear) or a RetryIf that says yes to every error (the
+// library's default) is left alone, and so is one that
 // answers an error carrying any HTTP status as it answers a plain error
 // (a gRPC classifier whose default says yes): it does not read the
 // status.
@@ -328,8 +343,12 @@
 //     a RetryIf that says yes to every status or every code; and
 //     operations given as named functions rather than literals;
 //   - library retries other than cenkalti/backoff (v3, v4, v5),
-//     avast/retry-go (v3, v4, v5) and sethvargo/go-retry, whose
-//     operations it reads, and
+//     avast/retry-go (v3, v4, v5), sethvargo/go-retry and client-go's
+//     retry.OnError and retry.RetryOnConflict, whose operations it reads;
+//     a retry.OnError whose classifier it cannot read (one handed in as a
+//     parameter, a predicate of another package with no fact, a test of
+//     409 or 500 through apierrors, which may be either of two reasons),
+//     and
 //     wrappers and retriers of the package, judged where their loop is
 //     (a call of a wrapper is read for retry-after-cancel alone, and
 //     only with a function literal: one given by name is not read);

@@ -174,7 +174,8 @@ func (s *scanner) inBodyOrCallees(body *ast.BlockStmt, depth int, f func(*ast.Bl
 // field or method named like a status (StatusCode, HTTPStatusCode), a
 // catalogued library's status field (googleapi.Error.Code), a name of
 // net/http, gRPC's codes and
-// status packages, the context's errors, or an integer in the range of
+// status packages, the context's errors, a predicate of apimachinery's
+// api/errors (apierrors.IsNotFound), or an integer in the range of
 // HTTP statuses (code >= 500, case 404).
 func (s *scanner) namesOutcome(body *ast.BlockStmt) bool {
 	// A bare number is a status only in a package that speaks HTTP:
@@ -208,6 +209,9 @@ func (s *scanner) namesOutcome(body *ast.BlockStmt) bool {
 			found = true
 		case "context":
 			found = obj.Name() == "Canceled" || obj.Name() == "DeadlineExceeded"
+		}
+		if fn, ok := obj.(*types.Func); ok && catalog.LookupStatusPredicate(fn) != nil {
+			found = true // apierrors.IsConflict(err): tests the status
 		}
 		found = found || engine.StatusName(id.Name) || catalog.NamesStatusField(obj)
 		return !found

@@ -80,7 +80,7 @@ func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 		return nil
 	}
 	s.resolveOp(site, fn)
-	if lit, ok := site.Body.(*ast.FuncLit); ok && (catalog.ErrorOperation(row.Pkg) || catalog.OptInOperation(row.Pkg) || catalog.ConditionOperation(row.Pkg)) {
+	if lit, ok := site.Body.(*ast.FuncLit); ok && (catalog.ErrorOperation(row.Pkg) || catalog.OptInOperation(row.Pkg) || catalog.ConditionOperation(row.Pkg) || row.Classifier != nil) {
 		site.region = &lazy[*engine.Region]{compute: func() *engine.Region {
 			if f := s.eng.Func(lit); f != nil {
 				return s.eng.OpRegion(f, row.Pkg)

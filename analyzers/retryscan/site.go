@@ -216,7 +216,8 @@ func (s *Site) External() bool { return s.external }
 
 // Region returns the engine's region of the site's attempt: a loop, a
 // function retrying by recursion, or an operation handed to a library
-// whose convention is catalogued (catalog.ErrorOperation); nil for the
+// whose convention is catalogued (catalog.ErrorOperation) or which asks
+// a classifier of each error (catalog.RetryClassifier); nil for the
 // other sites, whose attempt is not visible here or not catalogued.
 func (s *Site) Region() *engine.Region {
 	if s.region == nil {

@@ -106,6 +106,16 @@ func TestRetryRowsMatchRealLibraries(t *testing.T) {
 				t.Errorf("%s: argument %d is not a context.Context", r.Symbol, r.Ctx)
 			}
 		}
+		if c := r.Classifier; c != nil {
+			switch {
+			case c.Arg >= sig.Params().Len():
+				t.Errorf("%s: classifier argument %d out of range", r.Symbol, c.Arg)
+			case c.Arg >= 0 && sig.Params().At(c.Arg).Type().String() != "func(error) bool":
+				t.Errorf("%s: argument %d is %s, not a func(error) bool", r.Symbol, c.Arg, sig.Params().At(c.Arg).Type())
+			case c.Arg < 0 && catalog.LookupStatusPredicateSymbol(c.Fixed) == nil:
+				t.Errorf("%s: its classifier %s is no catalogued predicate", r.Symbol, c.Fixed)
+			}
+		}
 		if r.Display == "" {
 			t.Errorf("%s: no display name", r.Symbol)
 		}

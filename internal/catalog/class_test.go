@@ -113,21 +113,8 @@ func TestGRPCCodesMatchRealPackage(t *testing.T) {
 // aws/retry (DefaultRetryableErrorCodes, DefaultThrottleErrorCodes) are
 // read from the real source.
 func TestAWSPermanentCodesAreNotRetriedBySDK(t *testing.T) {
-	dir, _ := filepath.Abs("testdata/mod")
-	testenv.Download(t, dir)
-	cfg := &packages.Config{Mode: packages.NeedFiles, Dir: dir,
-		Env: append(testenv.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off")}
-	pkgs, err := packages.Load(cfg, "github.com/aws/aws-sdk-go-v2/aws/retry")
-	if err != nil || len(pkgs) != 1 {
-		t.Fatalf("load aws/retry: %v", err)
-	}
 	retried := map[string]bool{}
-	fset := token.NewFileSet()
-	for _, name := range pkgs[0].GoFiles {
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range parseReal(t, "github.com/aws/aws-sdk-go-v2/aws/retry") {
 		for _, spec := range varSpecs(f, "DefaultRetryableErrorCodes", "DefaultThrottleErrorCodes") {
 			for _, elt := range spec.Elts {
 				if lit, ok := elt.(*ast.KeyValueExpr).Key.(*ast.BasicLit); ok {
@@ -148,6 +135,30 @@ func TestAWSPermanentCodesAreNotRetriedBySDK(t *testing.T) {
 	if !catalog.AWSPermanentCode("AccessDenied") {
 		t.Errorf("AccessDenied should be permanent")
 	}
+}
+
+// parseReal parses the Go files of a package of the real modules
+// pinned in testdata/mod.
+func parseReal(t *testing.T, path string) []*ast.File {
+	t.Helper()
+	dir, _ := filepath.Abs("testdata/mod")
+	testenv.Download(t, dir)
+	cfg := &packages.Config{Mode: packages.NeedFiles, Dir: dir,
+		Env: append(testenv.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off")}
+	pkgs, err := packages.Load(cfg, path)
+	if err != nil || len(pkgs) != 1 {
+		t.Fatalf("load %s: %v", path, err)
+	}
+	var out []*ast.File
+	fset := token.NewFileSet()
+	for _, name := range pkgs[0].GoFiles {
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // varSpecs returns the composite literals of the named package variables.

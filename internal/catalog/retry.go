@@ -70,6 +70,21 @@ type Retry struct {
 	Capped, Jittered Tri
 	// Display is the short name used in diagnostics ("backoff.Retry").
 	Display string
+	// Classifier, when set, is how the call decides which errors of its
+	// operation go round (nil: by the error alone, as the library's
+	// convention says; catalog.ErrorOperation).
+	Classifier *RetryClassifier
+}
+
+// RetryClassifier is the function a library call asks of each error of
+// its operation: its argument Arg, or a predicate the library always
+// uses (Arg -1, Fixed):
+//
+//	retry.OnError(backoff, func(err error) bool { return apierrors.IsConflict(err) }, fn) // Arg 1
+//	retry.RetryOnConflict(backoff, fn)                                                  // Fixed: apierrors.IsConflict
+type RetryClassifier struct {
+	Arg   int
+	Fixed Symbol
 }
 
 func loop(pkg, recv, name string, op, attempts int, display string) Retry {
@@ -79,6 +94,10 @@ func loop(pkg, recv, name string, op, attempts int, display string) Retry {
 func (r Retry) ctx(i int) Retry  { r.Ctx = i; return r }
 func (r Retry) passesCtx() Retry { r.PassesCtx = true; return r }
 func (r Retry) timeBound() Retry { r.TimeBound = true; return r }
+func (r Retry) classifier(arg int, fixed Symbol) Retry {
+	r.Classifier = &RetryClassifier{Arg: arg, Fixed: fixed}
+	return r
+}
 func (r Retry) delay(k DelayKind, capped, jittered Tri) Retry {
 	r.Delay, r.Capped, r.Jittered = k, capped, jittered
 	return r
@@ -147,10 +166,13 @@ var retries = func() []Retry {
 		}
 		rows = append(rows, r)
 	}
-	// client-go util/retry (v0.37.2): attempts = Steps of the wait.Backoff.
+	// client-go util/retry (v0.37.2): attempts = Steps of the wait.Backoff;
+	// OnError(backoff, retriable, fn) goes round on an error of fn while
+	// retriable(err) says so, RetryOnConflict(backoff, fn) is
+	// OnError(backoff, errors.IsConflict, fn).
 	rows = append(rows,
-		loop(clientGoRt, "", "RetryOnConflict", 1, AttemptsUnknown, "retry.RetryOnConflict"),
-		loop(clientGoRt, "", "OnError", 2, AttemptsUnknown, "retry.OnError"))
+		loop(clientGoRt, "", "RetryOnConflict", 1, AttemptsUnknown, "retry.RetryOnConflict").classifier(-1, Symbol{apiErrors, "", "IsConflict"}),
+		loop(clientGoRt, "", "OnError", 2, AttemptsUnknown, "retry.OnError").classifier(1, Symbol{}))
 	// apimachinery wait (v0.37.2): ExponentialBackoff retries a condition
 	// Steps times; the Poll and Until families wait for a state.
 	rows = append(rows,

@@ -154,6 +154,8 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 		if r := w.eval(args[0], upto); r.Kind == NonNil && r.Status && !r.Success {
 			return intVal(r.N)
 		}
+	case catalog.LookupStatusPredicate(fn) != nil && len(args) == 1:
+		return statusPredicate(catalog.LookupStatusPredicate(fn), catalog.IsAbsencePredicate(fn), w.eval(args[0], upto))
 	case catalog.IsAbsencePredicate(fn) && len(args) >= 1:
 		return absent(w.eval(args[0], upto))
 	}
@@ -334,6 +336,28 @@ func absent(err Val) Val {
 		return boolVal(catalog.TriYes, false)
 	}
 	return unknown(true)
+}
+
+// statusPredicate folds a predicate of apimachinery's api/errors
+// (apierrors.IsConflict(err)): an error carrying a status answers as the
+// catalog says, one that is no API status (a transport failure, the
+// context's error, a gRPC status) false; IsNotFound of the program's own
+// "not found" errors (absence) is read as absent does.
+func statusPredicate(p *catalog.StatusPredicate, absence bool, err Val) Val {
+	switch {
+	case err.Kind == Nil:
+		return boolVal(catalog.TriNo, false)
+	case err.Kind == Err && err.Class == ErrStatus && err.N >= 100 && err.N < 600:
+		if t := p.Answer(int(err.N)); t != catalog.TriUnknown {
+			return boolVal(t, false)
+		}
+		return unknown(true)
+	case err.Kind == Err && (err.Class == ErrPlain || err.Class == ErrCanceled || err.Class == ErrDeadline || err.Class == ErrGRPC):
+		return boolVal(catalog.TriNo, false)
+	case absence:
+		return absent(err)
+	}
+	return unknown(err.Related || err.Kind == Err)
 }
 
 // grpcNotFound is codes.NotFound.

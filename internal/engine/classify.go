@@ -410,6 +410,9 @@ func (p *Program) ClassifierTable(e ast.Expr, info *types.Info) []catalog.Tri {
 		if !ok || fn.Pkg() == nil {
 			return nil
 		}
+		if row := catalog.LookupStatusPredicate(fn); row != nil {
+			return PredicateTable(row)
+		}
 		if fn.Pkg() == p.pkg {
 			p.build()
 			return p.Classify(p.ssa.Prog.FuncValue(fn))
@@ -419,6 +422,21 @@ func (p *Program) ClassifierTable(e ast.Expr, info *types.Info) []catalog.Tri {
 		}
 	}
 	return nil
+}
+
+// PredicateTable returns the table of a catalogued predicate of
+// apimachinery's api/errors handed to a retry as its classifier
+// (retry.OnError(b, apierrors.IsConflict, fn)) or called by the library
+// itself (retry.RetryOnConflict): its answer for each error case, as a call of it in a
+// function literal would fold.
+func PredicateTable(row *catalog.StatusPredicate) []catalog.Tri {
+	out := make([]catalog.Tri, len(ClassCases()))
+	for i, c := range ClassCases() {
+		if v := caseParam(shapeError, c); v.Kind != Nil {
+			out[i] = statusPredicate(row, false, v).Truth()
+		}
+	}
+	return out
 }
 
 // CaseAnswer returns the answer of a table in case c.

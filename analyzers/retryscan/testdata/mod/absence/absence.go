@@ -95,8 +95,10 @@ func waitConfigMap(ctx context.Context, cms configMaps, name string) error {
 	}
 }
 
-// The twin: a server timeout goes round as well.
-func getConfigMap(ctx context.Context, cms configMaps, name string) error { // want `retrier\(∞ via retry loop\)`
+// The twin: a server timeout goes round as well. The context's error is
+// neither (apierrors.IsServerTimeout is false for it): the loop ends
+// when ctx is done, after a number of attempts the code does not show.
+func getConfigMap(ctx context.Context, cms configMaps, name string) error { // want `retrier\(N via retry loop\)`
 	for { // want `site loop "retry loop" unbounded attempts`
 		_, err := cms.Get(ctx, name)
 		if err == nil {
