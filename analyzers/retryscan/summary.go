@@ -148,6 +148,8 @@ func (s *scanner) innerChain(site *Site, seen map[ast.Node]bool) []Hop {
 		seen[site.Func] = true
 	}
 	switch {
+	case site.transport != nil:
+		return site.below // the layers below the transport's own retry
 	case site.Body != nil:
 		return s.bodyChain(site.BodyBlock(), seen, func(n ast.Node) bool { return s.failureGoesRound(site, n) })
 	case site.Op != nil:
