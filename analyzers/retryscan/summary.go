@@ -175,7 +175,12 @@ func (s *scanner) viaCall(fn *types.Func, n ast.Node, chain []Hop) []Hop {
 // siteHop is the chain step a site itself contributes: one retry layer.
 func (s *scanner) siteHop(site *Site) Hop {
 	pkg := s.pass.Pkg.Path()
-	if site.Callee != nil {
+	switch {
+	case site.transport != nil:
+		pkg = analysisutil.PkgPath(site.transport) // a client's retrying transport
+	case site.Entry != nil && site.Entry.Pkg != "" && analysisutil.PkgPath(site.Callee) == "net/http":
+		pkg = site.Entry.Pkg // retryablehttp.RoundTripper, not net/http
+	case site.Callee != nil:
 		pkg = analysisutil.PkgPath(site.Callee)
 	}
 	return Hop{Name: site.Name, Posn: s.posn(site.Node), Attempts: int32(chainAttempts(site.Bound)), Retry: true, Pkg: pkg, pos: site.Node.Pos()}
