@@ -256,7 +256,7 @@ func (s *scanner) exportFacts() {
 	for _, fi := range s.funcs {
 		s.at.Func(fi.decl)
 		if c := s.chains[fi.obj]; Layers(c) > 0 {
-			s.pass.ExportObjectFact(fi.obj, &RetrierFact{Chain: c})
+			s.pass.ExportObjectFact(fi.obj, &RetrierFact{Chain: c, RequestGated: s.requestGated(fi)})
 		}
 		if w := s.wrappers[fi.obj]; w != nil {
 			s.pass.ExportObjectFact(fi.obj, w)

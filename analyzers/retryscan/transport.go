@@ -113,6 +113,9 @@ func (s *scanner) transportSite(fn ast.Node, call *ast.CallExpr, callee *types.F
 		if rt == nil {
 			continue
 		}
+		if s.gatedRoundTrip(rt) {
+			continue // retries some requests only: which, is not judged
+		}
 		if c := s.retrierChain(rt); Layers(c) > 0 && (best == nil || deeper(c, best)) {
 			best, via = c, rt
 		}
@@ -129,6 +132,75 @@ func (s *scanner) transportSite(fn ast.Node, call *ast.CallExpr, callee *types.F
 		}
 	}
 	return site
+}
+
+// gatedRoundTrip reports whether a transport's RoundTrip chooses by a
+// test of the request whether to retry it (requestGated), read from its
+// body in this package and from its RetrierFact in another.
+func (s *scanner) gatedRoundTrip(rt *types.Func) bool {
+	if fi := s.ownFunc(rt); fi != nil {
+		return s.requestGated(fi)
+	}
+	if rt.Pkg() == s.pass.Pkg || s.std(rt.Pkg()) {
+		return false
+	}
+	f := new(RetrierFact)
+	return s.pass.ImportObjectFact(rt, f) && f.RequestGated
+}
+
+// requestGated reports whether a RoundTrip method tests its request (but
+// for its context) in a condition: the transport then retries only some
+// requests, the idempotent methods, those whose body it can replay, what
+// a helper given the request says, and the recognizer does not judge
+// which:
+//
+//	if req.Method != http.MethodGet && req.Method != http.MethodHead {
+//		return t.next.RoundTrip(req) // once
+//	}
+func (s *scanner) requestGated(fi *funcInfo) bool {
+	if fi.obj.Name() != "RoundTrip" || fi.decl.Body == nil {
+		return false
+	}
+	params := fi.obj.Type().(*types.Signature).Params()
+	if params.Len() != 1 {
+		return false
+	}
+	req := params.At(0)
+	return anyNode(fi.decl.Body, true, func(n ast.Node) bool {
+		var conds []ast.Expr
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			conds = append(conds, n.Cond)
+		case *ast.SwitchStmt:
+			conds = append(conds, n.Tag)
+		case *ast.CaseClause:
+			conds = append(conds, n.List...)
+		}
+		for _, c := range conds {
+			if c != nil && s.readsRequest(c, req) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// readsRequest reports whether e uses the request variable other than
+// through its Context method.
+func (s *scanner) readsRequest(e ast.Expr, req *types.Var) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Context" {
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && s.info.ObjectOf(id) == req {
+				return false
+			}
+		}
+		if id, ok := n.(*ast.Ident); ok && s.info.ObjectOf(id) == req {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // roundTripOf returns the RoundTrip method of a transport type, or nil.

@@ -101,3 +101,28 @@ func postGiven(rt http.RoundTripper, body string) error { // want postGiven:`non
 	_, err := hc.Post("https://orders.example.com/v1/orders", "application/json", strings.NewReader(body))
 	return err
 }
+
+// Twin: a transport that retries GET and HEAD only sends a POST once.
+type idemTransport struct{ next http.RoundTripper }
+
+func (t *idemTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method != http.MethodGet && req.Method != http.MethodHead {
+		return t.next.RoundTrip(req)
+	}
+	var resp *http.Response
+	var err error
+	for i := 0; i < 3; i++ {
+		if resp, err = t.next.RoundTrip(req); err == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return resp, err
+}
+
+var idem = &http.Client{Transport: &idemTransport{next: http.DefaultTransport}}
+
+func postIdem(body string) error { // want postIdem:`nonidempotent\(an HTTP POST\)`
+	_, err := idem.Post("https://orders.example.com/v1/orders", "application/json", strings.NewReader(body))
+	return err
+}

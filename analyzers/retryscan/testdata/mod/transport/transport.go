@@ -155,3 +155,61 @@ func Wrapped(req *http.Request) error {
 	_, err := wrapped.Do(req)
 	return err
 }
+
+// Twins: transports that retry only some requests (a test of the
+// request's method, of its body), here and in another package: which
+// ones is not judged, and they make no site.
+type idemTransport struct{ next http.RoundTripper }
+
+func (t *idemTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want `retrier\(3 via retry loop\)`
+	if req.Method != http.MethodGet && req.Method != http.MethodHead {
+		return t.next.RoundTrip(req)
+	}
+	var resp *http.Response
+	var err error
+	for i := 0; i < 3; i++ { // want `site loop "retry loop" 3 attempts`
+		if resp, err = t.next.RoundTrip(req); err == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+		select {
+		case <-req.Context().Done():
+			return nil, req.Context().Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	return resp, err
+}
+
+type rewindTransport struct{ next http.RoundTripper }
+
+func (t *rewindTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want `retrier\(3 via retry loop\)`
+	var resp *http.Response
+	var err error
+	for i := 0; i < 3; i++ { // want `site loop "retry loop" 3 attempts`
+		if resp, err = t.next.RoundTrip(req); err == nil {
+			return resp, nil
+		}
+		if req.Body != nil && req.GetBody == nil {
+			return resp, err // cannot replay the body
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return resp, err
+}
+
+var (
+	idem      = &http.Client{Transport: &idemTransport{next: http.DefaultTransport}}
+	rewind    = &http.Client{Transport: &rewindTransport{next: http.DefaultTransport}}
+	idemOther = &http.Client{Transport: rt.Idempotent{Base: http.DefaultTransport}}
+)
+
+func Gated(u string) error {
+	if _, err := idem.Post(u, "text/plain", nil); err != nil {
+		return err
+	}
+	if _, err := rewind.Post(u, "text/plain", nil); err != nil {
+		return err
+	}
+	_, err := idemOther.Post(u, "text/plain", nil)
+	return err
+}

@@ -33,3 +33,25 @@ func Client() *http.Client { // want `config\(go-retryablehttp.NewClient\(\) go-
 	rc.RetryMax = 2
 	return &http.Client{Transport: &retryablehttp.RoundTripper{Client: rc}}
 }
+
+// Idempotent retries GET and HEAD only; other requests go through once.
+type Idempotent struct {
+	Base http.RoundTripper
+}
+
+func (t Idempotent) RoundTrip(req *http.Request) (*http.Response, error) { // want `retrier\(3 via retry loop\)`
+	switch req.Method {
+	case http.MethodGet, http.MethodHead:
+	default:
+		return t.Base.RoundTrip(req)
+	}
+	var resp *http.Response
+	var err error
+	for i := 0; i < 3; i++ { // want `site loop "retry loop" 3 attempts`
+		if resp, err = t.Base.RoundTrip(req); err == nil {
+			return resp, nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return resp, err
+}
