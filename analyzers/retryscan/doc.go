@@ -40,9 +40,9 @@
 //     from a parameter or another package's interface value, or wrapped
 //     in the field of a transport that retries nothing itself, is not
 //     followed; nor is a RoundTrip that tests its request, but for its
-//     context, in a condition: it retries only some requests, the
-//     idempotent methods or a body it can replay, and which is not
-//     judged), aws-sdk-go-v2 operations,
+//     context and its body, in a condition: it retries only some
+//     requests, the idempotent methods or those with a key, and which is
+//     not judged), aws-sdk-go-v2 operations,
 //     resty requests on a client with a retry count, gRPC calls made on
 //     a channel, traced from the call to its dial, whose constant
 //     service config has a retryPolicy for the call's method (and no

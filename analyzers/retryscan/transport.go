@@ -148,15 +148,19 @@ func (s *scanner) gatedRoundTrip(rt *types.Func) bool {
 	return s.pass.ImportObjectFact(rt, f) && f.RequestGated
 }
 
-// requestGated reports whether a RoundTrip method tests its request (but
-// for its context) in a condition: the transport then retries only some
-// requests, the idempotent methods, those whose body it can replay, what
-// a helper given the request says, and the recognizer does not judge
-// which:
+// requestGated reports whether a RoundTrip method tests its request in a
+// condition: the transport then retries only some requests, the
+// idempotent methods, those with a key header, what a helper given the
+// request says, and the recognizer does not judge which:
 //
 //	if req.Method != http.MethodGet && req.Method != http.MethodHead {
 //		return t.next.RoundTrip(req) // once
 //	}
+//
+// Its context and its body are no such test: a transport that stops when
+// the request is cancelled, or when it cannot rewind the body
+// (req.GetBody == nil), retries every request http.NewRequest makes with
+// a body it can replay (bytes, strings), POSTs included.
 func (s *scanner) requestGated(fi *funcInfo) bool {
 	if fi.obj.Name() != "RoundTrip" || fi.decl.Body == nil {
 		return false
@@ -186,11 +190,11 @@ func (s *scanner) requestGated(fi *funcInfo) bool {
 }
 
 // readsRequest reports whether e uses the request variable other than
-// through its Context method.
+// through its Context method, its Body or its GetBody.
 func (s *scanner) readsRequest(e ast.Expr, req *types.Var) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Context" {
+		if sel, ok := n.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Context" || sel.Sel.Name == "Body" || sel.Sel.Name == "GetBody") {
 			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && s.info.ObjectOf(id) == req {
 				return false
 			}
