@@ -40,7 +40,10 @@
 // every layer of the deepest chain; a layer whose count is not a visible
 // constant shows as N, an unbounded one as ∞. Clients that retry inside
 // count as layers: hashicorp/go-retryablehttp (5 attempts by default,
-// also through the *http.Client its StandardClient returns), every
+// also through the *http.Client its StandardClient returns, or one given
+// a retryablehttp.RoundTripper as its Transport), an *http.Client whose
+// Transport is a type whose RoundTrip retries (of the package, or of
+// another through its fact), every
 // aws-sdk-go-v2 operation (3 attempts; DynamoDB 4), resty requests on a
 // client with a retry count, and retrying functions of other packages,
 // known through facts.
@@ -99,7 +102,10 @@
 //
 // Limitations: calls through interface methods and function values other
 // than local closures and the operation passed to a retry are not
-// followed; retries in the standard library (net/http replays of requests
+// followed, but for the Transport of an *http.Client whose dynamic type
+// the package shows where it builds the client (one from a parameter,
+// another package's interface value, or wrapped by a transport that
+// retries nothing itself, stays unknown); retries in the standard library (net/http replays of requests
 // the server never processed, database/sql's ErrBadConn retry) are not
 // counted; a gRPC call is a layer only when the channel it is made on,
 // traced from the call to its dial in this package, retries it: a

@@ -31,7 +31,7 @@ func TestFlags(t *testing.T) {
 	if err := ignore.Flags.Set("ignore-packages", "github.com/hashicorp/go-retryablehttp, example.com/nestedtest/chain/c"); err != nil {
 		t.Fatal(err)
 	}
-	got := mod.Findings(t, []*analysis.Analyzer{layers, ignore}, "./app", "./chain/...")
+	got := mod.Findings(t, []*analysis.Analyzer{layers, ignore}, "./app", "./chain/...", "./transport")
 	if l := got[layers]; len(l) != 1 || !strings.Contains(l[0], "10x3x5") {
 		t.Errorf("min-layers=3: got %q, want only the 10x3x5 chain", l)
 	}

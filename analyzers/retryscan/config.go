@@ -39,6 +39,15 @@ func (s *scanner) configNodes(fn ast.Node, exprs ...ast.Expr) []ast.Node {
 	return c.out
 }
 
+// configNodesOf is configNodes for values the engine found rather than
+// expressions: the client in the field of a retrying transport
+// (transport.go).
+func (s *scanner) configNodesOf(vals ...ssa.Value) []ast.Node {
+	c := &cfgSyntax{s: s, seen: map[ast.Node]bool{}}
+	c.values(vals...)
+	return c.out
+}
+
 // cfgSyntax collects the syntax that configures a retry.
 type cfgSyntax struct {
 	s    *scanner

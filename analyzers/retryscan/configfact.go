@@ -267,9 +267,13 @@ func (s *scanner) helperConfig(fi *funcInfo) *ConfigFact {
 }
 
 // knownItem reports whether an evaluator reads the item: a bound or
-// delay row, a named attempt count, a constructor, StandardClient.
+// delay row, a named attempt count, a constructor, StandardClient, a
+// catalogued retrying transport (transport.go).
 func (s *scanner) knownItem(it *cfgItem) bool {
 	if s.boundOption(it) != nil || delayOption(it) != nil || isConstructor(it) {
+		return true
+	}
+	if it.kind == ItemType && catalog.LookupTransport(it.sym) != nil {
 		return true
 	}
 	if it.kind == ItemValue {

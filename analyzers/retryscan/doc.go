@@ -31,7 +31,18 @@
 //     backoff.Retry(op, b), retry.Do(op, opts...), retry.RetryOnConflict,
 //     wait.ExponentialBackoff, gax.Invoke, failsafe-go executors, ...;
 //   - a call that retries inside: retryablehttp's Client.Do (and the
-//     *http.Client its StandardClient returns), aws-sdk-go-v2 operations,
+//     *http.Client its StandardClient returns), a request sent through an
+//     *http.Client whose Transport retries (transport.go: a
+//     retryablehttp.RoundTripper, configured by the client in its field
+//     as StandardClient is, or a type whose RoundTrip method retries, of
+//     the package or, through its fact, of another; the Transport's
+//     dynamic type is read where the package builds the client, and one
+//     from a parameter or another package's interface value, or wrapped
+//     in the field of a transport that retries nothing itself, is not
+//     followed; nor is a RoundTrip that tests its request, but for its
+//     context and its body, in a condition: it retries only some
+//     requests, the idempotent methods or those with a key, and which is
+//     not judged), aws-sdk-go-v2 operations,
 //     resty requests on a client with a retry count, gRPC calls made on
 //     a channel, traced from the call to its dial, whose constant
 //     service config has a retryPolicy for the call's method (and no

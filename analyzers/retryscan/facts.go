@@ -38,13 +38,21 @@ type Hop struct {
 // Chain is the deepest chain of calls and retry layers below it.
 type RetrierFact struct {
 	Chain []Hop
+	// RequestGated marks a transport's RoundTrip whose retry is chosen by
+	// a test of the request (transport.go): a client given it retries
+	// only some requests.
+	RequestGated bool
 }
 
 func (*RetrierFact) AFact() {}
 
 // String renders the fact for tests: retrier(3x5 via Get -> backoff.Retry).
 func (f *RetrierFact) String() string {
-	return fmt.Sprintf("retrier(%s via %s)", Product(f.Chain), ChainString(f.Chain))
+	gated := ""
+	if f.RequestGated {
+		gated = ", request-gated"
+	}
+	return fmt.Sprintf("retrier(%s via %s%s)", Product(f.Chain), ChainString(f.Chain), gated)
 }
 
 // Layers returns the number of retry layers in the chain.

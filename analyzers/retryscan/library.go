@@ -159,11 +159,19 @@ func (s *scanner) policyVisible(row *catalog.Retry, nodes []ast.Node) bool {
 // RetryMaxAttempts = 1) makes one attempt, which findSites drops; it
 // returns nil when the package turns them off where this call cannot see.
 func (s *scanner) clientSite(fn, cfgFn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry, config ...ast.Expr) *Site {
-	nodes := s.configNodes(cfgFn, config...)
-	b, _ := s.evalBound(row, call, nodes)
 	// A package-level function (retryablehttp.Get) uses the library's
 	// own default client, which the package cannot have configured.
-	unseen := len(config) > 0 && config[0] != nil && b.Evidence == nil && !s.builtHere(nodes, row.Pkg)
+	given := len(config) > 0 && config[0] != nil
+	return s.clientSiteOf(fn, call, callee, row, s.configNodes(cfgFn, config...), given)
+}
+
+// clientSiteOf is clientSite on the configuration's nodes; given says a
+// client is configured somewhere (not the library's own default one),
+// so that when the nodes show nothing the package may have turned its
+// retries off out of sight.
+func (s *scanner) clientSiteOf(fn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry, nodes []ast.Node, given bool) *Site {
+	b, _ := s.evalBound(row, call, nodes)
+	unseen := given && b.Evidence == nil && !s.builtHere(nodes, row.Pkg)
 	if unseen && s.retriesOffInPackage(row) {
 		return nil
 	}
@@ -206,7 +214,7 @@ func (s *scanner) builtHere(nodes []ast.Node, pkg string) bool {
 
 // standardClientSite recognizes an *http.Client that retries inside
 // because it came from retryablehttp, here or in a helper of another
-// package:
+// package, or was given a catalogued retrying transport (transport.go):
 //
 //	hc := retryClient.StandardClient()
 //	hc.Do(req)
@@ -220,6 +228,11 @@ func (s *scanner) standardClientSite(fn ast.Node, call *ast.CallExpr, callee *ty
 	}
 	for _, n := range s.configNodes(fn, recv) {
 		for _, it := range s.itemsOf(n) {
+			if tr := factTransport(&it); tr != nil {
+				// A helper of another package built the client with a
+				// retrying transport: its call holds the configuration.
+				return s.clientSite(fn, fn, call, callee, tr.Row(), it.node.(*ast.CallExpr))
+			}
 			if it.kind != ItemCall || it.sym != standardClient {
 				continue
 			}
@@ -236,7 +249,16 @@ func (s *scanner) standardClientSite(fn ast.Node, call *ast.CallExpr, callee *ty
 			return s.clientSite(fn, cfgFn, call, callee, &r, cfg)
 		}
 	}
-	return nil
+	return s.catalogTransportSite(fn, call, callee)
+}
+
+// factTransport returns the catalogued retrying transport an item read
+// from another package's ConfigFact builds, or nil.
+func factTransport(it *cfgItem) *catalog.Transport {
+	if !it.fact || it.kind != ItemType {
+		return nil
+	}
+	return catalog.LookupTransport(it.sym)
 }
 
 // receiver returns the receiver expression of a method call, or nil.

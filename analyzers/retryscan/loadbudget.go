@@ -123,6 +123,11 @@ func (s *scanner) loadBudget(site *Site) catalog.LoadBudget {
 	case KindRetrier:
 		return catalog.LoadBudget{Why: "the retries inside " + site.Name + " have budgets of their own, at their sites"}
 	}
+	if site.transport != nil {
+		// A hand-written transport: its RoundTrip's retry is a site of
+		// its own, judged where it is written.
+		return catalog.LoadBudget{Why: "the retries inside " + site.Name + " have budgets of their own, at their sites"}
+	}
 	if site.grpc != nil {
 		return site.grpc.budget()
 	}

@@ -130,6 +130,9 @@ func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	s.collectFuncs()
 	s.findWrappers()
 	s.summarize()
+	if s.addTransportSites() {
+		s.summarize() // the functions that send through them retry
+	}
 	s.addRetrierSites()
 	s.exportFacts()
 	s.exportConfigFacts()

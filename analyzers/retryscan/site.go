@@ -201,6 +201,11 @@ type Site struct {
 	// grpc: what the channels of a gRPC client site do with its call
 	// (grpc.go), nil for other sites.
 	grpc *grpcRetry
+	// transport: the RoundTrip method that retries inside the client of
+	// a request sent through a hand-written transport, and below the
+	// layers under its own retry (transport.go); nil for other sites.
+	transport *types.Func
+	below     []Hop
 }
 
 // Repeats reports a loop that goes round after success too: a periodic

@@ -148,6 +148,8 @@ func (s *scanner) innerChain(site *Site, seen map[ast.Node]bool) []Hop {
 		seen[site.Func] = true
 	}
 	switch {
+	case site.transport != nil:
+		return site.below // the layers below the transport's own retry
 	case site.Body != nil:
 		return s.bodyChain(site.BodyBlock(), seen, func(n ast.Node) bool { return s.failureGoesRound(site, n) })
 	case site.Op != nil:
@@ -173,7 +175,12 @@ func (s *scanner) viaCall(fn *types.Func, n ast.Node, chain []Hop) []Hop {
 // siteHop is the chain step a site itself contributes: one retry layer.
 func (s *scanner) siteHop(site *Site) Hop {
 	pkg := s.pass.Pkg.Path()
-	if site.Callee != nil {
+	switch {
+	case site.transport != nil:
+		pkg = analysisutil.PkgPath(site.transport) // a client's retrying transport
+	case site.Entry != nil && site.Entry.Pkg != "" && analysisutil.PkgPath(site.Callee) == "net/http":
+		pkg = site.Entry.Pkg // retryablehttp.RoundTripper, not net/http
+	case site.Callee != nil:
 		pkg = analysisutil.PkgPath(site.Callee)
 	}
 	return Hop{Name: site.Name, Posn: s.posn(site.Node), Attempts: int32(chainAttempts(site.Bound)), Retry: true, Pkg: pkg, pos: site.Node.Pos()}
@@ -249,7 +256,7 @@ func (s *scanner) exportFacts() {
 	for _, fi := range s.funcs {
 		s.at.Func(fi.decl)
 		if c := s.chains[fi.obj]; Layers(c) > 0 {
-			s.pass.ExportObjectFact(fi.obj, &RetrierFact{Chain: c})
+			s.pass.ExportObjectFact(fi.obj, &RetrierFact{Chain: c, RequestGated: s.requestGated(fi)})
 		}
 		if w := s.wrappers[fi.obj]; w != nil {
 			s.pass.ExportObjectFact(fi.obj, w)

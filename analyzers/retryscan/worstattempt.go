@@ -43,6 +43,10 @@ import (
 // attemptTimeout fills what bounds one attempt.
 func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 	if site.Kind == KindClient {
+		if site.transport != nil {
+			w.Timeout = TimeoutUnknown // what RoundTrip's own attempts run is not read
+			return
+		}
 		if analysisutil.PkgPath(site.Callee) == "net/http" || (site.Entry != nil && site.Entry.Pkg == retryHTTPPkg) {
 			// A retryablehttp client built here (retryablehttp.NewClient())
 			// has an HTTPClient with no Timeout unless one is set in sight.

@@ -27,7 +27,7 @@ type timeModel struct {
 func (s *scanner) timeModel(site *Site) timeModel {
 	var m timeModel
 	var entry catalog.Symbol
-	standard := analysisutil.PkgPath(site.Callee) == "net/http"
+	standard := analysisutil.PkgPath(site.Callee) == "net/http" && site.transport == nil // retryablehttp's
 	switch {
 	case standard:
 		entry = standardClient
@@ -235,8 +235,9 @@ func (s *scanner) elapsedLimit(site *Site, m timeModel, w *WorstCase) {
 		w.MaxElapsed, w.ElapsedBy = m.elapsed, "the default MaxElapsedTime"
 	}
 	if analysisutil.PkgPath(site.Callee) == "net/http" {
-		// retryablehttp's StandardClient: the outer client's Timeout
-		// bounds the whole retry, which runs inside its RoundTrip.
+		// retryablehttp's StandardClient or RoundTripper, a retrying
+		// transport: the outer client's Timeout bounds the whole retry,
+		// which runs inside its RoundTrip.
 		var recv ast.Expr
 		if call, ok := site.Node.(*ast.CallExpr); ok {
 			recv = s.receiver(call)

@@ -267,3 +267,34 @@ func TestProtocols(t *testing.T) {
 		}
 	}
 }
+
+// A catalogued transport is a struct type of the real module with the
+// client field it names, a RoundTrip method, and a client row for it.
+func TestTransportsMatchRealLibraries(t *testing.T) {
+	pkgs := loadLibraries(t)
+	for _, tr := range catalog.Transports() {
+		tn, ok := lookup(pkgs, tr.Type).(*types.TypeName)
+		if !ok {
+			t.Errorf("%s: no such type in the real module", tr.Type)
+			continue
+		}
+		if _, ok := tn.Type().Underlying().(*types.Struct); !ok {
+			t.Errorf("%s: not a struct type", tr.Type)
+		}
+		if got := catalog.TransportOf(types.NewPointer(tn.Type())); got == nil || got.Type != tr.Type {
+			t.Errorf("%s: TransportOf does not find the row from the real type", tr.Type)
+		}
+		if f, ok := lookup(pkgs, catalog.Symbol{Pkg: tr.Type.Pkg, Recv: tr.Type.Recv, Name: tr.ClientField}).(*types.Var); !ok || !f.IsField() {
+			t.Errorf("%s: no field %s", tr.Type, tr.ClientField)
+		}
+		if fn, ok := lookup(pkgs, tr.RoundTrip).(*types.Func); !ok || fn.Name() != "RoundTrip" {
+			t.Errorf("%s: no RoundTrip method %s", tr.Type, tr.RoundTrip)
+		}
+		if r := tr.Row(); r == nil || r.Role != catalog.RoleClient || r.Attempts <= 0 {
+			t.Errorf("%s: RoundTrip has no client row with a default attempt count", tr.Type)
+		}
+	}
+	if catalog.TransportOf(types.Typ[types.Int]) != nil {
+		t.Error("TransportOf found a row for int")
+	}
+}

@@ -1,0 +1,58 @@
+package catalog
+
+import "go/types"
+
+// Transports that retry inside. An *http.Client given one as its
+// Transport retries every request it sends, through Do, Get, Post,
+// PostForm and Head; retryablehttp's StandardClient builds exactly that:
+//
+//	hc := &http.Client{Transport: &retryablehttp.RoundTripper{Client: rc}}
+//	hc.Do(req) // up to RetryMax+1 attempts, as rc.Do(rreq)
+//
+// The recognizer reads the transport's type where the client is built;
+// a hand-written transport of the package, whose RoundTrip retries, is
+// found from its method's body and needs no row.
+type Transport struct {
+	// Type is the transport's struct type (Name empty).
+	Type Symbol
+	// ClientField is the field holding the client whose configuration
+	// the retries follow (its RetryMax, its Backoff). The zero value
+	// (no client) uses the library's defaults.
+	ClientField string
+	// RoundTrip is the row of the transport's RoundTrip method: its
+	// default attempts and delay, and the name messages give it.
+	RoundTrip Symbol
+}
+
+// transports lists them (hashicorp/go-retryablehttp v0.7.8,
+// roundtripper.go: RoundTrip converts the request and runs Client.Do, a
+// nil Client being NewClient()).
+var transports = []Transport{
+	{Type: Symbol{retryHTTP, "RoundTripper", ""}, ClientField: "Client", RoundTrip: Symbol{retryHTTP, "RoundTripper", "RoundTrip"}},
+}
+
+var transportIndex = index(transports, func(t *Transport) Symbol { return t.Type })
+
+// Transports returns every catalogued retrying transport (for tests).
+func Transports() []Transport { return transports }
+
+// LookupTransport returns the catalogued retrying transport whose struct
+// type is sym (Name empty), or nil.
+func LookupTransport(sym Symbol) *Transport { return transportIndex[sym] }
+
+// TransportOf returns the catalogued retrying transport whose struct
+// type t is or points to, or nil.
+func TransportOf(t types.Type) *Transport {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return nil
+	}
+	return LookupTransport(Symbol{Pkg: n.Obj().Pkg().Path(), Recv: n.Obj().Name()})
+}
+
+// Row returns the retry row of a transport's RoundTrip (never nil: the
+// catalog's tests check it).
+func (t *Transport) Row() *Retry { return retryIndex[t.RoundTrip] }
