@@ -195,5 +195,8 @@
 // address is handed on is written out of sight; calls through them are
 // not reported. A function literal put in the value (newID: func()
 // string { return uuid.NewString() }) is not read: a call through a
-// value it may hold is not reported.
+// value it may hold is not reported. Nor is a clock kept as a value
+// (now: time.Now): it is there for tests to replace, and reading every
+// call of a func() time.Time value through the package costs SDKs with
+// an injected clock more than a key made from one is worth.
 package keyregen

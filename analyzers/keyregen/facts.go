@@ -174,7 +174,7 @@ func (r *runner) declInfo(fn *types.Func, fd *ast.FuncDecl) *declInfo {
 				// of the package used as a value: their facts are
 				// summarized in the rounds, like a static callee's.
 				d.own = d.own || r.throughValue(call)
-				for _, fn := range r.valueFuncs() {
+				for _, fn := range r.mayRun(call) {
 					if fn.Pkg() == r.pass.Pkg && !slices.Contains(d.callees, fn) {
 						d.callees = append(d.callees, fn)
 					}

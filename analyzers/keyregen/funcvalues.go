@@ -78,13 +78,12 @@ func calledIdent(fun ast.Expr) *ast.Ident {
 
 // throughValue reports whether a call may run a generator through a
 // function value, on syntax and types: it has no static callee, its
-// first result can hold an ID, and the package uses a generator as a
-// value. CalledFuncs answers whether it does.
+// first result can hold an ID, and the package uses as a value a
+// generator of the same function type (a func() time.Time value may be
+// time.Now; a func() string one cannot). CalledFuncs answers whether it
+// does.
 func (r *runner) throughValue(call *ast.CallExpr) bool {
-	if !r.valueCall(call) {
-		return false
-	}
-	for _, fn := range r.valueFuncs() {
+	for _, fn := range r.mayRun(call) {
 		if _, _, ok := r.generatorFunc(fn); ok {
 			return true
 		}
@@ -92,19 +91,49 @@ func (r *runner) throughValue(call *ast.CallExpr) bool {
 	return false
 }
 
-// valueCall reports whether a call is one through a function value whose
-// first result can hold an ID: not a named function or method, a
-// conversion, a builtin, a func() error.
-func (r *runner) valueCall(call *ast.CallExpr) bool {
-	tv, ok := r.pass.TypesInfo.Types[call.Fun]
-	if !ok || tv.Type == nil || tv.IsType() || tv.IsBuiltin() || r.calleeOf(call) != nil {
-		return false
+// mayRun returns the functions used as values in the package that a call
+// through a function value may run: those of the called value's type.
+func (r *runner) mayRun(call *ast.CallExpr) []*types.Func {
+	sig := r.valueSig(call)
+	if sig == nil {
+		return nil
 	}
-	sig, ok := tv.Type.Underlying().(*types.Signature)
-	return ok && returnsID(sig)
+	var out []*types.Func
+	for _, fn := range r.valueFuncs() {
+		if types.Identical(fn.Signature(), sig) && !clock(fn) { // receivers aside: g.newID is a func() string
+			out = append(out, fn)
+		}
+	}
+	return out
 }
 
-// returnsID reports whether a function's first result can hold an ID.
+// clock reports a function of the time of day (time.Now): kept in a
+// field or variable it is a clock tests replace, and reading it through
+// every call of a func() time.Time value costs more than the keys made
+// from one are worth.
+func clock(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	return res.Len() == 1 && analysisutil.IsNamedType(res.At(0).Type(), "time", "Time")
+}
+
+// valueCall reports whether a call is one through a function value whose
+// first result can hold an ID.
+func (r *runner) valueCall(call *ast.CallExpr) bool { return r.valueSig(call) != nil }
+
+// valueSig returns the type of the function value a call calls when it
+// has no static callee and its first result can hold an ID, or nil.
+func (r *runner) valueSig(call *ast.CallExpr) *types.Signature {
+	tv, ok := r.pass.TypesInfo.Types[call.Fun]
+	if !ok || tv.Type == nil || tv.IsType() || tv.IsBuiltin() || r.calleeOf(call) != nil {
+		return nil
+	}
+	sig, ok := tv.Type.Underlying().(*types.Signature)
+	if !ok || !returnsID(sig) {
+		return nil
+	}
+	return sig
+}
+
 func returnsID(sig *types.Signature) bool {
 	return sig.Results().Len() > 0 && carriesID(sig.Results().At(0).Type())
 }

@@ -207,3 +207,16 @@ func IsMethodExpr(info *types.Info, call *ast.CallExpr) bool {
 	s, ok := info.Selections[sel]
 	return ok && s.Kind() == types.MethodExpr
 }
+
+// IsNamedType reports whether t, or what it points to, is the named
+// type pkg.name (time.Time, *http.Response).
+func IsNamedType(t types.Type, pkg, name string) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}

@@ -197,14 +197,7 @@ func isErrorType(t types.Type) bool {
 }
 
 func isNamedType(t types.Type, pkg, name string) bool {
-	if t == nil {
-		return false
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+	return analysisutil.IsNamedType(t, pkg, name)
 }
 
 func isChan(t types.Type) bool {
