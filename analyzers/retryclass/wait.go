@@ -100,17 +100,8 @@ func (c *checker) isTimeAfter(call *ast.CallExpr) bool {
 // timer: select { case <-time.After(d): } waits as blindly as a Sleep.
 func (c *checker) timersOnly(s *ast.SelectStmt) bool {
 	for _, cc := range s.Body.List {
-		var x ast.Expr
-		switch comm := cc.(*ast.CommClause).Comm.(type) {
-		case *ast.ExprStmt:
-			x = comm.X
-		case *ast.AssignStmt:
-			if len(comm.Rhs) == 1 {
-				x = comm.Rhs[0]
-			}
-		}
-		u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-		if !ok || u.Op != token.ARROW {
+		u := analysisutil.Received(cc)
+		if u == nil {
 			return false // a send, or default
 		}
 		if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && c.isTimeAfter(call) {

@@ -94,13 +94,8 @@ func (s *scanner) selectAwaits(sel *ast.SelectStmt) bool {
 			return false // default: does not block
 		}
 		var recv ast.Expr
-		switch comm := cc.Comm.(type) {
-		case *ast.ExprStmt:
-			recv = comm.X
-		case *ast.AssignStmt:
-			if len(comm.Rhs) == 1 {
-				recv = comm.Rhs[0]
-			}
+		if u := analysisutil.Received(cc); u != nil {
+			recv = u
 		}
 		works := anyNode(&ast.BlockStmt{List: cc.Body}, false, func(n ast.Node) bool {
 			_, ok := n.(*ast.CallExpr)

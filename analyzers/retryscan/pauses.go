@@ -2,7 +2,6 @@ package retryscan
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
@@ -62,21 +61,8 @@ func (s *scanner) pauseDelay(site *Site, pauses []*ast.CallExpr, ctor *ast.CallE
 // made in body or from a Done() channel.
 func (s *scanner) awaitsRound(sel *ast.SelectStmt, body *ast.BlockStmt) bool {
 	for _, c := range sel.Body.List {
-		cc, ok := c.(*ast.CommClause)
-		if !ok || cc.Comm == nil {
-			return false
-		}
-		var x ast.Expr
-		switch comm := cc.Comm.(type) {
-		case *ast.ExprStmt:
-			x = comm.X
-		case *ast.AssignStmt:
-			if len(comm.Rhs) == 1 {
-				x = comm.Rhs[0]
-			}
-		}
-		u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-		if !ok || u.Op != token.ARROW || !doneRecv(u) && !s.roundChan(u.X, body) {
+		u := analysisutil.Received(c)
+		if u == nil || !doneRecv(u) && !s.roundChan(u.X, body) {
 			return false
 		}
 	}

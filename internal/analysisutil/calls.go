@@ -2,6 +2,7 @@ package analysisutil
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -63,4 +64,28 @@ func EachLocalCall(pkg *types.Package, info *types.Info, files []*ast.File, visi
 		}
 	}
 	return escapes, ifaceNames
+}
+
+// Received returns the expression a select case receives with (<-ch in
+// `case <-ch:` and `case v := <-ch:`), or nil: a send, a default, or a
+// statement of another shape.
+func Received(c ast.Stmt) *ast.UnaryExpr {
+	cc, ok := c.(*ast.CommClause)
+	if !ok {
+		return nil
+	}
+	var x ast.Expr
+	switch comm := cc.Comm.(type) {
+	case *ast.ExprStmt:
+		x = comm.X
+	case *ast.AssignStmt:
+		if len(comm.Rhs) == 1 {
+			x = comm.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return nil
+	}
+	return u
 }
