@@ -120,6 +120,12 @@ var redisNoRetry = map[string]bool{"RawWriteToCmd": true, "ZeroCopyStringCmd": t
 // caller's function once, on a Tx.
 var redisRetried = map[string]bool{"Process": true, "Pipelined": true, "TxPipelined": true}
 
+// redisRingOnce are the methods a Ring sends once: it splits a pipeline
+// among its shards' clients, which it builds with MaxRetries -1 (ring.go
+// clientOptions, generalProcessPipeline), and only its commands go
+// through its own MaxRetries loop.
+var redisRingOnce = map[string]bool{"Pipelined": true, "TxPipelined": true}
+
 // LookupRedisCommand returns the retry row for a go-redis command called
 // on a client, with Display set to "redis.Client.Set", or nil. recv and
 // path are the receiver's type and the method's index path in it
@@ -130,7 +136,7 @@ func LookupRedisCommand(fn *types.Func, recv types.Type, path []int) *Retry {
 		return nil
 	}
 	cl := redisClientOf(recv, path)
-	if cl == "" || !redisRetriedMethod(fn) {
+	if cl == "" || !redisRetriedMethod(fn) || (cl == "Ring" && redisRingOnce[fn.Name()]) {
 		return nil
 	}
 	row := redisCommand
@@ -166,10 +172,11 @@ func redisClientOf(t types.Type, path []int) string {
 		if n := namedIn(t, redisV9); n != nil && redisClients[n.Obj().Name()] {
 			return n.Obj().Name()
 		}
-		if i >= len(path)-1 {
+		n := namedType(t)
+		if i >= len(path)-1 || n == nil {
 			return ""
 		}
-		st, ok := deref(t).Underlying().(*types.Struct)
+		st, ok := n.Underlying().(*types.Struct)
 		if !ok || path[i] >= st.NumFields() {
 			return ""
 		}
@@ -191,27 +198,19 @@ func redisRetriedMethod(fn *types.Func) bool {
 	if sig.Results().Len() != 1 {
 		return false
 	}
-	p, ok := types.Unalias(sig.Results().At(0).Type()).(*types.Pointer)
-	if !ok {
+	if _, ok := types.Unalias(sig.Results().At(0).Type()).(*types.Pointer); !ok {
 		return false
 	}
-	n := namedIn(p.Elem(), redisV9)
+	n := namedIn(sig.Results().At(0).Type(), redisV9)
 	return n != nil && strings.HasSuffix(n.Obj().Name(), "Cmd") && !redisNoRetry[n.Obj().Name()]
 }
 
 // namedIn returns the named type t is, or points to, when it belongs to
 // the package at path.
 func namedIn(t types.Type, path string) *types.Named {
-	n, ok := types.Unalias(deref(t)).(*types.Named)
-	if !ok || analysisutil.PkgPath(n.Obj()) != path {
+	n := namedType(t)
+	if n == nil || analysisutil.PkgPath(n.Obj()) != path {
 		return nil
 	}
 	return n
-}
-
-func deref(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }

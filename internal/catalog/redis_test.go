@@ -41,6 +41,7 @@ func TestRedisCommands(t *testing.T) {
 		{types.NewPointer(named("Client")), "TxPipelined", "redis.Client.TxPipelined"},
 		{types.NewPointer(named("ClusterClient")), "Incr", "redis.ClusterClient.Incr"},
 		{types.NewPointer(named("Ring")), "HGetAll", "redis.Ring.HGetAll"},
+		{types.NewPointer(named("Ring")), "Pipelined", ""},
 		{named("UniversalClient"), "Set", "redis.UniversalClient.Set"},
 		{named("UniversalClient"), "Pipelined", "redis.UniversalClient.Pipelined"},
 		{types.NewPointer(named("Client")), "Watch", ""},
