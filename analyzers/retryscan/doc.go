@@ -42,9 +42,15 @@
 //     followed; nor is a RoundTrip that tests its request, but for its
 //     context and its body, in a condition: it retries only some
 //     requests, the idempotent methods or those with a key, and which is
-//     not judged), aws-sdk-go-v2 operations,
-//     resty requests on a client with a retry count, gRPC calls made on
-//     a channel, traced from the call to its dial, whose constant
+//     not judged), aws-sdk-go-v2 operations, go-redis v9 commands on a
+//     *redis.Client, ClusterClient, Ring or UniversalClient (or a
+//     struct embedding one) and their Pipelined and TxPipelined, but
+//     for a Ring's, which its shards send once (the count is
+//     MaxRetries+1, a ClusterClient's MaxRedirects+1 times its nodes'
+//     MaxRetries+1, read where the client is built; the error a
+//     command's reply returns, .Err() or .Result(), is the command's
+//     outcome), resty requests on a client with a retry count, gRPC
+//     calls made on a channel, traced from the call to its dial, whose constant
 //     service config has a retryPolicy for the call's method (and no
 //     grpc.WithDisableRetry()) or whose retry interceptor has a constant
 //     WithMax (grpc.go), or whose unary interceptor written by hand runs
@@ -127,7 +133,8 @@
 //
 // What makes one attempt is no site: client retries turned off in
 // visible code (retryablehttp RetryMax = 0, aws.NopRetryer or
-// RetryMaxAttempts = 1, a resty client without a retry count),
+// RetryMaxAttempts = 1, go-redis MaxRetries = -1, a resty client without
+// a retry count),
 // retry.Attempts(1), backoff.WithMaxRetries(b, 0), a wrapper called with
 // a count of 1, a loop that goes round once. A chain passes through it
 // as through a plain call. Where a client is configured out of sight (kept
