@@ -164,6 +164,17 @@ func failsafeDelay() error {
 	return failsafe.With[any](rp).Run(op) // want `failsafe.Run waits a fixed delay with no jitter`
 }
 
+// The policy built over several lines, as gofmt lays out a long chain:
+// the message names it on one line.
+var reconnectPolicy = retrypolicy.NewBuilder[any]().
+	WithMaxRetries(5).
+	WithDelay(time.Second).
+	Build()
+
+func failsafeChain() error {
+	return failsafe.With[any](reconnectPolicy).Run(op) // want `failsafe.Run waits a fixed delay with no jitter \(retrypolicy.NewBuilder\[any\]\(\)...WithDelay\(time.Second\)\)`
+}
+
 func failsafeJitter() error {
 	rp := retrypolicy.NewBuilder[any]().WithBackoff(time.Second, 30*time.Second).WithJitter(100 * time.Millisecond).Build()
 	return failsafe.With[any](rp).Run(op)
