@@ -9,8 +9,8 @@ import (
 )
 
 // TestAnalyzer runs the default analyzer on fixtures that use the real
-// libraries pinned in testdata/mod/go.mod: net/http, grpc (the health
-// stub), cenkalti/backoff v4 and v5, avast/retry-go v4, go-retryablehttp,
+// libraries pinned in testdata/mod/go.mod: net/http, grpc (the channelz
+// and interop test stubs), cenkalti/backoff v4 and v5, avast/retry-go v4, go-retryablehttp,
 // aws-sdk-go-v2, go-grpc-middleware v2, apimachinery (wait, api/errors) and client-go
 // (util/retry).
 func TestAnalyzer(t *testing.T) {
