@@ -165,11 +165,16 @@ func (c *checker) retryIf(a *attempt) bool {
 			a.site.Name, status, whyWholesale(cl.label, stops), c.cost(a.site), joinStatuses(c.cfg.TransientStatuses), cl.fix)))
 		return true
 	}
-	if call, _ := c.grpcAttempt(a); call == nil || !tellsApart(table, engine.CaseGRPC, 1, 16) ||
+	call, _, method := c.grpcAttempt(a)
+	if call == nil || !tellsApart(table, engine.CaseGRPC, 1, 16) ||
 		engine.CaseAnswer(table, engine.ClassCase{Kind: engine.CaseGRPC, N: grpcUnavailable}) != catalog.TriYes {
 		return true
 	}
-	for _, code := range c.codes {
+	probe := catalog.LookupReadinessProbe(method)
+	if probe != nil && !namesFew(table) {
+		return true // yes by default around a readiness probe: its wait (readiness.go)
+	}
+	for _, code := range c.codesFor(probe) {
 		n := int64(code.Value)
 		if engine.CaseAnswer(table, engine.ClassCase{Kind: engine.CaseGRPC, N: n}) == catalog.TriYes && c.opReturns(a, scenario{grpc: true, code: n}, engine.ErrGRPC, n) {
 			c.rep.Report(analysisDiag(cl.at, CategoryPermanentCode, fmt.Sprintf(
