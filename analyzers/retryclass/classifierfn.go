@@ -165,12 +165,11 @@ func (c *checker) retryIf(a *attempt) bool {
 			a.site.Name, status, whyWholesale(cl.label, stops), c.cost(a.site), joinStatuses(c.cfg.TransientStatuses), cl.fix)))
 		return true
 	}
-	call, _, method := c.grpcAttempt(a)
-	if call == nil || !tellsApart(table, engine.CaseGRPC, 1, 16) ||
+	if call, _ := c.grpcAttempt(a); call == nil || !tellsApart(table, engine.CaseGRPC, 1, 16) ||
 		engine.CaseAnswer(table, engine.ClassCase{Kind: engine.CaseGRPC, N: grpcUnavailable}) != catalog.TriYes {
 		return true
 	}
-	probe := catalog.LookupReadinessProbe(method)
+	probe := c.attemptProbe(a)
 	if probe != nil && !namesFew(table) {
 		return true // yes by default around a readiness probe: its wait (readiness.go)
 	}

@@ -41,10 +41,13 @@ import (
 // judged on the codes it names alone (readiness.go).
 
 func (c *checker) permanentCode(a *attempt) {
-	call, name, method := c.grpcAttempt(a)
-	probe := catalog.LookupReadinessProbe(method)
+	call, name := c.grpcAttempt(a)
+	if call == nil {
+		return
+	}
+	probe := c.attemptProbe(a)
 	codes := c.codesFor(probe)
-	if call == nil || len(codes) == 0 {
+	if len(codes) == 0 {
 		return
 	}
 	looks := c.looksAtCode(a)
@@ -172,37 +175,50 @@ func joinNames(names []string) string {
 // grpcAttempt returns the gRPC call the site retries, with its name for
 // a message: a loop's attempt call ("OrdersClient.Get", or
 // "OrdersClient.Get through client.get" for a helper of the package),
-// or the first gRPC call of an operation; and the gRPC method it makes,
-// when it names one (an interceptor's invoker does not).
-func (c *checker) grpcAttempt(a *attempt) (*ast.CallExpr, string, *types.Func) {
+// or the first gRPC call of an operation. A call that is no readiness
+// probe comes before one that is: an attempt that checks health and
+// then makes its call retries the call.
+func (c *checker) grpcAttempt(a *attempt) (*ast.CallExpr, string) {
 	loop := a.site.Kind == retryscan.KindLoop
 	var first ssa.CallInstruction
+	// before: call is named rather than first, a loop's first call
+	// coming in the order of Attempt(), an operation's in the source's.
+	before := func(call ssa.CallInstruction) bool {
+		if first == nil {
+			return true
+		}
+		if p, q := isProbeCall(call), isProbeCall(first); p != q {
+			return q
+		}
+		return !loop && call.Pos() < first.Pos()
+	}
 	if loop {
-		if i := slices.IndexFunc(a.site.Attempt(), isGRPC); i >= 0 {
-			first = a.site.Attempt()[i]
+		for _, call := range a.site.Attempt() {
+			if isGRPC(call) && before(call) {
+				first = call
+			}
 		}
 	} else {
 		for _, b := range a.region.Func().Blocks {
 			for _, in := range b.Instrs {
-				if call, ok := in.(ssa.CallInstruction); ok && isGRPC(call) && (first == nil || call.Pos() < first.Pos()) {
+				if call, ok := in.(ssa.CallInstruction); ok && isGRPC(call) && before(call) {
 					first = call
 				}
 			}
 		}
 	}
 	if first == nil {
-		return nil, "", nil
+		return nil, ""
 	}
 	e := c.eng.CallExpr(first)
 	if e == nil {
-		return nil, "", nil
+		return nil, ""
 	}
 	name := c.callName(e)
-	g := grpcOf(first)
-	if loop && g != nil && engine.Callee(first) != g {
+	if g := grpcOf(first); loop && g != nil && engine.Callee(first) != g {
 		name = analysisutil.FuncName(g, g.Pkg()) + " through " + name
 	}
-	return e, name, g
+	return e, name
 }
 
 // looksAtCode reports whether some condition of the attempt tells one

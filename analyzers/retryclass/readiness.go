@@ -1,6 +1,8 @@
 package retryclass
 
 import (
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -38,6 +40,37 @@ import (
 // others go round (the health protocol's own advice for Watch: stop on
 // UNIMPLEMENTED), or a classifier that says yes to all but a few, is
 // quiet.
+
+// attemptProbe returns the readiness probe an attempt waits on, or nil:
+// every gRPC call of the attempt, itself or through a helper of the
+// package, makes one. An attempt that also makes another call retries
+// that call, and is judged as any retry; the Recv of a stream the
+// attempt opens (Watch's) is not another call.
+func (c *checker) attemptProbe(a *attempt) *catalog.ReadinessProbe {
+	var probe *catalog.ReadinessProbe
+	loop := a.region.Loop()
+	for _, b := range a.region.Func().Blocks {
+		if loop != nil && !loop.Has(b) {
+			continue
+		}
+		for _, in := range b.Instrs {
+			call, ok := in.(ssa.CallInstruction)
+			if !ok || !isGRPC(call) || streamRecv(engine.Callee(call)) {
+				continue
+			}
+			if probe = catalog.LookupReadinessProbe(grpcOf(call)); probe == nil {
+				return nil
+			}
+		}
+	}
+	return probe
+}
+
+// isProbeCall reports a call of a readiness probe, itself or through a
+// helper of the package.
+func isProbeCall(call ssa.CallInstruction) bool {
+	return catalog.LookupReadinessProbe(grpcOf(call)) != nil
+}
 
 // codesFor returns the permanent codes for a gRPC method that is probe
 // (nil: any other): the configured ones, less the probe's pending codes.
