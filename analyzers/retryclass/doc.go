@@ -267,13 +267,13 @@
 // A wait for a server to come up on a readiness probe, the gRPC health
 // service's Check or Watch (grpc.health.v1, grpc's stub or a copy of
 // health.proto generated elsewhere: internal/catalog's readiness.go), is
-// no retry of a request; an attempt that also makes another gRPC call
-// retries that call, and is judged as any retry. NotFound is its "not yet": the health service
-// answers it for a service that has not set its status, until the
-// server's start-up does. So NotFound never counts there, and what goes
-// round unnamed is the wait's, which ends at its bound: a loop that
-// retries every error of the check, or stops on a few codes and waits
-// through the rest, is quiet:
+// no retry of a request (an attempt that also makes another gRPC call
+// retries that call, and is judged as any retry). NotFound is its "not
+// yet": the health service answers it for a service that has not set
+// its status, until the server's start-up does. So NotFound never
+// counts there, and what goes round unnamed is the wait's, which ends at
+// its bound: a loop that retries every error of the check, or stops on a
+// few codes and waits through the rest, is quiet:
 //
 //	for {
 //		if _, err := hc.Check(ctx, &healthpb.HealthCheckRequest{Service: "orders"}); err == nil {

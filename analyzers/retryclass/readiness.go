@@ -44,8 +44,8 @@ import (
 // attemptProbe returns the readiness probe an attempt waits on, or nil:
 // every gRPC call of the attempt, itself or through a helper of the
 // package, makes one. An attempt that also makes another call retries
-// that call, and is judged as any retry; the Recv of a stream the
-// attempt opens (Watch's) is not another call.
+// that call, and is judged as any retry; a stream's Recv (Watch's, read
+// by a reconnect loop) counts for neither.
 func (c *checker) attemptProbe(a *attempt) *catalog.ReadinessProbe {
 	var probe *catalog.ReadinessProbe
 	loop := a.region.Loop()
