@@ -169,7 +169,11 @@ func (c *checker) retryIf(a *attempt) bool {
 		engine.CaseAnswer(table, engine.ClassCase{Kind: engine.CaseGRPC, N: grpcUnavailable}) != catalog.TriYes {
 		return true
 	}
-	for _, code := range c.codes {
+	probe := c.attemptProbe(a)
+	if probe != nil && !namesFew(table) {
+		return true // yes by default around a readiness probe: its wait (readiness.go)
+	}
+	for _, code := range c.codesFor(probe) {
 		n := int64(code.Value)
 		if engine.CaseAnswer(table, engine.ClassCase{Kind: engine.CaseGRPC, N: n}) == catalog.TriYes && c.opReturns(a, scenario{grpc: true, code: n}, engine.ErrGRPC, n) {
 			c.rep.Report(analysisDiag(cl.at, CategoryPermanentCode, fmt.Sprintf(

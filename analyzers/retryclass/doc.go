@@ -221,7 +221,7 @@
 // decision that names a permanent code among those it retries, and the
 // same lists written as data. The gRPC call may be made through a
 // function of the package every error of which is the call's (two calls
-// deep: "HealthClient.Check through client.check"), or be a client
+// deep: "OrdersClient.Get through client.get"), or be a client
 // stream's Recv, which returns the same error once the stream failed, or
 // the call a unary client interceptor makes of its grpc.UnaryInvoker
 // (ClientConn.Invoke in all but name: "the gRPC call invoker"); a helper
@@ -230,7 +230,7 @@
 // and reads it in a nested loop on success, retries the open:
 //
 //	for {
-//		stream, err := hc.Watch(ctx, req) // NotFound, PermissionDenied: re-opened for good
+//		stream, err := feed.Subscribe(ctx, req) // NotFound, PermissionDenied: re-opened for good
 //		if err != nil {
 //			time.Sleep(5 * time.Second)
 //			continue
@@ -263,6 +263,36 @@
 //	retry.AddWithErrorCodes(r, "AccessDenied")                 // aws-sdk-go-v2
 //	retry.IsErrorRetryableFunc(func(error) aws.Ternary { return aws.TrueTernary })
 //	func (r retryer) IsErrorRetryable(error) bool { return true }
+//
+// A wait for a server to come up on a readiness probe, the gRPC health
+// service's Check or Watch (grpc.health.v1, grpc's stub or a copy of
+// health.proto generated elsewhere: internal/catalog's readiness.go), is
+// no retry of a request (an attempt that also makes another gRPC call
+// retries that call, and is judged as any retry). NotFound is its "not
+// yet": the health service answers it for a service that has not set
+// its status, until the server's start-up does. So NotFound never
+// counts there, and what goes round unnamed is the wait's, which ends at
+// its bound: a loop that retries every error of the check, or stops on a
+// few codes and waits through the rest, is quiet:
+//
+//	for {
+//		if _, err := hc.Check(ctx, &healthpb.HealthCheckRequest{Service: "orders"}); err == nil {
+//			return nil
+//		}
+//		select {
+//		case <-ctx.Done():
+//			return ctx.Err()
+//		case <-time.After(time.Second):
+//		}
+//	}
+//
+// A code the wait names among those it goes round on is judged as for
+// any call: Unimplemented, which a server without the health service
+// answers however long one waits, or PermissionDenied. In a switch on
+// status.Code(err):
+//
+//	case codes.Unavailable, codes.NotFound:      // quiet: waits for the service to register
+//	case codes.Unavailable, codes.Unimplemented: // retries codes.Unimplemented ...
 //
 // A service config in the same option list as grpc.WithDisableRetry()
 // retries nothing and is not reported (one turned off in another list,
@@ -386,6 +416,13 @@
 //     it hands them to a helper of the package that names the header or
 //     to another package's function known to compute a wait from it,
 //     and for 503 unless the code names 503;
+//   - permanent-code on a wait for a readiness probe that does not name
+//     the code it goes round on: one that retries every error of the
+//     health check goes round on Unimplemented too, against a server
+//     without the health service, until its bound (a wait with none is
+//     unboundedbackoff's finding); and the codes of a service config or
+//     a grpc.WithCodes list are judged without asking which methods they
+//     are for, the health check's too;
 //   - code lists built at run time (a list spread into WithCodes is
 //     read when it is a slice literal that an unexported package
 //     variable is declared with, or a local holds, and nothing in the
