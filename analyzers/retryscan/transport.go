@@ -68,8 +68,11 @@ func (s *scanner) catalogTransportSite(fn ast.Node, call *ast.CallExpr, callee *
 		if _, built := v.(*ssa.Alloc); !built {
 			return s.clientSiteOf(fn, call, callee, tr.Row(), s.configNodesOf(v), true)
 		}
-		clients, _ := s.eng.FieldValues(v, tr.ClientField)
-		return s.clientSiteOf(fn, call, callee, tr.Row(), s.configNodesOf(clients...), len(clients) > 0)
+		// A client in the field the package does not show (the
+		// transport handed to another package's function) is given,
+		// not the library's default.
+		clients, seen := s.eng.FieldValues(v, tr.ClientField)
+		return s.clientSiteOf(fn, call, callee, tr.Row(), s.configNodesOf(clients...), len(clients) > 0 || !seen)
 	}
 	return nil
 }
