@@ -19,8 +19,10 @@ import (
 //		...
 //		time.Sleep(defaultCfg.Backoff)            // 2s
 //
-// Its values are those the composite literals stored whole in the
-// variable give the field, and those stored in the field itself. A
+// Its values are those the composite literals and locals stored whole in
+// the variable give the field (their writes, in the function and in the
+// package's helpers a local is handed to, read by the field walker under
+// its kept rule, fieldwalk.go), and those stored in the field itself. A
 // variable set whole from anything else (a call, a parameter), whose
 // literal leaves the field out, or that a method with a pointer receiver
 // is called on, has no values the engine can name: loads of the field
