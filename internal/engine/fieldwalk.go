@@ -3,6 +3,7 @@ package engine
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -54,6 +55,11 @@ type fieldWalk struct {
 	done map[walkKey]bool
 }
 
+// maxWalks bounds the addresses one walk reads (the allocation, copies
+// in helpers, literals written whole); a struct handed further is out of
+// sight.
+const maxWalks = 32
+
 type walkKey struct {
 	v  ssa.Value
 	in FrameKey
@@ -68,6 +74,10 @@ func (p *Program) newFieldWalk(idx int, rule escape) *fieldWalk {
 func (w *fieldWalk) walk(addr Source) {
 	k := walkKey{addr.Value, addr.In.Key()}
 	if w.done[k] {
+		return
+	}
+	if len(w.done) >= maxWalks {
+		w.seen = false
 		return
 	}
 	w.done[k] = true
@@ -98,7 +108,7 @@ func (w *fieldWalk) inSight(u Use) bool {
 	case *ssa.UnOp, *ssa.BinOp:
 		return true // *c, a copy of the struct; c == nil
 	case *ssa.Store:
-		return x.Addr == u.Value && x.Val != u.Value && w.whole(x.Val, u.In) // *c = T{...}
+		return x.Addr == u.Value && x.Val != u.Value && w.whole(x, u.In) // *c = T{...}
 	case ssa.CallInstruction:
 		return w.call(x, u.Value, u.In)
 	case *ssa.Return:
@@ -142,10 +152,14 @@ func (w *fieldWalk) fieldAddr(fa *ssa.FieldAddr) bool {
 
 // whole reads a write of the struct whole, *c = v: the zero value, or
 // the value of a local (a composite literal), whose own writes are then
-// read. A kept struct's field must be named by it.
-func (w *fieldWalk) whole(v ssa.Value, in *Frame) bool {
+// read. A kept struct's field must be named by it. One whose field is
+// written again at once (overwritten) writes nothing to it.
+func (w *fieldWalk) whole(st *ssa.Store, in *Frame) bool {
+	if overwritten(st, w.idx) {
+		return true
+	}
 	n := len(w.vals)
-	switch v := v.(type) {
+	switch v := st.Val.(type) {
 	case *ssa.Const:
 	case *ssa.UnOp:
 		a, ok := v.X.(*ssa.Alloc)
@@ -154,9 +168,45 @@ func (w *fieldWalk) whole(v ssa.Value, in *Frame) bool {
 		}
 		w.walk(Source{a, in})
 	default:
-		return false
+		return false // a struct from elsewhere: *base
 	}
 	return w.seen && (w.rule == live || len(w.vals) > n)
+}
+
+// overwritten reports whether a store to field idx follows a whole write
+// in its block, before anything else uses the struct: the copy of a
+// client given its own transport.
+//
+//	clientCopy := *client                // client's Transport, unknown
+//	clientCopy.Transport = trCopy        // overwritten
+//
+// Between them, the struct's address may only select its other fields;
+// no call may run at all when it is a package variable, which any
+// function may read.
+func overwritten(st *ssa.Store, idx int) bool {
+	_, global := st.Addr.(*ssa.Global)
+	instrs := st.Block().Instrs
+	var ops []*ssa.Value
+	for _, in := range instrs[slices.Index(instrs, ssa.Instruction(st))+1:] {
+		if fa, ok := in.(*ssa.FieldAddr); ok && fa.X == st.Addr {
+			if fa.Field == idx {
+				// The address the next store writes (the value is
+				// computed after it), or a load of the copied value.
+				return slices.ContainsFunc(*fa.Referrers(), func(r ssa.Instruction) bool {
+					s, ok := r.(*ssa.Store)
+					return ok && s.Addr == ssa.Value(fa) && s.Block() == st.Block()
+				})
+			}
+			continue
+		}
+		if _, call := in.(ssa.CallInstruction); call && global {
+			return false
+		}
+		if _, debug := in.(*ssa.DebugRef); !debug && slices.ContainsFunc(in.Operands(ops[:0]), func(op *ssa.Value) bool { return *op == st.Addr }) {
+			return false
+		}
+	}
+	return false
 }
 
 // call reads a call the address is handed to. A function of the package
@@ -169,13 +219,13 @@ func (w *fieldWalk) call(c ssa.CallInstruction, v ssa.Value, in *Frame) bool {
 	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != w.p.pkg || len(fn.Blocks) == 0 {
 		return w.rule == live && (types.IsInterface(v.Type()) || receiverOnly(cc, v))
 	}
-	var fr *Frame // go and defer: no result to follow
+	// The frame of the call, whose result a returned parameter is; none
+	// for go and defer, nor for a recursion (the callee is being read,
+	// but v may be another of its parameters).
+	var fr *Frame
 	if call, ok := c.(*ssa.Call); ok {
 		f, how := w.p.enter(call, in)
-		switch how {
-		case recursion:
-			return true // its writes are being read
-		case tooDeep:
+		if how == tooDeep {
 			return false
 		}
 		fr = f

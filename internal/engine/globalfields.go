@@ -52,7 +52,7 @@ func (p *Program) globalField(g *ssa.Global, idx int) ([]ssa.Value, bool) {
 	}
 	w := p.newFieldWalk(idx, kept)
 	for _, st := range x.stores[g] {
-		if !w.whole(st.Val, nil) {
+		if !w.whole(st, nil) {
 			return nil, false // set from a call, a parameter; a literal leaving the field out
 		}
 	}

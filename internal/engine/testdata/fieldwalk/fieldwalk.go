@@ -86,6 +86,43 @@ func inClosure() {
 	use(c, "Transport") // want `values \*retryT$`
 }
 
+// A copy of another client given its own transport at once.
+func copied(base *http.Client) {
+	c := *base
+	c.Timeout = time.Second
+	c.Transport = &retryT{base: base.Transport}
+	use(&c, "Transport") // want `values \*retryT$`
+}
+
+// Twins: a copy keeping the other client's transport, or sending with it
+// before it is replaced, is out of sight.
+func copiedAsIs(base *http.Client) {
+	c := *base
+	use(&c, "Transport") // want `out of sight$`
+}
+
+func copiedUsedFirst(base *http.Client, req *http.Request) {
+	c := *base
+	_, _ = c.Do(req)
+	c.Transport = &retryT{}
+	use(&c, "Transport") // want `out of sight$`
+}
+
+// A helper that calls itself, the client another of its parameters.
+func setEither(a, b *http.Client, n int) {
+	if n > 0 {
+		setEither(b, a, n-1)
+		return
+	}
+	b.Transport = &retryT{}
+}
+
+func recursive() {
+	c := &http.Client{}
+	setEither(c, &http.Client{}, 1)
+	use(c, "Transport") // want `values \*retryT$`
+}
+
 // The client's own methods keep its Transport.
 func ownMethods(req *http.Request) {
 	c := &http.Client{Transport: &retryT{}}
@@ -152,7 +189,11 @@ func constOf(v int) {}
 
 var defaultCfg = retryConfig{MaxRetries: 5}
 
-var tuned, fromJSON, reset retryConfig
+var tuned, fromJSON, reset, zeroed, loaded, checked retryConfig
+
+func loadConfig() retryConfig { return retryConfig{} }
+
+func check() {}
 
 func setMax(c *retryConfig) { c.MaxRetries = 7 }
 
@@ -168,14 +209,29 @@ func init() {
 	r := retryConfig{MaxRetries: 2}
 	r = retryConfig{Backoff: time.Second}
 	reset = r
+
+	z := retryConfig{}
+	z.MaxRetries = 4
+	zeroed = z
+
+	loaded = loadConfig()
+	loaded.MaxRetries = 6
+
+	checked = loadConfig()
+	check()
+	checked.MaxRetries = 6
 }
 
 func consts() {
 	constOf(defaultCfg.MaxRetries) // want `const 5$`
 	constOf(tuned.MaxRetries)      // want `const 7$`
+	constOf(zeroed.MaxRetries)     // want `const 4$`
+	constOf(loaded.MaxRetries)     // want `const 6$`
 	// Twins: written by reflection; reset to zero by a literal leaving
-	// the field out; a field no literal names.
+	// the field out; a field no literal names; set from a call, and
+	// again after another call that may read it.
 	constOf(fromJSON.MaxRetries)     // want `no const$`
 	constOf(reset.MaxRetries)        // want `no const$`
 	constOf(int(defaultCfg.Backoff)) // want `no const$`
+	constOf(checked.MaxRetries)      // want `no const$`
 }
