@@ -103,9 +103,10 @@
 // Limitations: calls through interface methods and function values other
 // than local closures and the operation passed to a retry are not
 // followed, but for the Transport of an *http.Client whose dynamic type
-// the package shows where it builds the client (one from a parameter,
-// another package's interface value, or wrapped by a transport that
-// retries nothing itself, stays unknown); retries in the standard library (net/http replays of requests
+// the package shows where it builds the client or sets the field, in a
+// helper of the package too (one from a parameter, another package's
+// interface value, of a client handed to another package's code, or
+// wrapped by a transport that retries nothing itself, stays unknown); retries in the standard library (net/http replays of requests
 // the server never processed, database/sql's ErrBadConn retry) are not
 // counted; a gRPC call is a layer only when the channel it is made on,
 // traced from the call to its dial in this package, retries it: a

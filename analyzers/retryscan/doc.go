@@ -36,10 +36,12 @@
 //     retryablehttp.RoundTripper, configured by the client in its field
 //     as StandardClient is, or a type whose RoundTrip method retries, of
 //     the package or, through its fact, of another; the Transport's
-//     dynamic type is read where the package builds the client, and one
-//     from a parameter or another package's interface value, or wrapped
-//     in the field of a transport that retries nothing itself, is not
-//     followed; nor is a RoundTrip that tests its request, but for its
+//     dynamic type is read where the package builds the client and
+//     where it sets the field, a helper of the package the client is
+//     handed to included, and one from a parameter or another package's
+//     interface value, of a client handed to another package's code, or
+//     wrapped in the field of a transport that retries nothing itself,
+//     is not followed; nor is a RoundTrip that tests its request, but for its
 //     context and its body, in a condition: it retries only some
 //     requests, the idempotent methods or those with a key, and which is
 //     not judged), aws-sdk-go-v2 operations,
