@@ -30,7 +30,8 @@
 // given it: backoff.Retry without backoff.WithContext(b, ctx) (up to 15
 // minutes, the default MaxElapsedTime), retry.Do without
 // retry.Context(ctx) (9 more attempts over 51.1s with the defaults),
-// backoff v5 given context.Background(); options spread from a list the
+// backoff v5 given context.Background() (written there or held in a
+// local); options spread from a list the
 // package does not write again (retry.Do(op, opts...) with var opts =
 // []retry.Option{...}) are read as if written in the call, and a list
 // given as a parameter may hold the context, and is quiet. Once ctx is done every attempt
@@ -389,7 +390,10 @@
 //   - retries with no bound at all, which unboundedbackoff reports (one
 //     defect, one finding), and cancellation where no cancellable context
 //     reaches the attempt and the loop looks at none (a context received
-//     as a parameter counts: the caller may cancel it);
+//     as a parameter counts: the caller may cancel it, and so does one
+//     made from it by context.WithValue or WithCancel; one from
+//     context.WithoutCancel(ctx), a detached write that outlives the
+//     request, does not, nor does context.Background() with values added);
 //   - apimachinery's context-free waits given a condition or function
 //     by name, a condition that looks at ctx, or a stop channel that may
 //     close (a parameter, ctx.Done());

@@ -16,7 +16,7 @@ import (
 // policy) was seen.
 func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.Node) (Bound, bool) {
 	b := Bound{Attempts: row.Attempts, Time: row.TimeBound}
-	if row.Ctx >= 0 && row.Ctx < len(call.Args) && !isBackgroundCall(s.info, call.Args[row.Ctx]) {
+	if row.Ctx >= 0 && row.Ctx < len(call.Args) && !s.endless(call.Args[row.Ctx]) {
 		b.Ctx = true
 	}
 	explicit := false // an option set the attempt count
@@ -62,7 +62,7 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 		case catalog.EffOneAttempt:
 			b.Attempts, explicit, b.Evidence = 1, true, node
 		case catalog.EffCtx:
-			if val == nil || !isBackgroundCall(s.info, val) {
+			if val == nil || !s.endless(val) {
 				b.Ctx = true
 			}
 		case catalog.EffTimeLimit:
@@ -199,17 +199,6 @@ func family(pkg string) string {
 		return "retryablehttp"
 	}
 	return pkg
-}
-
-// isBackgroundCall reports whether e is context.Background() or
-// context.TODO(), which can never be cancelled.
-func isBackgroundCall(info *types.Info, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	fn := analysisutil.Callee(info, call)
-	return analysisutil.IsFunc(fn, "context", "", "Background") || analysisutil.IsFunc(fn, "context", "", "TODO")
 }
 
 func namedOf(t types.Type) *types.Named {

@@ -57,7 +57,9 @@ type Bound struct {
 	// exist, but its value is not a visible constant) or
 	// catalog.AttemptsUnbounded (no attempt limit is visible).
 	Attempts int
-	// Ctx: the retry stops when a context is done.
+	// Ctx: the retry stops when a context is done: one that may end (a
+	// parameter, a WithTimeout), not one that never does (endless:
+	// context.Background() in the call or in a local).
 	Ctx bool
 	// Time: the retry stops after an elapsed time.
 	Time bool

@@ -122,7 +122,10 @@
 // judged), or a constant backoff
 // without WithMaxRetries; sethvargo without
 // WithMaxRetries/WithMaxDuration and a context.Background(); Rican7
-// without strategy.Limit. It retries forever while the dependency is
+// without strategy.Limit. A context that is never done bounds nothing,
+// written in the call or held in a local: context.Background(), TODO(),
+// context.WithoutCancel(ctx) and values added to one of them
+// (context.WithValue). It retries forever while the dependency is
 // down. The fix: limit the attempts, or stop on a context with a deadline.
 //
 // no-stop: a cenkalti/backoff v4 ExponentialBackOff built as a struct
@@ -193,7 +196,8 @@
 // retry policies, gax-go) are never reported, and retryablehttp's
 // unjittered default only when DefaultBackoff is chosen explicitly. The
 // bound comes from the recognizer: a context received as a parameter
-// counts as cancellation, since the caller may set a deadline. Retries
+// counts as cancellation, since the caller may set a deadline, and so
+// does a local that one path gives a deadline or a cancel. Retries
 // in _test.go files are not reported (the test timeout ends them) unless
 // -unboundedbackoff.tests is set, as for every analyzer. A
 // hand-rolled loop that never waits is not reported for its bound: such
