@@ -106,6 +106,15 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 			}
 		case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
 			leaf(v.Type())
+		case *ssa.Alloc:
+			// A variable made before the loop whose address a call takes
+			// may grow round it, as a counter the engine cannot count:
+			// `c.inc() >= 8`, `b.Attempt() < 8` (jpillora/backoff, which
+			// b.Duration() steps). One made in the attempt is new each
+			// round and carries nothing from the last.
+			if r.loop != nil && !r.loop.Has(v.Block()) {
+				leaf(v.Type().Underlying().(*types.Pointer).Elem())
+			}
 		case *ssa.UnOp:
 			if fa, ok := v.X.(*ssa.FieldAddr); ok {
 				if f := fieldOf(fa); f != nil {
