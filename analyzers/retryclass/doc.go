@@ -225,7 +225,11 @@
 // stream's Recv, which returns the same error once the stream failed, or
 // the call a unary client interceptor makes of its grpc.UnaryInvoker
 // (ClientConn.Invoke in all but name: "the gRPC call invoker"); a helper
-// the invoker is handed to is not read through. A
+// the invoker is handed to is not read through. The code is read through
+// status.Code(err), status.Convert(err) and status.FromError(err), whose
+// ok is true for an error that carries a status (so `if !ok { return
+// false }` before a switch on s.Code() leaves the switch to decide) and
+// false for any other error. A
 // reconnect loop, which re-opens a stream or subscription on any error
 // and reads it in a nested loop on success, retries the open:
 //
