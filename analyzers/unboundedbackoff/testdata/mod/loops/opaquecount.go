@@ -67,3 +67,65 @@ func freshCounter() {
 		time.Sleep(rand.N(time.Second))
 	}
 }
+
+// A closure that counts in a variable it captured. Must not report no
+// bound.
+func closureCounter() error {
+	n := 0
+	next := func() int { n++; return n }
+	for {
+		err := op()
+		if err == nil || next() > 8 {
+			return err
+		}
+		time.Sleep(rand.N(time.Second))
+	}
+}
+
+// A budget behind a bool: exhausted counts the calls. Must not report
+// no bound.
+type budget struct{ used int }
+
+func (b *budget) exhausted() bool { b.used++; return b.used > 8 }
+
+func boolCounter() error {
+	var b budget
+	for {
+		err := op()
+		if err == nil || b.exhausted() {
+			return err
+		}
+		time.Sleep(rand.N(time.Second))
+	}
+}
+
+// A counter a constructor made before the loop. Must not report no
+// bound.
+func newTally() *tally { return &tally{} }
+
+func madeCounter() error {
+	t := newTally()
+	for {
+		err := op()
+		if err == nil || t.inc() >= 8 {
+			return err
+		}
+		time.Sleep(rand.N(time.Second))
+	}
+}
+
+type switchOff struct{ off bool }
+
+func (s *switchOff) disabled() bool { return s.off }
+
+// Twin: a bool that only reads what nothing in the loop changes counts
+// nothing: the loop leaves only on success.
+func untilSwitchedOff() {
+	s := &switchOff{}
+	for { // want `retry loop has no attempt limit, no deadline and no cancellation`
+		if err := op(); err == nil || s.disabled() {
+			return
+		}
+		time.Sleep(rand.N(time.Second))
+	}
+}
