@@ -198,9 +198,19 @@
 // says nothing of what it does with a 404.
 //
 // The predicates of apimachinery's api/errors are read as the status
-// they test (apierrors.IsNotFound: 404, IsInvalid: 422); one whose status
-// comes with another reason too (IsConflict and IsAlreadyExists: 409,
-// IsServerTimeout and IsInternalError: 500) answers nothing for it. The
+// they test (apierrors.IsNotFound: 404, IsInvalid: 422) wherever a
+// decision calls them: a loop, an operation, a helper of the package, a
+// classifier; one whose status comes with another reason too (IsConflict
+// and IsAlreadyExists: 409, IsServerTimeout and IsInternalError: 500)
+// answers nothing for it. A decision that reads errors only through them
+// is judged on the statuses a Kubernetes API error comes with that tell
+// its reason (400, 401, 403, 404, 405, 406, 413, 415 and 422 of the
+// permanent ones): the API server sends no 402 or 418, and a 409 may be
+// a conflict, which retry.RetryOnConflict retries on purpose, a 410 an
+// expired resource version, which a new list cures. A loop that stops on
+// apierrors.IsNotFound alone is reported (a 403 Forbidden goes round);
+// one that stops on all nine, or goes round only on IsTooManyRequests,
+// IsServiceUnavailable and IsTimeout, is not. The
 // classifier retry.OnError is always given is read the same way, and one
 // that says yes to every failure (func(error) bool { return true })
 // leaves the decision to the operation, as retry.Do(op) does: the
@@ -226,7 +236,11 @@
 // stream's Recv, which returns the same error once the stream failed, or
 // the call a unary client interceptor makes of its grpc.UnaryInvoker
 // (ClientConn.Invoke in all but name: "the gRPC call invoker"); a helper
-// the invoker is handed to is not read through. A
+// the invoker is handed to is not read through. The code is read through
+// status.Code(err), status.Convert(err) and status.FromError(err), whose
+// ok is true for an error that carries a status (so `if !ok { return
+// false }` before a switch on s.Code() leaves the switch to decide) and
+// false for any other error. A
 // reconnect loop, which re-opens a stream or subscription on any error
 // and reads it in a nested loop on success, retries the open:
 //

@@ -81,7 +81,10 @@
 //
 // For each site it knows the attempt bound (a number, unknown, or
 // unbounded; and whether a context or elapsed time ends it), the delay
-// policy as far as it can be seen, and the attempt body.
+// policy as far as it can be seen, and the attempt body. A loop's exit
+// on a count it cannot count is an unknown bound, never none: a counter
+// carried round the loop, or a number a call returns from a value made
+// before the loop (b.Attempt() < 8 on a jpillora Backoff, c.inc() >= 8).
 //
 // A site's configuration is read where it is built: in the function, in
 // a struct field every write of which the package shows, in a helper of
