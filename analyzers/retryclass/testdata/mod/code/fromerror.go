@@ -4,8 +4,8 @@ import (
 	"context"
 	"time"
 
+	"google.golang.org/grpc/channelz/grpc_channelz_v1"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 )
 
@@ -53,10 +53,10 @@ func retryableIfStatusOK(err error) bool {
 	return true
 }
 
-func fromErrorGuarded(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func fromErrorGuarded(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 4; i++ {
-		if _, err = hc.Check(ctx, req); err == nil || !retryableStatus(err) { // want `retry loop retries codes.NotFound, which does not change on retry \(err == nil \|\| !retryableStatus\(err\) puts it with the codes it retries\)`
+		if _, err = cz.GetTopChannels(ctx, req); err == nil || !retryableStatus(err) { // want `retry loop retries codes.NotFound, which does not change on retry \(err == nil \|\| !retryableStatus\(err\) puts it with the codes it retries\)`
 			return err
 		}
 		select {
@@ -68,10 +68,10 @@ func fromErrorGuarded(ctx context.Context, hc grpc_health_v1.HealthClient) error
 	return err
 }
 
-func fromErrorGuardedOK(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func fromErrorGuardedOK(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 4; i++ {
-		if _, err = hc.Check(ctx, req); err == nil || !retryableStatusOK(err) {
+		if _, err = cz.GetTopChannels(ctx, req); err == nil || !retryableStatusOK(err) {
 			return err
 		}
 		select {
@@ -83,10 +83,10 @@ func fromErrorGuardedOK(ctx context.Context, hc grpc_health_v1.HealthClient) err
 	return err
 }
 
-func fromErrorIf(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func fromErrorIf(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 4; i++ {
-		if _, err = hc.Check(ctx, req); err == nil || !retryableIfStatus(err) { // want `retry loop retries codes.NotFound, which does not change on retry \(err == nil \|\| !retryableIfStatus\(err\) puts it with the codes it retries\)`
+		if _, err = cz.GetTopChannels(ctx, req); err == nil || !retryableIfStatus(err) { // want `retry loop retries codes.NotFound, which does not change on retry \(err == nil \|\| !retryableIfStatus\(err\) puts it with the codes it retries\)`
 			return err
 		}
 		select {
@@ -98,10 +98,10 @@ func fromErrorIf(ctx context.Context, hc grpc_health_v1.HealthClient) error {
 	return err
 }
 
-func fromErrorIfOK(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func fromErrorIfOK(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 4; i++ {
-		if _, err = hc.Check(ctx, req); err == nil || !retryableIfStatusOK(err) {
+		if _, err = cz.GetTopChannels(ctx, req); err == nil || !retryableIfStatusOK(err) {
 			return err
 		}
 		select {
