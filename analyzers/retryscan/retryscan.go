@@ -44,6 +44,7 @@ type Result struct {
 	pushback    func(*types.Func) bool
 	triggers    *triggers
 	budgets     *lazy[budgetScan]
+	retryer     func(ast.Expr) int // RetryerAttempts (awsretryer.go)
 }
 
 // Sites returns the package's retry sites in source order.

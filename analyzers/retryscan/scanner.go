@@ -370,6 +370,7 @@ func (s *scanner) result() *Result {
 		wrappers: maps.Clone(s.wrappers),
 		triggers: newTriggers(s),
 		budgets:  s.deferBudgets(),
+		retryer:  s.retryerAttempts,
 	}
 	for _, site := range s.sites {
 		site.worst = &lazy[WorstCase]{compute: func() WorstCase { return s.worstCase(site) }}
