@@ -107,6 +107,7 @@ func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 		}
 		return s.libraryDelay(site, nodes)
 	}}
+	s.capBound(site)
 	return site
 }
 
