@@ -126,11 +126,24 @@
 // (iterators.go).
 //
 // What makes one attempt is no site: client retries turned off in
-// visible code (retryablehttp RetryMax = 0, aws.NopRetryer or
-// RetryMaxAttempts = 1, a resty client without a retry count),
+// visible code (retryablehttp RetryMax = 0, aws.NopRetryer,
+// RetryMaxAttempts = 1 or a standard retryer whose StandardOptions say
+// MaxAttempts = 1, a resty client without a retry count),
 // retry.Attempts(1), backoff.WithMaxRetries(b, 0), a wrapper called with
-// a count of 1, a loop that goes round once. A chain passes through it
-// as through a plain call. Where a client is configured out of sight (kept
+// a count of 1, a loop that goes round once, a sethvargo/go-retry
+// operation none of whose errors can be a retry.RetryableError (go-retry
+// stops on any other: optin.go). A chain passes through it
+// as through a plain call. An operation's error may be a retryable one
+// when it is made by RetryableError, by a function of the package that
+// calls it, or by one of another package that exports an OptInFact
+// (only a package that calls RetryableError, or a function with the
+// fact, exports any: a function of another package that returns what an
+// interface method or a function value gives it counts as making none),
+// or when it comes from where the code is not seen: a
+// parameter, an interface method of a package other than the standard
+// library's, a function value whose every value the package does not
+// show. Then the count stays the library's, as it does at the call of a
+// wrapper around retry.Do, whatever operation the call hands it. Where a client is configured out of sight (kept
 // in a struct field), the package's own settings decide: a package that
 // turns a library's retries off anywhere is taken to do so everywhere.
 //

@@ -108,6 +108,7 @@ func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 		return s.libraryDelay(site, nodes)
 	}}
 	s.capBound(site)
+	s.optInOnce(site)
 	return site
 }
 
