@@ -21,10 +21,6 @@ import (
 // the code shows it; a retryer from elsewhere has an unknown count unless
 // an option sets one.
 
-// awsDefaultMaxAttempts is retry.DefaultMaxAttempts, aws-sdk-go-v2
-// v1.48.0 aws/retry/standard.go.
-const awsDefaultMaxAttempts = 3
-
 // RetryerAttempts returns the attempt count of the aws-sdk-go-v2 retryer
 // e evaluates to (see Bound.Attempts): N > 0, catalog.AttemptsUnknown or
 // catalog.AttemptsUnbounded (retry.AddWithMaxAttempts(r, 0)).
@@ -42,7 +38,7 @@ func (s *scanner) retryerAttempts(e ast.Expr) int {
 	for _, n := range nodes {
 		for _, it := range s.itemsOf(n) {
 			if it.kind == ItemCall && (it.sym == catalog.AWSNewStandard || it.sym == catalog.AWSNewAdaptiveMode) {
-				row.Attempts = awsDefaultMaxAttempts
+				row.Attempts = catalog.AWSDefaultTries // retry.DefaultMaxAttempts
 			}
 		}
 	}
