@@ -32,13 +32,15 @@ import (
 // fmt.Errorf, a value of the program's own error type with no Unwrap),
 // a package variable of the standard library (io.EOF), or returned by a
 // function that cannot make one: of the standard library, or of another
-// package without an OptInFact, called with no error it could hand back
-// (fmt.Errorf("get: %w", err) is what err is), or a method of the
+// package without an OptInFact, called with no error and no function it
+// could hand back the error of (fmt.Errorf("get: %w", err) is what err
+// is, filepath.WalkDir(dir, fn) what fn returns), or a method of the
 // standard library's interfaces (ctx.Err(), resp.Body.Close()). Anything
 // else may be one, and the count stays the library's: an error from a
-// parameter, a field written out of sight, a function value or an
-// interface method of the program whose code is not seen, a helper read
-// too deep.
+// parameter of an enclosing function, a field written out of sight, a
+// function value whose every value the package does not show, an
+// interface method of a package other than the standard library's, a
+// helper read too deep.
 
 // OptInFact is exported for an exported function of the package whose
 // error result may be an error a retry library is asked to retry
@@ -66,7 +68,7 @@ func (s *scanner) optInOnce(site *Site) {
 		fn = s.eng.Func(site.Body)
 	case site.Op != nil && s.ownFunc(site.Op) != nil:
 		fn = s.eng.Func(s.ownFunc(site.Op).decl)
-	case site.Op != nil && site.Op.Pkg() != s.pass.Pkg:
+	case site.Op != nil && site.Op.Pkg() != s.pass.Pkg && !isAbstract(site.Op):
 		if !s.optInFunc(site.Op) {
 			site.Bound.Attempts, site.Bound.Evidence = 1, site.OpExpr
 		}
@@ -161,14 +163,8 @@ func (s *scanner) callOptIn(call *ssa.Call, in *engine.Frame, root *ssa.Function
 	case cc.StaticCallee() == nil:
 		// A function value: the functions it can be, when the package
 		// shows them all.
-		fns, ok := s.eng.CalledFuncs(call)
-		if !ok {
+		if s.funcOptIn(cc.Value, seen) {
 			return true
-		}
-		for _, f := range fns {
-			if s.ssaOptIn(f, seen) {
-				return true
-			}
 		}
 	default:
 		if s.ssaOptIn(cc.StaticCallee(), seen) {
@@ -176,10 +172,14 @@ func (s *scanner) callOptIn(call *ssa.Call, in *engine.Frame, root *ssa.Function
 		}
 	}
 	// What the call is given it may hand back: fmt.Errorf("%w", err),
-	// errors.Join(errs...), a wrapper of another package.
+	// errors.Join(errs...), a wrapper of another package, what a
+	// function it runs returns (filepath.WalkDir(dir, fn)).
 	for _, a := range cc.Args {
 		for _, e := range packed(a) {
 			if types.IsInterface(e.Type()) && holdsError(e.Type()) && s.mayBeOptIn(e, in, root, seen) {
+				return true
+			}
+			if sig, ok := e.Type().Underlying().(*types.Signature); ok && returnsError(sig) && s.funcOptIn(e, seen) {
 				return true
 			}
 		}
@@ -187,24 +187,38 @@ func (s *scanner) callOptIn(call *ssa.Call, in *engine.Frame, root *ssa.Function
 	return false
 }
 
+// funcOptIn reports whether a function value may return a retryable
+// error: one of the functions it can be may, or they are not all known.
+func (s *scanner) funcOptIn(v ssa.Value, seen map[*ssa.Function]bool) bool {
+	fns, ok := s.eng.Funcs(v)
+	if !ok {
+		return true
+	}
+	for _, f := range fns {
+		if s.ssaOptIn(f, seen) {
+			return true
+		}
+	}
+	return false
+}
+
 // ssaOptIn reports whether a function a call runs may make a retryable
-// error itself: go-retry's RetryableError; a function of the package
-// (one SourcesIn did not enter: a closure, a method value), read
-// through its returns; another package's with an OptInFact.
+// error: go-retry's RetryableError; a function or method of the package,
+// a closure, read through its returns; another package's with an
+// OptInFact. A bound method value (s.query) runs the method.
 func (s *scanner) ssaOptIn(f *ssa.Function, seen map[*ssa.Function]bool) bool {
 	obj, _ := f.Object().(*types.Func)
-	if f.Origin() != nil {
-		obj, _ = f.Origin().Object().(*types.Func)
+	if obj != nil {
+		obj = obj.Origin()
+		if fi := s.ownFunc(obj); fi != nil {
+			g := s.eng.Func(fi.decl)
+			return g == nil || s.mayOptIn(g, seen)
+		}
+		if obj.Pkg() != s.pass.Pkg {
+			return s.optInFunc(obj)
+		}
 	}
-	switch {
-	case obj != nil && s.makesOptIn(obj):
-		return true
-	case f.Pkg != nil && f.Pkg.Pkg == s.pass.Pkg && len(f.Blocks) > 0:
-		return s.mayOptIn(f, seen)
-	case obj == nil:
-		return len(f.Blocks) == 0 || s.mayOptIn(f, seen) // a bound method value's wrapper
-	}
-	return obj.Pkg() != s.pass.Pkg && s.optInFunc(obj)
+	return len(f.Blocks) == 0 || s.mayOptIn(f, seen)
 }
 
 // makesOptIn reports go-retry's retry.RetryableError.
@@ -225,6 +239,12 @@ func (s *scanner) optInFunc(fn *types.Func) bool {
 		return false
 	}
 	return importFact(s.pass, s.optIns, fn, new(OptInFact)) != nil
+}
+
+// isAbstract reports an interface method: what runs is not known.
+func isAbstract(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
 }
 
 // packed returns the values an argument holds: the elements of a

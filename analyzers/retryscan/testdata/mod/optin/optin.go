@@ -6,8 +6,12 @@ package optin
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"fmt"
+	"io/fs"
 	"net/http"
+	"os"
+	"path/filepath"
 	"time"
 
 	"example.com/retryscantest/optin/retryx"
@@ -17,14 +21,24 @@ import (
 func policy() retry.Backoff { return retry.WithMaxRetries(4, retry.NewConstant(time.Second)) }
 
 type store struct {
-	db  *sql.DB
-	get func(ctx context.Context, k string) (string, error)
+	db   *sql.DB
+	get  func(ctx context.Context, k string) (string, error)
+	load func(ctx context.Context, k string) (string, error)
 }
 
 func newStore(db *sql.DB) *store {
 	s := &store{db: db}
 	s.get = s.query
+	s.load = s.retryableQuery
 	return s
+}
+
+func (s *store) retryableQuery(ctx context.Context, k string) (string, error) {
+	v, err := s.query(ctx, k)
+	if err != nil {
+		return "", retry.RetryableError(err)
+	}
+	return v, nil
 }
 
 func (s *store) query(ctx context.Context, k string) (v string, err error) {
@@ -67,6 +81,11 @@ func (s *store) plain(ctx context.Context, url, k string) {
 		return err
 	})
 	retry.Do(ctx, policy(), s.ping)
+	retry.Do(ctx, policy(), func(ctx context.Context) error {
+		return filepath.WalkDir(os.TempDir(), func(path string, d fs.DirEntry, err error) error {
+			return err
+		})
+	})
 	retry.Do(ctx, policy(), func(ctx context.Context) error {
 		_, err := http.Get(url)
 		return retryx.Wrap("get", err)
@@ -119,4 +138,20 @@ func retrying(ctx context.Context, url string, prev error, g getter, f func(cont
 	})
 	retry.Do(ctx, policy(), func(ctx context.Context) error { return f(ctx) }) // want `site library "retry.Do" 5 attempts ctx`
 	retry.Do(ctx, policy(), f)                                                 // want `site library "retry.Do" 5 attempts ctx`
+}
+
+// More twins that retry: a function field set to a method that makes a
+// retryable error, a function whose error a callee hands back, an
+// interface method given by name.
+func (s *store) retrying(ctx context.Context, k string, p driver.Pinger) { // want `retrier\(5 via retry.Do\)`
+	retry.Do(ctx, policy(), func(ctx context.Context) error { // want `site library "retry.Do" 5 attempts ctx`
+		_, err := s.load(ctx, k)
+		return err
+	})
+	retry.Do(ctx, policy(), func(ctx context.Context) error { // want `site library "retry.Do" 5 attempts ctx`
+		return filepath.WalkDir(os.TempDir(), func(path string, d fs.DirEntry, err error) error {
+			return retry.RetryableError(err)
+		})
+	})
+	retry.Do(ctx, policy(), p.Ping) // want `site library "retry.Do" 5 attempts ctx`
 }
