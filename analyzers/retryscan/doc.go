@@ -79,7 +79,10 @@
 //
 // For each site it knows the attempt bound (a number, unknown, or
 // unbounded; and whether a context or elapsed time ends it), the delay
-// policy as far as it can be seen, and the attempt body.
+// policy as far as it can be seen, and the attempt body. The number is
+// what runs: an apimachinery wait.Backoff whose Cap is reached before its
+// Steps run out ends there (Step sets Steps to 0), and the site counts
+// those attempts, keeping the Steps as the bound's Promised.
 //
 // A site's configuration is read where it is built: in the function, in
 // a struct field every write of which the package shows, in a helper of
