@@ -38,13 +38,19 @@
 // handler, per event; code the package shows no caller of, per call of
 // the function holding the site. The product counts the attempts of
 // every layer of the deepest chain; a layer whose count is not a visible
-// constant shows as N, an unbounded one as ∞. Clients that retry inside
+// constant shows as N, and so does one with no attempt limit that a
+// context or an elapsed time ends (retry.AddWithMaxAttempts(r, 0) on a
+// call given ctx: finite, but no number the code shows); one that
+// nothing ends shows as ∞. Clients that retry inside
 // count as layers: hashicorp/go-retryablehttp (5 attempts by default,
 // also through the *http.Client its StandardClient returns, or one given
 // a retryablehttp.RoundTripper as its Transport), an *http.Client whose
 // Transport is a type whose RoundTrip retries (of the package, or of
 // another through its fact), every
-// aws-sdk-go-v2 operation (3 attempts; DynamoDB 4), resty requests on a
+// aws-sdk-go-v2 operation (3 attempts; DynamoDB 4; or the MaxAttempts
+// of the standard retryer the client or the call is given: set in the
+// option function of retry.NewStandard, a literal or a function of the
+// package, or by retry.AddWithMaxAttempts or RetryMaxAttempts), resty requests on a
 // client with a retry count, and retrying functions of other packages,
 // known through facts.
 //
@@ -132,7 +138,10 @@
 // the analyzer cannot see it (a client passed in as a parameter, kept in
 // an exported field) counts with its library's default; a client or
 // policy returned by a helper of another package counts as that helper
-// configures it. The layers are multiplied without reading which
+// configures it; an AWS standard retryer's MaxAttempts set further than
+// the option function its constructor is given (a function of the
+// package appended to retry.AdaptiveModeOptions.StandardOptions; a
+// literal there is read) counts as the default, 3. The layers are multiplied without reading which
 // failures each goes round on: an outer loop that retries only 409
 // conflicts around an SDK that retries only 5xx is still reported. The
 // commonest such loop, one that goes round only on "not found" while it

@@ -159,7 +159,9 @@
 // and gax.WithTimeout. An apimachinery wait.Backoff whose Duration
 // reaches Cap before Steps runs out ends there: Step sets Steps to 0, so
 // wait.Backoff{Steps: 6, Duration: time.Second, Factor: 2, Cap: 3 *
-// time.Second} makes 2 attempts, not 6.
+// time.Second} makes 2 attempts, not 6. The recognizer counts 2 for
+// every analyzer (the site's bound; the 6 is its Promised), so
+// nestedretry and retryclass count what runs.
 //
 // load-budget: a retry load budget is visibly missing or switched off.
 // A budget caps retries at a share of the calls that succeed, so an

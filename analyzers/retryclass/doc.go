@@ -313,7 +313,11 @@
 // retries nothing and is not reported (one turned off in another list,
 // appended later or by a helper, is still read as retrying). A service
 // config with maxAttempts 4 sends every such call 4 times; the
-// AWS SDK's standard retryer 3 times, each retry also drawing on the
+// AWS SDK's standard retryer as often as its MaxAttempts says (3 by
+// default; set in the option function of retry.NewStandard or by
+// retry.AddWithMaxAttempts around the retryer given to
+// AddWithErrorCodes; a retryer of one attempt retries nothing and is not
+// reported), each retry also drawing on the
 // client's retry quota that transient errors need. The fix: retry
 // codes.Unavailable (and codes.ResourceExhausted with backoff); let the
 // SDK's own classification stand and add only codes that are transient.

@@ -35,6 +35,9 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 			if val == nil {
 				ok = false
 			}
+			if ok && (n == 0 && o.ZeroDefault || n < 0 && o.NegDefault) {
+				return // MaxAttempts = 0: the count stays as it is
+			}
 			attempts := catalog.AttemptsUnknown
 			switch {
 			case !ok:
@@ -128,7 +131,9 @@ func fieldOption(sym catalog.Symbol) *catalog.Option {
 	return o
 }
 
-var awsMaxAttempts = catalog.Option{Effect: catalog.EffAttempts, Arg: -1, Field: true}
+// awsMaxAttempts: RetryMaxAttempts 0 leaves the retryer's count (the
+// service's finalizeRetryMaxAttempts wraps it only when it is not 0).
+var awsMaxAttempts = catalog.Option{Effect: catalog.EffAttempts, Arg: -1, Field: true, ZeroDefault: true}
 
 // retriesOffInPackage reports whether the package turns a client's
 // internal retries off somewhere the recognizer cannot connect to the

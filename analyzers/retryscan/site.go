@@ -80,6 +80,11 @@ type Bound struct {
 	// callers (paramcount.go).
 	CountParam int
 	CountAdd   int
+	// Promised is, when the library's own arithmetic ends the retry
+	// before the count its configuration states (a wait.Backoff whose
+	// Cap is reached first: worstterms.go, capBound), that stated count;
+	// Attempts is then the count that runs. 0 otherwise.
+	Promised int
 }
 
 // ElapsedUnknown is Bound.Elapsed for a limit whose value is not a

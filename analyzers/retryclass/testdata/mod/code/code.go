@@ -220,6 +220,23 @@ func retryers() []aws.Retryer {
 	}
 }
 
+// The count in the message is the retryer's: set in its option
+// function, by AddWithMaxAttempts, or not known.
+func counted(given aws.Retryer) []aws.Retryer {
+	r := awsretry.NewStandard(func(o *awsretry.StandardOptions) { o.MaxAttempts = 5 })
+	return []aws.Retryer{
+		awsretry.AddWithErrorCodes(r, "AccessDeniedException"),                                             // want `awsretry.AddWithErrorCodes makes AccessDeniedException retryable, an error that does not change on retry: each such call is sent up to 5 times; remove it`
+		awsretry.AddWithErrorCodes(awsretry.AddWithMaxAttempts(awsretry.NewStandard(), 4), "AccessDenied"), // want `each such call is sent up to 4 times`
+		awsretry.AddWithErrorCodes(awsretry.NewStandard(sixAttempts), "AccessDenied"),                      // want `each such call is sent up to 6 times`
+		awsretry.AddWithErrorCodes(awsretry.AddWithMaxAttempts(awsretry.NewStandard(), 0), "AccessDenied"), // want `each such call is sent with no attempt limit`
+		awsretry.AddWithErrorCodes(given, "AccessDenied"),                                                  // want `each such call is sent as many times as the retryer allows`
+		// One attempt: the code is retryable, and nothing is retried.
+		awsretry.AddWithErrorCodes(awsretry.NewStandard(func(o *awsretry.StandardOptions) { o.MaxAttempts = 1 }), "AccessDenied"),
+	}
+}
+
+func sixAttempts(o *awsretry.StandardOptions) { o.MaxAttempts = 6 }
+
 type always struct{ aws.Retryer }
 
 func (always) IsErrorRetryable(error) bool { return true } // want `IsErrorRetryable says yes to every error: the SDK retries validation and access errors too, up to its maximum attempts each; answer only for the errors this retryer knows`

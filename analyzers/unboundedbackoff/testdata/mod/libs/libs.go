@@ -89,6 +89,14 @@ func sethShort(ctx context.Context) error {
 	})
 }
 
+// sethShort's twin whose operation wraps no error in RetryableError:
+// go-retry stops on the first error, so it never waits.
+func sethOnce(ctx context.Context) error {
+	return sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewExponential(100*time.Millisecond)), func(context.Context) error {
+		return op()
+	})
+}
+
 // --- apimachinery wait.Backoff ---
 
 func waitUncapped() error {
