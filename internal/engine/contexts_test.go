@@ -21,46 +21,40 @@ var contextLinks = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		p := Of(pass)
-		for _, f := range pass.Files {
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
-					continue
+		eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
 				}
-				ast.Inspect(fd.Body, func(n ast.Node) bool {
-					call, ok := n.(*ast.CallExpr)
-					if !ok {
+				id, _ := call.Fun.(*ast.Ident)
+				switch {
+				case id == nil:
+				case id.Name == "endless":
+					if v := p.ValueOf(fd, call.Args[0]); v != nil && Uncancellable(v) {
+						pass.Reportf(call.Pos(), "never done")
+					}
+				case id.Name == "link" || id.Name == "linkReq":
+					from, to := p.ValueOf(fd, call.Args[0]), p.ValueOf(fd, call.Args[1])
+					if from == nil || to == nil {
+						pass.Reportf(call.Pos(), "no value")
 						return true
 					}
-					id, _ := call.Fun.(*ast.Ident)
-					switch {
-					case id == nil:
-					case id.Name == "endless":
-						if v := p.ValueOf(fd, call.Args[0]); v != nil && Uncancellable(v) {
-							pass.Reportf(call.Pos(), "never done")
-						}
-					case id.Name == "link" || id.Name == "linkReq":
-						from, to := p.ValueOf(fd, call.Args[0]), p.ValueOf(fd, call.Args[1])
-						if from == nil || to == nil {
-							pass.Reportf(call.Pos(), "no value")
-							return true
-						}
-						var got []string
-						if Derived([]ssa.Value{from})[to] {
-							got = append(got, "derived")
-						}
-						if slices.Contains(p.DeadlineSources(to), from) {
-							got = append(got, "deadline")
-						}
-						if len(got) == 0 {
-							got = []string{"neither"}
-						}
-						pass.Reportf(call.Pos(), "%s", strings.Join(got, ", "))
+					var got []string
+					if Derived([]ssa.Value{from})[to] {
+						got = append(got, "derived")
 					}
-					return true
-				})
-			}
-		}
+					if slices.Contains(p.DeadlineSources(to), from) {
+						got = append(got, "deadline")
+					}
+					if len(got) == 0 {
+						got = []string{"neither"}
+					}
+					pass.Reportf(call.Pos(), "%s", strings.Join(got, ", "))
+				}
+				return true
+			})
+		})
 		return nil, nil
 	},
 }

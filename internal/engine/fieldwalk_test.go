@@ -26,20 +26,14 @@ var fieldValues = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		p := Of(pass)
-		for _, f := range pass.Files {
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
-					continue
+		eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok && calleeIdent(call) != nil {
+					reportField(pass, p, fd, call)
 				}
-				ast.Inspect(fd.Body, func(n ast.Node) bool {
-					if call, ok := n.(*ast.CallExpr); ok && calleeIdent(call) != nil {
-						reportField(pass, p, fd, call)
-					}
-					return true
-				})
-			}
-		}
+				return true
+			})
+		})
 		return nil, nil
 	},
 }
