@@ -38,21 +38,27 @@
 // handler, per event; code the package shows no caller of, per call of
 // the function holding the site. The product counts the attempts of
 // every layer of the deepest chain; a layer whose count is not a visible
-// constant shows as N, an unbounded one as ∞. Clients that retry inside
+// constant shows as N, and so does one with no attempt limit that a
+// context or an elapsed time ends (retry.AddWithMaxAttempts(r, 0) on a
+// call given ctx: finite, but no number the code shows); one that
+// nothing ends shows as ∞. Clients that retry inside
 // count as layers: hashicorp/go-retryablehttp (5 attempts by default,
 // also through the *http.Client its StandardClient returns, or one given
 // a retryablehttp.RoundTripper as its Transport), an *http.Client whose
 // Transport is a type whose RoundTrip retries (of the package, or of
 // another through its fact), every
-// aws-sdk-go-v2 operation (3 attempts; DynamoDB 4), every go-redis v9
-// command on a *redis.Client, ClusterClient, Ring or UniversalClient,
-// and its Pipelined and TxPipelined but a Ring's (4 attempts:
-// MaxRetries+1, a ClusterClient's MaxRedirects+1; -1 is one attempt),
-// resty requests on a client with a retry count, and retrying functions
-// of other packages, known through facts. A go-redis command's failure
-// is the error its reply returns (rdb.Get(ctx, k).Result(), .Err()), so
-// a lock loop that asks again while SetNX answers false and leaves when
-// it fails adds no layer.
+// aws-sdk-go-v2 operation (3 attempts; DynamoDB 4; or the MaxAttempts
+// of the standard retryer the client or the call is given: set in the
+// option function of retry.NewStandard, a literal or a function of the
+// package, or by retry.AddWithMaxAttempts or RetryMaxAttempts), every
+// go-redis v9 command on a *redis.Client, ClusterClient, Ring or
+// UniversalClient, and its Pipelined and TxPipelined but a Ring's (4
+// attempts: MaxRetries+1, a ClusterClient's MaxRedirects+1; -1 is one
+// attempt), resty requests on a client with a retry count, and retrying
+// functions of other packages, known through facts. A go-redis command's
+// failure is the error its reply returns (rdb.Get(ctx, k).Result(),
+// .Err()), so a lock loop that asks again while SetNX answers false and
+// leaves when it fails adds no layer.
 //
 // The fix is to keep one layer: usually the outermost one that knows
 // whether the whole operation may be repeated, with the inner ones set to
@@ -109,9 +115,10 @@
 // Limitations: calls through interface methods and function values other
 // than local closures and the operation passed to a retry are not
 // followed, but for the Transport of an *http.Client whose dynamic type
-// the package shows where it builds the client (one from a parameter,
-// another package's interface value, or wrapped by a transport that
-// retries nothing itself, stays unknown); retries in the standard library (net/http replays of requests
+// the package shows where it builds the client or sets the field, in a
+// helper of the package too (one from a parameter, another package's
+// interface value, of a client handed to another package's code, or
+// wrapped by a transport that retries nothing itself, stays unknown); retries in the standard library (net/http replays of requests
 // the server never processed, database/sql's ErrBadConn retry) are not
 // counted; a gRPC call is a layer only when the channel it is made on,
 // traced from the call to its dial in this package, retries it: a
@@ -137,7 +144,10 @@
 // the analyzer cannot see it (a client passed in as a parameter, kept in
 // an exported field) counts with its library's default; a client or
 // policy returned by a helper of another package counts as that helper
-// configures it. The layers are multiplied without reading which
+// configures it; an AWS standard retryer's MaxAttempts set further than
+// the option function its constructor is given (a function of the
+// package appended to retry.AdaptiveModeOptions.StandardOptions; a
+// literal there is read) counts as the default, 3. The layers are multiplied without reading which
 // failures each goes round on: an outer loop that retries only 409
 // conflicts around an SDK that retries only 5xx is still reported. The
 // commonest such loop, one that goes round only on "not found" while it

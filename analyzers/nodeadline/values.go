@@ -189,13 +189,15 @@ func (t *tracer) made(c *ssa.Call, idx int, in *engine.Frame) state {
 		return state{}
 	}
 	root := state{kind: noDeadline, origin: t.p.CallExpr(c), originFn: fn}
-	switch catalog.ContextEffect(fn) {
+	switch e := catalog.ContextEffect(fn); e {
 	case catalog.CtxRoot, catalog.CtxDrop:
 		return root
-	case catalog.CtxInherit:
+	case catalog.CtxInherit, catalog.CtxValue:
 		s := t.ctx(engine.Arg(c, 0), in)
-		if engine.Used(c, 1) {
-			s.cancelled = true // ctx, cancel := context.WithCancel(p); ... cancel()
+		if e == catalog.CtxInherit && engine.Used(c, 1) {
+			// ctx, cancel := context.WithCancel(p); ... cancel(). The
+			// second result of trace.NewTask (CtxValue) is a task.
+			s.cancelled = true
 		}
 		return s
 	case catalog.CtxDeadline:

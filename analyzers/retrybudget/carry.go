@@ -23,11 +23,13 @@ import (
 //	func (s *Server) fetch(ctx context.Context) error { ... retry on ctx ... }   // BudgetFact
 //
 // A function with no summary of its own that passes its own context
-// parameter, unchanged, to a function with a summary, and makes no
-// deadline for that call, carries the summary: the same worst case, on
-// its own parameter. A context derived on the way (WithTimeout with a
-// value that cannot be read, WithoutCancel) is not the parameter and
-// carries nothing. The summaries are carried in rounds, one call level
+// parameter to a function with a summary, unchanged or through a
+// derivation that keeps its deadline (context.WithValue(ctx, k, v),
+// WithCancel, a helper of the package that returns one: passes), and
+// makes no deadline for that call, carries the summary: the same worst
+// case, on its own parameter. A context with a deadline of its own on
+// the way (WithTimeout with a value that cannot be read) or none
+// (WithoutCancel) carries nothing. The summaries are carried in rounds, one call level
 // each, up to maxCarry levels; the carried ones are exported as facts
 // like the others, so a deadline in another package is found too.
 

@@ -40,7 +40,14 @@
 // the call. A function that passes its own context parameter, unchanged,
 // to such a function carries the summary to its callers, up to four calls
 // deep and across packages, so a deadline set in a handler reaches the
-// retry its helpers run. An http.Client's Timeout bounds each attempt, not the retry,
+// retry its helpers run. A context made from the one with the deadline
+// by a derivation that keeps it is the same deadline, in the function and
+// between calls: context.WithValue, WithCancel, and a helper of the
+// package that returns one (fetch(withAccount(ctx)) with withAccount
+// returning context.WithValue(ctx, k, v)). context.WithoutCancel drops
+// it: a retry on context.WithoutCancel(ctx), or on a context.WithTimeout
+// made from it, has only the deadlines made after it.
+// An http.Client's Timeout bounds each attempt, not the retry,
 // and the message says so. The fix: shorten the per-attempt timeout or
 // the waits, or drop an attempt.
 //
@@ -152,7 +159,9 @@
 // and gax.WithTimeout. An apimachinery wait.Backoff whose Duration
 // reaches Cap before Steps runs out ends there: Step sets Steps to 0, so
 // wait.Backoff{Steps: 6, Duration: time.Second, Factor: 2, Cap: 3 *
-// time.Second} makes 2 attempts, not 6.
+// time.Second} makes 2 attempts, not 6. The recognizer counts 2 for
+// every analyzer (the site's bound; the 6 is its Promised), so
+// nestedretry and retryclass count what runs.
 //
 // load-budget: a retry load budget is visibly missing or switched off.
 // A budget caps retries at a share of the calls that succeed, so an
@@ -221,7 +230,10 @@
 // strings handed to grpc.WithDefaultServiceConfig (read from a file, a
 // flag or DNS), budgets of other libraries (a rate limiter around a
 // hand-rolled loop is not read as one), a deadline more than four calls
-// away or passed through a context derived on the way, a deadline set on a
+// away or passed on through a context.WithTimeout whose value cannot be
+// read (the retry's deadline is then at most that unknown value), or
+// through a derivation of another package (an OpenTelemetry span's
+// tracer.Start(ctx, ...), grpc's metadata.NewOutgoingContext), a deadline set on a
 // context stored in a struct or passed through a channel, deadlines whose
 // value is not a constant, timeouts set more than four calls below the
 // attempt (its timeout is then unknown, and no attempt-uses-budget is

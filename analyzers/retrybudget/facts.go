@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -139,18 +140,13 @@ func (f *BudgetFact) who(fn *types.Func, pkg *types.Package) string {
 	return fmt.Sprintf("%s's retry (%s)", analysisutil.FuncName(fn, pkg), f.Site)
 }
 
-// passes reports whether an argument is the context ctx itself, as it
-// comes from the variable it was assigned to (not a context derived from
-// it: context.WithoutCancel(ctx) drops the deadline).
+// passes reports whether an argument has the deadline of the context
+// ctx (engine.DeadlineSources): ctx itself, as it comes from the variable
+// it was assigned to, or a context that keeps its deadline, made here or
+// by a helper of the package (context.WithValue(ctx, k, v)). One with a
+// deadline of its own (WithTimeout) or none (context.WithoutCancel(ctx))
+// does not.
 func passes(p *engine.Program, fd *ast.FuncDecl, arg ast.Expr, ctx ssa.Value) bool {
 	v := p.ValueOf(funcAt(fd, arg.Pos()), arg)
-	if v == nil {
-		return false
-	}
-	for _, s := range p.Sources(v) {
-		if s == ctx {
-			return true
-		}
-	}
-	return false
+	return v != nil && slices.Contains(p.DeadlineSources(v), ctx)
 }

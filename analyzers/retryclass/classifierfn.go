@@ -29,14 +29,14 @@ import (
 // and one that stops on a few and retries the others is, with the
 // statuses it stops on.
 
-// wholesale reads a table for the permanent 4xx arriving as kind: the
-// status to name in a message (404 when it goes round), the few the
-// classifier stops on while the others go round, and whether it retries
-// them wholesale. An answer it does not give for one of them says
-// nothing.
-func (c *checker) wholesale(table []catalog.Tri, kind engine.CaseKind) (example int, stops []int, ok bool) {
+// wholesale reads a table for the permanent 4xx arriving as kind
+// (statuses: c.permanentOf): the status to name in a message (404 when
+// it goes round), the few the classifier stops on while the others go
+// round, and whether it retries them wholesale. An answer it does not
+// give for one of them says nothing.
+func (c *checker) wholesale(table []catalog.Tri, kind engine.CaseKind, statuses []int) (example int, stops []int, ok bool) {
 	var yes, no []int
-	for _, s := range c.permanent4xx {
+	for _, s := range statuses {
 		switch engine.CaseAnswer(table, engine.ClassCase{Kind: kind, N: int64(s)}) {
 		case catalog.TriYes:
 			yes = append(yes, s)
@@ -80,7 +80,7 @@ func whyWholesale(fn string, stops []int) string {
 // responses wholesale.
 func (c *checker) checkRetry(e ast.Expr) {
 	table := c.eng.ClassifierTable(e, c.pass.TypesInfo)
-	status, stops, ok := c.wholesale(table, engine.CaseResponse)
+	status, stops, ok := c.wholesale(table, engine.CaseResponse, c.permanent4xx)
 	if !ok || engine.CaseAnswer(table, engine.ClassCase{Kind: engine.CaseResponse, N: 200}) != catalog.TriNo {
 		return
 	}
@@ -100,6 +100,9 @@ type classifier struct {
 	// retry.OnError), so one that says yes to every failure is its
 	// "retry everything", read as an operation with no classifier.
 	required bool
+	// api: it reads a status only through the predicates of api/errors
+	// (engine.ClassifierReadsAPIStatusOnly).
+	api bool
 }
 
 // siteClassifier returns the classifier of a library retry: a
@@ -119,13 +122,14 @@ func (c *checker) siteClassifier(a *attempt) *classifier {
 		case rc.Arg >= 0 && rc.Arg < len(call.Args):
 			e := call.Args[rc.Arg]
 			cl.at, cl.table = e, c.eng.ClassifierTable(e, c.pass.TypesInfo)
+			cl.api = c.eng.ClassifierReadsAPIStatusOnly(e, c.pass.TypesInfo)
 			cl.label = "classifier " + shortExpr(e)
 			if _, ok := ast.Unparen(e).(*ast.FuncLit); ok {
 				cl.label = "its classifier"
 			}
 		case rc.Arg < 0:
 			if row := catalog.LookupStatusPredicateSymbol(rc.Fixed); row != nil {
-				cl.table = engine.PredicateTable(row)
+				cl.table, cl.api = engine.PredicateTable(row), true
 			}
 			cl.label = "its classifier " + rc.Fixed.Name
 		}
@@ -135,7 +139,8 @@ func (c *checker) siteClassifier(a *attempt) *classifier {
 	if fnExpr == nil {
 		return nil
 	}
-	return &classifier{at: fnExpr, table: c.eng.ClassifierTable(fnExpr, c.pass.TypesInfo), label: "RetryIf " + funcName(fnExpr), fix: "(retry.Unrecoverable)"}
+	return &classifier{at: fnExpr, table: c.eng.ClassifierTable(fnExpr, c.pass.TypesInfo), label: "RetryIf " + funcName(fnExpr), fix: "(retry.Unrecoverable)",
+		api: c.eng.ClassifierReadsAPIStatusOnly(fnExpr, c.pass.TypesInfo)}
 }
 
 // retryIf judges a library retry whose decision is a classifier with a
@@ -159,7 +164,7 @@ func (c *checker) retryIf(a *attempt) bool {
 	// A classifier that says yes to every status, or to every code, does
 	// not read them (!errors.Is(err, context.Canceled)): it is the
 	// library's default, and quiet like an opaque operation.
-	if status, stops, ok := c.wholesale(table, engine.CaseTyped); ok && tellsApart(table, engine.CaseTyped, 400, 599) && c.opReturns(a, scenario{status: status, typed: true}, engine.ErrStatus, int64(status)) {
+	if status, stops, ok := c.wholesale(table, engine.CaseTyped, c.permanentOf(cl.api)); ok && tellsApart(table, engine.CaseTyped, 400, 599) && c.opReturns(a, scenario{status: status, typed: true}, engine.ErrStatus, int64(status)) {
 		c.rep.Report(analysisDiag(cl.at, CategoryPermanentStatus, fmt.Sprintf(
 			"%s retries HTTP 4xx responses such as %d (%s): a client error does not change on retry, so each costs %s; stop on 4xx other than %s %s",
 			a.site.Name, status, whyWholesale(cl.label, stops), c.cost(a.site), joinStatuses(c.cfg.TransientStatuses), cl.fix)))
@@ -169,7 +174,11 @@ func (c *checker) retryIf(a *attempt) bool {
 		engine.CaseAnswer(table, engine.ClassCase{Kind: engine.CaseGRPC, N: grpcUnavailable}) != catalog.TriYes {
 		return true
 	}
-	for _, code := range c.codes {
+	probe := c.attemptProbe(a)
+	if probe != nil && !namesFew(table) {
+		return true // yes by default around a readiness probe: its wait (readiness.go)
+	}
+	for _, code := range c.codesFor(probe) {
 		n := int64(code.Value)
 		if engine.CaseAnswer(table, engine.ClassCase{Kind: engine.CaseGRPC, N: n}) == catalog.TriYes && c.opReturns(a, scenario{grpc: true, code: n}, engine.ErrGRPC, n) {
 			c.rep.Report(analysisDiag(cl.at, CategoryPermanentCode, fmt.Sprintf(

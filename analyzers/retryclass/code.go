@@ -20,7 +20,7 @@ import (
 // looking at the code:
 //
 //	for i := 0; i < 5; i++ {
-//		if _, err = client.Check(ctx, req); err == nil {
+//		if _, err = orders.Get(ctx, req); err == nil {
 //			return nil
 //		}
 //		time.Sleep(time.Second)   // NotFound goes round with Unavailable
@@ -37,15 +37,24 @@ import (
 // The decision is evaluated once per permanent code as if the gRPC calls
 // of the attempt failed with it. Code that looks at the code and does not
 // name a permanent one among those it retries is quiet, as is a decision
-// handed to code the analyzer does not read.
+// handed to code the analyzer does not read. A readiness probe's wait is
+// judged on the codes it names alone (readiness.go).
 
 func (c *checker) permanentCode(a *attempt) {
 	call, name := c.grpcAttempt(a)
-	if call == nil || len(c.codes) == 0 {
+	if call == nil {
+		return
+	}
+	probe := c.attemptProbe(a)
+	codes := c.codesFor(probe)
+	if len(codes) == 0 {
 		return
 	}
 	looks := c.looksAtCode(a)
-	for _, code := range c.codes {
+	if probe != nil && !looks {
+		return // a wait for the server to come up, not a retry of a request
+	}
+	for _, code := range codes {
 		v := a.verdict(scenario{grpc: true, code: int64(code.Value)})
 		if v.opaque {
 			return
@@ -65,7 +74,7 @@ func (c *checker) permanentCode(a *attempt) {
 				a.site.Name, code.Name, c.cost(a.site))))
 			return
 		}
-		if c.codeSplit(a, v.round, code) {
+		if c.codeSplit(a, v.round, code, probe == nil) {
 			return
 		}
 	}
@@ -85,8 +94,10 @@ func (c *checker) permanentCode(a *attempt) {
 //
 // A condition that stops only on codes that are not permanent
 // (codes.Canceled, codes.DeadlineExceeded) is about cancellation, not
-// classification, and is left alone.
-func (c *checker) codeSplit(a *attempt, round *engine.Path, code catalog.GRPCCode) bool {
+// classification, and is left alone. So is the second form when byDefault
+// is false: around a readiness probe, the codes that go round unnamed
+// are its wait's (readiness.go).
+func (c *checker) codeSplit(a *attempt, round *engine.Path, code catalog.GRPCCode, byDefault bool) bool {
 	vals := map[*ssa.If]map[int64]catalog.Tri{}
 	for _, k := range catalog.GRPCCodes() {
 		if k.Value == 0 {
@@ -127,7 +138,7 @@ func (c *checker) codeSplit(a *attempt, round *engine.Path, code catalog.GRPCCod
 				"%s retries codes.%s, which does not change on retry (%s puts it with the codes it retries): each such failure costs %s; drop it from the retried codes",
 				a.site.Name, code.Name, shortExpr(at.(ast.Expr)), c.cost(a.site))))
 			return true
-		case len(other) <= maxListed && slices.ContainsFunc(other, c.isPermanent):
+		case byDefault && len(other) <= maxListed && slices.ContainsFunc(other, c.isPermanent):
 			var names []string
 			for _, k := range other {
 				names = append(names, "codes."+k.Name)
@@ -162,20 +173,35 @@ func joinNames(names []string) string {
 }
 
 // grpcAttempt returns the gRPC call the site retries, with its name for
-// a message: a loop's attempt call ("HealthClient.Check", or
-// "HealthClient.Check through client.check" for a helper of the
-// package), or the first gRPC call of an operation.
+// a message: a loop's attempt call ("OrdersClient.Get", or
+// "OrdersClient.Get through client.get" for a helper of the package),
+// or the first gRPC call of an operation. A call that is no readiness
+// probe comes before one that is: an attempt that checks health and
+// then makes its call retries the call.
 func (c *checker) grpcAttempt(a *attempt) (*ast.CallExpr, string) {
 	loop := a.site.Kind == retryscan.KindLoop
 	var first ssa.CallInstruction
+	// before: call is named rather than first, a loop's first call
+	// coming in the order of Attempt(), an operation's in the source's.
+	before := func(call ssa.CallInstruction) bool {
+		if first == nil {
+			return true
+		}
+		if p, q := isProbeCall(call), isProbeCall(first); p != q {
+			return q
+		}
+		return !loop && call.Pos() < first.Pos()
+	}
 	if loop {
-		if i := slices.IndexFunc(a.site.Attempt(), isGRPC); i >= 0 {
-			first = a.site.Attempt()[i]
+		for _, call := range a.site.Attempt() {
+			if isGRPC(call) && before(call) {
+				first = call
+			}
 		}
 	} else {
 		for _, b := range a.region.Func().Blocks {
 			for _, in := range b.Instrs {
-				if call, ok := in.(ssa.CallInstruction); ok && isGRPC(call) && (first == nil || call.Pos() < first.Pos()) {
+				if call, ok := in.(ssa.CallInstruction); ok && isGRPC(call) && before(call) {
 					first = call
 				}
 			}
@@ -258,7 +284,7 @@ func (c *checker) codeExamples() string {
 	return names[0] + " or " + names[1]
 }
 
-// callName renders a call's function for a message: HealthClient.Check.
+// callName renders a call's function for a message: OrdersClient.Get.
 func (c *checker) callName(call *ast.CallExpr) string {
 	fn := analysisutil.AnyCallee(c.pass.TypesInfo, call)
 	if fn == nil {

@@ -106,7 +106,7 @@ func (c *checker) configCall(call *ast.CallExpr) {
 			}
 		}
 		for _, a := range args {
-			if msg := c.permanentListed(a); msg != "" {
+			if msg := c.permanentListed(call, h, a); msg != "" {
 				if !call.Ellipsis.IsValid() {
 					c.rep.Report(analysisDiag(a, CategoryPermanentCode, fmt.Sprintf("%s %s", shortExpr(call.Fun), msg)))
 					return
@@ -128,9 +128,10 @@ func (c *checker) configCall(call *ast.CallExpr) {
 	}
 }
 
-// permanentListed says what is wrong with one entry of a retried-codes
-// list, or "" when it is fine or not a constant.
-func (c *checker) permanentListed(a ast.Expr) string {
+// permanentListed says what is wrong with one entry a of the
+// retried-codes list of call (the option h), or "" when it is fine or
+// not a constant.
+func (c *checker) permanentListed(call *ast.CallExpr, h *catalog.ClassHook, a ast.Expr) string {
 	tv, ok := c.pass.TypesInfo.Types[a]
 	if !ok || tv.Value == nil {
 		return ""
@@ -138,9 +139,20 @@ func (c *checker) permanentListed(a ast.Expr) string {
 	switch tv.Value.Kind() {
 	case constant.String:
 		code := constant.StringVal(tv.Value)
-		if catalog.AWSPermanentCode(code) {
-			return fmt.Sprintf("makes %s retryable, an error that does not change on retry: each such call is sent up to 3 times; remove it", code)
+		if !catalog.AWSPermanentCode(code) || h.Arg < 1 {
+			return ""
 		}
+		// retry.AddWithErrorCodes(r, codes...): as often as r sends a call.
+		times := "as many times as the retryer allows"
+		switch n := c.res.RetryerAttempts(call.Args[0]); {
+		case n == 1:
+			return "" // a retryer that makes one attempt retries nothing
+		case n > 1:
+			times = fmt.Sprintf("up to %d times", n)
+		case n == catalog.AttemptsUnbounded:
+			times = "with no attempt limit"
+		}
+		return fmt.Sprintf("makes %s retryable, an error that does not change on retry: each such call is sent %s; remove it", code, times)
 	case constant.Int:
 		if !analysisutil.Named(tv.Type, catalog.GRPCCodesPkg, "Code") {
 			return ""

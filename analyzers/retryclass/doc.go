@@ -30,7 +30,8 @@
 // given it: backoff.Retry without backoff.WithContext(b, ctx) (up to 15
 // minutes, the default MaxElapsedTime), retry.Do without
 // retry.Context(ctx) (9 more attempts over 51.1s with the defaults),
-// backoff v5 given context.Background(); options spread from a list the
+// backoff v5 given context.Background() (written there or held in a
+// local); options spread from a list the
 // package does not write again (retry.Do(op, opts...) with var opts =
 // []retry.Option{...}) are read as if written in the call, and a list
 // given as a parameter may hold the context, and is quiet. Once ctx is done every attempt
@@ -197,9 +198,19 @@
 // says nothing of what it does with a 404.
 //
 // The predicates of apimachinery's api/errors are read as the status
-// they test (apierrors.IsNotFound: 404, IsInvalid: 422); one whose status
-// comes with another reason too (IsConflict and IsAlreadyExists: 409,
-// IsServerTimeout and IsInternalError: 500) answers nothing for it. The
+// they test (apierrors.IsNotFound: 404, IsInvalid: 422) wherever a
+// decision calls them: a loop, an operation, a helper of the package, a
+// classifier; one whose status comes with another reason too (IsConflict
+// and IsAlreadyExists: 409, IsServerTimeout and IsInternalError: 500)
+// answers nothing for it. A decision that reads errors only through them
+// is judged on the statuses a Kubernetes API error comes with that tell
+// its reason (400, 401, 403, 404, 405, 406, 413, 415 and 422 of the
+// permanent ones): the API server sends no 402 or 418, and a 409 may be
+// a conflict, which retry.RetryOnConflict retries on purpose, a 410 an
+// expired resource version, which a new list cures. A loop that stops on
+// apierrors.IsNotFound alone is reported (a 403 Forbidden goes round);
+// one that stops on all nine, or goes round only on IsTooManyRequests,
+// IsServiceUnavailable and IsTimeout, is not. The
 // classifier retry.OnError is always given is read the same way, and one
 // that says yes to every failure (func(error) bool { return true })
 // leaves the decision to the operation, as retry.Do(op) does: the
@@ -221,16 +232,20 @@
 // decision that names a permanent code among those it retries, and the
 // same lists written as data. The gRPC call may be made through a
 // function of the package every error of which is the call's (two calls
-// deep: "HealthClient.Check through client.check"), or be a client
+// deep: "OrdersClient.Get through client.get"), or be a client
 // stream's Recv, which returns the same error once the stream failed, or
 // the call a unary client interceptor makes of its grpc.UnaryInvoker
 // (ClientConn.Invoke in all but name: "the gRPC call invoker"); a helper
-// the invoker is handed to is not read through. A
+// the invoker is handed to is not read through. The code is read through
+// status.Code(err), status.Convert(err) and status.FromError(err), whose
+// ok is true for an error that carries a status (so `if !ok { return
+// false }` before a switch on s.Code() leaves the switch to decide) and
+// false for any other error. A
 // reconnect loop, which re-opens a stream or subscription on any error
 // and reads it in a nested loop on success, retries the open:
 //
 //	for {
-//		stream, err := hc.Watch(ctx, req) // NotFound, PermissionDenied: re-opened for good
+//		stream, err := feed.Subscribe(ctx, req) // NotFound, PermissionDenied: re-opened for good
 //		if err != nil {
 //			time.Sleep(5 * time.Second)
 //			continue
@@ -264,11 +279,45 @@
 //	retry.IsErrorRetryableFunc(func(error) aws.Ternary { return aws.TrueTernary })
 //	func (r retryer) IsErrorRetryable(error) bool { return true }
 //
+// A wait for a server to come up on a readiness probe, the gRPC health
+// service's Check or Watch (grpc.health.v1, grpc's stub or a copy of
+// health.proto generated elsewhere: internal/catalog's readiness.go), is
+// no retry of a request (an attempt that also makes another gRPC call
+// retries that call, and is judged as any retry). NotFound is its "not
+// yet": the health service answers it for a service that has not set
+// its status, until the server's start-up does. So NotFound never
+// counts there, and what goes round unnamed is the wait's, which ends at
+// its bound: a loop that retries every error of the check, or stops on a
+// few codes and waits through the rest, is quiet:
+//
+//	for {
+//		if _, err := hc.Check(ctx, &healthpb.HealthCheckRequest{Service: "orders"}); err == nil {
+//			return nil
+//		}
+//		select {
+//		case <-ctx.Done():
+//			return ctx.Err()
+//		case <-time.After(time.Second):
+//		}
+//	}
+//
+// A code the wait names among those it goes round on is judged as for
+// any call: Unimplemented, which a server without the health service
+// answers however long one waits, or PermissionDenied. In a switch on
+// status.Code(err):
+//
+//	case codes.Unavailable, codes.NotFound:      // quiet: waits for the service to register
+//	case codes.Unavailable, codes.Unimplemented: // retries codes.Unimplemented ...
+//
 // A service config in the same option list as grpc.WithDisableRetry()
 // retries nothing and is not reported (one turned off in another list,
 // appended later or by a helper, is still read as retrying). A service
 // config with maxAttempts 4 sends every such call 4 times; the
-// AWS SDK's standard retryer 3 times, each retry also drawing on the
+// AWS SDK's standard retryer as often as its MaxAttempts says (3 by
+// default; set in the option function of retry.NewStandard or by
+// retry.AddWithMaxAttempts around the retryer given to
+// AddWithErrorCodes; a retryer of one attempt retries nothing and is not
+// reported), each retry also drawing on the
 // client's retry quota that transient errors need. The fix: retry
 // codes.Unavailable (and codes.ResourceExhausted with backoff); let the
 // SDK's own classification stand and add only codes that are transient.
@@ -359,7 +408,10 @@
 //   - retries with no bound at all, which unboundedbackoff reports (one
 //     defect, one finding), and cancellation where no cancellable context
 //     reaches the attempt and the loop looks at none (a context received
-//     as a parameter counts: the caller may cancel it);
+//     as a parameter counts: the caller may cancel it, and so does one
+//     made from it by context.WithValue or WithCancel; one from
+//     context.WithoutCancel(ctx), a detached write that outlives the
+//     request, does not, nor does context.Background() with values added);
 //   - apimachinery's context-free waits given a condition or function
 //     by name, a condition that looks at ctx, or a stop channel that may
 //     close (a parameter, ctx.Done());
@@ -386,6 +438,13 @@
 //     it hands them to a helper of the package that names the header or
 //     to another package's function known to compute a wait from it,
 //     and for 503 unless the code names 503;
+//   - permanent-code on a wait for a readiness probe that does not name
+//     the code it goes round on: one that retries every error of the
+//     health check goes round on Unimplemented too, against a server
+//     without the health service, until its bound (a wait with none is
+//     unboundedbackoff's finding); and the codes of a service config or
+//     a grpc.WithCodes list are judged without asking which methods they
+//     are for, the health check's too;
 //   - code lists built at run time (a list spread into WithCodes is
 //     read when it is a slice literal that an unexported package
 //     variable is declared with, or a local holds, and nothing in the

@@ -12,13 +12,13 @@ import (
 
 // The gRPC call of an attempt is often not written in the loop itself:
 //
-//	func (c *client) check(ctx context.Context) error {
-//		_, err := c.health.Check(ctx, &healthpb.HealthCheckRequest{})
+//	func (c *client) get(ctx context.Context, id string) error {
+//		_, err := c.orders.Get(ctx, &pb.GetRequest{Id: id})
 //		return err
 //	}
 //
 //	for i := 0; i < 5; i++ {
-//		if err := c.check(ctx); err == nil { // the gRPC call, one call down
+//		if err := c.get(ctx, id); err == nil { // the gRPC call, one call down
 //			return nil
 //		}
 //		time.Sleep(time.Second)

@@ -57,7 +57,7 @@ func (c *checker) permanentStatusAs(a *attempt, typed bool) bool {
 	// decided (return checkResponse(resp)). Many of them tell 4xx from
 	// 5xx as a range would; a few are the ones the helper names.
 	var unnamed []int
-	for _, s := range c.permanent4xx {
+	for _, s := range c.permanentOf(typed && a.region.ReadsAPIStatusOnly()) {
 		v := a.verdict(scenario{status: s, typed: typed})
 		if v.opaque {
 			return false
@@ -111,7 +111,9 @@ func (c *checker) permanentStatusAs(a *attempt, typed bool) bool {
 // A 200 that leaves and a 503 that goes round read the status too: in
 // those scenarios every call succeeds, and the status is all that
 // differs. Not so for an error carrying the status (typed), which a 200
-// does not return.
+// does not return; a condition that tells one such error from another
+// reads it, even where a 200 leaves the call undecided (a client-go call
+// made through its builders, tested with apierrors.IsNotFound(err)).
 func (c *checker) readsStatus(a *attempt, typed bool) bool {
 	ok := conds(a.walk(scenario{status: 200}))
 	condition := a.site.Entry != nil && catalog.ConditionOperation(a.site.Entry.Pkg)
@@ -130,16 +132,23 @@ func (c *checker) readsStatus(a *attempt, typed bool) bool {
 			}
 		}
 	}
+	if typed {
+		for _, byStatus := range c.statusConds(a, typed) {
+			var seen [3]bool
+			for _, t := range byStatus {
+				seen[t] = true
+			}
+			if seen[catalog.TriYes] && seen[catalog.TriNo] {
+				return true
+			}
+		}
+	}
 	return false
 }
 
-// statusSplit reads how the attempt's conditions treat the statuses
-// from 400 to 599. ranged: a condition holds for some permanent 4xx and
-// not for some 5xx, or the other way round, and is more than a test of
-// one status (resp.StatusCode >= 500, < 500): the code tells 4xx from
-// 5xx. named: the 4xx statuses a test of one status picks out (case 400,
-// == http.StatusUnauthorized), each a status the code has thought about.
-func (c *checker) statusSplit(a *attempt, typed bool) (ranged bool, named map[int]bool) {
+// statusConds returns what each condition of the attempt evaluates to
+// for each status from 400 to 599.
+func (c *checker) statusConds(a *attempt, typed bool) map[*ssa.If]map[int]catalog.Tri {
 	vals := map[*ssa.If]map[int]catalog.Tri{}
 	for s := 400; s < 600; s++ {
 		for ifi, t := range conds(a.walk(scenario{status: s, typed: typed})) {
@@ -149,8 +158,18 @@ func (c *checker) statusSplit(a *attempt, typed bool) (ranged bool, named map[in
 			vals[ifi][s] = t
 		}
 	}
+	return vals
+}
+
+// statusSplit reads how the attempt's conditions treat the statuses
+// from 400 to 599. ranged: a condition holds for some permanent 4xx and
+// not for some 5xx, or the other way round, and is more than a test of
+// one status (resp.StatusCode >= 500, < 500): the code tells 4xx from
+// 5xx. named: the 4xx statuses a test of one status picks out (case 400,
+// == http.StatusUnauthorized), each a status the code has thought about.
+func (c *checker) statusSplit(a *attempt, typed bool) (ranged bool, named map[int]bool) {
 	named = map[int]bool{}
-	for _, byStatus := range vals {
+	for _, byStatus := range c.statusConds(a, typed) {
 		if s, ok := onlyOne(byStatus); ok {
 			if s < 500 {
 				named[s] = true
@@ -258,6 +277,24 @@ func (c *checker) statusTest(a *attempt, p *engine.Path, status int) (ast.Expr, 
 		}
 	}
 	return nil, false
+}
+
+// permanentOf returns the permanent 4xx a decision is judged on: all of
+// them, or for one that reads errors only through the predicates of
+// api/errors (api), those a Kubernetes API error comes with and whose
+// reason they tell (catalog.APIStatuses): the API server sends no 402
+// or 418, and a 409 may be a conflict retried on purpose.
+func (c *checker) permanentOf(api bool) []int {
+	if !api {
+		return c.permanent4xx
+	}
+	var out []int
+	for _, s := range catalog.APIStatuses() {
+		if slices.Contains(c.permanent4xx, s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func joinStatuses(s []int) string {

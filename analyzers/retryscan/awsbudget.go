@@ -84,37 +84,22 @@ func (s *scanner) isNoRateLimit(e ast.Expr) bool {
 // maxAttemptsIn returns the constant MaxAttempts a StandardOptions is
 // given in n (a literal, the option function), 0 when it is not set there
 // or not to a constant (retry.AddWithMaxAttempts and the config's
-// RetryMaxAttempts may set it elsewhere).
+// RetryMaxAttempts may set it elsewhere). The field is read as the
+// bound of any retry is (evalBound): MaxAttempts = 0 is the default.
 func (s *scanner) maxAttemptsIn(n ast.Node) int {
-	attempts := 0
-	set := func(e ast.Expr) {
-		attempts = 0
-		if tv, ok := s.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
-			if v, ok := constant.Int64Val(tv.Value); ok && v > 0 && v < 1<<20 {
-				attempts = int(v)
-			}
-		}
-	}
-	if lit, ok := n.(*ast.CompositeLit); ok {
-		if v := s.bucketField(lit, "MaxAttempts"); v != nil {
-			set(v)
-		}
-		return attempts
-	}
 	if n == nil {
 		return 0
 	}
+	var nodes []ast.Node
 	ast.Inspect(n, func(m ast.Node) bool {
-		if as, ok := m.(*ast.AssignStmt); ok {
-			for i, l := range as.Lhs {
-				if i < len(as.Rhs) && s.setsBucketField(l, "MaxAttempts") {
-					set(as.Rhs[i])
-				}
-			}
+		switch m.(type) {
+		case *ast.AssignStmt, *ast.CompositeLit:
+			nodes = append(nodes, m)
 		}
 		return true
 	})
-	return attempts
+	b, _ := s.evalBound(&catalog.Retry{Attempts: catalog.AttemptsUnknown, Ctx: -1}, &ast.CallExpr{}, nodes)
+	return max(b.Attempts, 0)
 }
 
 // awsBudget is the budget of an aws-sdk-go-v2 operation: the standard

@@ -169,3 +169,25 @@ func (s *scanner) local(c ssa.CallInstruction) bool {
 	f := c.Common().StaticCallee()
 	return f != nil && f.Pkg != nil && f.Pkg.Pkg == s.pass.Pkg && len(f.Blocks) > 0
 }
+
+// endless reports a context given to a retry that is never done
+// (engine.Uncancellable): context.Background() or TODO() written in the
+// call, a local variable that holds one on every path, a context derived
+// from one that adds no deadline or cancel (WithValue), or
+// context.WithoutCancel(ctx). It bounds nothing:
+//
+//	ctx := context.Background()
+//	retry.Do(ctx, retry.NewConstant(time.Second), op) // no bound
+//
+// A parameter, or a local that some path sets from WithTimeout, may end.
+func (s *scanner) endless(e ast.Expr) bool {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && catalog.ContextEffect(s.calleeOf(call)) == catalog.CtxRoot {
+		return true // read without building the package's SSA
+	}
+	fn := s.enclosingFunc(e)
+	if fn == nil {
+		return false
+	}
+	v := s.eng.ValueOf(fn, e)
+	return v != nil && engine.Uncancellable(v)
+}

@@ -36,10 +36,12 @@
 //     retryablehttp.RoundTripper, configured by the client in its field
 //     as StandardClient is, or a type whose RoundTrip method retries, of
 //     the package or, through its fact, of another; the Transport's
-//     dynamic type is read where the package builds the client, and one
-//     from a parameter or another package's interface value, or wrapped
-//     in the field of a transport that retries nothing itself, is not
-//     followed; nor is a RoundTrip that tests its request, but for its
+//     dynamic type is read where the package builds the client and
+//     where it sets the field, a helper of the package the client is
+//     handed to included, and one from a parameter or another package's
+//     interface value, of a client handed to another package's code, or
+//     wrapped in the field of a transport that retries nothing itself,
+//     is not followed; nor is a RoundTrip that tests its request, but for its
 //     context and its body, in a condition: it retries only some
 //     requests, the idempotent methods or those with a key, and which is
 //     not judged), aws-sdk-go-v2 operations, go-redis v9 commands on a
@@ -85,7 +87,13 @@
 //
 // For each site it knows the attempt bound (a number, unknown, or
 // unbounded; and whether a context or elapsed time ends it), the delay
-// policy as far as it can be seen, and the attempt body.
+// policy as far as it can be seen, and the attempt body. The number is
+// what runs: an apimachinery wait.Backoff whose Cap is reached before its
+// Steps run out ends there (Step sets Steps to 0), and the site counts
+// those attempts, keeping the Steps as the bound's Promised. A loop's exit
+// on a count it cannot count is an unknown bound, never none: a counter
+// carried round the loop, or a number a call returns from a value made
+// before the loop (b.Attempt() < 8 on a jpillora Backoff, c.inc() >= 8).
 //
 // A site's configuration is read where it is built: in the function, in
 // a struct field every write of which the package shows, in a helper of
@@ -132,12 +140,30 @@
 // (iterators.go).
 //
 // What makes one attempt is no site: client retries turned off in
+<<<<<<< HEAD
 // visible code (retryablehttp RetryMax = 0, aws.NopRetryer or
 // RetryMaxAttempts = 1, go-redis MaxRetries = -1, a resty client without
 // a retry count),
+=======
+// visible code (retryablehttp RetryMax = 0, aws.NopRetryer,
+// RetryMaxAttempts = 1 or a standard retryer whose StandardOptions say
+// MaxAttempts = 1, a resty client without a retry count),
+>>>>>>> main
 // retry.Attempts(1), backoff.WithMaxRetries(b, 0), a wrapper called with
-// a count of 1, a loop that goes round once. A chain passes through it
-// as through a plain call. Where a client is configured out of sight (kept
+// a count of 1, a loop that goes round once, a sethvargo/go-retry
+// operation none of whose errors can be a retry.RetryableError (go-retry
+// stops on any other: optin.go). A chain passes through it
+// as through a plain call. An operation's error may be a retryable one
+// when it is made by RetryableError, by a function of the package that
+// calls it, or by one of another package that exports an OptInFact
+// (only a package that calls RetryableError, or a function with the
+// fact, exports any: a function of another package that returns what an
+// interface method or a function value gives it counts as making none),
+// or when it comes from where the code is not seen: a
+// parameter, an interface method of a package other than the standard
+// library's, a function value whose every value the package does not
+// show. Then the count stays the library's, as it does at the call of a
+// wrapper around retry.Do, whatever operation the call hands it. Where a client is configured out of sight (kept
 // in a struct field), the package's own settings decide: a package that
 // turns a library's retries off anywhere is taken to do so everywhere.
 //

@@ -114,6 +114,8 @@ func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 		}
 		return s.libraryDelay(site, nodes)
 	}}
+	s.capBound(site)
+	s.optInOnce(site)
 	return site
 }
 

@@ -347,7 +347,7 @@ func (s *scanner) mentionsContext(nodes []ast.Node) bool {
 			continue
 		}
 		for _, a := range call.Args {
-			if isNamed(s.info.TypeOf(a), "context", "Context") && !isBackgroundCall(s.info, a) {
+			if isNamed(s.info.TypeOf(a), "context", "Context") && !s.endless(a) {
 				return true
 			}
 		}

@@ -106,7 +106,7 @@ func (s *scanner) driverBound(n ast.Node) (Bound, Delay, bool) {
 		}
 		found = true
 		rb := Bound{Attempts: row.Attempts}
-		if row.Ctx >= 0 && row.Ctx < len(call.Args) && !isBackgroundCall(s.info, call.Args[row.Ctx]) {
+		if row.Ctx >= 0 && row.Ctx < len(call.Args) && !s.endless(call.Args[row.Ctx]) {
 			rb.Ctx = true
 		}
 		b = b.or(rb)

@@ -16,7 +16,7 @@ import (
 // policy) was seen.
 func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.Node) (Bound, bool) {
 	b := Bound{Attempts: row.Attempts, Time: row.TimeBound}
-	if row.Ctx >= 0 && row.Ctx < len(call.Args) && !isBackgroundCall(s.info, call.Args[row.Ctx]) {
+	if row.Ctx >= 0 && row.Ctx < len(call.Args) && !s.endless(call.Args[row.Ctx]) {
 		b.Ctx = true
 	}
 	explicit := false // an option set the attempt count
@@ -37,6 +37,9 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 			n, ok := s.intConst(val)
 			if val == nil {
 				ok = false
+			}
+			if ok && (n == 0 && o.ZeroDefault || n < 0 && o.NegDefault) {
+				return // MaxAttempts = 0: the count stays as it is
 			}
 			attempts := catalog.AttemptsUnknown
 			switch {
@@ -69,7 +72,7 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 		case catalog.EffOneAttempt:
 			b.Attempts, explicit, b.Evidence = 1, true, node
 		case catalog.EffCtx:
-			if val == nil || !isBackgroundCall(s.info, val) {
+			if val == nil || !s.endless(val) {
 				b.Ctx = true
 			}
 		case catalog.EffTimeLimit:
@@ -147,7 +150,9 @@ func fieldOption(sym catalog.Symbol) *catalog.Option {
 	return o
 }
 
-var awsMaxAttempts = catalog.Option{Effect: catalog.EffAttempts, Arg: -1, Field: true}
+// awsMaxAttempts: RetryMaxAttempts 0 leaves the retryer's count (the
+// service's finalizeRetryMaxAttempts wraps it only when it is not 0).
+var awsMaxAttempts = catalog.Option{Effect: catalog.EffAttempts, Arg: -1, Field: true, ZeroDefault: true}
 
 // retriesOffInPackage reports whether the package turns a client's
 // internal retries off somewhere the recognizer cannot connect to the
@@ -218,17 +223,6 @@ func family(pkg string) string {
 		return "retryablehttp"
 	}
 	return pkg
-}
-
-// isBackgroundCall reports whether e is context.Background() or
-// context.TODO(), which can never be cancelled.
-func isBackgroundCall(info *types.Info, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	fn := analysisutil.Callee(info, call)
-	return analysisutil.IsFunc(fn, "context", "", "Background") || analysisutil.IsFunc(fn, "context", "", "TODO")
 }
 
 func namedOf(t types.Type) *types.Named {

@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{engine.Analyzer},
 	Run:        runGuarded,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact), new(ClassifierFact), new(PushbackFact), new(RandomFact), new(PeerFact), new(AbsenceFact)},
+	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact), new(ClassifierFact), new(PushbackFact), new(RandomFact), new(PeerFact), new(AbsenceFact), new(OptInFact)},
 }
 
 // Result answers questions about the retry sites of one package.
@@ -44,6 +44,7 @@ type Result struct {
 	pushback    func(*types.Func) bool
 	triggers    *triggers
 	budgets     *lazy[budgetScan]
+	retryer     func(ast.Expr) int // RetryerAttempts (awsretryer.go)
 }
 
 // Sites returns the package's retry sites in source order.
@@ -139,6 +140,7 @@ func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	s.exportClassifiers()
 	s.exportRandoms()
 	s.exportAbsences()
+	s.exportOptIns()
 	r := s.result()
 	r.configs = s.configs
 	r.classifiers = s.classifiers

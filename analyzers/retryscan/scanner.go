@@ -52,6 +52,7 @@ type scanner struct {
 	configs     *factMemo[*ConfigFact]     // config helpers: exported, and imported by callee
 	classifiers *factMemo[*ClassifierFact] // imported classifier facts, by callee
 	randoms     *factMemo[*RandomFact]     // imported random facts, by callee (randomfact.go)
+	optIns      *factMemo[*OptInFact]      // imported opt-in facts, by callee (optin.go)
 	memo        map[ast.Node]*Site         // loop and library call sites, by node
 
 	// Worked out once, for the whole package, when first asked (see
@@ -89,6 +90,7 @@ func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 		configs:     newFactMemo[*ConfigFact](),
 		classifiers: newFactMemo[*ClassifierFact](),
 		randoms:     newFactMemo[*RandomFact](),
+		optIns:      newFactMemo[*OptInFact](),
 		memo:        map[ast.Node]*Site{},
 	}
 	s.offByPkg = &lazy[map[string]bool]{compute: s.retriesOff}
@@ -370,6 +372,7 @@ func (s *scanner) result() *Result {
 		wrappers: maps.Clone(s.wrappers),
 		triggers: newTriggers(s),
 		budgets:  s.deferBudgets(),
+		retryer:  s.retryerAttempts,
 	}
 	for _, site := range s.sites {
 		site.worst = &lazy[WorstCase]{compute: func() WorstCase { return s.worstCase(site) }}

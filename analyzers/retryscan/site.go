@@ -57,7 +57,9 @@ type Bound struct {
 	// exist, but its value is not a visible constant) or
 	// catalog.AttemptsUnbounded (no attempt limit is visible).
 	Attempts int
-	// Ctx: the retry stops when a context is done.
+	// Ctx: the retry stops when a context is done: one that may end (a
+	// parameter, a WithTimeout), not one that never does (endless:
+	// context.Background() in the call or in a local).
 	Ctx bool
 	// Time: the retry stops after an elapsed time.
 	Time bool
@@ -78,6 +80,11 @@ type Bound struct {
 	// callers (paramcount.go).
 	CountParam int
 	CountAdd   int
+	// Promised is, when the library's own arithmetic ends the retry
+	// before the count its configuration states (a wait.Backoff whose
+	// Cap is reached first: worstterms.go, capBound), that stated count;
+	// Attempts is then the count that runs. 0 otherwise.
+	Promised int
 }
 
 // ElapsedUnknown is Bound.Elapsed for a limit whose value is not a

@@ -14,7 +14,8 @@ import (
 // sent through Do, Get, Head, Post or PostForm goes through the
 // transport's RoundTrip. Two kinds of transport are recognized where the
 // package builds the client (engine.FieldValues, engine.Concrete: the
-// Transport field of the client's literal or an assignment to it,
+// Transport field of the client's literal or an assignment to it, in
+// the function or in a helper of the package the client is handed to,
 // followed through variables, fields and the package's constructors):
 //
 //	hc := &http.Client{Transport: &retryablehttp.RoundTripper{Client: rc}}   // a catalogued transport
@@ -30,7 +31,9 @@ import (
 // retries when its RoundTrip method does, as the package's summaries or
 // another package's RetrierFact say. What the client's Transport holds
 // that the package does not show (a parameter, an interface value from
-// another package, http.DefaultTransport) is unknown and makes no site;
+// another package, http.DefaultTransport, the Transport of a client
+// handed to another package's code, which may replace it) is unknown and
+// makes no site;
 // nor does a transport that wraps another one in a field and retries
 // nothing itself (a logging or header-adding transport), whatever it
 // wraps.
@@ -68,8 +71,11 @@ func (s *scanner) catalogTransportSite(fn ast.Node, call *ast.CallExpr, callee *
 		if _, built := v.(*ssa.Alloc); !built {
 			return s.clientSiteOf(fn, call, callee, tr.Row(), s.configNodesOf(v), true)
 		}
-		clients, _ := s.eng.FieldValues(v, tr.ClientField)
-		return s.clientSiteOf(fn, call, callee, tr.Row(), s.configNodesOf(clients...), len(clients) > 0)
+		// A client in the field the package does not show (the
+		// transport handed to another package's function) is given,
+		// not the library's default.
+		clients, seen := s.eng.FieldValues(v, tr.ClientField)
+		return s.clientSiteOf(fn, call, callee, tr.Row(), s.configNodesOf(clients...), len(clients) > 0 || !seen)
 	}
 	return nil
 }

@@ -52,8 +52,9 @@ const (
 // WorstCase is the longest a retry site can take.
 type WorstCase struct {
 	// Attempts is the number of attempts that can run: the bound's count
-	// (0 when it is not a visible constant), fewer when the library's
-	// own arithmetic stops it earlier (Promised then holds the bound's).
+	// (0 when it is not a visible constant); Promised is the bound's
+	// Promised, the larger count the configuration states when the
+	// library's own arithmetic stops it earlier (Bound.Promised).
 	Attempts, Promised int
 	// AttemptTimeout bounds one attempt; 0 when Timeout is TimeoutNone or
 	// TimeoutUnknown, or when the timeout's value is not a constant.
@@ -168,7 +169,7 @@ func (w WorstCase) Terms() string {
 }
 
 func (s *scanner) worstCase(site *Site) WorstCase {
-	w := WorstCase{Attempts: max(site.Bound.Attempts, 0)}
+	w := WorstCase{Attempts: max(site.Bound.Attempts, 0), Promised: site.Bound.Promised}
 	s.attemptTimeout(site, &w)
 	m := s.timeModel(site)
 	w.Cap = m.cap

@@ -127,16 +127,6 @@ func (s *scanner) waits(site *Site, m timeModel, w *WorstCase) {
 	} else {
 		ws, ok = libraryWaits(m, n)
 	}
-	if m.capEnds && ok && m.cap > 0 && m.factor > 1 {
-		// wait.Backoff: the step whose next wait would pass Cap sets
-		// Steps to 0, and the retry ends after that wait.
-		for i, d := range ws {
-			if float64(d)*m.factor > float64(m.cap) {
-				w.Promised, w.Attempts, ws = w.Attempts, i+1, ws[:i]
-				break
-			}
-		}
-	}
 	if long && len(ws) == n {
 		ok = false // no cap ended it within the waits listed
 	}
@@ -144,6 +134,38 @@ func (s *scanner) waits(site *Site, m timeModel, w *WorstCase) {
 		ws = make([]time.Duration, max(n, 0))
 	}
 	w.Waits, w.WaitsKnown = ws, ok
+}
+
+// capBound makes a site's bound the attempts that run when reaching the
+// cap ends the retry, as it does for apimachinery's wait.Backoff: the
+// Step whose next wait would pass Cap sets Steps to 0, and the retry ends
+// after that wait. The count the configuration states is kept as
+// Promised (retrybudget's own-limit finding), the one that runs is the
+// site's Attempts, which every analyzer and fact reads:
+//
+//	wait.Backoff{Steps: 6, Duration: 200 * time.Millisecond, Factor: 2, Cap: 5 * time.Second}
+//	// waits 0.2s 0.4s 0.8s 1.6s 3.2s: the next, 6.4s, passes Cap: 5 attempts
+func (s *scanner) capBound(site *Site) {
+	if site.Entry == nil || site.Bound.Attempts <= 1 {
+		return
+	}
+	if td, ok := catalog.LookupTimeDefault(site.Entry.Symbol); !ok || !td.CapEnds {
+		return
+	}
+	m := s.timeModel(site)
+	if m.cap <= 0 || m.factor <= 1 {
+		return
+	}
+	ws, ok := libraryWaits(m, min(site.Bound.Attempts-1, maxWaits))
+	if !ok {
+		return
+	}
+	for i, d := range ws {
+		if float64(d)*m.factor > float64(m.cap) {
+			site.Bound.Promised, site.Bound.Attempts = site.Bound.Attempts, i+1
+			return
+		}
+	}
 }
 
 // libraryWaits computes n waits from a library's delay policy.

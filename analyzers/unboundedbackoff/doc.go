@@ -122,8 +122,18 @@
 // judged), or a constant backoff
 // without WithMaxRetries; sethvargo without
 // WithMaxRetries/WithMaxDuration and a context.Background(); Rican7
-// without strategy.Limit. It retries forever while the dependency is
+// without strategy.Limit. A context that is never done bounds nothing,
+// written in the call or held in a local: context.Background(), TODO(),
+// context.WithoutCancel(ctx) and values added to one of them
+// (context.WithValue). It retries forever while the dependency is
 // down. The fix: limit the attempts, or stop on a context with a deadline.
+// An exit that tests a count kept behind a call on a value made before
+// the loop (b.Attempt() < 8 on a jpillora Backoff that b.Duration()
+// steps, the package's own c.inc() >= 8 or a bool method of the package
+// that writes the value, a closure over a counter) is a bound of a size
+// the analyzer does not count, so the loop is not reported; a value made
+// in the attempt is new each round and bounds nothing, and a bool that
+// only reads (s.disabled()) counts nothing.
 //
 // no-stop: a cenkalti/backoff v4 ExponentialBackOff built as a struct
 // literal that sets MaxElapsedTime but not Stop. Once the elapsed time
@@ -193,7 +203,8 @@
 // retry policies, gax-go) are never reported, and retryablehttp's
 // unjittered default only when DefaultBackoff is chosen explicitly. The
 // bound comes from the recognizer: a context received as a parameter
-// counts as cancellation, since the caller may set a deadline. Retries
+// counts as cancellation, since the caller may set a deadline, and so
+// does a local that one path gives a deadline or a cancel. Retries
 // in _test.go files are not reported (the test timeout ends them) unless
 // -unboundedbackoff.tests is set, as for every analyzer. A
 // hand-rolled loop that never waits is not reported for its bound: such

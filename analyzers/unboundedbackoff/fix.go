@@ -152,26 +152,55 @@ func (c *checker) src(n ast.Node) string {
 	return b.String()
 }
 
-// short renders an option for a message: retry.Attempts(0),
+// short renders an option for a message, on one line: retry.Attempts(0),
 // RandomizationFactor: 0, b.RandomizationFactor = 0; long arguments
-// are elided.
+// are elided, and so is the middle of a builder chain that gofmt
+// spreads over lines:
+//
+//	retrypolicy.NewBuilder[any]().   ->  retrypolicy.NewBuilder[any]()...WithDelay(time.Second)
+//		WithMaxRetries(-1).
+//		WithDelay(time.Second)
 func (c *checker) short(n ast.Node) string {
 	if call, ok := n.(*ast.CallExpr); ok {
 		args := make([]string, len(call.Args))
 		for i, a := range call.Args {
-			args[i] = c.src(a)
+			args[i] = types.ExprString(a)
 			if len(args[i]) > 24 {
 				args[i] = "..."
 			}
 		}
-		return c.src(call.Fun) + "(" + strings.Join(args, ", ") + ")"
+		fun := types.ExprString(call.Fun)
+		if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+			if root := chainRoot(sel.X); root != nil && root != sel.X {
+				fun = c.short(root) + "..." + sel.Sel.Name
+			}
+		}
+		return fun + "(" + strings.Join(args, ", ") + ")"
 	}
 	if lit, ok := n.(*ast.CompositeLit); ok {
-		return c.src(lit.Type) + "{...}"
+		return types.ExprString(lit.Type) + "{...}"
 	}
-	s := c.src(n)
+	if e, ok := n.(ast.Expr); ok {
+		return types.ExprString(e)
+	}
+	s := c.src(n) // a statement: its first line
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i] + " ..."
 	}
 	return s
+}
+
+// chainRoot returns the first call of a method chain a.B().C().D, or nil
+// when x is no call.
+func chainRoot(x ast.Expr) *ast.CallExpr {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+		if inner := chainRoot(sel.X); inner != nil {
+			return inner
+		}
+	}
+	return call
 }

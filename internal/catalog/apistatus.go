@@ -1,6 +1,9 @@
 package catalog
 
-import "go/types"
+import (
+	"go/types"
+	"slices"
+)
 
 // The predicates of k8s.io/apimachinery/pkg/api/errors, which test the
 // status of the Kubernetes API error they are given, and so classify it
@@ -89,6 +92,28 @@ var statusPredicates = []StatusPredicate{
 }
 
 var statusPredIndex = index(statusPredicates, func(p *StatusPredicate) Symbol { return p.Symbol })
+
+// APIStatuses returns, ascending, the statuses a Kubernetes API error
+// comes with that tell its reason: those of the reasons the predicates
+// test, but for one that comes with either of two reasons (a row's
+// Maybe: 409 is a conflict, which retry.RetryOnConflict retries on
+// purpose, or AlreadyExists; 410 Gone or an expired resource version,
+// which a new list cures). Any other status (402, 418) reaches client-go
+// only from something between it and the API server, with the reason
+// Unknown, and no predicate names it. A decision that reads errors only
+// through the predicates is judged on these.
+func APIStatuses() []int {
+	var out []int
+	for _, p := range statusPredicates {
+		if !slices.Contains(out, p.Status) && !slices.ContainsFunc(statusPredicates, func(q StatusPredicate) bool {
+			return slices.Contains(q.Maybe, p.Status)
+		}) {
+			out = append(out, p.Status)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
 
 // StatusPredicates returns every row (for tests).
 func StatusPredicates() []StatusPredicate { return statusPredicates }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"slices"
 	"testing"
 
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -156,5 +157,31 @@ func TestStatusPredicatesMatchRealSource(t *testing.T) {
 		if row.Answer(row.Status+1) == catalog.TriYes || row.Status != 500 && row.Answer(599) != catalog.TriNo && row.Name != "IsInternalError" {
 			t.Errorf("%s: says yes, or not no, to another status", row.Symbol)
 		}
+	}
+}
+
+// APIStatuses are the rows' statuses whose reason they tell: every one
+// is some row's Status and no row's Maybe, and every such status is
+// there once.
+func TestAPIStatuses(t *testing.T) {
+	got := catalog.APIStatuses()
+	ambiguous := func(s int) bool {
+		for _, q := range catalog.StatusPredicates() {
+			if slices.Contains(q.Maybe, s) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, row := range catalog.StatusPredicates() {
+		if want := !ambiguous(row.Status); slices.Contains(got, row.Status) != want {
+			t.Errorf("%s: status %d in APIStatuses is %v, want %v", row.Symbol, row.Status, !want, want)
+		}
+	}
+	if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) {
+		t.Errorf("APIStatuses() = %v, want ascending, each once", got)
+	}
+	if slices.Contains(got, 409) || !slices.Contains(got, 403) {
+		t.Errorf("APIStatuses() = %v: 409 comes with two reasons, 403 with one", got)
 	}
 }

@@ -5,7 +5,9 @@ type Effect uint8
 
 const (
 	// EffAttempts sets the attempt count to the argument's value:
-	// retry.Attempts(5). A zero value means no limit where ZeroUnbounded.
+	// retry.Attempts(5). A zero value means no limit where ZeroUnbounded,
+	// and leaves the count as it was where ZeroDefault (aws-sdk-go-v2's
+	// StandardOptions.MaxAttempts = 0 is its DefaultMaxAttempts, 3).
 	EffAttempts Effect = iota + 1
 	// EffRetries sets the number of retries after the first attempt:
 	// backoff.WithMaxRetries(b, 4) makes 5 attempts. -1 means no limit
@@ -46,11 +48,17 @@ type Option struct {
 	Field         bool
 	ZeroUnbounded bool
 	NegUnbounded  bool
+<<<<<<< HEAD
 	// ZeroDefault: zero keeps the library's default count (go-redis
 	// MaxRetries: 0 is 3 retries); NegOne: a negative value makes one
 	// attempt (MaxRetries: -1).
 	ZeroDefault bool
 	NegOne      bool
+=======
+	// ZeroDefault and NegDefault: a zero or negative value sets nothing,
+	// the count stays the library's (or another option's).
+	ZeroDefault, NegDefault bool
+>>>>>>> main
 }
 
 func opt(pkg, recv, name string, eff Effect, arg int) Option {
@@ -63,6 +71,8 @@ func field(pkg, typ, name string, eff Effect) Option {
 
 func (o Option) zeroUnbounded() Option { o.ZeroUnbounded = true; return o }
 func (o Option) negUnbounded() Option  { o.NegUnbounded = true; return o }
+func (o Option) zeroDefault() Option   { o.ZeroDefault = true; return o }
+func (o Option) negDefault() Option    { o.NegDefault = true; return o }
 
 // redisCount is go-redis's reading of MaxRetries and MaxRedirects: 0 is
 // the default, -1 (or any negative value) no retry (options.go init).
@@ -124,8 +134,12 @@ var boundOptions = func() []Option {
 		opt(restyV2, "Client", "SetRetryCount", EffRetries, 0),
 		opt(restyV3, "Client", "SetRetryCount", EffRetries, 0),
 		opt("github.com/aws/aws-sdk-go-v2/aws", "NopRetryer", "", EffOneAttempt, -1),
-		opt("github.com/aws/aws-sdk-go-v2/config", "", "WithRetryMaxAttempts", EffAttempts, 0),
+		opt("github.com/aws/aws-sdk-go-v2/config", "", "WithRetryMaxAttempts", EffAttempts, 0).zeroDefault(),
 		opt(awsRetry, "", "AddWithMaxAttempts", EffAttempts, 1).zeroUnbounded(),
+		// retry.NewStandard(func(o *retry.StandardOptions) { o.MaxAttempts = 5 }):
+		// the option function is read where the retryer is built
+		// (engine.ConfigOf); 0 or less is DefaultMaxAttempts.
+		field(awsRetry, "StandardOptions", "MaxAttempts", EffAttempts).zeroDefault().negDefault(),
 	)
 	// go-redis v9.23.0 (clients.go has the loop). A UniversalClient is
 	// read as the Client its options make: in cluster mode (several

@@ -185,9 +185,10 @@ type CtxEffect uint8
 const (
 	CtxNone     CtxEffect = iota // not a context constructor
 	CtxRoot                      // Background, TODO: no deadline, never cancelled
-	CtxInherit                   // WithCancel, WithValue, ...: the parent's deadline
+	CtxInherit                   // WithCancel, NotifyContext: the parent's deadline, adds a cancel
 	CtxDeadline                  // WithTimeout, WithDeadline: adds a deadline
-	CtxDrop                      // WithoutCancel: removes the parent's deadline
+	CtxDrop                      // WithoutCancel: removes the parent's deadline and cancellation
+	CtxValue                     // WithValue, ...: the parent's deadline and cancellation, adds neither
 )
 
 var ctxFuncs = map[Symbol]CtxEffect{
@@ -195,7 +196,7 @@ var ctxFuncs = map[Symbol]CtxEffect{
 	{"context", "", "TODO"}:              CtxRoot,
 	{"context", "", "WithCancel"}:        CtxInherit,
 	{"context", "", "WithCancelCause"}:   CtxInherit,
-	{"context", "", "WithValue"}:         CtxInherit,
+	{"context", "", "WithValue"}:         CtxValue,
 	{"os/signal", "", "NotifyContext"}:   CtxInherit,
 	{"context", "", "WithTimeout"}:       CtxDeadline,
 	{"context", "", "WithTimeoutCause"}:  CtxDeadline,
@@ -205,9 +206,9 @@ var ctxFuncs = map[Symbol]CtxEffect{
 	// The standard library's other derivations (go1.26.8): they return a
 	// child of argument 0 with a value added. nodeadline does not analyze
 	// the standard library, so these are rows instead of its facts.
-	{"net/http/httptrace", "", "WithClientTrace"}: CtxInherit,
-	{"runtime/pprof", "", "WithLabels"}:           CtxInherit,
-	{"runtime/trace", "", "NewTask"}:              CtxInherit,
+	{"net/http/httptrace", "", "WithClientTrace"}: CtxValue,
+	{"runtime/pprof", "", "WithLabels"}:           CtxValue,
+	{"runtime/trace", "", "NewTask"}:              CtxValue,
 }
 
 // ContextEffect says what calling fn does to a deadline; the parent

@@ -404,17 +404,21 @@ func (w *walker) statusCode(fn *types.Func, args []ssa.Value, idx, upto int) Val
 		}
 		return unknown(true)
 	}
-	code, isStatus := Val{}, true
+	// isStatus is FromError's ok: true for nil (a nil *Status, whose
+	// Code() is codes.OK) and for an error that carries a gRPC status,
+	// false for any other error, which it gives codes.Unknown.
+	code, isStatus := Val{}, catalog.TriYes
 	switch {
 	case x.Kind == Nil:
 		code = intVal(0)
 	case x.Kind == Err && x.Class == ErrGRPC:
 		code = Val{Kind: Int, N: x.N, Exact: true, Related: true} // read from the outcome
 	case x.Kind == Err && x.Class == ErrPresent:
+		// Not "not found", of any other kind: a status or not.
 		code = Val{Kind: Int, HasNot: true, Not: grpcNotFound, Related: true}
-		isStatus = false
+		isStatus = catalog.TriUnknown
 	case x.Kind == Err && x.Class != ErrAny:
-		code, isStatus = intVal(2), false // codes.Unknown: not a status error
+		code, isStatus = intVal(2), catalog.TriNo // codes.Unknown: not a status error
 	default:
 		return unknown(true)
 	}
@@ -422,7 +426,9 @@ func (w *walker) statusCode(fn *types.Func, args []ssa.Value, idx, upto int) Val
 	case fn.Name() == "Code":
 		return code
 	case fn.Name() == "FromError" && idx == 1:
-		return boolVal(triOf(isStatus), false)
+		return boolVal(isStatus, true)
+	case x.Kind == Nil:
+		return Val{Kind: Nil} // FromError(nil) and Convert(nil) give a nil *Status
 	}
 	if !code.Exact {
 		return unknown(true)

@@ -402,26 +402,50 @@ func answersTyped(table []catalog.Tri) bool {
 // or a function of the package read here, another package's from its
 // fact; nil when it has none.
 func (p *Program) ClassifierTable(e ast.Expr, info *types.Info) []catalog.Tri {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.FuncLit:
-		return p.Classify(p.Func(e))
-	case *ast.Ident, *ast.SelectorExpr:
-		fn, ok := analysisutil.ObjectOf(info, e).(*types.Func)
-		if !ok || fn.Pkg() == nil {
-			return nil
-		}
-		if row := catalog.LookupStatusPredicate(fn); row != nil {
-			return PredicateTable(row)
-		}
-		if fn.Pkg() == p.pkg {
-			p.build()
-			return p.Classify(p.ssa.Prog.FuncValue(fn))
-		}
-		if p.classifiers != nil {
-			return p.classifiers(fn)
-		}
+	fn, row, obj := p.classifierOf(e, info)
+	switch {
+	case row != nil:
+		return PredicateTable(row)
+	case fn != nil:
+		return p.Classify(fn)
+	case obj != nil && p.classifiers != nil:
+		return p.classifiers(obj)
 	}
 	return nil
+}
+
+// ClassifierReadsAPIStatusOnly reports a classifier that asks errors
+// for their status only through the predicates of api/errors: one of
+// them (retry.OnError(b, apierrors.IsConflict, fn)), or a function
+// literal or a function of the package that calls only them
+// (ReadsAPIStatusOnly).
+func (p *Program) ClassifierReadsAPIStatusOnly(e ast.Expr, info *types.Info) bool {
+	fn, row, _ := p.classifierOf(e, info)
+	return row != nil || fn != nil && p.ReadsAPIStatusOnly(fn)
+}
+
+// classifierOf returns what a classifier expression is: a predicate of
+// api/errors (row), a function of the package with a body here (fn), or
+// another package's function (obj).
+func (p *Program) classifierOf(e ast.Expr, info *types.Info) (fn *ssa.Function, row *catalog.StatusPredicate, obj *types.Func) {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return p.Func(e), nil, nil
+	case *ast.Ident, *ast.SelectorExpr:
+		f, ok := analysisutil.ObjectOf(info, e).(*types.Func)
+		if !ok || f.Pkg() == nil {
+			return nil, nil, nil
+		}
+		if row := catalog.LookupStatusPredicate(f); row != nil {
+			return nil, row, nil
+		}
+		if f.Pkg() == p.pkg {
+			p.build()
+			return p.ssa.Prog.FuncValue(f), nil, nil
+		}
+		return nil, nil, f
+	}
+	return nil, nil, nil
 }
 
 // PredicateTable returns the table of a catalogued predicate of

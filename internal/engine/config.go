@@ -131,10 +131,16 @@ func (p *Program) configOf(v ssa.Value) Config {
 		case *ssa.MakeClosure:
 			c.At = append(c.At, x)
 			p.closureStores(x.Fn.(*ssa.Function), func(st *ssa.Store) { store(st, depth) })
+			for _, r := range p.made(x.Fn.(*ssa.Function)) {
+				visit(r, depth+1)
+			}
 			return
 		case *ssa.Function:
 			c.At = append(c.At, x)
 			p.closureStores(x, func(st *ssa.Store) { store(st, depth) })
+			for _, r := range p.made(x) {
+				visit(r, depth+1)
+			}
 			return
 		case *ssa.Call:
 			c.At = append(c.At, x)
@@ -151,6 +157,14 @@ func (p *Program) configOf(v ssa.Value) Config {
 				visit(a, depth+1)
 			}
 			return
+		case *ssa.Slice:
+			// The slice of an array a variadic call or a slice literal
+			// packs is its elements, no step further:
+			// retry.NewStandard(maxFive), maxFive a function of the
+			// package, reads as the literal in its place does.
+			if a, ok := x.X.(*ssa.Alloc); ok {
+				visit(a, depth)
+			}
 		case *ssa.Extract:
 			// cfg, err := config.LoadDefaultConfig(ctx, config.WithRetryMaxAttempts(1)):
 			// a result of another package's function is built by the
@@ -187,9 +201,14 @@ func (p *Program) configOf(v ssa.Value) Config {
 			}
 		}
 		forward(v, depth)
+		step := 1
+		switch v.(type) {
+		case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType:
+			step = 0 // the same value under another type: no step
+		}
 		for _, d := range p.defs(v) {
 			if d != v {
-				visit(d, depth+1)
+				visit(d, depth+step)
 			}
 		}
 		if in, ok := v.(ssa.Instruction); ok {
@@ -242,6 +261,18 @@ func (p *Program) closureStores(fn *ssa.Function, f func(*ssa.Store)) {
 			}
 		}
 	}
+}
+
+// made returns what a factory handed as a value returns: a function of
+// the package with no parameters builds its first result, which is what
+// configures the value it is given to:
+//
+//	config.WithRetryer(func() aws.Retryer { return retry.NewStandard(fiveAttempts) })
+func (p *Program) made(fn *ssa.Function) []ssa.Value {
+	if fn == nil || len(fn.Params) > 0 || fn.Signature.Results().Len() == 0 {
+		return nil
+	}
+	return p.results(fn, 0)
 }
 
 // allFuncs returns the package's functions with bodies, its package

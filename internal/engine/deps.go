@@ -73,6 +73,9 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 				return // another call's error: an error test bounds nothing
 			}
 			d.Calls = append(d.Calls, v)
+			if r.countsRound(v) {
+				d.Other = true
+			}
 			if v.Call.IsInvoke() {
 				visit(v.Call.Value)
 			} else if _, ok := v.Call.Value.(*ssa.Function); !ok {
@@ -141,6 +144,63 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 	}
 	visit(v)
 	return *d
+}
+
+// countsRound reports a call that may return a count kept round the
+// loop: handed a value made before it (a variable, an object a
+// constructor made), or a closure that captured one, it returns a
+// number, or a bool from a function of the package that writes through
+// what it is handed:
+//
+//	var c counter                  b := &backoff.Backoff{...}
+//	for {                          for b.Attempt() < 8 { // b.Duration() steps it
+//		if c.inc() >= 8 {
+//
+// A value made in the attempt is new each round and carries nothing from
+// the last; a bool of another package's method (resp.Done()) is a test
+// of the answer.
+func (r *Region) countsRound(c *ssa.Call) bool {
+	if r.loop == nil {
+		return false
+	}
+	if b, ok := c.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsNumeric == 0 && !r.p.writesThrough(c) {
+		return false
+	}
+	held := slices.Clone(c.Call.Args)
+	if c.Call.IsInvoke() {
+		held = append(held, c.Call.Value)
+	}
+	if mc, ok := c.Call.Value.(*ssa.MakeClosure); ok {
+		held = append(held, mc.Bindings...)
+	}
+	for _, a := range held {
+		in, ok := base(a).(ssa.Instruction)
+		if ok && nilable(a.Type()) && in.Block() != nil && !r.loop.Has(in.Block()) {
+			return true
+		}
+	}
+	return false
+}
+
+// writesThrough reports a call of a function of the package that stores
+// through a parameter or a captured variable: c.n++ in func (c *counter)
+// next() bool.
+func (p *Program) writesThrough(c *ssa.Call) bool {
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != p.pkg {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if st, ok := in.(*ssa.Store); ok {
+				switch base(st.Addr).(type) {
+				case *ssa.Parameter, *ssa.FreeVar:
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // typedErr returns the error that a typed error value was read from:

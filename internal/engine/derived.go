@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // Derived returns the values made from the given ones: what a call given
@@ -17,10 +15,13 @@ import (
 // closure one is stored in, and inside a closure one is captured by,
 // what is made from the free variable. Errors are not followed: the
 // error a call given ctx returns is its outcome, not a carrier of ctx.
+// Nor is context.WithoutCancel(ctx): it has neither ctx's deadline nor
+// its cancellation (contexts.go).
 //
 //	ctx, cancel := context.WithTimeout(parent, d)  // ctx
 //	req, _ := http.NewRequestWithContext(ctx, ...)  // req
 //	op := func() error { return call(ctx) }         // op, and ctx inside it
+//	bg := context.WithoutCancel(ctx)                // not bg
 func Derived(from []ssa.Value) map[ssa.Value]bool {
 	out := map[ssa.Value]bool{}
 	var work []ssa.Value
@@ -51,6 +52,9 @@ func Derived(from []ssa.Value) map[ssa.Value]bool {
 				add(r)
 				add(freeVar(r, v))
 			case *ssa.Call:
+				if drops(r) {
+					continue
+				}
 				add(r)
 				for _, ref := range *r.Referrers() {
 					if e, ok := ref.(*ssa.Extract); ok {
@@ -124,20 +128,6 @@ func MakerOf(fn *ssa.Function) *ssa.MakeClosure {
 		}
 	}
 	return nil
-}
-
-// Uncancellable reports a context no one can cancel: every value it is
-// a copy of (Copies: through phis and variables) is context.Background()
-// or context.TODO().
-func Uncancellable(v ssa.Value) bool {
-	srcs := Copies(v)
-	for _, s := range srcs {
-		c, ok := s.(*ssa.Call)
-		if !ok || !analysisutil.IsFunc(Callee(c), "context", "", "Background") && !analysisutil.IsFunc(Callee(c), "context", "", "TODO") {
-			return false
-		}
-	}
-	return len(srcs) > 0
 }
 
 // loadOf returns the variable a load reads, when it reads a local

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -17,36 +18,50 @@ import (
 // through): the client's calls run its RoundTrip.
 
 // FieldValues returns the values stored to the field named name of the
-// structs v points to, as far as the package shows: v's Sources that are
+// structs v points to, as far as the package shows: v's sources that are
 // allocations the package makes (a composite literal, new(T), a local
-// variable), and the stores to their field (in the literal, or by an
-// assignment on the allocation). seen is false when some source of v is
-// not such an allocation (a parameter, another package's result, an
-// exported variable): what it holds is unknown, and not in vals.
+// variable), and every write to their field the package shows (in the
+// literal, by an assignment, in a function of the package the struct is
+// handed to; fieldwalk.go). seen is false when some source of v is not
+// such an allocation (a parameter, another package's result, an
+// exported variable), or is handed to code that may write the field out
+// of sight (another package's function, a map): what it holds is
+// unknown, and not in vals.
 func (p *Program) FieldValues(v ssa.Value, name string) (vals []ssa.Value, seen bool) {
 	seen = true
-	for _, src := range p.Sources(v) {
-		a, ok := src.(*ssa.Alloc)
-		if !ok {
+	for _, src := range p.SourcesIn(v, nil) {
+		a, ok := src.Value.(*ssa.Alloc)
+		idx := -1
+		if ok {
+			idx = fieldNamed(a.Type(), name)
+		}
+		if idx < 0 {
 			seen = false
 			continue
 		}
-		for _, r := range *a.Referrers() {
-			fa, ok := r.(*ssa.FieldAddr)
-			if !ok || fa.X != a {
-				continue
-			}
-			if f := fieldOf(fa); f == nil || f.Name() != name {
-				continue
-			}
-			for _, rr := range *fa.Referrers() {
-				if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
-					vals = append(vals, st.Val)
-				}
+		w := p.newFieldWalk(idx, live)
+		w.walk(src)
+		if !w.seen {
+			seen = false
+			continue
+		}
+		for _, x := range w.vals {
+			if !slices.Contains(vals, x) {
+				vals = append(vals, x)
 			}
 		}
 	}
 	return vals, seen
+}
+
+// fieldNamed returns the index of the field named name of the struct
+// ptr points to (not one promoted from an embedded struct), or -1.
+func fieldNamed(ptr types.Type, name string) int {
+	obj, index, _ := types.LookupFieldOrMethod(ptr, true, nil, name)
+	if _, ok := obj.(*types.Var); !ok || len(index) != 1 {
+		return -1
+	}
+	return index[0]
 }
 
 // Concrete returns the values of concrete type an interface value is

@@ -27,50 +27,44 @@ var walks = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		p := Of(pass)
-		for _, f := range pass.Files {
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
-					continue
+		eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+			fn := p.Func(fd)
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				var body *ast.BlockStmt
+				switch n := n.(type) {
+				case *ast.ForStmt:
+					body = n.Body
+				case *ast.RangeStmt:
+					body = n.Body
 				}
-				fn := p.Func(fd)
-				ast.Inspect(fd.Body, func(n ast.Node) bool {
-					var body *ast.BlockStmt
-					switch n := n.(type) {
-					case *ast.ForStmt:
-						body = n.Body
-					case *ast.RangeStmt:
-						body = n.Body
-					}
-					switch n := n.(type) {
-					case *ast.ForStmt, *ast.RangeStmt:
-						if l := p.LoopAt(fn, n, body.List); l != nil {
-							r := p.LoopRegion(fn, l)
-							msg := render(p, r.Walk(&Scenario{}, nil))
-							if t := r.Trips(firstCall(r)); t.N > 0 {
-								msg += fmt.Sprintf("; trips %d", t.N)
-							}
-							pass.Reportf(n.Pos(), "%s", msg)
+				switch n := n.(type) {
+				case *ast.ForStmt, *ast.RangeStmt:
+					if l := p.LoopAt(fn, n, body.List); l != nil {
+						r := p.LoopRegion(fn, l)
+						msg := render(p, r.Walk(&Scenario{}, nil))
+						if t := r.Trips(firstCall(r)); t.N > 0 {
+							msg += fmt.Sprintf("; trips %d", t.N)
 						}
-						return false
-					case *ast.CallExpr:
-						callee, _ := pass.TypesInfo.Uses[calleeIdent(n)].(*types.Func)
-						switch {
-						case callee == pass.TypesInfo.Defs[fd.Name]:
-							pass.Reportf(n.Pos(), "%s", render(p, p.RecursionRegion(fn).Walk(&Scenario{}, nil)))
-						case callee != nil && callee.Pkg() != nil && catalog.ErrorOperation(callee.Pkg().Path()):
-							for _, a := range n.Args {
-								if lit, ok := a.(*ast.FuncLit); ok {
-									r := p.OpRegion(p.Func(lit), callee.Pkg().Path())
-									pass.Reportf(lit.Pos(), "%s", render(p, r.Walk(&Scenario{}, nil)))
-								}
+						pass.Reportf(n.Pos(), "%s", msg)
+					}
+					return false
+				case *ast.CallExpr:
+					callee, _ := pass.TypesInfo.Uses[calleeIdent(n)].(*types.Func)
+					switch {
+					case callee == pass.TypesInfo.Defs[fd.Name]:
+						pass.Reportf(n.Pos(), "%s", render(p, p.RecursionRegion(fn).Walk(&Scenario{}, nil)))
+					case callee != nil && callee.Pkg() != nil && catalog.ErrorOperation(callee.Pkg().Path()):
+						for _, a := range n.Args {
+							if lit, ok := a.(*ast.FuncLit); ok {
+								r := p.OpRegion(p.Func(lit), callee.Pkg().Path())
+								pass.Reportf(lit.Pos(), "%s", render(p, r.Walk(&Scenario{}, nil)))
 							}
 						}
 					}
-					return true
-				})
-			}
-		}
+				}
+				return true
+			})
+		})
 		return nil, nil
 	},
 }
@@ -158,4 +152,16 @@ func TestWalks(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData())
 	testenv.Download(t, dir)
 	analysistest.Run(t, dir, walks, "./...")
+}
+
+// eachFuncDecl calls f for every function declaration with a body in the
+// pass's files: the test analyzers here report at each.
+func eachFuncDecl(pass *analysis.Pass, f func(fd *ast.FuncDecl)) {
+	for _, file := range pass.Files {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				f(fd)
+			}
+		}
+	}
 }

@@ -81,14 +81,15 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 	case *ssa.BinOp:
 		return w.binop(v, upto)
 	case *ssa.MakeInterface:
-		x := w.eval(v.X, upto)
-		if x.Kind == NonNil && isErrorType(v.Type()) {
+		if isErrorType(v.Type()) {
 			// return &HTTPError{StatusCode: resp.StatusCode}: a value of
 			// the program's own error type is a failure, as
-			// fmt.Errorf's is.
+			// fmt.Errorf's is. So is return apiErr.Inner, whatever the
+			// field holds: an error made of a concrete value, even a nil
+			// pointer, is not nil.
 			return Val{Kind: Err, Class: ErrAny}
 		}
-		return x
+		return w.eval(v.X, upto)
 	case *ssa.ChangeInterface:
 		return w.eval(v.X, upto)
 	case *ssa.ChangeType:

@@ -18,26 +18,20 @@ var gates = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		p := Of(pass)
-		for _, f := range pass.Files {
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
+		eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+			sig := pass.TypesInfo.Defs[fd.Name].Type().(*types.Signature)
+			for i := 0; i < sig.Params().Len(); i++ {
+				if _, ok := sig.Params().At(i).Type().Underlying().(*types.Signature); !ok {
 					continue
 				}
-				sig := pass.TypesInfo.Defs[fd.Name].Type().(*types.Signature)
-				for i := 0; i < sig.Params().Len(); i++ {
-					if _, ok := sig.Params().At(i).Type().Underlying().(*types.Signature); !ok {
-						continue
-					}
-					if g := OnceGate(p.Func(fd), i); g >= 0 {
-						pass.Reportf(fd.Pos(), "gate %s", sig.Params().At(g).Name())
-					} else {
-						pass.Reportf(fd.Pos(), "no gate")
-					}
-					break
+				if g := OnceGate(p.Func(fd), i); g >= 0 {
+					pass.Reportf(fd.Pos(), "gate %s", sig.Params().At(g).Name())
+				} else {
+					pass.Reportf(fd.Pos(), "no gate")
 				}
+				break
 			}
-		}
+		})
 		return nil, nil
 	},
 }

@@ -19,8 +19,10 @@ import (
 //		...
 //		time.Sleep(defaultCfg.Backoff)            // 2s
 //
-// Its values are those the composite literals stored whole in the
-// variable give the field, and those stored in the field itself. A
+// Its values are those the composite literals and locals stored whole in
+// the variable give the field (their writes, in the function and in the
+// package's helpers a local is handed to, read by the field walker under
+// its kept rule, fieldwalk.go), and those stored in the field itself. A
 // variable set whole from anything else (a call, a parameter), whose
 // literal leaves the field out, or that a method with a pointer receiver
 // is called on, has no values the engine can name: loads of the field
@@ -48,70 +50,18 @@ func (p *Program) globalField(g *ssa.Global, idx int) ([]ssa.Value, bool) {
 	if obj == nil || obj.Exported() || g.Pkg == nil || g.Pkg.Pkg != p.pkg || x.otherUse[g] {
 		return nil, false
 	}
-	var out []ssa.Value
+	w := p.newFieldWalk(idx, kept)
 	for _, st := range x.stores[g] {
-		vals, ok := litField(st.Val, idx)
-		if !ok {
-			return nil, false
+		if !w.whole(st, nil) {
+			return nil, false // set from a call, a parameter; a literal leaving the field out
 		}
-		out = append(out, vals...)
 	}
 	for _, fa := range x.fieldAddrs[g] {
-		for _, r := range *fa.Referrers() {
-			switch r := r.(type) {
-			case *ssa.Store:
-				if r.Addr != ssa.Value(fa) {
-					return nil, false // the field's address stored somewhere
-				}
-				if fa.Field == idx {
-					out = append(out, r.Val)
-				}
-			case *ssa.UnOp, *ssa.DebugRef:
-			default:
-				if fa.Field == idx {
-					return nil, false // &cfg.Backoff handed on, cfg.Backoff.Method()
-				}
-			}
-		}
-	}
-	return out, len(out) > 0
-}
-
-// litField returns what a composite literal stores in field idx, when v
-// is the literal's value (the load of its local) and it names the
-// field: retryConfig{MaxRetries: 5}.
-func litField(v ssa.Value, idx int) ([]ssa.Value, bool) {
-	u, ok := v.(*ssa.UnOp)
-	if !ok || u.Op != token.MUL {
-		return nil, false
-	}
-	a, ok := u.X.(*ssa.Alloc)
-	if !ok {
-		return nil, false
-	}
-	var out []ssa.Value
-	for _, r := range *a.Referrers() {
-		switch r := r.(type) {
-		case *ssa.FieldAddr:
-			for _, rr := range *r.Referrers() {
-				st, ok := rr.(*ssa.Store)
-				switch {
-				case ok && st.Addr == ssa.Value(r) && r.Field == idx:
-					out = append(out, st.Val)
-				case ok && st.Addr == ssa.Value(r):
-				case r.Field != idx:
-				default:
-					if _, load := rr.(*ssa.UnOp); !load {
-						return nil, false
-					}
-				}
-			}
-		case *ssa.UnOp, *ssa.DebugRef:
-		default:
+		if fa.Field == idx && !w.fieldAddr(fa) {
 			return nil, false
 		}
 	}
-	return out, len(out) > 0
+	return w.vals, len(w.vals) > 0
 }
 
 // ConstOf returns the constant v always is, as far as the package shows

@@ -247,6 +247,9 @@ type Use struct {
 	// Value is the operand: the value itself or the copy the
 	// instruction takes.
 	Value ssa.Value
+	// In is the frame the instruction is read in: the source's, or one
+	// around it when a copy left a frame's function by its return.
+	In *Frame
 }
 
 // Uses returns where a value goes: the instructions that take it or a
@@ -291,13 +294,13 @@ func (p *Program) Uses(src Source) []Use {
 				add(r, in) // a load
 			case *ssa.Store:
 				if r.Addr != addr {
-					out = append(out, Use{r, addr})
+					out = append(out, Use{r, addr, in})
 				}
 			case *ssa.MakeClosure:
 				cell(freeVar(r, addr), in)
 			case *ssa.DebugRef:
 			default:
-				out = append(out, Use{r, addr}) // &v handed on
+				out = append(out, Use{r, addr, in}) // &v handed on
 			}
 		}
 		if fv, ok := addr.(*ssa.FreeVar); ok {
@@ -322,7 +325,7 @@ func (p *Program) Uses(src Source) []Use {
 				if types.Identical(r.X.Type().Underlying(), r.Type().Underlying()) {
 					add(r, in)
 				} else {
-					out = append(out, Use{r, v})
+					out = append(out, Use{r, v, in})
 				}
 			case *ssa.MakeClosure:
 				if fv := freeVar(r, v); fv != nil {
@@ -330,7 +333,7 @@ func (p *Program) Uses(src Source) []Use {
 				}
 			case *ssa.Store:
 				if r.Val != v {
-					out = append(out, Use{r, v}) // a write through v
+					out = append(out, Use{r, v, in}) // a write through v
 					continue
 				}
 				switch a := r.Addr.(type) {
@@ -340,7 +343,7 @@ func (p *Program) Uses(src Source) []Use {
 					cell(a, in)
 				case *ssa.Global:
 					if !p.GlobalComplete(a) {
-						out = append(out, Use{r, v})
+						out = append(out, Use{r, v, in})
 						continue
 					}
 					for _, l := range p.fields().globals.loads[a] {
@@ -352,12 +355,12 @@ func (p *Program) Uses(src Source) []Use {
 							add(l, nil)
 						}
 					} else {
-						out = append(out, Use{r, v})
+						out = append(out, Use{r, v, in})
 					}
 				}
 			case *ssa.Return:
 				if in == nil || r.Parent() != in.Call.Call.StaticCallee() {
-					out = append(out, Use{r, v})
+					out = append(out, Use{r, v, in})
 					continue
 				}
 				for i, res := range r.Results {
@@ -366,7 +369,7 @@ func (p *Program) Uses(src Source) []Use {
 					}
 				}
 			default:
-				out = append(out, Use{r, v})
+				out = append(out, Use{r, v, in})
 			}
 		}
 	}

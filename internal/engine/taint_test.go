@@ -29,37 +29,31 @@ var taints = &analysis.Analyzer{
 			}
 			return true
 		}
-		for _, f := range pass.Files {
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
-					continue
-				}
-				t := NewTaint(p, p.Func(fd), keep)
-				var sinks []ast.Expr
-				ast.Inspect(fd.Body, func(n ast.Node) bool {
-					call, ok := n.(*ast.CallExpr)
-					if !ok {
-						return true
-					}
-					switch id, _ := call.Fun.(*ast.Ident); {
-					case id == nil:
-					case id.Name == "fresh":
-						t.Seed(t.Value(call), call.Pos())
-					case id.Name == "fill":
-						t.Write(t.Value(call.Args[0]), call.Pos())
-					case id.Name == "sink":
-						sinks = append(sinks, call.Args[0])
-					}
+		eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+			t := NewTaint(p, p.Func(fd), keep)
+			var sinks []ast.Expr
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
 					return true
-				})
-				for _, e := range sinks {
-					if at, ok := t.OfExpr(e); ok {
-						pass.Reportf(e.Pos(), "from line %d", pass.Fset.Position(at).Line)
-					}
+				}
+				switch id, _ := call.Fun.(*ast.Ident); {
+				case id == nil:
+				case id.Name == "fresh":
+					t.Seed(t.Value(call), call.Pos())
+				case id.Name == "fill":
+					t.Write(t.Value(call.Args[0]), call.Pos())
+				case id.Name == "sink":
+					sinks = append(sinks, call.Args[0])
+				}
+				return true
+			})
+			for _, e := range sinks {
+				if at, ok := t.OfExpr(e); ok {
+					pass.Reportf(e.Pos(), "from line %d", pass.Fset.Position(at).Line)
 				}
 			}
-		}
+		})
 		return nil, nil
 	},
 }

@@ -103,7 +103,12 @@ func (p *Program) loaded(u *ssa.UnOp) []ssa.Value {
 // returned returns result i of the package's function a call makes, as
 // its return statements give it, or nil.
 func (p *Program) returned(c *ssa.Call, i int) []ssa.Value {
-	fn := c.Call.StaticCallee()
+	return p.results(c.Call.StaticCallee(), i)
+}
+
+// results returns result i of a function of the package, as its return
+// statements give it, or nil.
+func (p *Program) results(fn *ssa.Function, i int) []ssa.Value {
 	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != p.pkg || len(fn.Blocks) == 0 {
 		return nil
 	}

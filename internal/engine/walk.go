@@ -583,41 +583,68 @@ func (w *walker) known(v ssa.Value) (Val, bool) {
 
 // ReadsTypedStatus reports whether the region asks an error for an HTTP
 // status: errors.As into, or a type assertion to, a type that carries
-// one (var apiErr *APIError; errors.As(err, &apiErr)), itself, in a
+// one (var apiErr *APIError; errors.As(err, &apiErr)) or a predicate
+// of apimachinery's api/errors (apierrors.IsNotFound(err)), itself, in a
 // function of the package it calls (isRetryable(err)), or through a
 // classifier of another package whose table answers for such errors.
 func (r *Region) ReadsTypedStatus() bool {
-	return r.p.readsTypedStatus(r.fn, 0)
+	reads := r.p.typedStatusReads(r.fn, 0)
+	return reads.api || reads.other
 }
 
-func (p *Program) readsTypedStatus(fn *ssa.Function, depth int) bool {
+// ReadsAPIStatusOnly reports whether the region asks errors for their
+// status only through the predicates of api/errors: the errors it
+// judges are Kubernetes API errors (catalog.APIStatuses).
+func (r *Region) ReadsAPIStatusOnly() bool {
+	return r.p.ReadsAPIStatusOnly(r.fn)
+}
+
+// ReadsAPIStatusOnly is Region.ReadsAPIStatusOnly for a function: a
+// classifier handed to a retry library.
+func (p *Program) ReadsAPIStatusOnly(fn *ssa.Function) bool {
+	reads := p.typedStatusReads(fn, 0)
+	return reads.api && !reads.other
+}
+
+// statusReads is how a function asks errors for a status: through the
+// predicates of api/errors (api), or another way (other).
+type statusReads struct{ api, other bool }
+
+func (p *Program) typedStatusReads(fn *ssa.Function, depth int) statusReads {
+	var reads statusReads
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
 			switch in := in.(type) {
 			case *ssa.TypeAssert:
-				if p.carriesStatus(in.AssertedType) {
-					return true
-				}
+				reads.other = reads.other || p.carriesStatus(in.AssertedType)
 			case *ssa.Call:
+				if catalog.LookupStatusPredicate(Callee(in)) != nil {
+					reads.api = true // apierrors.IsNotFound(err)
+					continue
+				}
 				if fn := Callee(in); fn != nil && fn.Name() == "As" && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && len(in.Call.Args) == 2 {
 					if pt, ok := unwrapIface(in.Call.Args[1]).Type().Underlying().(*types.Pointer); ok && p.carriesStatus(pt.Elem()) {
-						return true
+						reads.other = true
 					}
 				}
 				callee := in.Call.StaticCallee()
 				switch {
 				case callee == nil:
 				case callee.Pkg != nil && callee.Pkg.Pkg == p.pkg:
-					if depth < maxDepth && len(callee.Blocks) > 0 && p.readsTypedStatus(callee, depth+1) {
-						return true
+					if depth < maxDepth && len(callee.Blocks) > 0 {
+						sub := p.typedStatusReads(callee, depth+1)
+						reads.api, reads.other = reads.api || sub.api, reads.other || sub.other
 					}
 				case p.classifiers != nil:
 					if obj, ok := callee.Object().(*types.Func); ok && answersTyped(p.classifiers(obj)) {
-						return true
+						reads.other = true
 					}
 				}
 			}
+			if reads.other {
+				return reads
+			}
 		}
 	}
-	return false
+	return reads
 }

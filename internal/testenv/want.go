@@ -98,6 +98,10 @@ func checkWants(t *testing.T, act *checker.Action) {
 	}
 	for _, d := range act.Diagnostics {
 		match(fset.Position(d.Pos), "", d.Message)
+		checkStyle(t, fset.Position(d.Pos), d.Message)
+		for _, r := range d.Related {
+			checkStyle(t, fset.Position(r.Pos), r.Message)
+		}
 	}
 	if len(act.Package.Syntax) > 0 {
 		first := fset.Position(act.Package.Syntax[0].Pos())
@@ -174,5 +178,19 @@ func parseWant(text string) (delta int, _ []expectation, _ error) {
 			return 0, nil, err
 		}
 		out = append(out, expectation{name: name, rx: rx})
+	}
+}
+
+// checkStyle holds every message of every analyzer's tests to the house
+// style of a diagnostic: one line (a message quoting source must not
+// carry gofmt's line breaks into text and JSON output), no trailing
+// period.
+func checkStyle(t *testing.T, posn token.Position, msg string) {
+	t.Helper()
+	if strings.ContainsAny(msg, "\n\r") {
+		t.Errorf("%s: message of more than one line: %q", posn, msg)
+	}
+	if strings.HasSuffix(msg, ".") {
+		t.Errorf("%s: message ends with a period: %q", posn, msg)
 	}
 }

@@ -16,6 +16,8 @@ require (
 	k8s.io/apimachinery v0.37.2
 )
 
+require github.com/jpillora/backoff v1.1.0 // indirect
+
 require (
 	example.com/resilience v0.0.0
 	github.com/bits-and-blooms/bitset v1.24.4 // indirect

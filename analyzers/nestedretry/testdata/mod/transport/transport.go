@@ -110,3 +110,96 @@ func loopOverGivenTransport(rt http.RoundTripper, u string) error {
 	}
 	return err
 }
+
+// The Transport set after the client is built, here or by a helper of
+// the package the client is handed to: a retry layer.
+func loopOverAssignedRoundTripper(req *http.Request) error {
+	hc := &http.Client{Timeout: 5 * time.Second}
+	hc.Transport = &retryablehttp.RoundTripper{Client: retryablehttp.NewClient()}
+	var err error
+	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) wraps retryablehttp.RoundTripper \(5 attempts\), which retries again: up to 15 calls per call of loopOverAssignedRoundTripper \(3x5 via retryablehttp.RoundTripper\)`
+		var resp *http.Response
+		if resp, err = hc.Do(req); err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func useRetryingTransport(hc *http.Client) {
+	hc.Transport = &retryablehttp.RoundTripper{Client: retryablehttp.NewClient()}
+}
+
+func loopOverHelperRoundTripper(req *http.Request) error {
+	hc := &http.Client{Timeout: 5 * time.Second}
+	useRetryingTransport(hc)
+	var err error
+	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) wraps retryablehttp.RoundTripper \(5 attempts\), which retries again: up to 15 calls per call of loopOverHelperRoundTripper \(3x5 via retryablehttp.RoundTripper\)`
+		var resp *http.Response
+		if resp, err = hc.Do(req); err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// A copy of the default client given a retrying Transport at once.
+func loopOverCopiedClient(req *http.Request) error {
+	hc := *http.DefaultClient
+	hc.Transport = &retryablehttp.RoundTripper{Client: retryablehttp.NewClient()}
+	var err error
+	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) wraps retryablehttp.RoundTripper \(5 attempts\), which retries again: up to 15 calls per call of loopOverCopiedClient \(3x5 via retryablehttp.RoundTripper\)`
+		var resp *http.Response
+		if resp, err = hc.Do(req); err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Twins: a plain http.Transport, set here or by a helper, retries
+// nothing.
+func usePooledTransport(hc *http.Client) {
+	hc.Transport = &http.Transport{MaxIdleConnsPerHost: 16}
+}
+
+func loopOverPlainTransport(req *http.Request) error {
+	hc := &http.Client{Timeout: 5 * time.Second}
+	hc.Transport = &http.Transport{MaxIdleConns: 100}
+	other := &http.Client{Timeout: 5 * time.Second}
+	usePooledTransport(other)
+	var err error
+	for i := 0; i < 3; i++ {
+		var resp *http.Response
+		if resp, err = hc.Do(req); err == nil {
+			return resp.Body.Close()
+		}
+		if resp, err = other.Do(req); err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Twin: a client handed to code the engine does not read (here kept in a
+// field of retryablehttp's Client; a wrapper of another package may
+// replace its Transport) is not known to retry, whatever its literal
+// says.
+func loopOverHandedClient(req *http.Request) error {
+	hc := &http.Client{Transport: &retryablehttp.RoundTripper{Client: retryablehttp.NewClient()}}
+	rc := retryablehttp.NewClient()
+	rc.HTTPClient = hc
+	var err error
+	for i := 0; i < 3; i++ {
+		var resp *http.Response
+		if resp, err = hc.Do(req); err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}

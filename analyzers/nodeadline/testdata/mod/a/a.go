@@ -177,6 +177,15 @@ func streamCancelled(c grpc_health_v1.HealthClient) {
 	w.Recv()
 }
 
+// The twin: trace.NewTask's second result is a task, not a cancel;
+// ending it stops nothing.
+func streamTraced(c grpc_health_v1.HealthClient) {
+	ctx, task := trace.NewTask(context.Background(), "watch")
+	defer task.End()
+	w, _ := c.Watch(ctx, req) // want `context.Background\(\) reaches c.Watch \(a gRPC stream\) with no deadline and no cancel: nothing can stop the stream`
+	w.Recv()
+}
+
 // Retry sites.
 
 func retried(c grpc_health_v1.HealthClient, db *sql.DB) error {

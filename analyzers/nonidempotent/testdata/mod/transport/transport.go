@@ -126,3 +126,28 @@ func postIdem(body string) error { // want postIdem:`nonidempotent\(an HTTP POST
 	_, err := idem.Post("https://orders.example.com/v1/orders", "application/json", strings.NewReader(body))
 	return err
 }
+
+// A retrying transport set by a helper of the package the client is
+// handed to repeats a POST as well.
+func withRetries(hc *http.Client) {
+	hc.Transport = &retryablehttp.RoundTripper{Client: retryablehttp.NewClient()}
+}
+
+func postViaHelper(body string) error {
+	hc := &http.Client{Timeout: 5 * time.Second}
+	withRetries(hc)
+	_, err := hc.Post("https://orders.example.com/v1/orders", "application/json", strings.NewReader(body)) // want `retryablehttp.RoundTripper retries an HTTP POST with no Idempotency-Key header`
+	return err
+}
+
+// Twin: a helper that sets a plain transport: the POST is sent once.
+func withPool(hc *http.Client) {
+	hc.Transport = &http.Transport{MaxIdleConnsPerHost: 16}
+}
+
+func postViaPoolHelper(body string) error { // want postViaPoolHelper:`nonidempotent\(an HTTP POST\)`
+	hc := &http.Client{Timeout: 5 * time.Second}
+	withPool(hc)
+	_, err := hc.Post("https://orders.example.com/v1/orders", "application/json", strings.NewReader(body))
+	return err
+}

@@ -12,7 +12,7 @@ import (
 	retry "github.com/avast/retry-go/v4"
 	backoff "github.com/cenkalti/backoff/v4"
 	backoffv5 "github.com/cenkalti/backoff/v5"
-	"google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/channelz/grpc_channelz_v1"
 )
 
 var errGone = errors.New("gone")
@@ -37,10 +37,10 @@ func fetch(ctx context.Context, c *http.Client, url string) (*http.Response, err
 }
 
 // Fixed waits: 3 more attempts over 3 x 2s.
-func check(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func check(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for range 4 {
-		if _, err = hc.Check(ctx, &grpc_health_v1.HealthCheckRequest{}); err == nil { // want `retry loop retries every error of the gRPC call HealthClient.Check`
+		if _, err = cz.GetTopChannels(ctx, &grpc_channelz_v1.GetTopChannelsRequest{}); err == nil { // want `retry loop retries every error of the gRPC call ChannelzClient.GetTopChannels`
 			return nil
 		}
 		time.Sleep(2 * time.Second) // want `goes on for up to 3 more attempts over 6s`
@@ -241,24 +241,24 @@ func backoffV4Permanent(ctx context.Context, c *http.Client, req *http.Request) 
 	}, backoff.NewExponentialBackOff())
 }
 
-func retryGo(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func retryGo(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return retry.Do(func() error { // want `retry.Do is not given ctx, which its operation uses: after the caller gives up it goes on for up to 9 more attempts over 51.1s; add the option retry.Context\(ctx\)`
-		_, err := hc.Check(ctx, &grpc_health_v1.HealthCheckRequest{}) // want `retry.Do retries every error of the gRPC call`
+		_, err := cz.GetTopChannels(ctx, &grpc_channelz_v1.GetTopChannelsRequest{}) // want `retry.Do retries every error of the gRPC call`
 		return err
 	}, retry.Attempts(10))
 }
 
 // A classifier decides which errors go round: quiet.
-func retryGoClassified(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func retryGoClassified(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return retry.Do(func() error {
-		_, err := hc.Check(ctx, &grpc_health_v1.HealthCheckRequest{})
+		_, err := cz.GetTopChannels(ctx, &grpc_channelz_v1.GetTopChannelsRequest{})
 		return err
 	}, retry.RetryIf(func(err error) bool { return !errors.Is(err, context.Canceled) }))
 }
 
-func retryGoContext(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func retryGoContext(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return retry.Do(func() error {
-		_, err := hc.Check(ctx, &grpc_health_v1.HealthCheckRequest{}) // want `retry.Do retries every error of the gRPC call`
+		_, err := cz.GetTopChannels(ctx, &grpc_channelz_v1.GetTopChannelsRequest{}) // want `retry.Do retries every error of the gRPC call`
 		return err
 	}, retry.Context(ctx))
 }

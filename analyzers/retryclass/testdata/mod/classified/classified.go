@@ -11,7 +11,7 @@ import (
 
 	"github.com/avast/retry-go/v4"
 	"github.com/hashicorp/go-retryablehttp"
-	"google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/channelz/grpc_channelz_v1"
 
 	"example.com/retryclasstest/classified/lib"
 )
@@ -276,17 +276,17 @@ func inverted(ctx context.Context, resp *http.Response, err error) (bool, error)
 
 // A gRPC call retried by a classifier of another package that lists
 // NotFound.
-func checkRetryIf(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func checkRetryIf(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return retry.Do(func() error {
-		_, err := hc.Check(ctx, &grpc_health_v1.HealthCheckRequest{})
+		_, err := cz.GetTopChannels(ctx, &grpc_channelz_v1.GetTopChannelsRequest{})
 		return err
 	}, retry.Context(ctx), retry.Attempts(3), retry.RetryIf(lib.RetryableCode)) // want `retry.Do retries codes.NotFound, which does not change on retry \(RetryIf lib.RetryableCode says yes to it with codes.Unavailable\)`
 }
 
 // The classifier that lists only codes that may change: quiet.
-func checkRetryIfOK(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func checkRetryIfOK(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return retry.Do(func() error {
-		_, err := hc.Check(ctx, &grpc_health_v1.HealthCheckRequest{})
+		_, err := cz.GetTopChannels(ctx, &grpc_channelz_v1.GetTopChannelsRequest{})
 		return err
 	}, retry.Context(ctx), retry.Attempts(3), retry.RetryIf(lib.TransientCode))
 }
@@ -389,10 +389,10 @@ func listThroughHelpersOK(ctx context.Context, c *http.Client, url string) ([]by
 // A gRPC classifier that says yes to everything but two codes: NotFound
 // goes round. It reads no HTTP status, and the attempt makes no HTTP
 // call: no permanent-status finding.
-func checkExcept(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func checkExcept(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 4; i++ {
-		if _, err = hc.Check(ctx, &grpc_health_v1.HealthCheckRequest{}); err == nil {
+		if _, err = cz.GetTopChannels(ctx, &grpc_channelz_v1.GetTopChannelsRequest{}); err == nil {
 			return nil
 		}
 		if !lib.RetryableExceptInvalid(err) { // want `retry loop retries codes.NotFound, which does not change on retry \(it stops on codes.InvalidArgument and codes.Unauthenticated only`

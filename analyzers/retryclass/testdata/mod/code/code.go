@@ -12,20 +12,20 @@ import (
 	backoff "github.com/cenkalti/backoff/v4"
 	grpcretry "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/channelz/grpc_channelz_v1"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 )
 
 var errGone = errors.New("gone")
 
-var req = &grpc_health_v1.HealthCheckRequest{}
+var req = &grpc_channelz_v1.GetTopChannelsRequest{}
 
 // Every error of the call goes round, NotFound included.
-func every(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func every(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 5; i++ {
-		_, err = hc.Check(ctx, req) // want `retry loop retries every error of the gRPC call HealthClient.Check without looking at status.Code\(err\): NotFound or InvalidArgument comes back the same on every attempt, so it costs up to 4 more attempts over 4s; retry only codes.Unavailable \(and ResourceExhausted with backoff\)`
+		_, err = cz.GetTopChannels(ctx, req) // want `retry loop retries every error of the gRPC call ChannelzClient.GetTopChannels without looking at status.Code\(err\): NotFound or InvalidArgument comes back the same on every attempt, so it costs up to 4 more attempts over 4s; retry only codes.Unavailable \(and ResourceExhausted with backoff\)`
 		if err == nil {
 			return nil
 		}
@@ -38,10 +38,10 @@ func every(ctx context.Context, hc grpc_health_v1.HealthClient) error {
 }
 
 // Only Unavailable goes round: quiet.
-func onlyUnavailable(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func onlyUnavailable(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 5; i++ {
-		_, err = hc.Check(ctx, req)
+		_, err = cz.GetTopChannels(ctx, req)
 		if err == nil {
 			return nil
 		}
@@ -54,10 +54,10 @@ func onlyUnavailable(ctx context.Context, hc grpc_health_v1.HealthClient) error 
 }
 
 // A switch naming a permanent code among those it retries.
-func switched(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func switched(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 5; i++ {
-		_, err = hc.Check(ctx, req)
+		_, err = cz.GetTopChannels(ctx, req)
 		if err == nil {
 			return nil
 		}
@@ -72,9 +72,9 @@ func switched(ctx context.Context, hc grpc_health_v1.HealthClient) error {
 }
 
 // The same in an operation.
-func switchedOperation(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func switchedOperation(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return backoff.Retry(func() error {
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		switch status.Code(err) {
 		case codes.OK:
 			return nil
@@ -86,10 +86,10 @@ func switchedOperation(ctx context.Context, hc grpc_health_v1.HealthClient) erro
 }
 
 // Through status.FromError and a variable: only transient codes, quiet.
-func fromError(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func fromError(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 5; i++ {
-		_, err = hc.Check(ctx, req)
+		_, err = cz.GetTopChannels(ctx, req)
 		if err == nil {
 			return nil
 		}
@@ -107,10 +107,10 @@ func fromError(ctx context.Context, hc grpc_health_v1.HealthClient) error {
 // does not name: NotFound and PermissionDenied go round by default, as
 // 404 does past a switch that names 400 (the status fixture); a
 // cancelled call (codes.Canceled) goes round too.
-func stopsOnSome(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func stopsOnSome(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 5; i++ {
-		_, err = hc.Check(ctx, req)
+		_, err = cz.GetTopChannels(ctx, req)
 		if err == nil {
 			return nil
 		}
@@ -123,10 +123,10 @@ func stopsOnSome(ctx context.Context, hc grpc_health_v1.HealthClient) error {
 }
 
 // A classifier decides: quiet.
-func classified(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func classified(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 5; i++ {
-		_, err = hc.Check(ctx, req)
+		_, err = cz.GetTopChannels(ctx, req)
 		if err == nil || !transient(err) {
 			return err
 		}
@@ -150,16 +150,16 @@ func opaque(op func() error) error {
 }
 
 // A library operation returning every gRPC error.
-func operation(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func operation(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return backoff.Retry(func() error {
-		_, err := hc.Check(ctx, req) // want `backoff.Retry retries every error of the gRPC call HealthClient.Check`
+		_, err := cz.GetTopChannels(ctx, req) // want `backoff.Retry retries every error of the gRPC call ChannelzClient.GetTopChannels`
 		return err
 	}, backoff.WithContext(backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 2), ctx))
 }
 
-func operationPermanent(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func operationPermanent(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return backoff.Retry(func() error {
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		if status.Code(err) == codes.Unavailable {
 			return err
 		}
@@ -168,11 +168,11 @@ func operationPermanent(ctx context.Context, hc grpc_health_v1.HealthClient) err
 }
 
 // Retry policies as data.
-const serviceConfig = `{"methodConfig": [{"name": [{"service": "grpc.health.v1.Health"}],
+const serviceConfig = `{"methodConfig": [{"name": [{"service": "grpc.channelz.v1.Channelz"}],
   "retryPolicy": {"maxAttempts": 4, "initialBackoff": "0.1s", "maxBackoff": "1s", "backoffMultiplier": 2,
     "retryableStatusCodes": ["UNAVAILABLE", "NOT_FOUND"]}}]}`
 
-const goodConfig = `{"methodConfig": [{"name": [{"service": "grpc.health.v1.Health"}],
+const goodConfig = `{"methodConfig": [{"name": [{"service": "grpc.channelz.v1.Channelz"}],
   "retryPolicy": {"maxAttempts": 4, "initialBackoff": "0.1s", "maxBackoff": "1s", "backoffMultiplier": 2,
     "retryableStatusCodes": ["UNAVAILABLE"]}}]}`
 
@@ -220,15 +220,32 @@ func retryers() []aws.Retryer {
 	}
 }
 
+// The count in the message is the retryer's: set in its option
+// function, by AddWithMaxAttempts, or not known.
+func counted(given aws.Retryer) []aws.Retryer {
+	r := awsretry.NewStandard(func(o *awsretry.StandardOptions) { o.MaxAttempts = 5 })
+	return []aws.Retryer{
+		awsretry.AddWithErrorCodes(r, "AccessDeniedException"),                                             // want `awsretry.AddWithErrorCodes makes AccessDeniedException retryable, an error that does not change on retry: each such call is sent up to 5 times; remove it`
+		awsretry.AddWithErrorCodes(awsretry.AddWithMaxAttempts(awsretry.NewStandard(), 4), "AccessDenied"), // want `each such call is sent up to 4 times`
+		awsretry.AddWithErrorCodes(awsretry.NewStandard(sixAttempts), "AccessDenied"),                      // want `each such call is sent up to 6 times`
+		awsretry.AddWithErrorCodes(awsretry.AddWithMaxAttempts(awsretry.NewStandard(), 0), "AccessDenied"), // want `each such call is sent with no attempt limit`
+		awsretry.AddWithErrorCodes(given, "AccessDenied"),                                                  // want `each such call is sent as many times as the retryer allows`
+		// One attempt: the code is retryable, and nothing is retried.
+		awsretry.AddWithErrorCodes(awsretry.NewStandard(func(o *awsretry.StandardOptions) { o.MaxAttempts = 1 }), "AccessDenied"),
+	}
+}
+
+func sixAttempts(o *awsretry.StandardOptions) { o.MaxAttempts = 6 }
+
 type always struct{ aws.Retryer }
 
 func (always) IsErrorRetryable(error) bool { return true } // want `IsErrorRetryable says yes to every error: the SDK retries validation and access errors too, up to its maximum attempts each; answer only for the errors this retryer knows`
 
 // The switch that continues on the codes it retries and returns the rest.
-func switchedContinue(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func switchedContinue(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 5; i++ {
-		_, err = hc.Check(ctx, req)
+		_, err = cz.GetTopChannels(ctx, req)
 		if err == nil {
 			return nil
 		}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"time"
 
+	"google.golang.org/grpc/channelz/grpc_channelz_v1"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 )
 
@@ -29,10 +29,10 @@ func retryableCodeOK(err error) bool {
 }
 
 // The classifier puts NotFound with Unavailable, out of the loop's sight.
-func listedByHelper(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func listedByHelper(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 4; i++ {
-		if _, err = hc.Check(ctx, req); err == nil || !retryableCode(err) { // want `retry loop retries codes.NotFound, which does not change on retry \(err == nil \|\| !retryableCode\(err\) puts it with the codes it retries\)`
+		if _, err = cz.GetTopChannels(ctx, req); err == nil || !retryableCode(err) { // want `retry loop retries codes.NotFound, which does not change on retry \(err == nil \|\| !retryableCode\(err\) puts it with the codes it retries\)`
 			return err
 		}
 		select {
@@ -45,10 +45,10 @@ func listedByHelper(ctx context.Context, hc grpc_health_v1.HealthClient) error {
 }
 
 // The classifier without NotFound: quiet.
-func listedByHelperOK(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func listedByHelperOK(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 4; i++ {
-		if _, err = hc.Check(ctx, req); err == nil || !retryableCodeOK(err) {
+		if _, err = cz.GetTopChannels(ctx, req); err == nil || !retryableCodeOK(err) {
 			return err
 		}
 		select {
@@ -62,10 +62,10 @@ func listedByHelperOK(ctx context.Context, hc grpc_health_v1.HealthClient) error
 
 // Stops on the codes of cancellation and retries the rest: about
 // cancellation, not classification, and left alone.
-func stopsOnCancel(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func stopsOnCancel(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 4; i++ {
-		_, err = hc.Check(ctx, req)
+		_, err = cz.GetTopChannels(ctx, req)
 		if err == nil {
 			return nil
 		}
@@ -85,10 +85,10 @@ var retryableCodes = map[codes.Code]bool{codes.Unavailable: true, codes.Permissi
 
 // A package map of constants, written once, decides: it lists
 // PermissionDenied with Unavailable.
-func mapped(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func mapped(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 4; i++ {
-		_, err = hc.Check(ctx, req)
+		_, err = cz.GetTopChannels(ctx, req)
 		if err == nil {
 			return nil
 		}
@@ -107,10 +107,10 @@ func mapped(ctx context.Context, hc grpc_health_v1.HealthClient) error {
 var transientCodes = map[codes.Code]struct{}{codes.Unavailable: {}, codes.ResourceExhausted: {}}
 
 // A set of transient codes, read with comma-ok: quiet.
-func mappedOK(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func mappedOK(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 4; i++ {
-		_, err = hc.Check(ctx, req)
+		_, err = cz.GetTopChannels(ctx, req)
 		if err == nil {
 			return nil
 		}
@@ -133,10 +133,10 @@ var extraCodes = map[codes.Code]bool{codes.Unavailable: true}
 // error without looking at status.Code(err)".
 func AllowCode(c codes.Code) { extraCodes[c] = true }
 
-func mappedWritten(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func mappedWritten(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	var err error
 	for i := 0; i < 4; i++ {
-		_, err = hc.Check(ctx, req)
+		_, err = cz.GetTopChannels(ctx, req)
 		if err == nil {
 			return nil
 		}

@@ -8,17 +8,17 @@ import (
 	"time"
 
 	backoff "github.com/cenkalti/backoff/v4"
+	"google.golang.org/grpc/channelz/grpc_channelz_v1"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 )
 
-var req = &grpc_health_v1.HealthCheckRequest{}
+var req = &grpc_channelz_v1.GetTopChannelsRequest{}
 
 // NotFound is not configured as permanent: quiet.
-func notFound(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func notFound(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return backoff.Retry(func() error {
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		switch status.Code(err) {
 		case codes.OK:
 			return nil
@@ -29,9 +29,9 @@ func notFound(ctx context.Context, hc grpc_health_v1.HealthClient) error {
 	}, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
 }
 
-func unimplemented(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func unimplemented(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return backoff.Retry(func() error {
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		switch status.Code(err) {
 		case codes.OK:
 			return nil

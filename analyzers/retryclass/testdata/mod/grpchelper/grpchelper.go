@@ -8,32 +8,33 @@ import (
 	"fmt"
 	"time"
 
+	channelzpb "google.golang.org/grpc/channelz/grpc_channelz_v1"
 	"google.golang.org/grpc/codes"
-	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	testpb "google.golang.org/grpc/interop/grpc_testing"
 	"google.golang.org/grpc/status"
 )
 
 type client struct {
-	health healthpb.HealthClient
+	channelz channelzpb.ChannelzClient
 }
 
 // check returns the gRPC call's error as it is.
 func (c *client) check(ctx context.Context) error {
-	_, err := c.health.Check(ctx, &healthpb.HealthCheckRequest{Service: "orders"})
+	_, err := c.channelz.GetServer(ctx, &channelzpb.GetServerRequest{ServerId: 1})
 	return err
 }
 
-// serving goes one call further down, and returns the response too.
-func (c *client) serving(ctx context.Context) (bool, error) {
-	resp, err := c.health.Check(ctx, &healthpb.HealthCheckRequest{})
+// listening goes one call further down, and returns the response too.
+func (c *client) listening(ctx context.Context) (bool, error) {
+	resp, err := c.channelz.GetServer(ctx, &channelzpb.GetServerRequest{ServerId: 1})
 	if err != nil {
 		return false, err
 	}
-	return resp.GetStatus() == healthpb.HealthCheckResponse_SERVING, nil
+	return len(resp.GetServer().GetListenSocket()) > 0, nil
 }
 
 func (c *client) ready(ctx context.Context) error {
-	ok, err := c.serving(ctx)
+	ok, err := c.listening(ctx)
 	if err != nil {
 		return err
 	}
@@ -43,24 +44,24 @@ func (c *client) ready(ctx context.Context) error {
 	return nil
 }
 
-var errDown = errors.New("not serving")
+var errDown = errors.New("not listening")
 
 // checkWrapped makes errors of its own: not read as the gRPC call.
 func (c *client) checkWrapped(ctx context.Context) error {
-	resp, err := c.health.Check(ctx, &healthpb.HealthCheckRequest{})
+	resp, err := c.channelz.GetServer(ctx, &channelzpb.GetServerRequest{ServerId: 1})
 	if err != nil {
-		return fmt.Errorf("health: %v", err)
+		return fmt.Errorf("channelz: %v", err)
 	}
-	if resp.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+	if len(resp.GetServer().GetListenSocket()) == 0 {
 		return errDown
 	}
 	return nil
 }
 
-func waitHealthy(ctx context.Context, c *client) error {
+func lookup(ctx context.Context, c *client) error {
 	var err error
 	for i := 0; i < 5; i++ {
-		if err = c.check(ctx); err == nil { // want `retry loop retries every error of the gRPC call HealthClient.Check through client.check without looking at status.Code\(err\): NotFound or InvalidArgument comes back the same on every attempt, so it costs up to 4 more attempts over 4s; retry only codes.Unavailable`
+		if err = c.check(ctx); err == nil { // want `retry loop retries every error of the gRPC call ChannelzClient.GetServer through client.check without looking at status.Code\(err\): NotFound or InvalidArgument comes back the same on every attempt, so it costs up to 4 more attempts over 4s; retry only codes.Unavailable`
 			return nil
 		}
 		time.Sleep(time.Second) // want `retry loop waits with time.Sleep and never checks ctx: after the caller gives up it goes on for up to 4 more attempts over 4s`
@@ -68,10 +69,10 @@ func waitHealthy(ctx context.Context, c *client) error {
 	return err
 }
 
-func waitReady(ctx context.Context, c *client) error {
+func lookupListening(ctx context.Context, c *client) error {
 	var err error
 	for i := 0; i < 5; i++ {
-		if err = c.ready(ctx); err == nil { // want `retry loop retries every error of the gRPC call HealthClient.Check through client.ready without looking at status.Code\(err\)`
+		if err = c.ready(ctx); err == nil { // want `retry loop retries every error of the gRPC call ChannelzClient.GetServer through client.ready without looking at status.Code\(err\)`
 			return nil
 		}
 		time.Sleep(time.Second) // want `retry loop waits with time.Sleep and never checks ctx: after the caller gives up it goes on for up to 4 more attempts over 4s`
@@ -79,8 +80,8 @@ func waitReady(ctx context.Context, c *client) error {
 	return err
 }
 
-// waitHealthyCode is the twin: it stops on every code but Unavailable.
-func waitHealthyCode(ctx context.Context, c *client) error {
+// lookupCode is the twin: it stops on every code but Unavailable.
+func lookupCode(ctx context.Context, c *client) error {
 	var err error
 	for i := 0; i < 5; i++ {
 		if err = c.check(ctx); err == nil {
@@ -94,8 +95,8 @@ func waitHealthyCode(ctx context.Context, c *client) error {
 	return err
 }
 
-// waitWrapped retries an operation whose errors are its own: quiet.
-func waitWrapped(ctx context.Context, c *client) error {
+// lookupWrapped retries an operation whose errors are its own: quiet.
+func lookupWrapped(ctx context.Context, c *client) error {
 	var err error
 	for i := 0; i < 5; i++ {
 		if err = c.checkWrapped(ctx); err == nil {
@@ -108,7 +109,7 @@ func waitWrapped(ctx context.Context, c *client) error {
 
 // next retries Recv on a stream that failed: a failed stream returns
 // the same error from every Recv.
-func next(stream healthpb.Health_WatchClient) (*healthpb.HealthCheckResponse, error) {
+func next(stream testpb.TestService_StreamingOutputCallClient) (*testpb.StreamingOutputCallResponse, error) {
 	var err error
 	for i := 0; i < 3; i++ {
 		resp, rerr := stream.Recv() // want `retry loop retries every error of the gRPC call .*Recv without looking at status.Code\(err\)`
@@ -122,7 +123,7 @@ func next(stream healthpb.Health_WatchClient) (*healthpb.HealthCheckResponse, er
 }
 
 // nextCode is the twin: it gives up on every code but Unavailable.
-func nextCode(stream healthpb.Health_WatchClient) (*healthpb.HealthCheckResponse, error) {
+func nextCode(stream testpb.TestService_StreamingOutputCallClient) (*testpb.StreamingOutputCallResponse, error) {
 	var err error
 	for i := 0; i < 3; i++ {
 		resp, rerr := stream.Recv()

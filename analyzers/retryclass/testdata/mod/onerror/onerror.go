@@ -5,8 +5,8 @@ package onerror
 import (
 	"context"
 
+	channelzpb "google.golang.org/grpc/channelz/grpc_channelz_v1"
 	"google.golang.org/grpc/codes"
-	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/util/net"
@@ -95,28 +95,28 @@ func annotate(ctx context.Context, s Store, name string, retriable func(error) b
 
 // A classifier that says yes to everything leaves the decision to the
 // operation: every code of the gRPC call goes round.
-func probe(ctx context.Context, hc healthpb.HealthClient) error {
+func topChannels(ctx context.Context, cz channelzpb.ChannelzClient) error {
 	return retry.OnError(retry.DefaultBackoff, func(error) bool { return true }, func() error {
-		_, err := hc.Check(ctx, &healthpb.HealthCheckRequest{}) // want `retry.OnError retries every error of the gRPC call HealthClient.Check without looking at status.Code\(err\): NotFound or InvalidArgument comes back the same on every attempt`
+		_, err := cz.GetTopChannels(ctx, &channelzpb.GetTopChannelsRequest{}) // want `retry.OnError retries every error of the gRPC call ChannelzClient.GetTopChannels without looking at status.Code\(err\): NotFound or InvalidArgument comes back the same on every attempt`
 		return err
 	})
 }
 
 // The twin that retries UNAVAILABLE alone.
-func probeUnavailable(ctx context.Context, hc healthpb.HealthClient) error {
+func topChannelsUnavailable(ctx context.Context, cz channelzpb.ChannelzClient) error {
 	return retry.OnError(retry.DefaultBackoff, func(err error) bool { return status.Code(err) == codes.Unavailable }, func() error {
-		_, err := hc.Check(ctx, &healthpb.HealthCheckRequest{})
+		_, err := cz.GetTopChannels(ctx, &channelzpb.GetTopChannelsRequest{})
 		return err
 	})
 }
 
 // A classifier that lists NotFound with Unavailable.
-func probeNotFound(ctx context.Context, hc healthpb.HealthClient) error {
+func topChannelsNotFound(ctx context.Context, cz channelzpb.ChannelzClient) error {
 	return retry.OnError(retry.DefaultBackoff, func(err error) bool { // want `retry.OnError retries codes.NotFound, which does not change on retry \(its classifier says yes to it with codes.Unavailable\)`
 		c := status.Code(err)
 		return c == codes.Unavailable || c == codes.NotFound
 	}, func() error {
-		_, err := hc.Check(ctx, &healthpb.HealthCheckRequest{})
+		_, err := cz.GetTopChannels(ctx, &channelzpb.GetTopChannelsRequest{})
 		return err
 	})
 }

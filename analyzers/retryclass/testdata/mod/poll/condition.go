@@ -34,6 +34,35 @@ func awaitBranch(ctx context.Context, c *http.Client, url string) error {
 	})
 }
 
+// Steps 6, but the wait that would pass Cap ends it after the third
+// attempt (waits 1s, 2s; 4s then 8s passes 5s): 2 more attempts, not 5.
+var capped = wait.Backoff{Duration: time.Second, Factor: 2, Steps: 6, Cap: 5 * time.Second}
+
+// The twin with no Cap: all 6 steps.
+var uncapped = wait.Backoff{Duration: time.Second, Factor: 2, Steps: 6}
+
+func awaitCapped(ctx context.Context, c *http.Client, url string) error {
+	return wait.ExponentialBackoffWithContext(ctx, capped, func(ctx context.Context) (bool, error) { // want `wait.ExponentialBackoffWithContext retries HTTP 4xx responses such as 404: a client error does not change on retry, so each costs up to 2 more attempts; stop on 4xx`
+		resp, err := c.Get(url)
+		if err != nil {
+			return false, nil
+		}
+		defer resp.Body.Close()
+		return resp.StatusCode == http.StatusOK, nil
+	})
+}
+
+func awaitUncapped(ctx context.Context, c *http.Client, url string) error {
+	return wait.ExponentialBackoffWithContext(ctx, uncapped, func(ctx context.Context) (bool, error) { // want `wait.ExponentialBackoffWithContext retries HTTP 4xx responses such as 404: a client error does not change on retry, so each costs up to 5 more attempts over 31s`
+		resp, err := c.Get(url)
+		if err != nil {
+			return false, nil
+		}
+		defer resp.Body.Close()
+		return resp.StatusCode == http.StatusOK, nil
+	})
+}
+
 func awaitAnswer(ctx context.Context, c *http.Client, url string) error {
 	return wait.ExponentialBackoffWithContext(ctx, settle, func(ctx context.Context) (bool, error) { // want `wait.ExponentialBackoffWithContext retries HTTP 4xx responses such as 404: a client error does not change on retry`
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)

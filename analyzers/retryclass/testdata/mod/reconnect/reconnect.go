@@ -9,28 +9,28 @@ import (
 	"time"
 
 	"google.golang.org/grpc/codes"
-	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	testpb "google.golang.org/grpc/interop/grpc_testing"
 	"google.golang.org/grpc/status"
 )
 
-func consume(stream healthpb.Health_WatchClient) {
+func consume(stream testpb.TestService_StreamingOutputCallClient) {
 	for {
 		resp, err := stream.Recv()
 		if err != nil {
 			return
 		}
-		log.Print(resp.GetStatus())
+		log.Print(len(resp.GetPayload().GetBody()))
 	}
 }
 
 // watch re-opens the stream on every error, Unimplemented and
 // PermissionDenied too, and waits with a sleep ctx cannot cut short.
-func watch(ctx context.Context, hc healthpb.HealthClient) {
-	req := &healthpb.HealthCheckRequest{Service: "orders"}
+func watch(ctx context.Context, tc testpb.TestServiceClient) {
+	req := &testpb.StreamingOutputCallRequest{}
 	for {
-		stream, err := hc.Watch(ctx, req) // want `reconnect loop retries every error of the gRPC call HealthClient.Watch without looking at status.Code\(err\): NotFound or InvalidArgument comes back the same on every attempt, so it costs further attempts; retry only codes.Unavailable`
+		stream, err := tc.StreamingOutputCall(ctx, req) // want `reconnect loop retries every error of the gRPC call TestServiceClient.StreamingOutputCall without looking at status.Code\(err\): NotFound or InvalidArgument comes back the same on every attempt, so it costs further attempts; retry only codes.Unavailable`
 		if err != nil {
-			log.Printf("watch: %v", err)
+			log.Printf("stream: %v", err)
 			time.Sleep(5 * time.Second) // want `retry loop waits with time.Sleep and never checks ctx: after the caller gives up it goes on for further attempts, each wait up to 5s; wait in a select on ctx.Done\(\) and return ctx.Err\(\)`
 			continue
 		}
@@ -39,17 +39,17 @@ func watch(ctx context.Context, hc healthpb.HealthClient) {
 			if err != nil {
 				break
 			}
-			log.Print(resp.GetStatus())
+			log.Print(len(resp.GetPayload().GetBody()))
 		}
 	}
 }
 
 // watchLeaves is its twin: it leaves on every code but Unavailable,
 // and waits in a select on ctx.Done().
-func watchLeaves(ctx context.Context, hc healthpb.HealthClient) error {
-	req := &healthpb.HealthCheckRequest{Service: "orders"}
+func watchLeaves(ctx context.Context, tc testpb.TestServiceClient) error {
+	req := &testpb.StreamingOutputCallRequest{}
 	for {
-		stream, err := hc.Watch(ctx, req)
+		stream, err := tc.StreamingOutputCall(ctx, req)
 		if err != nil {
 			if status.Code(err) != codes.Unavailable {
 				return err
@@ -72,9 +72,9 @@ func watchLeaves(ctx context.Context, hc healthpb.HealthClient) error {
 // watchHelper reads the stream in a helper: the loop does not read what
 // it opened, and the only wait is shared with success. Not a reconnect
 // loop as far as the analyzer sees, and quiet.
-func watchHelper(ctx context.Context, hc healthpb.HealthClient) {
+func watchHelper(ctx context.Context, tc testpb.TestServiceClient) {
 	for {
-		stream, err := hc.Watch(ctx, &healthpb.HealthCheckRequest{})
+		stream, err := tc.StreamingOutputCall(ctx, &testpb.StreamingOutputCallRequest{})
 		if err == nil {
 			consume(stream)
 		}
@@ -84,9 +84,9 @@ func watchHelper(ctx context.Context, hc healthpb.HealthClient) {
 
 // watchStops leaves on its context's error and on every permanent code
 // it names: quiet.
-func watchStops(ctx context.Context, hc healthpb.HealthClient) error {
+func watchStops(ctx context.Context, tc testpb.TestServiceClient) error {
 	for {
-		stream, err := hc.Watch(ctx, &healthpb.HealthCheckRequest{})
+		stream, err := tc.StreamingOutputCall(ctx, &testpb.StreamingOutputCallRequest{})
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()

@@ -8,12 +8,12 @@ import (
 	"os"
 	"time"
 
-	"google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/channelz/grpc_channelz_v1"
 
 	"example.com/retryclasstest/wrapper/lib"
 )
 
-var req = &grpc_health_v1.HealthCheckRequest{}
+var req = &grpc_channelz_v1.GetTopChannelsRequest{}
 
 // retry looks at no context; its loop is not reported itself, the calls
 // that hand it a closure using ctx are.
@@ -29,17 +29,17 @@ func retry(n int, f func() error) error {
 
 // Same-package wrapper: 4 more attempts over 1+2+4+8s after the caller
 // gave up.
-func samepackage(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func samepackage(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return retry(5, func() error { // want `retry retries a function that uses ctx but takes no context itself: after the caller gives up it goes on for up to 4 more attempts over 15s; give retry the context and return ctx.Err\(\) between attempts, or wait in a select on ctx.Done\(\)`
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		return err
 	})
 }
 
 // Another package's wrapper, known from its fact.
-func otherPackage(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func otherPackage(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	op := func() error {
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		return err
 	}
 	return lib.Retry(3, op) // want `lib.Retry retries a function that uses ctx but takes no context itself: after the caller gives up it goes on for up to 2 more attempts over 3s`
@@ -48,18 +48,18 @@ func otherPackage(ctx context.Context, hc grpc_health_v1.HealthClient) error {
 // twice hands its parameter on to retry: it looks at no context either.
 func twice(f func() error) error { return retry(2, f) }
 
-func through(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func through(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return twice(func() error { // want `twice retries a function that uses ctx but takes no context itself: after the caller gives up it goes on for up to 1 more attempt over 1s; give twice the context and hand it on to retry`
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		return err
 	})
 }
 
 // The wrapper is given the context and checks it between attempts:
 // quiet.
-func givenCtx(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func givenCtx(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return lib.RetryCtx(ctx, 5, func() error {
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		return err
 	})
 }
@@ -79,9 +79,9 @@ func retrySelect(ctx context.Context, n int, f func() error) error {
 	return errors.New("gave up")
 }
 
-func selects(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func selects(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return retrySelect(ctx, 5, func() error {
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		return err
 	})
 }
@@ -101,9 +101,9 @@ func retryStops(n int, f func() error) error {
 	return errors.New("gave up")
 }
 
-func stops(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func stops(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return retryStops(5, func() error {
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		return err
 	})
 }
@@ -128,9 +128,9 @@ func transient(err error) bool {
 	return !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
 }
 
-func classified(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func classified(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return retryClassified(5, func() error {
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		return err
 	})
 }
@@ -147,9 +147,9 @@ func retryIf(n int, f func() error, again func(error) bool) error {
 	return errors.New("gave up")
 }
 
-func asks(ctx context.Context, hc grpc_health_v1.HealthClient, again func(error) bool) error {
+func asks(ctx context.Context, cz grpc_channelz_v1.ChannelzClient, again func(error) bool) error {
 	return retryIf(5, func() error {
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		return err
 	}, again)
 }
@@ -170,9 +170,9 @@ func retryUntil(stop <-chan struct{}, n int, f func() error) error {
 	return errors.New("gave up")
 }
 
-func until(ctx context.Context, hc grpc_health_v1.HealthClient, stop <-chan struct{}) error {
+func until(ctx context.Context, cz grpc_channelz_v1.ChannelzClient, stop <-chan struct{}) error {
 	return retryUntil(stop, 5, func() error {
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		return err
 	})
 }
@@ -183,20 +183,20 @@ func local(ctx context.Context, path string) error {
 }
 
 // The caller has no context to give up: quiet.
-func noContext(hc grpc_health_v1.HealthClient) error {
+func noContext(cz grpc_channelz_v1.ChannelzClient) error {
 	return retry(5, func() error {
-		_, err := hc.Check(context.Background(), req)
+		_, err := cz.GetTopChannels(context.Background(), req)
 		return err
 	})
 }
 
 // The closure stops the wrapper itself once the context is done: quiet.
-func closureChecks(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func closureChecks(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return retry(5, func() error {
 		if ctx.Err() != nil {
 			return nil
 		}
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		return err
 	})
 }
@@ -213,33 +213,33 @@ func retryNow(n int, f func() error) error {
 	return err
 }
 
-func now(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func now(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return retryNow(5, func() error {
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		return err
 	})
 }
 
 // A wrapper of another package around retry-go, given no context.
-func library(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func library(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return lib.Do(func() error { // want `lib.Do retries a function that uses ctx but takes no context itself: after the caller gives up it goes on for up to 3 more attempts; give lib.Do the context and hand it on to retry.Do`
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		return err
 	})
 }
 
 // The same around a classifier, and around retry-go given the context:
 // quiet.
-func libraryIf(ctx context.Context, hc grpc_health_v1.HealthClient, again func(error) bool) error {
+func libraryIf(ctx context.Context, cz grpc_channelz_v1.ChannelzClient, again func(error) bool) error {
 	return lib.DoIf(func() error {
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		return err
 	}, again)
 }
 
-func libraryCtx(ctx context.Context, hc grpc_health_v1.HealthClient) error {
+func libraryCtx(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 	return lib.DoCtx(ctx, func() error {
-		_, err := hc.Check(ctx, req)
+		_, err := cz.GetTopChannels(ctx, req)
 		return err
 	})
 }

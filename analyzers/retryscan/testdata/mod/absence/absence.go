@@ -149,6 +149,37 @@ func lookupKey(ctx context.Context, c echo, key string) (string, error) { // wan
 	return "", errors.New("no key")
 }
 
+// gRPC through status.FromError: a failure that is not NotFound may or
+// may not carry a status, and leaves either way.
+func waitKeyFromError(ctx context.Context, c echo, key string) (string, error) {
+	for i := 0; i < 10; i++ {
+		v, err := c.Lookup(ctx, key)
+		if err == nil {
+			return v, nil
+		}
+		if s, ok := status.FromError(err); !ok || s.Code() != codes.NotFound {
+			return "", err
+		}
+		time.Sleep(time.Second)
+	}
+	return "", errors.New("no key")
+}
+
+// The twin: Unavailable goes round beside NotFound.
+func lookupKeyFromError(ctx context.Context, c echo, key string) (string, error) { // want `retrier\(10 via retry loop\)`
+	for i := 0; i < 10; i++ { // want `site loop "retry loop" 10 attempts`
+		v, err := c.Lookup(ctx, key)
+		if err == nil {
+			return v, nil
+		}
+		if s, ok := status.FromError(err); !ok || s.Code() != codes.NotFound && s.Code() != codes.Unavailable {
+			return "", err
+		}
+		time.Sleep(time.Second)
+	}
+	return "", errors.New("no key")
+}
+
 // HTTP: a status switch, 404 the only way round.
 func waitObject(c *http.Client, url string) error {
 	for i := 0; i < 10; i++ {

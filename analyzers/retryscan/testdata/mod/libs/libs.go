@@ -66,9 +66,11 @@ func optionLists(opts ...retryv4.Option) { // want `retrier\(N via retry.Do\)`
 
 func sethvargo(ctx context.Context) { // want `retrier\(N via retry.Do\)`
 	b := sretry.NewExponential(time.Second)
-	sretry.Do(ctx, b, func(ctx context.Context) error { return op() })                                            // want `site library "retry.Do" unbounded attempts ctx`
-	sretry.Do(context.Background(), sretry.WithMaxRetries(2, b), func(ctx context.Context) error { return op() }) // want `site library "retry.Do" 3 attempts$`
-	sretry.Constant(ctx, time.Second, func(ctx context.Context) error { return op() })                            // want `site library "retry.Constant" unbounded attempts ctx`
+	sretry.Do(ctx, b, func(ctx context.Context) error { return sretry.RetryableError(op()) })                                            // want `site library "retry.Do" unbounded attempts ctx`
+	sretry.Do(context.Background(), sretry.WithMaxRetries(2, b), func(ctx context.Context) error { return sretry.RetryableError(op()) }) // want `site library "retry.Do" 3 attempts$`
+	sretry.Constant(ctx, time.Second, func(ctx context.Context) error { return sretry.RetryableError(op()) })                            // want `site library "retry.Constant" unbounded attempts ctx`
+	// op's errors are plain: go-retry stops on the first, one attempt.
+	sretry.Do(ctx, b, func(ctx context.Context) error { return op() })
 }
 
 func kube(ctx context.Context) { // want `retrier\(6 via wait.ExponentialBackoff\)`

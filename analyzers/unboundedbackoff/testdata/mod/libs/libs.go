@@ -89,6 +89,14 @@ func sethShort(ctx context.Context) error {
 	})
 }
 
+// sethShort's twin whose operation wraps no error in RetryableError:
+// go-retry stops on the first error, so it never waits.
+func sethOnce(ctx context.Context) error {
+	return sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewExponential(100*time.Millisecond)), func(context.Context) error {
+		return op()
+	})
+}
+
 // --- apimachinery wait.Backoff ---
 
 func waitUncapped() error {
@@ -162,6 +170,17 @@ func retryablehttpJitter(req *retryablehttp.Request) (*http.Response, error) {
 func failsafeDelay() error {
 	rp := retrypolicy.NewBuilder[any]().WithDelay(time.Second).Build()
 	return failsafe.With[any](rp).Run(op) // want `failsafe.Run waits a fixed delay with no jitter`
+}
+
+// The policy built over several lines, as gofmt lays out a long chain:
+// the message names it on one line.
+var reconnectPolicy = retrypolicy.NewBuilder[any]().
+	WithMaxRetries(5).
+	WithDelay(time.Second).
+	Build()
+
+func failsafeChain() error {
+	return failsafe.With[any](reconnectPolicy).Run(op) // want `failsafe.Run waits a fixed delay with no jitter \(retrypolicy.NewBuilder\[any\]\(\)...WithDelay\(time.Second\)\)`
 }
 
 func failsafeJitter() error {
