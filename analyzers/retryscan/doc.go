@@ -140,15 +140,10 @@
 // (iterators.go).
 //
 // What makes one attempt is no site: client retries turned off in
-<<<<<<< HEAD
-// visible code (retryablehttp RetryMax = 0, aws.NopRetryer or
-// RetryMaxAttempts = 1, go-redis MaxRetries = -1, a resty client without
-// a retry count),
-=======
 // visible code (retryablehttp RetryMax = 0, aws.NopRetryer,
 // RetryMaxAttempts = 1 or a standard retryer whose StandardOptions say
-// MaxAttempts = 1, a resty client without a retry count),
->>>>>>> main
+// MaxAttempts = 1, go-redis MaxRetries = -1, a resty client without a
+// retry count),
 // retry.Attempts(1), backoff.WithMaxRetries(b, 0), a wrapper called with
 // a count of 1, a loop that goes round once, a sethvargo/go-retry
 // operation none of whose errors can be a retry.RetryableError (go-retry

@@ -44,8 +44,6 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 			attempts := catalog.AttemptsUnknown
 			switch {
 			case !ok:
-			case n == 0 && o.ZeroDefault:
-				return // the library's default stands
 			case n < 0 && o.NegOne:
 				attempts = 1
 			case n == 0 && o.ZeroUnbounded, n < 0 && o.NegUnbounded:

@@ -48,17 +48,10 @@ type Option struct {
 	Field         bool
 	ZeroUnbounded bool
 	NegUnbounded  bool
-<<<<<<< HEAD
-	// ZeroDefault: zero keeps the library's default count (go-redis
-	// MaxRetries: 0 is 3 retries); NegOne: a negative value makes one
-	// attempt (MaxRetries: -1).
-	ZeroDefault bool
-	NegOne      bool
-=======
 	// ZeroDefault and NegDefault: a zero or negative value sets nothing,
-	// the count stays the library's (or another option's).
-	ZeroDefault, NegDefault bool
->>>>>>> main
+	// the count stays the library's (or another option's). NegOne: a
+	// negative value makes one attempt (go-redis MaxRetries: -1).
+	ZeroDefault, NegDefault, NegOne bool
 }
 
 func opt(pkg, recv, name string, eff Effect, arg int) Option {
