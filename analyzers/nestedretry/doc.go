@@ -154,10 +154,9 @@
 // waits for something to appear, is a poll and no layer at all; "not
 // found" includes a package's own sentinel when the package returns it
 // only on a 404, a gRPC NotFound or a catalogued absence such as
-// sql.ErrNoRows (not on its name: one also returned on a 5xx, or never
-// returned where the analyzer can see, keeps the loop a layer); go-redis's
-// redis.Nil is a constant, not a variable, and a loop that waits for a
-// key on it alone is still read as a retry. Go-redis commands are
+// sql.ErrNoRows or go-redis's redis.Nil (not on its name: one also
+// returned on a 5xx, or never returned where the analyzer can see, keeps
+// the loop a layer). Go-redis commands are
 // layers only on the four client types: a redis.Cmdable or
 // redis.Pipeliner may be a pipeline, whose commands only queue; a
 // pipeline's Exec, Script.Run and the commands of a *redis.Tx are not

@@ -122,7 +122,9 @@
 // target picked anew until none is left), poll loops (the loop waits on
 // a ticker, asks a question such as isReady, or goes round only while
 // the answer is "not found": HTTP 404, gRPC NotFound,
-// apierrors.IsNotFound, os.ErrNotExist, sql.ErrNoRows, or an error
+// apierrors.IsNotFound, os.ErrNotExist, sql.ErrNoRows, go-redis's redis.Nil
+// (an error constant, read as the constant its type's package declares
+// with that value), or an error
 // variable of a package made by errors.New or fmt.Errorf without %w that
 // the package produces only on one of those branches, such as
 // errNotFound returned when resp.StatusCode == http.StatusNotFound; a

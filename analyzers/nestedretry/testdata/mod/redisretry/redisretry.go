@@ -163,3 +163,42 @@ func session(ctx context.Context, s *store.Store, id string) (string, error) {
 	})
 	return v, err
 }
+
+// A poll for a key another process writes goes round only on redis.Nil,
+// the reply that the key is not there yet (a constant of go-redis), and
+// returns any failure: the Get's own retries are the only layer.
+func awaitKey(ctx context.Context, rdb *redis.Client, key string) (string, error) {
+	for i := 0; i < 50; i++ { // ok: a poll on redis.Nil
+		v, err := rdb.Get(ctx, key).Result()
+		if err == redis.Nil {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		return v, err
+	}
+	return "", errors.New("no key")
+}
+
+// The same poll with errors.Is.
+func awaitKeyIs(ctx context.Context, rdb *redis.Client, key string) (string, error) {
+	for { // ok: a poll on redis.Nil
+		v, err := rdb.Get(ctx, key).Result()
+		if !errors.Is(err, redis.Nil) {
+			return v, err
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// The twin goes round on every failure but redis.Nil.
+func getRetried(ctx context.Context, rdb *redis.Client, key string) (string, error) {
+	var err error
+	for i := 0; i < 5; i++ { // want `retry loop \(5 attempts\) wraps redis.Client.Get \(4 attempts\), which retries again: up to 20 calls`
+		var v string
+		if v, err = rdb.Get(ctx, key).Result(); err == nil || err == redis.Nil {
+			return v, err
+		}
+		time.Sleep(time.Second)
+	}
+	return "", err
+}
