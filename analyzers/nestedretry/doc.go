@@ -50,15 +50,21 @@
 // aws-sdk-go-v2 operation (3 attempts; DynamoDB 4; or the MaxAttempts
 // of the standard retryer the client or the call is given: set in the
 // option function of retry.NewStandard, a literal or a function of the
-// package, or by retry.AddWithMaxAttempts or RetryMaxAttempts), resty requests on a
-// client with a retry count, and retrying functions of other packages,
-// known through facts.
+// package, or by retry.AddWithMaxAttempts or RetryMaxAttempts), every
+// go-redis v9 command on a *redis.Client, ClusterClient, Ring or
+// UniversalClient, and its Pipelined and TxPipelined but a Ring's (4
+// attempts: MaxRetries+1, a ClusterClient's MaxRedirects+1; -1 is one
+// attempt), resty requests on a client with a retry count, and retrying
+// functions of other packages, known through facts. A go-redis command's
+// failure is the error its reply returns (rdb.Get(ctx, k).Result(),
+// .Err()), so a lock loop that asks again while SetNX answers false and
+// leaves when it fails adds no layer.
 //
 // The fix is to keep one layer: usually the outermost one that knows
 // whether the whole operation may be repeated, with the inner ones set to
 // a single attempt (retryablehttp RetryMax = 0, aws.NopRetryer or
-// RetryMaxAttempts = 1, retry.Attempts(1)), or the innermost one, with
-// the outer loop removed.
+// RetryMaxAttempts = 1, redis.Options MaxRetries = -1, retry.Attempts(1)),
+// or the innermost one, with the outer loop removed.
 //
 // A retrying call counts as a layer only when the outer site can make
 // another attempt after that call fails: a watch loop that resyncs with
@@ -148,8 +154,18 @@
 // waits for something to appear, is a poll and no layer at all; "not
 // found" includes a package's own sentinel when the package returns it
 // only on a 404, a gRPC NotFound or a catalogued absence such as
-// sql.ErrNoRows (not on its name: one also returned on a 5xx, or never
-// returned where the analyzer can see, keeps the loop a layer). What
+// sql.ErrNoRows or go-redis's redis.Nil (not on its name: one also
+// returned on a 5xx, or never returned where the analyzer can see, keeps
+// the loop a layer). Go-redis commands are
+// layers only on the four client types: a redis.Cmdable or
+// redis.Pipeliner may be a pipeline, whose commands only queue; a
+// pipeline's Exec, Script.Run and the commands of a *redis.Tx are not
+// followed; Watch is no layer (it runs its function once, and the loop
+// around it goes round on redis.TxFailedErr, an answer). A
+// UniversalClient is counted as the single-node client its options make:
+// in cluster mode it makes MaxRedirects+1 times MaxRetries+1 attempts,
+// and MaxRetries -1 leaves the cluster's 4, so its count may be read too
+// low, never too high. What
 // makes code run is read from this package alone: a function of an
 // internal package that only a goroutine of another package starts is
 // exported API here, so per request.

@@ -275,9 +275,13 @@ func (c *checker) reach(fi *funcInfo, call *ast.CallExpr, st state, h hop, repor
 		if h.fact.Stream && st.cancelled {
 			return // the function cancels the stream it opens
 		}
-		if c.sums[fi.obj] == nil {
+		// The first context to reach a call makes the summary, unless a
+		// later one reaches a retried call: that is the one a caller's
+		// deadline matters most to.
+		retried := c.retried(fi, call, h.fact)
+		if old := c.sums[fi.obj]; old == nil || retried && !old.fact.Retried {
 			c.sums[fi.obj] = &summary{
-				fact: &ReachFact{Param: st.param, Via: h.via(), Family: h.fact.Family, Stream: h.fact.Stream, Field: h.fact.Field},
+				fact: &ReachFact{Param: st.param, Via: h.via(), Family: h.fact.Family, Stream: h.fact.Stream, Field: h.fact.Field, Retried: retried},
 				pos:  call.Pos(), next: h.fn,
 			}
 		}
@@ -285,7 +289,7 @@ func (c *checker) reach(fi *funcInfo, call *ast.CallExpr, st state, h hop, repor
 		if !report || (h.fact.Stream && st.cancelled) || h.fact.Field != "" {
 			return // a stream that lives until a cancel func that is called
 		}
-		where, ok := c.where(fi, call)
+		where, ok := c.whereVia(fi, call, h.fact)
 		if !ok || (h.fact.Stream && where.site == "" && c.mainOnly(fi)) {
 			return // a stream of a command: it lives as long as the program
 		}
@@ -335,6 +339,15 @@ func (p place) wait(outside, inside string) string {
 // left alone: a one-shot command is watched by the person who ran it. A
 // test harness file is left alone everywhere, like a test file.
 func (c *checker) where(fi *funcInfo, call *ast.CallExpr) (place, bool) {
+	return c.whereVia(fi, call, nil)
+}
+
+// whereVia is where for a call the context reaches through: via is the
+// called function's ReachFact, or the outbound call's own (Param -1). A
+// call of a function that holds a retry (a retrier) sits in that retry
+// only when the outbound call the context reaches is one of the retried
+// ones (ReachFact.Retried).
+func (c *checker) whereVia(fi *funcInfo, call *ast.CallExpr, via *ReachFact) (place, bool) {
 	var p place
 	if c.harness[c.pass.Fset.File(call.Pos())] {
 		return p, false
@@ -343,7 +356,7 @@ func (c *checker) where(fi *funcInfo, call *ast.CallExpr) (place, bool) {
 		p.site = sites[len(sites)-1].Name
 	} else if s := c.res.SiteAt(call); s != nil && s.Kind == retryscan.KindClient {
 		p.site = s.Name // an SDK operation that retries: "every attempt of sqs.SendMessage"
-	} else if s != nil && s.Kind == retryscan.KindRetrier {
+	} else if s != nil && s.Kind == retryscan.KindRetrier && via != nil && via.Retried {
 		p.site = "the retry in " + s.Name // a function that holds one, not one itself
 	}
 	if p.site == "" {
@@ -355,6 +368,14 @@ func (c *checker) where(fi *funcInfo, call *ast.CallExpr) (place, bool) {
 		}
 	}
 	return p, true
+}
+
+// retried reports whether the call a context reaches runs in a retry:
+// it sits in an attempt of one of fi's retry sites, retries inside, or
+// is a call of a function whose summary says its call is retried.
+func (c *checker) retried(fi *funcInfo, call *ast.CallExpr, via *ReachFact) bool {
+	p, _ := c.whereVia(fi, call, via)
+	return p.site != "" || via.Retried
 }
 
 // origin describes where a deadline-less context was made.

@@ -315,7 +315,12 @@
 // connect timeout, minutes, per attempt), and database/sql calls without
 // a context (db.Query, db.Exec, ...), which nothing can bound or cancel;
 // and the exemption of main and init below does not apply. Messages name
-// the retry: "every attempt of retry.Do can wait forever".
+// the retry: "every attempt of retry.Do can wait forever". A call of a
+// function that holds a retry is such a place only for a context that
+// reaches a call in that retry: a function that queries a database once
+// and then deletes keys with go-redis (whose client retries the Del on
+// its own) puts its caller's context in no retry, and main may call it
+// with context.Background().
 //
 // A database/sql call without a context one or two functions below the
 // attempt is reported at the attempt's call of the helper, with the

@@ -36,6 +36,19 @@ type ReachFact struct {
 	// *http.Client field of the function's receiver, which decides
 	// whether it can hang (fieldclient.go); "" for other calls.
 	Field string
+	// Retried: the outbound call runs in an attempt of a retry, in the
+	// function or below it, or retries inside (an SDK operation). A call
+	// of a function that holds a retry is a retry place only for a
+	// context that reaches its retried calls: in
+	//
+	//	func purge(ctx context.Context) error {
+	//		rows, err := db.QueryContext(ctx, q) // once: not Retried
+	//		...
+	//		return rdb.Del(ctx, keys...).Err() // go-redis retries the Del
+	//	}
+	//
+	// the query runs once, whatever the redis client does.
+	Retried bool
 }
 
 func (*ReachFact) AFact() {}
@@ -45,7 +58,11 @@ func (f *ReachFact) String() string {
 	if f.Field != "" {
 		on = " on " + f.Field
 	}
-	return fmt.Sprintf("reaches(param %d via %s%s)", f.Param, strings.Join(f.Via, " -> "), on)
+	retried := ""
+	if f.Retried {
+		retried = ", retried"
+	}
+	return fmt.Sprintf("reaches(param %d via %s%s%s)", f.Param, strings.Join(f.Via, " -> "), on, retried)
 }
 
 // summary is a ReachFact of a function of this package, with the call

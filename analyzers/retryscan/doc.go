@@ -44,9 +44,15 @@
 //     is not followed; nor is a RoundTrip that tests its request, but for its
 //     context and its body, in a condition: it retries only some
 //     requests, the idempotent methods or those with a key, and which is
-//     not judged), aws-sdk-go-v2 operations,
-//     resty requests on a client with a retry count, gRPC calls made on
-//     a channel, traced from the call to its dial, whose constant
+//     not judged), aws-sdk-go-v2 operations, go-redis v9 commands on a
+//     *redis.Client, ClusterClient, Ring or UniversalClient (or a
+//     struct embedding one) and their Pipelined and TxPipelined, but
+//     for a Ring's, which its shards send once (the count is
+//     MaxRetries+1, a ClusterClient's MaxRedirects+1 times its nodes'
+//     MaxRetries+1, read where the client is built; the error a
+//     command's reply returns, .Err() or .Result(), is the command's
+//     outcome), resty requests on a client with a retry count, gRPC
+//     calls made on a channel, traced from the call to its dial, whose constant
 //     service config has a retryPolicy for the call's method (and no
 //     grpc.WithDisableRetry()) or whose retry interceptor has a constant
 //     WithMax (grpc.go), or whose unary interceptor written by hand runs
@@ -116,7 +122,9 @@
 // target picked anew until none is left), poll loops (the loop waits on
 // a ticker, asks a question such as isReady, or goes round only while
 // the answer is "not found": HTTP 404, gRPC NotFound,
-// apierrors.IsNotFound, os.ErrNotExist, sql.ErrNoRows, or an error
+// apierrors.IsNotFound, os.ErrNotExist, sql.ErrNoRows, go-redis's redis.Nil
+// (an error constant, read as the constant its type's package declares
+// with that value), or an error
 // variable of a package made by errors.New or fmt.Errorf without %w that
 // the package produces only on one of those branches, such as
 // errNotFound returned when resp.StatusCode == http.StatusNotFound; a
@@ -136,7 +144,8 @@
 // What makes one attempt is no site: client retries turned off in
 // visible code (retryablehttp RetryMax = 0, aws.NopRetryer,
 // RetryMaxAttempts = 1 or a standard retryer whose StandardOptions say
-// MaxAttempts = 1, a resty client without a retry count),
+// MaxAttempts = 1, go-redis MaxRetries = -1, a resty client without a
+// retry count),
 // retry.Attempts(1), backoff.WithMaxRetries(b, 0), a wrapper called with
 // a count of 1, a loop that goes round once, a sethvargo/go-retry
 // operation none of whose errors can be a retry.RetryableError (go-retry

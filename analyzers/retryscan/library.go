@@ -37,6 +37,13 @@ func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 	if row := catalog.LookupRestyRequest(callee); row != nil {
 		return s.restySite(fn, call, callee, row)
 	}
+	if sel := s.selection(call); sel != nil {
+		if row := catalog.LookupRedisCommand(callee, sel.Recv(), sel.Index()); row != nil {
+			// rdb.Set(ctx, k, v, 0): the client's MaxRetries, read where
+			// it is built, as an AWS client's RetryMaxAttempts is.
+			return s.clientSite(fn, fn, call, callee, row, s.receiver(call))
+		}
+	}
 	if analysisutil.PkgPath(callee) == "net/http" && analysisutil.RecvName(callee) == "Client" {
 		return s.standardClientSite(fn, call, callee)
 	}
@@ -261,6 +268,14 @@ func factTransport(it *cfgItem) *catalog.Transport {
 		return nil
 	}
 	return catalog.LookupTransport(it.sym)
+}
+
+// selection returns the method selection of a call, or nil.
+func (s *scanner) selection(call *ast.CallExpr) *types.Selection {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		return s.info.Selections[sel]
+	}
+	return nil
 }
 
 // receiver returns the receiver expression of a method call, or nil.

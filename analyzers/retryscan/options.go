@@ -20,6 +20,9 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 		b.Ctx = true
 	}
 	explicit := false // an option set the attempt count
+	// inner multiplies the count: the attempts of a layer inside each
+	// attempt (EffInnerRetries), 1 when there is none.
+	inner := 1
 	sawPolicy := false
 	noTime := false
 	// A literal of a backoff whose zero MaxElapsedTime never stops
@@ -41,6 +44,8 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 			attempts := catalog.AttemptsUnknown
 			switch {
 			case !ok:
+			case n < 0 && o.NegOne:
+				attempts = 1
 			case n == 0 && o.ZeroUnbounded, n < 0 && o.NegUnbounded:
 				attempts = catalog.AttemptsUnbounded
 			case o.Effect == catalog.EffRetries && n >= 0:
@@ -89,6 +94,14 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 			noTime, b.Evidence = true, node
 		case catalog.EffRetryPolicy:
 			sawPolicy = true
+		case catalog.EffInnerRetries:
+			n, ok := s.intConst(val)
+			switch {
+			case val == nil || !ok:
+				inner, b.Evidence = catalog.AttemptsUnknown, node
+			case n > 0:
+				inner, b.Evidence = int(n)+1, node
+			}
 		}
 	}
 	for _, n := range nodes {
@@ -104,6 +117,10 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 				apply(o, it.node, it.value(o.Arg))
 			}
 		}
+	}
+	if inner != 1 && b.Attempts > 0 {
+		b.Attempts *= inner // unknown (0) times a count is unknown
+		b.CountParam, b.CountAdd = 0, 0
 	}
 	if litNoTime != nil && !timeSet {
 		noTime, b.Evidence = true, litNoTime

@@ -353,7 +353,7 @@ func (s *scanner) importRetrier(fn *types.Func) []Hop {
 // operation with aws.NopRetryer makes one).
 func catalogued(fn *types.Func) bool {
 	return catalog.LookupRetry(fn) != nil || catalog.LookupAWSOperation(fn) != nil ||
-		catalog.LookupRestyRequest(fn) != nil ||
+		catalog.LookupRestyRequest(fn) != nil || catalog.RedisFunc(fn) ||
 		(analysisutil.PkgPath(fn) == "net/http" && analysisutil.RecvName(fn) == "Client")
 }
 

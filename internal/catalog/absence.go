@@ -3,6 +3,8 @@ package catalog
 import (
 	"go/types"
 	"slices"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // Answers that say the thing asked for is not there (yet): HTTP 404, the
@@ -20,11 +22,14 @@ var absencePredicates = []Symbol{
 }
 
 // absenceSentinels are errors that say not found, compared with == or
-// errors.Is.
+// errors.Is: variables, and constants of a named error type. go-redis's
+// Nil, the reply to a GET of a key that is not there, is the constant
+// proto.Nil (redis.go: const Nil = proto.Nil, a proto.RedisError).
 var absenceSentinels = []Symbol{
 	{"os", "", "ErrNotExist"},
 	{"io/fs", "", "ErrNotExist"},
 	{"database/sql", "", "ErrNoRows"},
+	{redisV9 + "/internal/proto", "", "Nil"},
 }
 
 // IsAbsencePredicate reports a function whose true result says that the
@@ -33,8 +38,8 @@ func IsAbsencePredicate(fn *types.Func) bool {
 	return fn != nil && slices.Contains(absencePredicates, SymbolOf(fn))
 }
 
-// IsAbsenceSentinel reports a package-level error variable that means
-// not found.
-func IsAbsenceSentinel(v *types.Var) bool {
-	return v != nil && v.Pkg() != nil && slices.Contains(absenceSentinels, Symbol{Pkg: v.Pkg().Path(), Name: v.Name()})
+// IsAbsenceSentinel reports a package-level error variable or constant
+// that means not found.
+func IsAbsenceSentinel(obj types.Object) bool {
+	return !analysisutil.IsNil(obj) && obj.Pkg() != nil && slices.Contains(absenceSentinels, Symbol{Pkg: obj.Pkg().Path(), Name: obj.Name()})
 }

@@ -3,6 +3,8 @@ package catalog
 import (
 	"go/types"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // Clients that retry inside but are recognized by shape rather than by a
@@ -80,4 +82,135 @@ func RestySetRetryCount(fn *types.Func) bool {
 func isContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+// go-redis v9 (v9.23.0) runs every command in a retry loop of its own:
+// MaxRetries+1 attempts (redis.go processWithRetry), on io.EOF, dial
+// errors, pool timeouts, timeouts and LOADING/READONLY/CLUSTERDOWN/
+// TRYAGAIN/MASTERDOWN replies (error.go shouldRetry), waiting
+// MinRetryBackoff + U[0, MinRetryBackoff<<n) capped at MaxRetryBackoff
+// (10ms and 1s by default, internal.RetryBackoff) and stopping when the
+// context ends. Options.MaxRetries 0 means the default 3, -1 none
+// (options.go init). A ClusterClient's loop is MaxRedirects instead
+// (3 by default, -1 none; osscluster.go process), its nodes' clients
+// retry only when ClusterOptions.MaxRetries > 0 (0 becomes -1); a Ring
+// and a FailoverClient count MaxRetries as a Client does, and so does a
+// failover ClusterClient, whose MaxRedirects is the FailoverOptions'
+// MaxRetries. Every client's default is 4 attempts:
+//
+//	rdb := redis.NewClient(&redis.Options{Addr: addr})
+//	rdb.Set(ctx, "k", v, 0).Err()                   // 4 attempts
+var redisCommand = client(redisV9, "", "", 4, "").ctx(0).delay(DelayExponential, TriYes, TriYes)
+
+// redisClients are the go-redis types whose commands run through that
+// loop. A redis.Cmdable or redis.Pipeliner may be a pipeline, whose
+// commands only queue; a *redis.Tx (inside Watch) runs on one pinned
+// connection; neither is a client here.
+var redisClients = map[string]bool{"Client": true, "ClusterClient": true, "Ring": true, "UniversalClient": true}
+
+// redisNoRetry are the command types whose NoRetry method says true: they
+// write the reply into the caller's writer or buffer, so go-redis never
+// sends them twice (DoRawWriteTo, GetToBuffer; command.go).
+var redisNoRetry = map[string]bool{"RawWriteToCmd": true, "ZeroCopyStringCmd": true}
+
+// redisRetried are the methods of a client that do not return a command
+// but run through the retry loop: Process runs a command made by hand,
+// Pipelined and TxPipelined send the queued commands as one batch that
+// is retried whole (generalProcessPipeline). Watch is not: it runs the
+// caller's function once, on a Tx.
+var redisRetried = map[string]bool{"Process": true, "Pipelined": true, "TxPipelined": true}
+
+// redisRingOnce are the methods a Ring sends once: it splits a pipeline
+// among its shards' clients, which it builds with MaxRetries -1 (ring.go
+// clientOptions, generalProcessPipeline), and only its commands go
+// through its own MaxRetries loop.
+var redisRingOnce = map[string]bool{"Pipelined": true, "TxPipelined": true}
+
+// LookupRedisCommand returns the retry row for a go-redis command called
+// on a client, with Display set to "redis.Client.Set", or nil. recv and
+// path are the receiver's type and the method's index path in it
+// (types.Selection's Recv and Index): the client may be the receiver or
+// a field it embeds (type cache struct{ *redis.Client }).
+func LookupRedisCommand(fn *types.Func, recv types.Type, path []int) *Retry {
+	if fn == nil || recv == nil || analysisutil.PkgPath(fn) != redisV9 || !fn.Exported() {
+		return nil
+	}
+	cl := redisClientOf(recv, path)
+	if cl == "" || !redisRetriedMethod(fn) || (cl == "Ring" && redisRingOnce[fn.Name()]) {
+		return nil
+	}
+	row := redisCommand
+	row.Symbol = SymbolOf(fn)
+	row.Display = "redis." + cl + "." + fn.Name()
+	return &row
+}
+
+// RedisFunc reports a function or method of go-redis: the catalog says
+// which of them retry (LookupRedisCommand), so the recognizer neither
+// reads their facts nor takes a command for a setter of its client.
+func RedisFunc(fn *types.Func) bool { return analysisutil.PkgPath(fn) == redisV9 }
+
+// RedisReply reports a method of a go-redis command (*redis.StringCmd,
+// *redis.BoolCmd, ...): a command call returns the command, and its
+// methods read the reply, so the error of Err, Result, Int, ... is the
+// outcome of the call that made the command:
+//
+//	ok, err := rdb.SetNX(ctx, key, id, ttl).Result() // err: SetNX failed
+func RedisReply(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
+	n := namedIn(sig.Recv().Type(), redisV9)
+	return n != nil && strings.HasSuffix(n.Obj().Name(), "Cmd")
+}
+
+// redisClientOf returns the name of the go-redis client a method is
+// called on, following the embedded fields of its path, or "".
+func redisClientOf(t types.Type, path []int) string {
+	for i := 0; ; i++ {
+		if n := namedIn(t, redisV9); n != nil && redisClients[n.Obj().Name()] {
+			return n.Obj().Name()
+		}
+		n := namedType(t)
+		if i >= len(path)-1 || n == nil {
+			return ""
+		}
+		st, ok := n.Underlying().(*types.Struct)
+		if !ok || path[i] >= st.NumFields() {
+			return ""
+		}
+		t = st.Field(path[i]).Type()
+	}
+}
+
+// redisRetriedMethod reports a method that sends a command through the
+// retry loop: one taking a context first and returning a command that
+// may be retried (*redis.StringCmd), or one of redisRetried.
+func redisRetriedMethod(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Params().Len() == 0 || !isContext(sig.Params().At(0).Type()) {
+		return false
+	}
+	if redisRetried[fn.Name()] {
+		return true
+	}
+	if sig.Results().Len() != 1 {
+		return false
+	}
+	if _, ok := types.Unalias(sig.Results().At(0).Type()).(*types.Pointer); !ok {
+		return false
+	}
+	n := namedIn(sig.Results().At(0).Type(), redisV9)
+	return n != nil && strings.HasSuffix(n.Obj().Name(), "Cmd") && !redisNoRetry[n.Obj().Name()]
+}
+
+// namedIn returns the named type t is, or points to, when it belongs to
+// the package at path.
+func namedIn(t types.Type, path string) *types.Named {
+	n := namedType(t)
+	if n == nil || analysisutil.PkgPath(n.Obj()) != path {
+		return nil
+	}
+	return n
 }

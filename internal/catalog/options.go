@@ -31,6 +31,11 @@ const (
 	// gax.WithRetry, a failsafe-go retry policy. A call whose visible
 	// options contain none of these does not retry.
 	EffRetryPolicy
+	// EffInnerRetries sets the retries of a layer the retry runs inside
+	// each of its attempts, multiplying its count: a go-redis
+	// ClusterClient sends each attempt through a node's client, which
+	// retries ClusterOptions.MaxRetries times when that is above zero.
+	EffInnerRetries
 )
 
 // Option is a catalogued policy option, constructor or struct field. Arg
@@ -44,8 +49,9 @@ type Option struct {
 	ZeroUnbounded bool
 	NegUnbounded  bool
 	// ZeroDefault and NegDefault: a zero or negative value sets nothing,
-	// the count stays the library's (or another option's).
-	ZeroDefault, NegDefault bool
+	// the count stays the library's (or another option's). NegOne: a
+	// negative value makes one attempt (go-redis MaxRetries: -1).
+	ZeroDefault, NegDefault, NegOne bool
 }
 
 func opt(pkg, recv, name string, eff Effect, arg int) Option {
@@ -60,6 +66,10 @@ func (o Option) zeroUnbounded() Option { o.ZeroUnbounded = true; return o }
 func (o Option) negUnbounded() Option  { o.NegUnbounded = true; return o }
 func (o Option) zeroDefault() Option   { o.ZeroDefault = true; return o }
 func (o Option) negDefault() Option    { o.NegDefault = true; return o }
+
+// redisCount is go-redis's reading of MaxRetries and MaxRedirects: 0 is
+// the default, -1 (or any negative value) no retry (options.go init).
+func (o Option) redisCount() Option { o.ZeroDefault, o.NegOne = true, true; return o }
 
 const (
 	failsafeRetry = "github.com/failsafe-go/failsafe-go/retrypolicy"
@@ -124,6 +134,16 @@ var boundOptions = func() []Option {
 		// (engine.ConfigOf); 0 or less is DefaultMaxAttempts.
 		field(awsRetry, "StandardOptions", "MaxAttempts", EffAttempts).zeroDefault().negDefault(),
 	)
+	// go-redis v9.23.0 (clients.go has the loop). A UniversalClient is
+	// read as the Client its options make: in cluster mode (several
+	// Addrs) its count is MaxRedirects x MaxRetries, and -1 leaves the
+	// cluster's 4, so the count read may be too low, never too high.
+	for _, typ := range []string{"Options", "RingOptions", "FailoverOptions", "UniversalOptions"} {
+		rows = append(rows, field(redisV9, typ, "MaxRetries", EffRetries).redisCount())
+	}
+	rows = append(rows,
+		field(redisV9, "ClusterOptions", "MaxRedirects", EffRetries).redisCount(),
+		field(redisV9, "ClusterOptions", "MaxRetries", EffInnerRetries))
 	return rows
 }()
 

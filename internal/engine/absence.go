@@ -55,15 +55,16 @@ import (
 // once, before any question.
 func (p *Program) SetAbsences(lookup func(*types.Var) bool) { p.absences = lookup }
 
-// absence reports an error variable that means "not found": one of the
-// catalog, one of the package's own (AbsenceSentinels), or another
-// package's that its facts say so.
-func (p *Program) absence(v *types.Var) bool {
+// absence reports an error variable or constant that means "not
+// found": one of the catalog, one of the package's own variables
+// (AbsenceSentinels), or another package's that its facts say so.
+func (p *Program) absence(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
 	switch {
-	case v == nil:
-		return false
-	case catalog.IsAbsenceSentinel(v):
+	case catalog.IsAbsenceSentinel(obj):
 		return true
+	case !ok || v == nil:
+		return false
 	case v.Pkg() == p.pkg:
 		return p.ownAbsences()[v]
 	}

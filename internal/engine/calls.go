@@ -138,6 +138,9 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 	if h := catalog.LookupClassHook(fn); h != nil && h.Hook == catalog.HookStatusCode {
 		return w.statusCode(fn, args, idx, upto)
 	}
+	if v, ok := w.reply(c, fn, args, idx); ok {
+		return v
+	}
 	switch {
 	case analysisutil.IsFunc(fn, "errors", "", "Is") && len(args) == 2:
 		return w.errorsIs(w.eval(args[0], upto), w.eval(args[1], upto))
@@ -172,6 +175,28 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 		return outcomeVal(c, idx, *w.sc.All)
 	}
 	return unknown(related())
+}
+
+// reply evaluates a method that reads the reply of a command the
+// scenario decides (catalog.RedisReply): its error is the command's
+// outcome, what else it returns (the value, ok) is unknown, as the
+// command's success says nothing of it (SetNX's false is an answer).
+//
+//	ok, err := rdb.SetNX(ctx, key, id, ttl).Result()
+func (w *walker) reply(c *ssa.Call, fn *types.Func, args []ssa.Value, idx int) (Val, bool) {
+	if len(args) == 0 || !catalog.RedisReply(fn) {
+		return Val{}, false
+	}
+	cmd, ok := Strip(args[0]).(*ssa.Call)
+	if !ok {
+		return Val{}, false
+	}
+	o, ok := w.sc.outcome(cmd)
+	if !ok {
+		return Val{}, false
+	}
+	o.OK, o.Value = catalog.TriUnknown, catalog.TriUnknown
+	return outcomeVal(c, idx, o), true
 }
 
 // outcomeVal is result idx of a call that ends with o.

@@ -81,6 +81,11 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 	case *ssa.BinOp:
 		return w.binop(v, upto)
 	case *ssa.MakeInterface:
+		if c, ok := v.X.(*ssa.Const); ok && isErrorType(v.Type()) {
+			if k := w.p.constSentinel(c); k != nil {
+				return Val{Kind: Err, Class: ErrSentinel, Sentinel: k} // err == redis.Nil
+			}
+		}
 		if isErrorType(v.Type()) {
 			// return &HTTPError{StatusCode: resp.StatusCode}: a value of
 			// the program's own error type is a failure, as

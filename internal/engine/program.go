@@ -53,6 +53,7 @@ type Program struct {
 	configs map[ssa.Value]Config
 	stmts   map[ssa.Instruction]ast.Node        // SyntaxOf of allocations and stores
 	maps    map[*ssa.Global]map[int64]ssa.Value // constant maps (maps.go)
+	consts  map[*types.Named][]*types.Const     // error constants by type (sentinel.go)
 
 	fieldsOnce sync.Once
 	fieldIdx   *fieldIndex

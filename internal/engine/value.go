@@ -44,7 +44,7 @@ const (
 	// ErrPresent: a failure that is not "not found" (no 404, no
 	// codes.NotFound, no absence sentinel), otherwise of any kind.
 	ErrPresent
-	// ErrSentinel: the package-level error variable Sentinel.
+	// ErrSentinel: the package-level error variable or constant Sentinel.
 	ErrSentinel
 	// ErrAbsent: a failure that says "not found".
 	ErrAbsent
@@ -63,8 +63,9 @@ type Val struct {
 	Not    int64       // Int, when HasNot: the value is not Not
 	HasNot bool
 	Class  ErrClass
-	// Sentinel is the package-level variable an ErrSentinel error is.
-	Sentinel *types.Var
+	// Sentinel is the package-level variable an ErrSentinel error is, or
+	// the constant of a named error type (sentinel.go).
+	Sentinel types.Object
 	// Related: the value depends on the outcome of the calls the
 	// scenario decides, in a way not folded.
 	Related bool

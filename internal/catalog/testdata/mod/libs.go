@@ -28,6 +28,7 @@ import (
 	_ "github.com/hashicorp/go-retryablehttp"
 	_ "github.com/lestrrat-go/backoff/v2"
 	_ "github.com/matryer/try"
+	_ "github.com/redis/go-redis/v9"
 	_ "github.com/sethvargo/go-retry"
 	_ "google.golang.org/api/googleapi"
 	_ "google.golang.org/grpc"

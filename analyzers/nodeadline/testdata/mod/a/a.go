@@ -223,7 +223,7 @@ func retriedBounded(c grpc_health_v1.HealthClient) error {
 // it were one.
 type checker struct{ c grpc_health_v1.HealthClient }
 
-func (k *checker) stage(ctx context.Context) error { // want stage:`reaches\(param 0 via HealthClient.Check\)`
+func (k *checker) stage(ctx context.Context) error { // want stage:`reaches\(param 0 via HealthClient.Check, retried\)`
 	var err error
 	for i := 0; i < 3; i++ {
 		if _, err = k.c.Check(ctx, req); err == nil {
@@ -236,6 +236,29 @@ func (k *checker) stage(ctx context.Context) error { // want stage:`reaches\(par
 
 func runStage(k *checker) error {
 	return k.stage(context.Background()) // want `context.Background\(\) reaches .*: every attempt of the retry in checker.stage can wait forever`
+}
+
+// checkThenRetry checks once with the caller's context, then retries on
+// contexts of its own with a timeout: the caller's context reaches only
+// the call made once, which is not in the retry.
+func (k *checker) checkThenRetry(ctx context.Context) error { // want checkThenRetry:`reaches\(param 0 via HealthClient.Check\)$`
+	if _, err := k.c.Check(ctx, req); err != nil {
+		return err
+	}
+	for i := 0; i < 3; i++ {
+		tctx, cancel := context.WithTimeout(ctx, time.Second)
+		_, err := k.c.Check(tctx, req)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errors.New("unavailable")
+}
+
+func runCheckThenRetry(k *checker) error {
+	return k.checkThenRetry(context.Background()) // want `context.Background\(\) reaches a gRPC call via k.checkThenRetry -> HealthClient.Check with no deadline: the call can wait forever`
 }
 
 func runStageBounded(k *checker) error {

@@ -44,7 +44,7 @@ func openAndTestCtx(ctx context.Context, c driver.Connector) (*sql.DB, error) { 
 	return db, db.PingContext(ctx)
 }
 
-func openRetriedCtx(ctx context.Context, c driver.Connector) (*sql.DB, error) { // want openRetriedCtx:`reaches\(param 0 via openAndTestCtx -> DB.PingContext\)`
+func openRetriedCtx(ctx context.Context, c driver.Connector) (*sql.DB, error) { // want openRetriedCtx:`reaches\(param 0 via openAndTestCtx -> DB.PingContext, retried\)`
 	for {
 		db, err := openAndTestCtx(ctx, c) // ok: the helper passes the attempt's context on
 		if err == nil || ctx.Err() != nil {

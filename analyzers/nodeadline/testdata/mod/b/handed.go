@@ -38,7 +38,7 @@ func withAttemptTimeouts(ctx context.Context, n int, attempt func(context.Contex
 }
 
 // ProbeAttempts's context reaches the gRPC call as the attempt's context.
-func ProbeAttempts(ctx context.Context, c grpc_health_v1.HealthClient) error { // want ProbeAttempts:`reaches\(param 0 via HealthClient.Check\)`
+func ProbeAttempts(ctx context.Context, c grpc_health_v1.HealthClient) error { // want ProbeAttempts:`reaches\(param 0 via HealthClient.Check, retried\)`
 	return withAttempts(ctx, 3, func(ctx context.Context) error {
 		_, err := c.Check(ctx, &grpc_health_v1.HealthCheckRequest{})
 		return err
@@ -54,7 +54,7 @@ func ProbeAttemptsBounded(ctx context.Context, c grpc_health_v1.HealthClient) er
 }
 
 // ProbeLib: sethvargo's Do hands the attempt the context it is given.
-func ProbeLib(ctx context.Context, c grpc_health_v1.HealthClient) error { // want ProbeLib:`reaches\(param 0 via HealthClient.Check\)`
+func ProbeLib(ctx context.Context, c grpc_health_v1.HealthClient) error { // want ProbeLib:`reaches\(param 0 via HealthClient.Check, retried\)`
 	b := retry.WithMaxRetries(3, retry.WithJitter(time.Second, retry.NewConstant(time.Second)))
 	return retry.Do(ctx, b, func(ctx context.Context) error {
 		_, err := c.Check(ctx, &grpc_health_v1.HealthCheckRequest{})
