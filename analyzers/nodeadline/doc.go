@@ -27,7 +27,11 @@
 //
 // Contexts with no deadline are context.Background(), context.TODO() and
 // contexts derived from them only through WithCancel, WithCancelCause,
-// WithValue or signal.NotifyContext; context.WithoutCancel drops a
+// WithValue, signal.NotifyContext or a library's catalogued derivation
+// that adds a value (OpenTelemetry's tracer.Start and propagators, grpc's
+// metadata.NewOutgoingContext, zerolog's and logr's loggers; a function
+// of another package is otherwise read through its fact, but an
+// interface method has none); context.WithoutCancel drops a
 // deadline its parent had. WithTimeout, WithDeadline and their Cause
 // variants add one. Derivations are followed through variables, as the
 // code runs: a variable holds at a call what was last assigned to it, and

@@ -42,8 +42,10 @@
 // deep and across packages, so a deadline set in a handler reaches the
 // retry its helpers run. A context made from the one with the deadline
 // by a derivation that keeps it is the same deadline, in the function and
-// between calls: context.WithValue, WithCancel, and a helper of the
-// package that returns one (fetch(withAccount(ctx)) with withAccount
+// between calls: context.WithValue, WithCancel, the catalogued
+// derivations of libraries (an OpenTelemetry span's tracer.Start, grpc's
+// metadata.NewOutgoingContext, a logger's WithContext), and a helper of
+// the package that returns one (fetch(withAccount(ctx)) with withAccount
 // returning context.WithValue(ctx, k, v)). context.WithoutCancel drops
 // it: a retry on context.WithoutCancel(ctx), or on a context.WithTimeout
 // made from it, has only the deadlines made after it.

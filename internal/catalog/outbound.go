@@ -209,7 +209,30 @@ var ctxFuncs = map[Symbol]CtxEffect{
 	{"net/http/httptrace", "", "WithClientTrace"}: CtxValue,
 	{"runtime/pprof", "", "WithLabels"}:           CtxValue,
 	{"runtime/trace", "", "NewTask"}:              CtxValue,
+	// Libraries every service calls between a context and its outbound
+	// calls; each returns a child of argument 0 with a value added
+	// (context.WithValue). The interface methods have no body to read a
+	// fact from: OpenTelemetry's Tracer.Start (the SDK's and the noop
+	// tracer's call ContextWithSpan; otel/trace v1.47.0 tracer.go) and
+	// TextMapPropagator.Extract (otel v1.32.0 propagation.go).
+	{otelTrace, "Tracer", "Start"}:                                    CtxValue,
+	{otelTrace, "", "ContextWithSpan"}:                                CtxValue,
+	{otelTrace, "", "ContextWithSpanContext"}:                         CtxValue,
+	{otelTrace, "", "ContextWithRemoteSpanContext"}:                   CtxValue,
+	{otelPropagation, "TextMapPropagator", "Extract"}:                 CtxValue,
+	{"go.opentelemetry.io/otel/baggage", "", "ContextWithBaggage"}:    CtxValue,
+	{"go.opentelemetry.io/otel/baggage", "", "ContextWithoutBaggage"}: CtxValue,
+	{grpcMetadata, "", "NewOutgoingContext"}:                          CtxValue, // grpc v1.85.0 metadata.go
+	{grpcMetadata, "", "AppendToOutgoingContext"}:                     CtxValue,
+	{grpcMetadata, "", "NewIncomingContext"}:                          CtxValue,
+	{"github.com/rs/zerolog", "Logger", "WithContext"}:                CtxValue, // zerolog v1.35.1 ctx.go
+	{"github.com/go-logr/logr", "", "NewContext"}:                     CtxValue, // logr v1.4.4 context_slog.go
 }
+
+const (
+	otelTrace       = "go.opentelemetry.io/otel/trace"
+	otelPropagation = "go.opentelemetry.io/otel/propagation"
+)
 
 // ContextEffect says what calling fn does to a deadline; the parent
 // context, when there is one, is argument 0.
