@@ -125,7 +125,9 @@
 // without strategy.Limit. A context that is never done bounds nothing,
 // written in the call or held in a local: context.Background(), TODO(),
 // context.WithoutCancel(ctx) and values added to one of them
-// (context.WithValue). It retries forever while the dependency is
+// (context.WithValue); so does a hand-rolled loop's stop on such a
+// context (case <-ctx.Done(), for ctx.Err() == nil: its Done channel is
+// nil, its Err always nil). It retries forever while the dependency is
 // down. The fix: limit the attempts, or stop on a context with a deadline.
 // An exit that tests a count kept behind a call on a value made before
 // the loop (b.Attempt() < 8 on a jpillora Backoff that b.Duration()

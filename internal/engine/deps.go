@@ -65,7 +65,9 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 					d.Time = true
 					return
 				case fn.Pkg().Path() == "context":
-					d.Ctx = true // ctx.Err(), context.Cause(ctx)
+					// ctx.Err(), context.Cause(ctx): a stop, unless the
+					// context is never done and the answer always nil.
+					d.Ctx = d.Ctx || !neverDone(v)
 					return
 				}
 			}
@@ -96,6 +98,9 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 				}
 				if isNamedType(chanElem(st.Chan.Type()), "time", "Time") {
 					continue // a wait
+				}
+				if c, ok := st.Chan.(*ssa.Call); ok && neverDone(c) {
+					continue // <-ctx.Done() of context.Background(): never fires
 				}
 				d.Ctx = true
 			}
@@ -144,6 +149,21 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 	}
 	visit(v)
 	return *d
+}
+
+// neverDone reports a call of the context package (ctx.Done(),
+// ctx.Err(), context.Cause(ctx)) on a context that is never done
+// (Uncancellable): its Done channel is nil and its Err nil, so a loop
+// that stops on it has no stop:
+//
+//	ctx := context.Background()
+//	for ctx.Err() == nil { ... }
+func neverDone(c *ssa.Call) bool {
+	ctx := c.Call.Value // the receiver of an interface method
+	if !c.Call.IsInvoke() {
+		ctx = Arg(c, 0)
+	}
+	return ctx != nil && IsContext(ctx.Type()) && Uncancellable(ctx)
 }
 
 // countsRound reports a call that may return a count kept round the
