@@ -20,7 +20,10 @@
 //     local boolean, made by a small predicate of the package
 //     (shouldRetry(resp, err)), made on the response's status code
 //     (5xx and 429 go round; 429 or 503 alone is enough, every other
-//     failure returned), or on a bool the attempt returns (ok, err
+//     failure returned), read from net/http's resp.StatusCode, a typed
+//     error's status field, or a client library's status methods
+//     (resty's resp.IsSuccess(), IsError(), StatusCode()), or on a bool
+//     the attempt returns (ok, err
 //     := tryLock(ctx)) in a loop that waits;
 //   - a loop driven by a library call that waits (coder/retry's
 //     for r.Wait(ctx), and its goto form);

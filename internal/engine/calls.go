@@ -49,7 +49,7 @@ func Roles(c ssa.CallInstruction) []Role {
 			roles[i] = RoleErr
 		case isBool(t) && boolAttempt(ts) && !queriesState(name):
 			roles[i] = RoleOK
-		case hasStatusField(t):
+		case hasStatusField(t), catalog.StatusResponse(t):
 			roles[i] = RoleResp
 		case nilable(t) && slices.ContainsFunc(ts, analysisutil.IsErrorType):
 			roles[i] = RoleValue
@@ -137,6 +137,9 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 	}
 	if h := catalog.LookupClassHook(fn); h != nil && h.Hook == catalog.HookStatusCode {
 		return w.statusCode(fn, args, idx, upto)
+	}
+	if m := catalog.LookupStatusMethod(fn); m != catalog.StatusNone && len(args) == 1 {
+		return respStatus(m, w.eval(args[0], upto))
 	}
 	if v, ok := w.reply(c, fn, args, idx); ok {
 		return v
@@ -383,6 +386,29 @@ func statusPredicate(p *catalog.StatusPredicate, absence bool, err Val) Val {
 		return absent(err)
 	}
 	return unknown(err.Related || err.Kind == Err)
+}
+
+// respStatus evaluates a status method of a response (resty's
+// resp.StatusCode(), IsSuccess(), IsError()) the scenario decides, as a
+// load of net/http's StatusCode field is: a 2xx the scenario leaves
+// unnamed is every 2xx.
+func respStatus(m catalog.StatusMethod, resp Val) Val {
+	if resp.Kind != NonNil || !resp.Status {
+		return unknown(resp.Related || resp.Kind == NonNil)
+	}
+	code := Val{Kind: Int, N: resp.N, Exact: true, Related: true}
+	if resp.Success {
+		code = Val{Kind: Int, Status: true, Success: true}
+	}
+	switch m {
+	case catalog.StatusCode:
+		return code
+	case catalog.StatusSuccess:
+		return boolVal(triOf(resp.Success || resp.N >= 200 && resp.N < 300), false)
+	case catalog.StatusFailure:
+		return boolVal(triOf(!resp.Success && resp.N >= 400), false)
+	}
+	return unknown(true)
 }
 
 // grpcNotFound is codes.NotFound.
