@@ -2,21 +2,17 @@ package retryclass
 
 import (
 	"fmt"
-	"go/ast"
-	"math"
 	"time"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
-	"github.com/retrylint/retrylint/internal/analysisutil"
-	"github.com/retrylint/retrylint/internal/catalog"
 )
 
 // What a retry that should have stopped costs, from the constants the
 // recognizer can see. The worst case is the failure on the first
 // attempt: with N attempts the retry makes N-1 more, and waits between
-// them w1 + w2 + ... + w(N-1), where the k-th wait is Initial*Factor^(k-1)
-// for a growing delay and the same constant for a fixed one. Six attempts
-// waiting 1s doubling: 5 more attempts over 1+2+4+8+16 = 31s.
+// them w1 + w2 + ... + w(N-1), the site's worst case (Site.WorstCase)
+// as retrybudget reads it. Six attempts waiting 1s doubling: 5 more
+// attempts over 1+2+4+8+16 = 31s.
 
 // cost renders what the rest of a site's retry costs: "up to 5 more
 // attempts over 31s", "up to 4 more attempts", "further attempts for up
@@ -31,8 +27,10 @@ func (c *checker) cost(site *retryscan.Site) string {
 		if more == 1 {
 			s = "up to 1 more attempt"
 		}
-		if w, ok := c.totalWait(site, more); ok {
-			s += " over " + human(w)
+		// The waits are the worst case's, retrybudget's sum: the n-th
+		// wait of a growing delay, capped where the cap is visible.
+		if w := site.WorstCase(); w.WaitsKnown && len(w.Waits) == more && w.WaitTotal() > 0 {
+			s += " over " + human(w.WaitTotal())
 		}
 		return s
 	case b.Attempts == 1:
@@ -44,46 +42,6 @@ func (c *checker) cost(site *retryscan.Site) string {
 		return "further attempts for up to " + human(w.MaxElapsed) + " (" + w.ElapsedBy + ")"
 	}
 	return "further attempts"
-}
-
-// totalWait returns the sum of the first n waits between attempts, when
-// every constant of the delay is visible and nothing caps it out of
-// sight.
-func (c *checker) totalWait(site *retryscan.Site, n int) (time.Duration, bool) {
-	d := site.Delay()
-	if d.Initial > 0 && d.Factor >= 1 && d.Capped != catalog.TriYes {
-		total := 0.0
-		for k := 0; k < n; k++ {
-			total += float64(d.Initial) * math.Pow(d.Factor, float64(k))
-		}
-		if total > math.MaxInt64 {
-			return 0, false
-		}
-		return time.Duration(total), true
-	}
-	if site.Kind != retryscan.KindLoop || len(d.Waits) == 0 {
-		return 0, false
-	}
-	// Fixed waits of a loop: time.Sleep(2 * time.Second).
-	var per time.Duration
-	for _, w := range d.Waits {
-		v, ok := c.durationConst(w)
-		if !ok {
-			return 0, false
-		}
-		per += v
-	}
-	return per * time.Duration(n), true
-}
-
-// durationConst returns the constant duration a wait call waits.
-func (c *checker) durationConst(call *ast.CallExpr) (time.Duration, bool) {
-	fn := analysisutil.Callee(c.pass.TypesInfo, call)
-	if len(call.Args) != 1 || !(analysisutil.IsFunc(fn, "time", "", "Sleep") || analysisutil.IsFunc(fn, "time", "", "After")) {
-		return 0, false
-	}
-	n, ok := constInt(c.pass.TypesInfo.Types[call.Args[0]])
-	return time.Duration(n), ok && n > 0
 }
 
 // human renders a duration for a message: 31s, 51.1s, 17m4s, 2h5m.

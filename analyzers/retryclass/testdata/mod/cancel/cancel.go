@@ -271,7 +271,7 @@ func retryGoPlain(ctx context.Context, c *http.Client, req *http.Request) error 
 }
 
 func backoffV5Background(ctx context.Context, c *http.Client, req *http.Request) error {
-	_, err := backoffv5.Retry(context.Background(), func() (int, error) { // want `backoff.Retry is given context.Background\(\) while its operation uses ctx: after the caller gives up it goes on for up to 2 more attempts; pass ctx as its first argument`
+	_, err := backoffv5.Retry(context.Background(), func() (int, error) { // want `backoff.Retry is given context.Background\(\) while its operation uses ctx: after the caller gives up it goes on for up to 2 more attempts over 1.3s; pass ctx as its first argument`
 		resp, err := c.Do(req.WithContext(ctx))
 		if err != nil {
 			return 0, err

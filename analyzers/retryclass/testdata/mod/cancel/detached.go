@@ -69,7 +69,7 @@ func auditRootValue(c *http.Client, url string) {
 // written in place (backoffV5Background).
 func backoffV5BackgroundLocal(ctx context.Context, c *http.Client, req *http.Request) error {
 	bg := context.Background()
-	_, err := backoffv5.Retry(bg, func() (int, error) { // want `backoff.Retry is given bg while its operation uses ctx: after the caller gives up it goes on for up to 2 more attempts; pass ctx as its first argument`
+	_, err := backoffv5.Retry(bg, func() (int, error) { // want `backoff.Retry is given bg while its operation uses ctx: after the caller gives up it goes on for up to 2 more attempts over 1.3s; pass ctx as its first argument`
 		resp, err := c.Do(req.WithContext(ctx))
 		if err != nil {
 			return 0, err

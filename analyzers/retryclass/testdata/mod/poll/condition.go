@@ -42,7 +42,7 @@ var capped = wait.Backoff{Duration: time.Second, Factor: 2, Steps: 6, Cap: 5 * t
 var uncapped = wait.Backoff{Duration: time.Second, Factor: 2, Steps: 6}
 
 func awaitCapped(ctx context.Context, c *http.Client, url string) error {
-	return wait.ExponentialBackoffWithContext(ctx, capped, func(ctx context.Context) (bool, error) { // want `wait.ExponentialBackoffWithContext retries HTTP 4xx responses such as 404: a client error does not change on retry, so each costs up to 2 more attempts; stop on 4xx`
+	return wait.ExponentialBackoffWithContext(ctx, capped, func(ctx context.Context) (bool, error) { // want `wait.ExponentialBackoffWithContext retries HTTP 4xx responses such as 404: a client error does not change on retry, so each costs up to 2 more attempts over 3s; stop on 4xx`
 		resp, err := c.Get(url)
 		if err != nil {
 			return false, nil

@@ -357,7 +357,7 @@ func checkThenList(ctx context.Context, hc healthpb.HealthClient, cz channelzpb.
 			time.Sleep(time.Second) // want `retry loop waits with time.Sleep and never checks ctx`
 			continue
 		}
-		if _, err := cz.GetTopChannels(ctx, creq); err != nil { // want `retry loop retries every error of the gRPC call ChannelzClient.GetTopChannels without looking at status.Code\(err\): NotFound or InvalidArgument comes back the same on every attempt, so it costs up to 4 more attempts over 8s`
+		if _, err := cz.GetTopChannels(ctx, creq); err != nil { // want `retry loop retries every error of the gRPC call ChannelzClient.GetTopChannels without looking at status.Code\(err\): NotFound or InvalidArgument comes back the same on every attempt, so it costs up to 4 more attempts;`
 			time.Sleep(time.Second)
 			continue
 		}

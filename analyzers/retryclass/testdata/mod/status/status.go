@@ -102,7 +102,7 @@ func notFoundFirst(c *http.Client, req *http.Request) error {
 		if resp.StatusCode == http.StatusNotFound {
 			return errGone
 		}
-		if resp.StatusCode != http.StatusOK { // want `retry loop retries HTTP 4xx responses such as 400 \(it stops on 404 only, the other 4xx go round\): a client error does not change on retry, so each costs up to 2 more attempts over 4s; stop on 4xx other than 408, 425 and 429`
+		if resp.StatusCode != http.StatusOK { // want `retry loop retries HTTP 4xx responses such as 400 \(it stops on 404 only, the other 4xx go round\): a client error does not change on retry, so each costs up to 2 more attempts; stop on 4xx other than 408, 425 and 429`
 			time.Sleep(time.Second)
 			continue
 		}

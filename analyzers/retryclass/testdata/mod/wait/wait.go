@@ -253,7 +253,7 @@ func noContext(ctx context.Context, c *http.Client, url string) error {
 func timerGoesOn(ctx context.Context, c *http.Client, req *http.Request) error {
 	t := time.NewTimer(0)
 	for i := 0; i < 4; i++ {
-		<-t.C // want `retry loop waits with <-t.C and never checks ctx: after the caller gives up it goes on for up to 3 more attempts, each wait up to 2s; wait in a select on ctx.Done\(\) and return ctx.Err\(\)`
+		<-t.C // want `retry loop waits with <-t.C and never checks ctx: after the caller gives up it goes on for up to 3 more attempts over 6s, each wait up to 2s; wait in a select on ctx.Done\(\) and return ctx.Err\(\)`
 		resp, err := c.Do(req.WithContext(ctx))
 		if err == nil {
 			resp.Body.Close()

@@ -222,7 +222,7 @@ func now(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
 
 // A wrapper of another package around retry-go, given no context.
 func library(ctx context.Context, cz grpc_channelz_v1.ChannelzClient) error {
-	return lib.Do(func() error { // want `lib.Do retries a function that uses ctx but takes no context itself: after the caller gives up it goes on for up to 3 more attempts; give lib.Do the context and hand it on to retry.Do`
+	return lib.Do(func() error { // want `lib.Do retries a function that uses ctx but takes no context itself: after the caller gives up it goes on for up to 3 more attempts over 3s; give lib.Do the context and hand it on to retry.Do`
 		_, err := cz.GetTopChannels(ctx, req)
 		return err
 	})
