@@ -160,7 +160,7 @@ func (c *checker) compare(pos token.Pos, r retryRef, w retryscan.WorstCase, b bu
 		subject = r.who
 	}
 	tooLong := c.cfg.NoAttemptTimeout && w.TimeoutKnown() && w.AttemptTimeout >= b.d
-	if w.Attempts > 1 && w.Total() > b.d && !tooLong {
+	if w.Attempts > 1 && w.Typical() > b.d && !tooLong {
 		verb := "can take"
 		if !w.TimeoutKnown() && w.WaitsKnown {
 			verb = "waits"
@@ -222,16 +222,25 @@ func perAttempt(w retryscan.WorstCase) string {
 
 // consequence names the first attempt the limit cuts short and the first
 // that never starts, from the known terms (a lower bound: unknown terms
-// only make it earlier).
+// only make it earlier). Under full jitter it counts the waits' average,
+// half the nominal, and says "typically".
 func consequence(w retryscan.WorstCase, limit time.Duration) string {
+	s := consequenceAt(w, limit)
+	if w.FullJitter {
+		return "with full jitter the waits average half of that, and " + s + " in a typical run"
+	}
+	return s
+}
+
+func consequenceAt(w retryscan.WorstCase, limit time.Duration) string {
 	var t time.Duration
 	attempt := time.Duration(0)
 	if w.TimeoutKnown() {
 		attempt = w.AttemptTimeout
 	}
 	for i := 0; i < w.Attempts; i++ {
-		if i > 0 && w.WaitsKnown && i-1 < len(w.Waits) {
-			t += w.Waits[i-1]
+		if i > 0 {
+			t += w.TypicalWait(i - 1)
 		}
 		if t >= limit {
 			return fmt.Sprintf("the %s attempt never starts", ordinal(i+1))
@@ -279,7 +288,7 @@ func (c *checker) ownLimit(site *retryscan.Site, w retryscan.WorstCase) {
 		})
 		return
 	}
-	if w.MaxElapsed <= 0 || w.Attempts <= 1 || w.Total() <= w.MaxElapsed {
+	if w.MaxElapsed <= 0 || w.Attempts <= 1 || w.Typical() <= w.MaxElapsed {
 		return
 	}
 	verb := "can take"

@@ -218,7 +218,14 @@
 // function) are shown as "?" and count as zero: the analyzer stays quiet unless the
 // known terms alone already exceed the deadline, and then says so with
 // ">=". Waits are the nominal ones: jitter that adds time can only make
-// the retry longer, full jitter (gax, aws) draws below them.
+// the retry longer. Full jitter (aws-sdk-go-v2's standard retryer, gax)
+// draws each wait between zero and its nominal value, so the nominal sum
+// is a ceiling no run has to reach: such a retry is judged on the
+// average, half the nominal waits, and the message says so ("with full
+// jitter the waits average half of that, and the eighth attempt never
+// starts in a typical run"). A DynamoDB call under a 5s deadline, whose
+// 4 attempts wait at most 1s + 2s + 4s (throttling errors; 25ms doubling
+// for the others), is not reported.
 //
 // Findings in _test.go files are reported only with -retrybudget.tests.
 //
@@ -234,8 +241,7 @@
 // hand-rolled loop is not read as one), a deadline more than four calls
 // away or passed on through a context.WithTimeout whose value cannot be
 // read (the retry's deadline is then at most that unknown value), or
-// through a derivation of another package (an OpenTelemetry span's
-// tracer.Start(ctx, ...), grpc's metadata.NewOutgoingContext), a deadline set on a
+// through a derivation of another package the catalog does not list, a deadline set on a
 // context stored in a struct or passed through a channel, deadlines whose
 // value is not a constant, timeouts set more than four calls below the
 // attempt (its timeout is then unknown, and no attempt-uses-budget is

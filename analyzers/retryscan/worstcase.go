@@ -81,6 +81,10 @@ type WorstCase struct {
 	// context) ends the retry. It is false when a count may apply but
 	// cannot be seen (options from a parameter).
 	TimeOnly bool
+	// FullJitter says each wait is drawn between zero and its nominal
+	// value (aws-sdk-go-v2, gax): Waits are ceilings, and a run may wait
+	// almost nothing.
+	FullJitter bool
 }
 
 // WorstCase returns the site's worst case, worked out on the first call:
@@ -111,6 +115,29 @@ func (w WorstCase) Total() time.Duration {
 		t += time.Duration(w.Attempts) * w.AttemptTimeout
 	}
 	return t + w.WaitTotal()
+}
+
+// Typical is Total as a typical run that fails every attempt takes it:
+// the same, but for waits drawn with full jitter, which average half
+// their nominal value (a run may wait almost nothing, so a budget only
+// the nominal waits exceed is no sure overrun).
+func (w WorstCase) Typical() time.Duration {
+	if w.FullJitter {
+		return w.Total() - w.WaitTotal()/2
+	}
+	return w.Total()
+}
+
+// TypicalWait is the i-th wait (0-based) as Typical counts it: the wait,
+// half of it under full jitter, 0 when unknown.
+func (w WorstCase) TypicalWait(i int) time.Duration {
+	switch {
+	case !w.WaitsKnown || i >= len(w.Waits):
+		return 0
+	case w.FullJitter:
+		return w.Waits[i] / 2
+	}
+	return w.Waits[i]
 }
 
 // WaitTotal is the sum of the waits, 0 when they are not known.
@@ -172,7 +199,7 @@ func (s *scanner) worstCase(site *Site) WorstCase {
 	w := WorstCase{Attempts: max(site.Bound.Attempts, 0), Promised: site.Bound.Promised}
 	s.attemptTimeout(site, &w)
 	m := s.timeModel(site)
-	w.Cap = m.cap
+	w.Cap, w.FullJitter = m.cap, m.fullJitter
 	if w.Attempts > 0 {
 		s.waits(site, m, &w)
 	}

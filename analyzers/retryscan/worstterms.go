@@ -19,6 +19,9 @@ type timeModel struct {
 	elapsed time.Duration // the library's default elapsed-time limit
 	kind    catalog.DelayKind
 	capped  catalog.Tri
+	// fullJitter: each wait is drawn between zero and the nominal one
+	// (catalog.TimeDefault.FullJitter).
+	fullJitter bool
 }
 
 // timeModel starts from the defaults of the entry point, then of the
@@ -35,7 +38,7 @@ func (s *scanner) timeModel(site *Site) timeModel {
 		entry = site.Entry.Symbol
 	}
 	if td, ok := catalog.LookupTimeDefault(entry); ok {
-		m = timeModel{initial: td.Initial, factor: td.Factor, cap: td.Cap, capSet: td.Cap > 0, capEnds: td.CapEnds, elapsed: td.Elapsed}
+		m = timeModel{initial: td.Initial, factor: td.Factor, cap: td.Cap, capSet: td.Cap > 0, capEnds: td.CapEnds, elapsed: td.Elapsed, fullJitter: td.FullJitter}
 	}
 	var setsInitial, setsFactor, policy bool
 	for _, n := range site.config {
@@ -43,7 +46,7 @@ func (s *scanner) timeModel(site *Site) timeModel {
 			switch {
 			case r.row.Constructor:
 				td, _ := catalog.LookupTimeDefault(r.row.Symbol)
-				m.initial, m.factor, m.cap, m.capSet = td.Initial, td.Factor, td.Cap, td.Cap > 0
+				m.initial, m.factor, m.cap, m.capSet, m.fullJitter = td.Initial, td.Factor, td.Cap, td.Cap > 0, td.FullJitter
 				if td.Elapsed > 0 {
 					m.elapsed = td.Elapsed
 				}

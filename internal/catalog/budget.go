@@ -22,6 +22,10 @@ type TimeDefault struct {
 	// apimachinery's wait.Backoff (Step sets Steps to 0 when Duration*Factor
 	// exceeds Cap): the attempts after it never run.
 	CapEnds bool
+	// FullJitter says each wait is drawn uniformly between zero and the
+	// nominal wait (aws-sdk-go-v2's standard retryer, gax's Backoff): the
+	// nominal waits are a ceiling no run has to reach.
+	FullJitter bool
 }
 
 // timeDefaults, from the sources named in
@@ -44,11 +48,12 @@ var timeDefaults = func() map[Symbol]TimeDefault {
 	}
 	m[Symbol{retryHTTP, "Client", "StandardClient"}] = TimeDefault{Initial: time.Second, Factor: 2, Cap: 30 * time.Second}
 	// gax-go v2.27.0: Backoff{} is 1s x2 capped at 30s.
-	m[Symbol{gax, "", "Invoke"}] = TimeDefault{Initial: time.Second, Factor: 2, Cap: 30 * time.Second}
+	m[Symbol{gax, "", "Invoke"}] = TimeDefault{Initial: time.Second, Factor: 2, Cap: 30 * time.Second, FullJitter: true}
 	// aws-sdk-go-v2 v1.48.0: the longest wait before attempt i+1 is
 	// min(1s * 2^(i-1), MaxBackoff 20s) (throttling errors; others start
-	// at 50ms, older versions at 2s).
-	m[Symbol{Pkg: awsService}] = TimeDefault{Initial: time.Second, Factor: 2, Cap: 20 * time.Second}
+	// at 50ms, DynamoDB's at 25ms, older versions at 2s), and the wait
+	// is that times a random number in [0, 1) (jitter_backoff.go).
+	m[Symbol{Pkg: awsService}] = TimeDefault{Initial: time.Second, Factor: 2, Cap: 20 * time.Second, FullJitter: true}
 	// apimachinery wait.Backoff and client-go's retry helpers built on it.
 	for _, r := range retries {
 		if r.Pkg == waitPkg || r.Pkg == clientGoRt {
