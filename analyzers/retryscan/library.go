@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
@@ -127,10 +129,17 @@ func (s *scanner) unseenConfig(fn ast.Node, exprs ...ast.Expr) bool {
 		if e == nil || fn == nil {
 			continue
 		}
-		v := s.eng.ValueOf(fn, e)
-		if v == nil {
-			continue
+		if v := s.eng.ValueOf(fn, e); v != nil && s.unseenValues(v) {
+			return true
 		}
+	}
+	return false
+}
+
+// unseenValues is unseenConfig for values the engine found: the policies
+// given a transport's constructor (transport.go).
+func (s *scanner) unseenValues(vals ...ssa.Value) bool {
+	for _, v := range vals {
 		for _, leaf := range s.eng.ConfigOf(v).Leaves {
 			if libraryConfigType(leaf.Type()) {
 				return true
