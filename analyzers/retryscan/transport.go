@@ -13,13 +13,14 @@ import (
 
 // An *http.Client retries inside when its Transport does: every request
 // sent through Do, Get, Head, Post or PostForm goes through the
-// transport's RoundTrip. Two kinds of transport are recognized where the
+// transport's RoundTrip. Three kinds of transport are recognized where the
 // package builds the client (engine.FieldValues, engine.Concrete: the
 // Transport field of the client's literal or an assignment to it, in
 // the function or in a helper of the package the client is handed to,
 // followed through variables, fields and the package's constructors):
 //
 //	hc := &http.Client{Transport: &retryablehttp.RoundTripper{Client: rc}}   // a catalogued transport
+//	hc := &http.Client{Transport: failsafehttp.NewRoundTripper(nil, rp)}      // one its constructor builds
 //	hc := &http.Client{Transport: &retryTransport{base: http.DefaultTransport}}
 //
 //	func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -28,7 +29,8 @@ import (
 //
 // A catalogued transport (catalog.Transports) retries as the client in
 // its field is configured, as retryablehttp's StandardClient does: its
-// RetryMax = 0 makes one attempt, no layer. Any other transport type
+// RetryMax = 0 makes one attempt, no layer; or, built by its constructor,
+// as the policies given it say (ctorTransportSite). Any other transport type
 // retries when its RoundTrip method does, as the package's summaries or
 // another package's RetrierFact say. What the client's Transport holds
 // that the package does not show (a parameter, an interface value from
