@@ -119,18 +119,29 @@ func (s *scanner) ctorTransportSite(fn ast.Node, call *ast.CallExpr, callee *typ
 				policies = append(policies, engine.Arg(c, i))
 			}
 			nodes := s.configNodesOf(policies...)
-			b, sawPolicy := s.evalBound(tr.Row(), call, nodes)
-			if !sawPolicy {
+			if !s.transportRetries(tr, call, nodes) {
 				continue
 			}
 			site := s.clientSiteOf(fn, call, callee, tr.Row(), nodes, true)
-			if site != nil && b.Evidence == nil && s.unseenValues(policies...) {
+			if site != nil && site.Bound.Evidence == nil && s.unseenValues(policies...) {
 				site.Bound.Attempts = catalog.AttemptsUnknown
 			}
 			return site
 		}
 	}
 	return nil
+}
+
+// transportRetries reports whether a catalogued transport so configured
+// retries: one configured by the client in its field always does (its
+// RetryMax = 0 makes one attempt, which findSites drops), one its
+// constructor builds only with a retry policy among its policies.
+func (s *scanner) transportRetries(tr *catalog.Transport, call *ast.CallExpr, nodes []ast.Node) bool {
+	if len(tr.Ctors) == 0 {
+		return true
+	}
+	_, sawPolicy := s.evalBound(tr.Row(), call, nodes)
+	return sawPolicy
 }
 
 // addTransportSites records, once the package's summaries are known,

@@ -68,8 +68,12 @@ func TransportCtor(fn *types.Func) *Transport {
 	if fn == nil {
 		return nil
 	}
-	return transportCtors[SymbolOf(fn)]
+	return LookupTransportCtor(SymbolOf(fn))
 }
+
+// LookupTransportCtor is TransportCtor by the function's symbol, as a
+// ConfigFact's item names it.
+func LookupTransportCtor(sym Symbol) *Transport { return transportCtors[sym] }
 
 // Transports returns every catalogued retrying transport (for tests).
 func Transports() []Transport { return transports }

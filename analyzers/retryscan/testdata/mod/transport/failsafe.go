@@ -10,6 +10,8 @@ import (
 	"github.com/failsafe-go/failsafe-go/failsafehttp"
 	"github.com/failsafe-go/failsafe-go/retrypolicy"
 	"github.com/failsafe-go/failsafe-go/timeout"
+
+	"example.com/retryscantest/transport/rt"
 )
 
 // failsafehttp's RoundTripper retries as the retry policy given its
@@ -70,5 +72,17 @@ func FailsafeOnce(u string) error {
 func FailsafeGiven(u string, policies ...failsafe.Policy[*http.Response]) error {
 	hc := &http.Client{Transport: failsafehttp.NewRoundTripper(nil, policies...)}
 	_, err := hc.Get(u)
+	return err
+}
+
+// Another package's client on failsafehttp's RoundTripper, through its
+// ConfigFact; twin: one whose RoundTripper has a breaker only.
+func FailsafeHelper(req *http.Request) error { // want `retrier\(4 via failsafehttp.RoundTripper\)`
+	_, err := rt.FailsafeClient().Do(req) // want `site client "failsafehttp.RoundTripper" 4 attempts`
+	return err
+}
+
+func BreakerHelper(req *http.Request) error {
+	_, err := rt.BreakerClient().Do(req)
 	return err
 }
