@@ -45,6 +45,10 @@
 // count as layers: hashicorp/go-retryablehttp (5 attempts by default,
 // also through the *http.Client its StandardClient returns, or one given
 // a retryablehttp.RoundTripper as its Transport), an *http.Client whose
+// Transport is failsafe-go's failsafehttp RoundTripper given a retry
+// policy (failsafehttp.NewRoundTripper(nil, rp): the policy's count, 3
+// attempts when it sets none; with only a circuit breaker or a timeout,
+// or policies handed in by a caller, no layer), an *http.Client whose
 // Transport is a type whose RoundTrip retries (of the package, or of
 // another through its fact), every
 // aws-sdk-go-v2 operation (3 attempts; DynamoDB 4; or the MaxAttempts
@@ -115,8 +119,9 @@
 // Limitations: calls through interface methods and function values other
 // than local closures and the operation passed to a retry are not
 // followed, but for the Transport of an *http.Client whose dynamic type
-// the package shows where it builds the client or sets the field, in a
-// helper of the package too (one from a parameter, another package's
+// (or failsafehttp constructor) the package shows where it builds the
+// client or sets the field, in a helper of the package too (one from a
+// parameter, another package's
 // interface value, of a client handed to another package's code, or
 // wrapped by a transport that retries nothing itself, stays unknown); retries in the standard library (net/http replays of requests
 // the server never processed, database/sql's ErrBadConn retry) are not

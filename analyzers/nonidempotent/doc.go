@@ -29,9 +29,10 @@
 // or any constant that folds to one. A call of a client that retries
 // inside is a retry on its own: retryablehttp's Client.Do, Post and
 // PostForm, an *http.Client from its StandardClient or given a
-// retryablehttp.RoundTripper or a transport whose RoundTrip retries as
-// its Transport, and a resty request whose client is given a retry
-// count:
+// retryablehttp.RoundTripper, failsafehttp's RoundTripper with a retry
+// policy (failsafehttp.NewRoundTripper(nil, rp)) or a transport whose
+// RoundTrip retries as its Transport, and a resty request whose client
+// is given a retry count:
 //
 //	client := resty.New().SetRetryCount(3)
 //	client.R().SetBody(order).Post(url)

@@ -273,7 +273,7 @@ func (s *scanner) knownItem(it *cfgItem) bool {
 	if s.boundOption(it) != nil || delayOption(it) != nil || isConstructor(it) {
 		return true
 	}
-	if it.kind == ItemType && catalog.LookupTransport(it.sym) != nil {
+	if itemTransport(it) != nil {
 		return true
 	}
 	if it.kind == ItemValue {

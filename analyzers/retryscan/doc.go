@@ -37,7 +37,9 @@
 //     *http.Client its StandardClient returns), a request sent through an
 //     *http.Client whose Transport retries (transport.go: a
 //     retryablehttp.RoundTripper, configured by the client in its field
-//     as StandardClient is, or a type whose RoundTrip method retries, of
+//     as StandardClient is, failsafehttp's RoundTripper, configured by
+//     the policies given its constructor and a retry only with a retry
+//     policy among them, or a type whose RoundTrip method retries, of
 //     the package or, through its fact, of another; the Transport's
 //     dynamic type is read where the package builds the client and
 //     where it sets the field, a helper of the package the client is

@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
@@ -127,10 +129,17 @@ func (s *scanner) unseenConfig(fn ast.Node, exprs ...ast.Expr) bool {
 		if e == nil || fn == nil {
 			continue
 		}
-		v := s.eng.ValueOf(fn, e)
-		if v == nil {
-			continue
+		if v := s.eng.ValueOf(fn, e); v != nil && s.unseenValues(v) {
+			return true
 		}
+	}
+	return false
+}
+
+// unseenValues is unseenConfig for values the engine found: the policies
+// given a transport's constructor (transport.go).
+func (s *scanner) unseenValues(vals ...ssa.Value) bool {
+	for _, v := range vals {
 		for _, leaf := range s.eng.ConfigOf(v).Leaves {
 			if libraryConfigType(leaf.Type()) {
 				return true
@@ -240,7 +249,11 @@ func (s *scanner) standardClientSite(fn ast.Node, call *ast.CallExpr, callee *ty
 			if tr := factTransport(&it); tr != nil {
 				// A helper of another package built the client with a
 				// retrying transport: its call holds the configuration.
-				return s.clientSite(fn, fn, call, callee, tr.Row(), it.node.(*ast.CallExpr))
+				helper := it.node.(*ast.CallExpr)
+				if !s.transportRetries(tr, call, s.configNodes(fn, helper)) {
+					return nil
+				}
+				return s.clientSite(fn, fn, call, callee, tr.Row(), helper)
 			}
 			if it.kind != ItemCall || it.sym != standardClient {
 				continue
@@ -264,10 +277,22 @@ func (s *scanner) standardClientSite(fn ast.Node, call *ast.CallExpr, callee *ty
 // factTransport returns the catalogued retrying transport an item read
 // from another package's ConfigFact builds, or nil.
 func factTransport(it *cfgItem) *catalog.Transport {
-	if !it.fact || it.kind != ItemType {
-		return nil
+	if it.fact {
+		return itemTransport(it)
 	}
-	return catalog.LookupTransport(it.sym)
+	return nil
+}
+
+// itemTransport returns the catalogued retrying transport an item
+// builds, by its type or its constructor, or nil.
+func itemTransport(it *cfgItem) *catalog.Transport {
+	switch it.kind {
+	case ItemType:
+		return catalog.LookupTransport(it.sym)
+	case ItemCall:
+		return catalog.LookupTransportCtor(it.sym)
+	}
+	return nil
 }
 
 // selection returns the method selection of a call, or nil.

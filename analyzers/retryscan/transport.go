@@ -8,17 +8,19 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // An *http.Client retries inside when its Transport does: every request
 // sent through Do, Get, Head, Post or PostForm goes through the
-// transport's RoundTrip. Two kinds of transport are recognized where the
+// transport's RoundTrip. Three kinds of transport are recognized where the
 // package builds the client (engine.FieldValues, engine.Concrete: the
 // Transport field of the client's literal or an assignment to it, in
 // the function or in a helper of the package the client is handed to,
 // followed through variables, fields and the package's constructors):
 //
 //	hc := &http.Client{Transport: &retryablehttp.RoundTripper{Client: rc}}   // a catalogued transport
+//	hc := &http.Client{Transport: failsafehttp.NewRoundTripper(nil, rp)}      // one its constructor builds
 //	hc := &http.Client{Transport: &retryTransport{base: http.DefaultTransport}}
 //
 //	func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -27,7 +29,8 @@ import (
 //
 // A catalogued transport (catalog.Transports) retries as the client in
 // its field is configured, as retryablehttp's StandardClient does: its
-// RetryMax = 0 makes one attempt, no layer. Any other transport type
+// RetryMax = 0 makes one attempt, no layer; or, built by its constructor,
+// as the policies given it say (ctorTransportSite). Any other transport type
 // retries when its RoundTrip method does, as the package's summaries or
 // another package's RetrierFact say. What the client's Transport holds
 // that the package does not show (a parameter, an interface value from
@@ -41,6 +44,17 @@ import (
 // transportValues returns the values of concrete type the Transport of
 // the *http.Client recv may hold, as the package builds them.
 func (s *scanner) transportValues(fn ast.Node, recv ast.Expr) []ssa.Value {
+	var out []ssa.Value
+	for _, h := range s.heldTransports(fn, recv) {
+		vals, _ := s.eng.Concrete(h)
+		out = append(out, vals...)
+	}
+	return out
+}
+
+// heldTransports returns the values stored to the Transport of the
+// *http.Client recv, as the package builds it (engine.FieldValues).
+func (s *scanner) heldTransports(fn ast.Node, recv ast.Expr) []ssa.Value {
 	if fn == nil || recv == nil || !isHTTPClient(s.info.TypeOf(recv)) {
 		return nil
 	}
@@ -49,12 +63,7 @@ func (s *scanner) transportValues(fn ast.Node, recv ast.Expr) []ssa.Value {
 		return nil
 	}
 	held, _ := s.eng.FieldValues(v, "Transport")
-	var out []ssa.Value
-	for _, h := range held {
-		vals, _ := s.eng.Concrete(h)
-		out = append(out, vals...)
-	}
-	return out
+	return held
 }
 
 // catalogTransportSite returns the site of a request sent through a
@@ -77,7 +86,62 @@ func (s *scanner) catalogTransportSite(fn ast.Node, call *ast.CallExpr, callee *
 		clients, seen := s.eng.FieldValues(v, tr.ClientField)
 		return s.clientSiteOf(fn, call, callee, tr.Row(), s.configNodesOf(clients...), len(clients) > 0 || !seen)
 	}
+	return s.ctorTransportSite(fn, call, callee)
+}
+
+// ctorTransportSite returns the site of a request sent through a client
+// whose Transport a catalogued constructor built (the transport's type
+// is unexported), given a retry policy among its policies:
+//
+//	rp := failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(2).Build()
+//	hc := &http.Client{Transport: failsafehttp.NewRoundTripper(nil, rp)}
+//	hc.Post(url, "application/json", body) // up to 3 attempts
+//
+// The policies are read as failsafe.With's are, through variables and
+// the package's helpers (engine.ConfigOf): a retry policy whose count is
+// not set makes the library's default, one set out of sight an unknown
+// count. Policies with no retry policy seen among them (a circuit
+// breaker, a timeout, a list handed in by a caller) make no site: the
+// transport then may well send each request once.
+func (s *scanner) ctorTransportSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) *Site {
+	for _, h := range s.heldTransports(fn, s.receiver(call)) {
+		for _, src := range s.eng.Sources(h) {
+			c, ok := src.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			tr := catalog.TransportCtor(engine.Callee(c))
+			if tr == nil {
+				continue
+			}
+			var policies []ssa.Value
+			for i := tr.Policies; engine.Arg(c, i) != nil; i++ {
+				policies = append(policies, engine.Arg(c, i))
+			}
+			nodes := s.configNodesOf(policies...)
+			if !s.transportRetries(tr, call, nodes) {
+				continue
+			}
+			site := s.clientSiteOf(fn, call, callee, tr.Row(), nodes, true)
+			if site != nil && site.Bound.Evidence == nil && s.unseenValues(policies...) {
+				site.Bound.Attempts = catalog.AttemptsUnknown
+			}
+			return site
+		}
+	}
 	return nil
+}
+
+// transportRetries reports whether a catalogued transport so configured
+// retries: one configured by the client in its field always does (its
+// RetryMax = 0 makes one attempt, which findSites drops), one its
+// constructor builds only with a retry policy among its policies.
+func (s *scanner) transportRetries(tr *catalog.Transport, call *ast.CallExpr, nodes []ast.Node) bool {
+	if len(tr.Ctors) == 0 {
+		return true
+	}
+	_, sawPolicy := s.evalBound(tr.Row(), call, nodes)
+	return sawPolicy
 }
 
 // addTransportSites records, once the package's summaries are known,

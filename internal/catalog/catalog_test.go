@@ -269,7 +269,9 @@ func TestProtocols(t *testing.T) {
 }
 
 // A catalogued transport is a struct type of the real module with the
-// client field it names, a RoundTrip method, and a client row for it.
+// client field it names, a RoundTrip method, and a client row for it;
+// its constructors are functions of the real module that return an
+// http.RoundTripper and take its policies from the index it names on.
 func TestTransportsMatchRealLibraries(t *testing.T) {
 	pkgs := loadLibraries(t)
 	for _, tr := range catalog.Transports() {
@@ -284,8 +286,25 @@ func TestTransportsMatchRealLibraries(t *testing.T) {
 		if got := catalog.TransportOf(types.NewPointer(tn.Type())); got == nil || got.Type != tr.Type {
 			t.Errorf("%s: TransportOf does not find the row from the real type", tr.Type)
 		}
-		if f, ok := lookup(pkgs, catalog.Symbol{Pkg: tr.Type.Pkg, Recv: tr.Type.Recv, Name: tr.ClientField}).(*types.Var); !ok || !f.IsField() {
+		if f, ok := lookup(pkgs, catalog.Symbol{Pkg: tr.Type.Pkg, Recv: tr.Type.Recv, Name: tr.ClientField}).(*types.Var); tr.ClientField != "" && (!ok || !f.IsField()) {
 			t.Errorf("%s: no field %s", tr.Type, tr.ClientField)
+		}
+		if tr.ClientField == "" && len(tr.Ctors) == 0 {
+			t.Errorf("%s: neither a client field nor a constructor configures it", tr.Type)
+		}
+		for _, c := range tr.Ctors {
+			fn, ok := lookup(pkgs, c).(*types.Func)
+			if !ok {
+				t.Errorf("%s: no such function in the real module", c)
+				continue
+			}
+			sig := fn.Type().(*types.Signature)
+			if sig.Results().Len() != 1 || sig.Results().At(0).Type().String() != "net/http.RoundTripper" || sig.Params().Len() <= tr.Policies {
+				t.Errorf("%s: not a func(..., policies) http.RoundTripper: %s", c, sig)
+			}
+			if got := catalog.TransportCtor(fn); got == nil || got.Type != tr.Type {
+				t.Errorf("%s: TransportCtor does not find the row from the real function", c)
+			}
 		}
 		if fn, ok := lookup(pkgs, tr.RoundTrip).(*types.Func); !ok || fn.Name() != "RoundTrip" {
 			t.Errorf("%s: no RoundTrip method %s", tr.Type, tr.RoundTrip)

@@ -157,13 +157,17 @@ var libraryBudgets = map[string]LibraryBudget{
 	// bucket) shared by the retriers given retry.WithThrottle.
 	avastV5: {Kind: BudgetOn, Option: Symbol{avastV5, "", "WithThrottle"}, What: "retry.WithThrottle"},
 	// failsafe-go v0.9.8 budget: retrypolicy's WithBudget caps the share
-	// of inflight executions that are retries (maxRate, 0.2 by default).
-	failsafe: {Kind: BudgetOn, Option: Symbol{failsafe + "/retrypolicy", "", "WithBudget"}, What: "retrypolicy WithBudget"},
+	// of inflight executions that are retries (maxRate, 0.2 by default);
+	// failsafehttp's RoundTripper retries by the same policies.
+	failsafe:     failsafeBudget,
+	failsafeHTTP: failsafeBudget,
 	// resty v2.17.2 and v3: Client.SetRateLimiter runs Allow before
 	// every request, retries included.
 	restyV2: {Kind: BudgetLimiter, Option: Symbol{restyV2, "Client", "SetRateLimiter"}, What: "resty SetRateLimiter"},
 	restyV3: {Kind: BudgetLimiter, Option: Symbol{restyV3, "Client", "SetRateLimiter"}, What: "resty SetRateLimiter"},
 }
+
+var failsafeBudget = LibraryBudget{Kind: BudgetOn, Option: Symbol{failsafeRetry, "", "WithBudget"}, What: "retrypolicy WithBudget"}
 
 // LookupLibraryBudget returns what the retry library pkg offers as a load
 // budget, and false when the catalog does not say.

@@ -73,6 +73,7 @@ func (o Option) redisCount() Option { o.ZeroDefault, o.NegOne = true, true; retu
 
 const (
 	failsafeRetry = "github.com/failsafe-go/failsafe-go/retrypolicy"
+	failsafeHTTP  = "github.com/failsafe-go/failsafe-go/failsafehttp"
 	awsRetry      = "github.com/aws/aws-sdk-go-v2/aws/retry"
 )
 
@@ -112,6 +113,9 @@ var boundOptions = func() []Option {
 		opt(gax, "", "WithTimeout", EffTimeLimit, 0),
 		opt(failsafeRetry, "", "NewWithDefaults", EffRetryPolicy, -1),
 		opt(failsafeRetry, "", "NewBuilder", EffRetryPolicy, -1),
+		// failsafehttp.NewRetryPolicyBuilder() is retrypolicy.NewBuilder
+		// with HTTP's retryable errors and statuses.
+		opt(failsafeHTTP, "", "NewRetryPolicyBuilder", EffRetryPolicy, -1),
 		opt(failsafeRetry, "Builder", "WithMaxRetries", EffRetries, 0).negUnbounded(),
 		opt(failsafeRetry, "Builder", "WithMaxAttempts", EffAttempts, 0).negUnbounded(),
 		opt(failsafeRetry, "Builder", "WithMaxDuration", EffTimeLimit, 0),

@@ -125,6 +125,11 @@ const (
 	awsService = "github.com/aws/aws-sdk-go-v2/service/"
 )
 
+// failsafeAttempts: a failsafe-go retry policy's attempts when its
+// builder sets no count (v0.9.8 retrypolicy/retry.go: defaultMaxRetries
+// = 2).
+const failsafeAttempts = 3
+
 // retries lists the entry points; facts for each come from
 // ../shared/reference/retry-libraries.md, read from the module sources.
 var retries = func() []Retry {
@@ -190,9 +195,11 @@ var retries = func() []Retry {
 	// default Backoff is 1s x2 capped at 30s with full jitter.
 	rows = append(rows, loop(gax, "", "Invoke", 1, AttemptsUnbounded, "gax.Invoke").ctx(0).delay(DelayExponential, TriYes, TriYes))
 	// failsafe-go (v0.9.8): the Executor returned by failsafe.With runs
-	// the function; the default retry policy is 3 attempts, no delay.
+	// the function; it retries only with a retry policy among its
+	// policies, whose builder makes 3 attempts (retrypolicy/retry.go:
+	// defaultMaxRetries = 2) and no delay unless told otherwise.
 	for _, name := range []string{"Get", "Run", "GetWithExecution", "RunWithExecution", "GetAsync", "RunAsync", "GetAsyncWithExecution", "RunAsyncWithExecution"} {
-		rows = append(rows, loop(failsafe, "executor", name, 0, AttemptsUnknown, "failsafe."+name))
+		rows = append(rows, loop(failsafe, "executor", name, 0, failsafeAttempts, "failsafe."+name))
 	}
 	// eapache/go-resiliency retrier (v1.7.0): len(backoff)+1 attempts.
 	rows = append(rows,
@@ -223,6 +230,12 @@ var retries = func() []Retry {
 		rows = append(rows, client(retryHTTP, "", name, 5, "retryablehttp."+name))
 	}
 	rows = append(rows, client(retryHTTP, "RoundTripper", "RoundTrip", 5, "retryablehttp.RoundTripper"))
+	// failsafe-go's failsafehttp RoundTripper runs each request in an
+	// executor of its policies (transports.go), 3 attempts by default;
+	// its waits are the policy's (NewRetryPolicyBuilder's DelayFunc
+	// follows Retry-After), not described here.
+	rows = append(rows, Retry{Symbol: Symbol{failsafeHTTP, "roundTripper", "RoundTrip"}, Role: RoleClient, Op: -1, Attempts: failsafeAttempts, Ctx: -1,
+		Display: "failsafehttp.RoundTripper"})
 	return rows
 }()
 

@@ -9,8 +9,15 @@ import "go/types"
 //	hc := &http.Client{Transport: &retryablehttp.RoundTripper{Client: rc}}
 //	hc.Do(req) // up to RetryMax+1 attempts, as rc.Do(rreq)
 //
-// The recognizer reads the transport's type where the client is built;
-// a hand-written transport of the package, whose RoundTrip retries, is
+// The recognizer reads the transport's type where the client is built,
+// or, for a transport of an unexported type, the call of the function
+// that builds it, whose policies say whether and how often it retries:
+//
+//	rp := failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(2).Build()
+//	hc := &http.Client{Transport: failsafehttp.NewRoundTripper(nil, rp)}
+//	hc.Do(req) // up to 3 attempts; with only a circuit breaker, one
+//
+// A hand-written transport of the package, whose RoundTrip retries, is
 // found from its method's body and needs no row.
 type Transport struct {
 	// Type is the transport's struct type (Name empty).
@@ -22,16 +29,51 @@ type Transport struct {
 	// RoundTrip is the row of the transport's RoundTrip method: its
 	// default attempts and delay, and the name messages give it.
 	RoundTrip Symbol
+	// Ctors are the functions that build the transport and return it
+	// as an http.RoundTripper (its type unexported); their arguments
+	// from index Policies on configure its retries: failsafe-go
+	// policies, or an executor made of them. Such a transport retries
+	// only when a retry policy is among them.
+	Ctors    []Symbol
+	Policies int
 }
 
-// transports lists them (hashicorp/go-retryablehttp v0.7.8,
-// roundtripper.go: RoundTrip converts the request and runs Client.Do, a
-// nil Client being NewClient()).
+// transports lists them: hashicorp/go-retryablehttp v0.7.8
+// (roundtripper.go: RoundTrip converts the request and runs Client.Do, a
+// nil Client being NewClient()); failsafe-go v0.9.8 (failsafehttp/
+// client.go: NewRoundTripper(inner, policies...) is
+// NewRoundTripperWithExecutor(inner, failsafe.With(policies...)), whose
+// RoundTrip runs the inner transport in executor.GetWithExecution).
 var transports = []Transport{
 	{Type: Symbol{retryHTTP, "RoundTripper", ""}, ClientField: "Client", RoundTrip: Symbol{retryHTTP, "RoundTripper", "RoundTrip"}},
+	{Type: Symbol{failsafeHTTP, "roundTripper", ""}, RoundTrip: Symbol{failsafeHTTP, "roundTripper", "RoundTrip"},
+		Ctors: []Symbol{{failsafeHTTP, "", "NewRoundTripper"}, {failsafeHTTP, "", "NewRoundTripperWithExecutor"}}, Policies: 1},
 }
 
 var transportIndex = index(transports, func(t *Transport) Symbol { return t.Type })
+
+var transportCtors = func() map[Symbol]*Transport {
+	m := map[Symbol]*Transport{}
+	for i := range transports {
+		for _, c := range transports[i].Ctors {
+			m[c] = &transports[i]
+		}
+	}
+	return m
+}()
+
+// TransportCtor returns the catalogued retrying transport fn builds
+// (failsafehttp.NewRoundTripper), or nil.
+func TransportCtor(fn *types.Func) *Transport {
+	if fn == nil {
+		return nil
+	}
+	return LookupTransportCtor(SymbolOf(fn))
+}
+
+// LookupTransportCtor is TransportCtor by the function's symbol, as a
+// ConfigFact's item names it.
+func LookupTransportCtor(sym Symbol) *Transport { return transportCtors[sym] }
 
 // Transports returns every catalogued retrying transport (for tests).
 func Transports() []Transport { return transports }

@@ -18,6 +18,7 @@ import (
 	_ "github.com/cenkalti/backoff/v5"
 	_ "github.com/eapache/go-resiliency/retrier"
 	_ "github.com/failsafe-go/failsafe-go"
+	_ "github.com/failsafe-go/failsafe-go/failsafehttp"
 	_ "github.com/failsafe-go/failsafe-go/retrypolicy"
 	_ "github.com/flowchartsman/retry"
 	_ "github.com/go-resty/resty/v2"

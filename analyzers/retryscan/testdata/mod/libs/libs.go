@@ -92,12 +92,17 @@ func googleapis(ctx context.Context, opts []gax.CallOption) { // want `retrier\(
 	gax.Invoke(ctx, call, opts...)                                                                      // want `site library "gax.Invoke" N attempts ctx`
 }
 
-func failsafeGo() { // want `retrier\(N via failsafe.Get\)`
+func failsafeGo() { // want `retrier\(5 via failsafe.Run\)`
 	rp := retrypolicy.NewBuilder[any]().WithMaxRetries(4).Build()
 	failsafe.With[any](rp).Run(op)                                                                       // want `site library "failsafe.Run" 5 attempts`
-	failsafe.With[any](retrypolicy.NewWithDefaults[any]()).Get(func() (any, error) { return nil, op() }) // want `site library "failsafe.Get" N attempts`
+	failsafe.With[any](retrypolicy.NewWithDefaults[any]()).Get(func() (any, error) { return nil, op() }) // want `site library "failsafe.Get" 3 attempts`
 	cb := circuitbreaker.NewWithDefaults[any]()
 	failsafe.With[any](cb).Run(op) // a breaker alone does not retry
+}
+
+// A policy handed in: its count is the caller's, not the default.
+func failsafeGiven(rp retrypolicy.RetryPolicy[any]) { // want `retrier\(N via failsafe.Run\)`
+	failsafe.With[any](rp).Run(op) // want `site library "failsafe.Run" N attempts`
 }
 
 func smaller(ctx context.Context) { // want `retrier\(∞ via retry.Retry\)`

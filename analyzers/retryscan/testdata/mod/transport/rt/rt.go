@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/failsafe-go/failsafe-go/circuitbreaker"
+	"github.com/failsafe-go/failsafe-go/failsafehttp"
 	"github.com/hashicorp/go-retryablehttp"
 )
 
@@ -54,4 +56,16 @@ func (t Idempotent) RoundTrip(req *http.Request) (*http.Response, error) { // wa
 		time.Sleep(50 * time.Millisecond)
 	}
 	return resp, err
+}
+
+// FailsafeClient returns an *http.Client that retries through
+// failsafehttp's RoundTripper, with 3 retries.
+func FailsafeClient() *http.Client { // want `config\(failsafehttp.NewRetryPolicyBuilder\(\) retrypolicy.Builder.WithMaxRetries\(3\) failsafehttp.NewRoundTripper\(_, _\)\)`
+	rp := failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(3).Build()
+	return &http.Client{Transport: failsafehttp.NewRoundTripper(nil, rp)}
+}
+
+// BreakerClient's RoundTripper has a circuit breaker and no retry policy.
+func BreakerClient() *http.Client { // want `config\(failsafehttp.NewRoundTripper\(_, _\)\)`
+	return &http.Client{Transport: failsafehttp.NewRoundTripper(nil, circuitbreaker.NewWithDefaults[*http.Response]())}
 }
