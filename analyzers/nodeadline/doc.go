@@ -428,7 +428,10 @@
 // (fill(&ctx)) is not judged. Across functions it follows context
 // parameters (with facts), the results of helpers of the same package,
 // and of exported helpers of other packages that return a context or a
-// request (with facts). It misses on purpose: exported fields and
+// request (with facts), as any of their results (g, ctx :=
+// group.New(ctx); errgroup.WithContext is a catalog row), in a package
+// that names the context package or only hands a context to calls. It
+// misses on purpose: exported fields and
 // package variables outside retry attempts, contexts in exported
 // fields, fields of structs of other packages (but for a receiver's
 // client field, above) and fields whose address is taken;

@@ -99,19 +99,38 @@ func callText(call *ast.CallExpr, fn *types.Func, from *types.Package) string {
 // package (values.go) through engine.SourcesIn.
 type ResultFact struct {
 	Param int
+	// Result is the index of the result that carries it: the first
+	// context or request among the results (a group's constructor may
+	// return it second: g, ctx := group.New(ctx)).
+	Result int
 }
 
 func (*ResultFact) AFact() {}
 
 func (f *ResultFact) String() string {
-	if f.Param < 0 {
-		return "returns(no deadline)"
+	as := ""
+	if f.Result > 0 {
+		as = fmt.Sprintf(" as result %d", f.Result)
 	}
-	return fmt.Sprintf("returns(param %d)", f.Param)
+	if f.Param < 0 {
+		return "returns(no deadline" + as + ")"
+	}
+	return fmt.Sprintf("returns(param %d%s)", f.Param, as)
+}
+
+// carrierResult is the index of the first result of sig that carries a
+// deadline, or -1.
+func carrierResult(sig *types.Signature) int {
+	for i := range sig.Results().Len() {
+		if carrier(sig.Results().At(i).Type()) {
+			return i
+		}
+	}
+	return -1
 }
 
 // exportResults exports a ResultFact for each exported function of the
-// package whose first result carries a context.
+// package with a result that carries a context.
 func (c *checker) exportResults() {
 	for _, fi := range c.funcs {
 		if !fi.obj.Exported() {
@@ -121,7 +140,8 @@ func (c *checker) exportResults() {
 		if sig.Results().Len() == 0 || sig.TypeParams() != nil || sig.RecvTypeParams() != nil {
 			continue
 		}
-		if !carrier(sig.Results().At(0).Type()) || catalogued(fi.obj) || !fi.carries && !c.makesRoots() {
+		k := carrierResult(sig)
+		if k < 0 || catalogued(fi.obj) || !fi.carries && !c.makesRoots() {
 			continue // nothing to export: the fact could only say unknown
 		}
 		top := c.tracer(fi).top
@@ -130,15 +150,15 @@ func (c *checker) exportResults() {
 		}
 		st := state{kind: neutral}
 		for _, b := range top.Blocks {
-			if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(r.Results) > 0 {
-				st = join(st, c.tracer(fi).ctx(r.Results[0], nil))
+			if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(r.Results) > k {
+				st = join(st, c.tracer(fi).ctx(r.Results[k], nil))
 			}
 		}
 		switch st.kind {
 		case noDeadline:
-			c.pass.ExportObjectFact(fi.obj, &ResultFact{Param: -1})
+			c.pass.ExportObjectFact(fi.obj, &ResultFact{Param: -1, Result: k})
 		case param:
-			c.pass.ExportObjectFact(fi.obj, &ResultFact{Param: st.param})
+			c.pass.ExportObjectFact(fi.obj, &ResultFact{Param: st.param, Result: k})
 		}
 	}
 }

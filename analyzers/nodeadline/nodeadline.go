@@ -11,6 +11,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 	"github.com/retrylint/retrylint/internal/report"
 )
@@ -78,6 +79,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	for _, p := range relevant {
 		imports = imports || analysisutil.Imports(pass.Pkg, p) || pass.Pkg.Path() == p
 	}
+	imports = imports || passesContexts(pass)
 	wrapped := importWrapped(pass) // re-exported by every package: importers see wrappers they import indirectly
 	if !imports {
 		exportWrapped(pass, wrapped)
@@ -143,6 +145,31 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	c.ownWrapped(wrapped)
 	exportWrapped(pass, wrapped)
 	return rep.Usage(), nil
+}
+
+// passesContexts reports, on syntax, a package that hands a context to a
+// call without importing the context package: it has its contexts from
+// a helper of another package and calls a generated gRPC client with
+// them, say:
+//
+//	ctx, cancel := ctxutil.Detached()
+//	defer cancel()
+//	_, err := c.Check(ctx, req)
+func passesContexts(pass *analysis.Pass) bool {
+	found := false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || found {
+				return !found
+			}
+			if sig, ok := pass.TypesInfo.TypeOf(call.Fun).(*types.Signature); ok && sig.Params().Len() > 0 && catalog.IsContext(sig.Params().At(0).Type()) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // carries reports a function with a context or request parameter: a

@@ -185,18 +185,35 @@ func (t *tracer) source(src engine.Source) state {
 // made judges result idx of a call that makes a context or a request.
 func (t *tracer) made(c *ssa.Call, idx int, in *engine.Frame) state {
 	fn := engine.Callee(c)
-	if fn == nil || idx != 0 {
+	if fn == nil {
 		return state{}
 	}
 	root := state{kind: noDeadline, origin: t.p.CallExpr(c), originFn: fn}
+	if rf := t.imp(fn); rf != nil {
+		// A function of another package, read through its ResultFact.
+		sig := fn.Type().(*types.Signature)
+		switch {
+		case idx != rf.Result:
+		case rf.Param < 0:
+			return root
+		case rf.Param < sig.Params().Len() && carrier(sig.Params().At(rf.Param).Type()):
+			return t.ctx(engine.Arg(c, rf.Param), in)
+		}
+		return state{}
+	}
+	if idx != catalog.ContextResult(fn) {
+		return state{}
+	}
 	switch e := catalog.ContextEffect(fn); e {
 	case catalog.CtxRoot, catalog.CtxDrop:
 		return root
 	case catalog.CtxInherit, catalog.CtxValue:
 		s := t.ctx(engine.Arg(c, 0), in)
-		if e == catalog.CtxInherit && engine.Used(c, 1) {
+		if e == catalog.CtxInherit && (idx == 1 || engine.Used(c, 1)) {
 			// ctx, cancel := context.WithCancel(p); ... cancel(). The
-			// second result of trace.NewTask (CtxValue) is a task.
+			// second result of trace.NewTask (CtxValue) is a task; the
+			// context errgroup.WithContext returns second is cancelled
+			// when the group's Wait returns.
 			s.cancelled = true
 		}
 		return s
@@ -211,16 +228,6 @@ func (t *tracer) made(c *ssa.Call, idx int, in *engine.Frame) state {
 	}
 	if fn.Name() == "Context" && analysisutil.RecvName(fn) == "Request" && analysisutil.PkgPath(fn) == "net/http" {
 		return t.ctx(engine.Recv(c), in) // req.Context() of a request made here
-	}
-	if rf := t.imp(fn); rf != nil {
-		// A function of another package, read through its ResultFact.
-		sig := fn.Type().(*types.Signature)
-		switch {
-		case rf.Param < 0:
-			return root
-		case rf.Param < sig.Params().Len() && carrier(sig.Params().At(rf.Param).Type()):
-			return t.ctx(engine.Arg(c, rf.Param), in)
-		}
 	}
 	return state{}
 }

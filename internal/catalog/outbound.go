@@ -234,6 +234,22 @@ const (
 	otelPropagation = "go.opentelemetry.io/otel/propagation"
 )
 
+// ctxSecond are the derivations whose context is their second result:
+// errgroup's WithContext returns the group first, and cancels the
+// context when a goroutine fails or Wait returns (x/sync v0.23.0
+// errgroup.go):
+//
+//	g, ctx := errgroup.WithContext(ctx)
+var ctxSecond = map[Symbol]bool{
+	{"golang.org/x/sync/errgroup", "", "WithContext"}: true,
+}
+
+func init() {
+	for s := range ctxSecond {
+		ctxFuncs[s] = CtxInherit
+	}
+}
+
 // ContextEffect says what calling fn does to a deadline; the parent
 // context, when there is one, is argument 0.
 func ContextEffect(fn *types.Func) CtxEffect {
@@ -241,6 +257,15 @@ func ContextEffect(fn *types.Func) CtxEffect {
 		return CtxNone
 	}
 	return ctxFuncs[SymbolOf(fn)]
+}
+
+// ContextResult is the result of a derivation that is the context: 0
+// but for the rows of ctxSecond.
+func ContextResult(fn *types.Func) int {
+	if fn != nil && ctxSecond[SymbolOf(fn)] {
+		return 1
+	}
+	return 0
 }
 
 // HTTP and dialing without a timeout (go1.26.8 net/http/client.go,

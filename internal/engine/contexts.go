@@ -23,14 +23,16 @@ import (
 // Err, and its Done channel is nil".
 
 // derivation returns the call that makes the context v, as a catalogued
-// derivation, and what it does: v is its result (its first, for a call
-// that returns a cancel or a task as well).
+// derivation, and what it does: v is its context result (the first for
+// a call that returns a cancel or a task as well, errgroup.WithContext's
+// second: catalog.ContextResult).
 func derivation(v ssa.Value) (*ssa.Call, catalog.CtxEffect) {
-	if e, ok := v.(*ssa.Extract); ok && e.Index == 0 {
-		v = e.Tuple
+	idx := 0
+	if e, ok := v.(*ssa.Extract); ok {
+		v, idx = e.Tuple, e.Index
 	}
 	c, ok := v.(*ssa.Call)
-	if !ok {
+	if !ok || idx != catalog.ContextResult(Callee(c)) {
 		return nil, catalog.CtxNone
 	}
 	return c, catalog.ContextEffect(Callee(c))
