@@ -112,7 +112,8 @@ func per(r *retryscan.Result, site *retryscan.Site) string {
 //	calls per request (3x5 via fetchUser -> store.Get -> backoff.Retry);
 //	retry in one layer only
 func diagnostic(site *retryscan.Site, inner []retryscan.Hop, per string) analysis.Diagnostic {
-	outer := retryscan.Hop{Name: site.Name, Attempts: int32(site.Bound.Attempts), Retry: true}
+	// A loop that only a context ends counts N, as it does in a chain.
+	outer := retryscan.Hop{Name: site.Name, Attempts: int32(site.Bound.Layer()), Retry: true}
 	chain := append([]retryscan.Hop{outer}, inner...)
 	first := inner[0]
 	what := fmt.Sprintf("calls %s, which retries again", first.Name)
@@ -122,7 +123,7 @@ func diagnostic(site *retryscan.Site, inner []retryscan.Hop, per string) analysi
 		category = "direct"
 	}
 	msg := fmt.Sprintf("%s (%s) %s: %s %s (%s via %s); retry in one layer only",
-		site.Name, site.Bound, what, amplification(chain), per, retryscan.Product(chain), retryscan.ChainString(inner))
+		site.Name, retryscan.AttemptsString(site.Bound.Layer()), what, amplification(chain), per, retryscan.Product(chain), retryscan.ChainString(inner))
 	return analysis.Diagnostic{
 		Pos:      site.Pos(),
 		Category: category,

@@ -97,6 +97,16 @@ func (b Bound) Unbounded() bool {
 	return b.Attempts == catalog.AttemptsUnbounded && !b.Ctx && !b.Time
 }
 
+// Layer is the attempt count the retry contributes to a chain's
+// product: a retry with no attempt limit that a context or an elapsed
+// time ends makes a finite but unknown number of attempts (N), not ∞.
+func (b Bound) Layer() int {
+	if b.Attempts == catalog.AttemptsUnbounded && (b.Ctx || b.Time) {
+		return catalog.AttemptsUnknown
+	}
+	return b.Attempts
+}
+
 // String renders the attempt count for messages: "3 attempts",
 // "N attempts" when unknown, "unbounded".
 func (b Bound) String() string { return AttemptsString(b.Attempts) }

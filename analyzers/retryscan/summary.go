@@ -183,18 +183,9 @@ func (s *scanner) siteHop(site *Site) Hop {
 	case site.Callee != nil:
 		pkg = analysisutil.PkgPath(site.Callee)
 	}
-	return Hop{Name: site.Name, Posn: s.posn(site.Node), Attempts: int32(chainAttempts(site.Bound)), Retry: true, Pkg: pkg, pos: site.Node.Pos()}
+	return Hop{Name: site.Name, Posn: s.posn(site.Node), Attempts: int32(site.Bound.Layer()), Retry: true, Pkg: pkg, pos: site.Node.Pos()}
 }
 
-// chainAttempts is the attempt count a layer contributes to a chain's
-// product: a layer with no attempt limit that a context or an elapsed
-// time ends makes a finite but unknown number of attempts (N), not ∞.
-func chainAttempts(b Bound) int {
-	if b.Attempts == catalog.AttemptsUnbounded && (b.Ctx || b.Time) {
-		return catalog.AttemptsUnknown
-	}
-	return b.Attempts
-}
 
 // enclosingFunc returns the innermost function (declaration or literal)
 // of the package containing n.

@@ -202,3 +202,29 @@ func getRetried(ctx context.Context, rdb *redis.Client, key string) (string, err
 	}
 	return "", err
 }
+
+// A loop that only the context ends makes a finite but unknown number of
+// attempts: N, not ∞, each the Get's 4.
+func getUntilDone(ctx context.Context, rdb *redis.Client, key string) (string, error) {
+	for { // want `retry loop \(N attempts\) wraps redis.Client.Get \(4 attempts\), which retries again: up to Nx4 calls`
+		v, err := rdb.Get(ctx, key).Result()
+		if err == nil {
+			return v, nil
+		}
+		select {
+		case <-ctx.Done():
+			return "", ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// The twin that nothing ends: ∞.
+func getForever(ctx context.Context, rdb *redis.Client, key string) string {
+	for { // want `retry loop \(unbounded attempts\) wraps redis.Client.Get \(4 attempts\), which retries again: an unbounded number of calls`
+		if v, err := rdb.Get(ctx, key).Result(); err == nil {
+			return v
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
