@@ -241,7 +241,10 @@
 // constant, or what a variable, a helper of the package or an unexported
 // field its package sets holds, and a method that comes from the
 // helper's parameter where the helper is called (a call that passes
-// neither a constant nor a parameter of its own is not judged). It does
+// neither a constant nor a parameter of its own is not judged), whether
+// the helper sends the request or only builds it for the attempt to send
+// (req, _ := newRequest(ctx, http.MethodPost, url); hc.Do(req); one
+// helper deep). It does
 // not read a statement that comes from a parameter, nor a method or a
 // statement that comes from an exported field, a package
 // variable, a variable that may hold different values, fmt.Sprintf,

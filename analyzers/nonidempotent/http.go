@@ -146,8 +146,12 @@ func (c *checker) requestMethod(v ssa.Value, fd *ast.FuncDecl) (string, []*ssa.C
 		case in != nil && c.sameRequest(in) != nil:
 		case in != nil && isBuild(in):
 			m, ok := c.builtMethod(in)
-			if !ok && c.methodOperand([]*ssa.Call{in}, fd) > 0 {
+			switch {
+			case ok:
+			case c.methodOperand([]*ssa.Call{in}, fd) > 0:
 				m, ok = "", true // the caller's method (methodparam.go)
+			default:
+				m, ok = c.builderMethod(v, in) // newRequest(ctx, http.MethodPost, url)
 			}
 			if !ok || (found && m != method) {
 				return "", nil, false
@@ -165,6 +169,47 @@ func (c *checker) requestMethod(v ssa.Value, fd *ast.FuncDecl) (string, []*ssa.C
 		return m, built, ok
 	}
 	return method, built, true
+}
+
+// builderMethod returns the method a request built by a helper of the
+// package is given, where the helper takes it from its caller:
+//
+//	func newRequest(ctx context.Context, method, url string) (*http.Request, error) {
+//		return http.NewRequestWithContext(ctx, method, url, nil)
+//	}
+//	req, err := newRequest(ctx, http.MethodPost, url) // POST
+//	resp, err := hc.Do(req)
+//
+// The request must come from calls of that helper alone, each naming
+// the same constant method; one helper deep.
+func (c *checker) builderMethod(v ssa.Value, built *ssa.Call) (string, bool) {
+	row := catalog.LookupHTTP(engine.Callee(built))
+	_, args := operands(built)
+	if row == nil || row.Method < 0 || row.Method >= len(args) {
+		return "", false
+	}
+	p, ok := engine.Strip(args[row.Method]).(*ssa.Parameter)
+	if !ok {
+		return "", false
+	}
+	helper, i := p.Parent(), engine.ParamIndex(p)
+	method, found := "", false
+	for _, x := range engine.Copies(v) {
+		in := callOf(x)
+		if in == nil || in.Call.StaticCallee() != helper {
+			return "", false
+		}
+		call := c.eng.CallExpr(in)
+		if call == nil || i < 0 || i >= len(call.Args) {
+			return "", false
+		}
+		m, ok := analysisutil.ConstString(c.info, call.Args[i])
+		if !ok || found && m != method {
+			return "", false
+		}
+		method, found = m, true
+	}
+	return method, found
 }
 
 // callOf returns the call a value is the result of, or nil.
