@@ -165,7 +165,7 @@ func (reg *region) targetSink(lhs ast.Expr) (sink, bool) {
 		}
 		if name, ok := analysisutil.ConstString(reg.r.pass.TypesInfo, l.Index); ok {
 			if class, ok := reg.r.nameClass(name); ok {
-				return sink{pos: l.Pos(), node: l, desc: "the " + name + " entry", class: class, target: reg.rootVar(l.X)}, true
+				return sink{pos: l.Pos(), node: l, desc: entryDesc(info.TypeOf(l.X), name), class: class, target: reg.rootVar(l.X)}, true
 			}
 		}
 	}
@@ -190,7 +190,7 @@ func (reg *region) litSink(t types.Type, kv *ast.KeyValueExpr) (sink, bool) {
 	case *types.Map:
 		if name, ok := analysisutil.ConstString(reg.r.pass.TypesInfo, kv.Key); ok {
 			if class, ok := reg.r.nameClass(name); ok {
-				return sink{pos: kv.Pos(), desc: "the " + name + " entry", class: class}, true
+				return sink{pos: kv.Pos(), desc: entryDesc(t, name), class: class}, true
 			}
 		}
 	}
@@ -304,6 +304,19 @@ func headerKind(fn *types.Func) string {
 		return "metadata"
 	}
 	return "header"
+}
+
+// entryDesc names a map entry a key is written to: as a header or gRPC
+// metadata when the map is an http.Header or a metadata.MD, so that
+// md["idempotency-key"] = key reads as metadata.Pairs does.
+func entryDesc(m types.Type, name string) string {
+	switch {
+	case analysisutil.Named(m, "google.golang.org/grpc/metadata", "MD"):
+		return namedHeader("metadata", name)
+	case analysisutil.Named(m, "net/http", "Header"):
+		return namedHeader("header", name)
+	}
+	return "the " + name + " entry"
 }
 
 func namedHeader(kind, name string) string {
