@@ -186,7 +186,6 @@ func (s *scanner) siteHop(site *Site) Hop {
 	return Hop{Name: site.Name, Posn: s.posn(site.Node), Attempts: int32(site.Bound.Layer()), Retry: true, Pkg: pkg, pos: site.Node.Pos()}
 }
 
-
 // enclosingFunc returns the innermost function (declaration or literal)
 // of the package containing n.
 func (s *scanner) enclosingFunc(n ast.Node) ast.Node {
