@@ -51,8 +51,9 @@
 // or policies handed in by a caller, no layer), an *http.Client whose
 // Transport is a type whose RoundTrip retries (of the package, or of
 // another through its fact), every
-// aws-sdk-go-v2 operation (3 attempts; DynamoDB 4; or the MaxAttempts
-// of the standard retryer the client or the call is given: set in the
+// aws-sdk-go-v2 operation (3 attempts; DynamoDB 4 with its own retryer;
+// or the MaxAttempts of the standard retryer the client or the call is
+// given, 3 by default, DynamoDB's too: set in the
 // option function of retry.NewStandard, a literal or a function of the
 // package, or by retry.AddWithMaxAttempts or RetryMaxAttempts), every
 // go-redis v9 command on a *redis.Client, ClusterClient, Ring or

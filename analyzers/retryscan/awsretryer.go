@@ -31,16 +31,31 @@ func (r *Result) RetryerAttempts(e ast.Expr) int {
 	return r.retryer(e)
 }
 
+// buildsStandardRetryer reports a configuration that builds a standard (or
+// adaptive) retryer where the code shows it: its count starts from
+// retry.DefaultMaxAttempts, 3, whatever the service's own retryer makes.
+// DynamoDB builds one with 4 only when the client is given none:
+//
+//	dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) {
+//		o.Retryer = retry.NewStandard() // 3 attempts, not DynamoDB's 4
+//	})
+func (s *scanner) buildsStandardRetryer(nodes []ast.Node) bool {
+	for _, n := range nodes {
+		for _, it := range s.itemsOf(n) {
+			if it.kind == ItemCall && (it.sym == catalog.AWSNewStandard || it.sym == catalog.AWSNewAdaptiveMode) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (s *scanner) retryerAttempts(e ast.Expr) int {
 	fn := s.enclosingFunc(e)
 	nodes := s.configNodes(fn, e)
 	row := &catalog.Retry{Attempts: catalog.AttemptsUnknown, Ctx: -1}
-	for _, n := range nodes {
-		for _, it := range s.itemsOf(n) {
-			if it.kind == ItemCall && (it.sym == catalog.AWSNewStandard || it.sym == catalog.AWSNewAdaptiveMode) {
-				row.Attempts = catalog.AWSDefaultTries // retry.DefaultMaxAttempts
-			}
-		}
+	if s.buildsStandardRetryer(nodes) {
+		row.Attempts = catalog.AWSDefaultTries // retry.DefaultMaxAttempts
 	}
 	b, _ := s.evalBound(row, &ast.CallExpr{}, nodes)
 	if b.Evidence == nil && s.unseenConfig(fn, e) {

@@ -188,6 +188,11 @@ func (s *scanner) clientSite(fn, cfgFn ast.Node, call *ast.CallExpr, callee *typ
 // so that when the nodes show nothing the package may have turned its
 // retries off out of sight.
 func (s *scanner) clientSiteOf(fn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry, nodes []ast.Node, given bool) *Site {
+	if row.Attempts != catalog.AWSDefaultTries && catalog.LookupAWSOperation(callee) != nil && s.buildsStandardRetryer(nodes) {
+		std := *row
+		std.Attempts = catalog.AWSDefaultTries // the client's own retryer replaces the service's
+		row = &std
+	}
 	b, _ := s.evalBound(row, call, nodes)
 	unseen := given && b.Evidence == nil && !s.builtHere(nodes, row.Pkg)
 	if unseen && s.retriesOffInPackage(row) {
