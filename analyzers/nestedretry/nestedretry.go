@@ -122,8 +122,13 @@ func diagnostic(site *retryscan.Site, inner []retryscan.Hop, per string) analysi
 		what = fmt.Sprintf("wraps %s (%s), which retries again", first.Name, retryscan.AttemptsString(int(first.Attempts)))
 		category = "direct"
 	}
-	msg := fmt.Sprintf("%s (%s) %s: %s %s (%s via %s); retry in one layer only",
-		site.Name, retryscan.AttemptsString(site.Bound.Layer()), what, amplification(chain), per, retryscan.Product(chain), retryscan.ChainString(inner))
+	amp, inText := amplification(chain)
+	via := retryscan.Product(chain) + " via "
+	if inText {
+		via = "via " // "up to Nx4 calls per request (via store.Save -> retry.Do)"
+	}
+	msg := fmt.Sprintf("%s (%s) %s: %s %s (%s%s); retry in one layer only",
+		site.Name, retryscan.AttemptsString(site.Bound.Layer()), what, amp, per, via, retryscan.ChainString(inner))
 	return analysis.Diagnostic{
 		Pos:      site.Pos(),
 		Category: category,
@@ -133,17 +138,19 @@ func diagnostic(site *retryscan.Site, inner []retryscan.Hop, per string) analysi
 }
 
 // amplification states how many calls one request can make on the
-// bottom dependency.
-func amplification(chain []retryscan.Hop) string {
+// bottom dependency, and whether the text already shows the product
+// (a count with an unknown factor: "up to Nx4 calls"), which the
+// message then does not repeat.
+func amplification(chain []retryscan.Hop) (string, bool) {
 	if total, ok := retryscan.Total(chain); ok {
-		return fmt.Sprintf("up to %d calls", total)
+		return fmt.Sprintf("up to %d calls", total), false
 	}
 	for _, h := range chain {
 		if h.Retry && h.Attempts == catalog.AttemptsUnbounded {
-			return "an unbounded number of calls"
+			return "an unbounded number of calls", false
 		}
 	}
-	return "up to " + retryscan.Product(chain) + " calls"
+	return "up to " + retryscan.Product(chain) + " calls", true
 }
 
 // related returns one entry per hop. Hops in other packages have no
