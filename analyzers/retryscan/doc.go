@@ -171,7 +171,9 @@
 //
 // A retrying call in an attempt is a nested layer only when the site can
 // go round after the call fails (the engine walks the attempt from the
-// call under its failure): a loop that resyncs with a retrying loader and
+// call under its failure); one in a function handed to an errgroup's Go
+// or TryGo, whose Wait the attempt joins, counts when the function returns
+// the call's failure (a goroutine started with go counts never): a loop that resyncs with a retrying loader and
 // gives up when the loader fails runs the loader once. What makes a
 // site's function run (Result.Trigger: a request, an event, the run of
 // main or a goroutine, or unknown) is read from the package's handlers,

@@ -93,6 +93,16 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool, keep func(ast
 			// A goroutine's retries are not part of this attempt.
 			return false
 		case *ast.CallExpr:
+			if catalog.JoinedGo(s.calleeOf(n)) {
+				// g.Go(func() error { ... }): the group's Wait joins the
+				// goroutine, so its retries are part of this attempt,
+				// those whose failure the function returns (joinedFails).
+				for _, a := range n.Args {
+					if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+						consider(s.bodyChain(lit.Body, seen, func(m ast.Node) bool { return s.joinedFails(lit, m) }))
+					}
+				}
+			}
 			switch fun := ast.Unparen(n.Fun).(type) {
 			case *ast.FuncLit:
 				consider(s.bodyChain(fun.Body, seen, nil))
@@ -285,6 +295,26 @@ func retrierDirective(decl *ast.FuncDecl) *int {
 // The engine walks the region from the call under its failure. What it
 // cannot tell (a loop nested in the attempt, a call it cannot place, a
 // walk with too many ways) counts as going round.
+// joinedFails reports whether the function handed to a joined goroutine
+// (catalog.JoinedGo) returns an error when its call n fails: only then
+// does the group's Wait fail and the retry around it go round.
+//
+//	g.Go(func() error { return rdb.Touch(ctx, k).Err() })           // yes
+//	g.Go(func() error { if err := touch(); err != nil { log.Print(err) }; return nil }) // no
+func (s *scanner) joinedFails(lit *ast.FuncLit, n ast.Node) bool {
+	call, ok := n.(*ast.CallExpr)
+	fn := s.eng.Func(lit)
+	if !ok || fn == nil {
+		return false
+	}
+	in := s.eng.Call(fn, call)
+	if in == nil {
+		return false
+	}
+	w := s.eng.OpRegion(fn, "").Walk(&engine.Scenario{Attempt: []ssa.CallInstruction{in}, Outcome: engine.Failed(engine.ErrAny)}, in)
+	return w.Ends.Has(engine.EndError)
+}
+
 func (s *scanner) failureGoesRound(site *Site, n ast.Node) bool {
 	call, ok := n.(*ast.CallExpr)
 	r := site.Region()

@@ -339,3 +339,18 @@ func SQLWithoutContext(fn *types.Func) string {
 
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool { return isContext(t) }
+
+// joinedGo are the calls that run a function in a goroutine the caller
+// then waits for (x/sync v0.23.0 errgroup.go; go1.26 sync.WaitGroup.Go):
+// what the function does is part of the work that waits.
+//
+//	g.Go(func() error { return rdb.Touch(ctx, k).Err() })
+//	err := g.Wait()
+var joinedGo = map[Symbol]bool{
+	{"golang.org/x/sync/errgroup", "Group", "Go"}:    true,
+	{"golang.org/x/sync/errgroup", "Group", "TryGo"}: true,
+}
+
+// JoinedGo reports a call that runs its function argument in a goroutine
+// its caller joins and whose error the join returns.
+func JoinedGo(fn *types.Func) bool { return fn != nil && joinedGo[SymbolOf(fn)] }
