@@ -183,13 +183,8 @@ func (c *checker) requestMethod(v ssa.Value, fd *ast.FuncDecl) (string, []*ssa.C
 // The request must come from calls of that helper alone, each naming
 // the same constant method; one helper deep.
 func (c *checker) builderMethod(v ssa.Value, built *ssa.Call) (string, bool) {
-	row := catalog.LookupHTTP(engine.Callee(built))
-	_, args := operands(built)
-	if row == nil || row.Method < 0 || row.Method >= len(args) {
-		return "", false
-	}
-	p, ok := engine.Strip(args[row.Method]).(*ssa.Parameter)
-	if !ok {
+	p := methodParam(built)
+	if p == nil {
 		return "", false
 	}
 	helper, i := p.Parent(), engine.ParamIndex(p)

@@ -41,13 +41,8 @@ func (c *checker) methodOperand(built []*ssa.Call, fd *ast.FuncDecl) int {
 	fn := c.eng.Func(fd)
 	out := 0
 	for _, in := range built {
-		row := catalog.LookupHTTP(engine.Callee(in))
-		_, args := operands(in)
-		if fn == nil || row == nil || row.Method < 0 || row.Method >= len(args) {
-			return 0
-		}
-		p, ok := engine.Strip(args[row.Method]).(*ssa.Parameter)
-		if !ok || p.Parent() != fn {
+		p := methodParam(in)
+		if fn == nil || p == nil || p.Parent() != fn {
 			return 0
 		}
 		i := engine.ParamIndex(p) + 1
@@ -57,6 +52,18 @@ func (c *checker) methodOperand(built []*ssa.Call, fd *ast.FuncDecl) int {
 		out = i
 	}
 	return out
+}
+
+// methodParam returns the parameter a request builder is given as its
+// method, in the function that calls the builder, or nil.
+func methodParam(in *ssa.Call) *ssa.Parameter {
+	row := catalog.LookupHTTP(engine.Callee(in))
+	_, args := operands(in)
+	if row == nil || row.Method < 0 || row.Method >= len(args) {
+		return nil
+	}
+	p, _ := engine.Strip(args[row.Method]).(*ssa.Parameter)
+	return p
 }
 
 // methodAt returns the effect e of a call's callee as the call makes

@@ -222,16 +222,20 @@ var ctxFuncs = map[Symbol]CtxEffect{
 	{otelPropagation, "TextMapPropagator", "Extract"}:                 CtxValue,
 	{"go.opentelemetry.io/otel/baggage", "", "ContextWithBaggage"}:    CtxValue,
 	{"go.opentelemetry.io/otel/baggage", "", "ContextWithoutBaggage"}: CtxValue,
-	{grpcMetadata, "", "NewOutgoingContext"}:                          CtxValue, // grpc v1.85.0 metadata.go
-	{grpcMetadata, "", "AppendToOutgoingContext"}:                     CtxValue,
-	{grpcMetadata, "", "NewIncomingContext"}:                          CtxValue,
-	{"github.com/rs/zerolog", "Logger", "WithContext"}:                CtxValue, // zerolog v1.35.1 ctx.go
-	{"github.com/go-logr/logr", "", "NewContext"}:                     CtxValue, // logr v1.4.4 context_slog.go
+	// The context errgroup.WithContext returns second (ctxSecond) is
+	// cancelled when the group's Wait returns.
+	{errgroupPkg, "", "WithContext"}:                   CtxInherit,
+	{grpcMetadata, "", "NewOutgoingContext"}:           CtxValue, // grpc v1.85.0 metadata.go
+	{grpcMetadata, "", "AppendToOutgoingContext"}:      CtxValue,
+	{grpcMetadata, "", "NewIncomingContext"}:           CtxValue,
+	{"github.com/rs/zerolog", "Logger", "WithContext"}: CtxValue, // zerolog v1.35.1 ctx.go
+	{"github.com/go-logr/logr", "", "NewContext"}:      CtxValue, // logr v1.4.4 context_slog.go
 }
 
 const (
 	otelTrace       = "go.opentelemetry.io/otel/trace"
 	otelPropagation = "go.opentelemetry.io/otel/propagation"
+	errgroupPkg     = "golang.org/x/sync/errgroup"
 )
 
 // ctxSecond are the derivations whose context is their second result:
@@ -241,13 +245,7 @@ const (
 //
 //	g, ctx := errgroup.WithContext(ctx)
 var ctxSecond = map[Symbol]bool{
-	{"golang.org/x/sync/errgroup", "", "WithContext"}: true,
-}
-
-func init() {
-	for s := range ctxSecond {
-		ctxFuncs[s] = CtxInherit
-	}
+	{errgroupPkg, "", "WithContext"}: true,
 }
 
 // ContextEffect says what calling fn does to a deadline; the parent
@@ -341,14 +339,16 @@ func SQLWithoutContext(fn *types.Func) string {
 func IsContext(t types.Type) bool { return isContext(t) }
 
 // joinedGo are the calls that run a function in a goroutine the caller
-// then waits for (x/sync v0.23.0 errgroup.go; go1.26 sync.WaitGroup.Go):
-// what the function does is part of the work that waits.
+// then waits for, and whose error the wait returns (x/sync v0.23.0
+// errgroup.go): what the function does is part of the work that waits.
+// sync.WaitGroup.Go's function returns nothing, so no failure reaches
+// its Wait.
 //
 //	g.Go(func() error { return rdb.Touch(ctx, k).Err() })
 //	err := g.Wait()
 var joinedGo = map[Symbol]bool{
-	{"golang.org/x/sync/errgroup", "Group", "Go"}:    true,
-	{"golang.org/x/sync/errgroup", "Group", "TryGo"}: true,
+	{errgroupPkg, "Group", "Go"}:    true,
+	{errgroupPkg, "Group", "TryGo"}: true,
 }
 
 // JoinedGo reports a call that runs its function argument in a goroutine

@@ -388,6 +388,16 @@ func statusPredicate(p *catalog.StatusPredicate, absence bool, err Val) Val {
 	return unknown(err.Related || err.Kind == Err)
 }
 
+// statusCodeOf is the status code of a response (or typed error) whose
+// status the scenario decides: any 2xx, or the one the scenario names,
+// read from the outcome.
+func statusCodeOf(resp Val) Val {
+	if resp.Success {
+		return Val{Kind: Int, Status: true, Success: true}
+	}
+	return Val{Kind: Int, N: resp.N, Exact: true, Related: true}
+}
+
 // respStatus evaluates a status method of a response (resty's
 // resp.StatusCode(), IsSuccess(), IsError()) the scenario decides, as a
 // load of net/http's StatusCode field is: a 2xx the scenario leaves
@@ -396,13 +406,9 @@ func respStatus(m catalog.StatusMethod, resp Val) Val {
 	if resp.Kind != NonNil || !resp.Status {
 		return unknown(resp.Related || resp.Kind == NonNil)
 	}
-	code := Val{Kind: Int, N: resp.N, Exact: true, Related: true}
-	if resp.Success {
-		code = Val{Kind: Int, Status: true, Success: true}
-	}
 	switch m {
 	case catalog.StatusCode:
-		return code
+		return statusCodeOf(resp)
 	case catalog.StatusSuccess:
 		return boolVal(triOf(resp.Success || resp.N >= 200 && resp.N < 300), false)
 	case catalog.StatusFailure:

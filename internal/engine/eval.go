@@ -197,10 +197,7 @@ func (w *walker) load(v *ssa.UnOp, upto int) Val {
 		switch n, st := structOf(x.X.Type()); {
 		case w.p.isStatusField(n, st, f):
 			if status {
-				if base.Success {
-					return Val{Kind: Int, N: 0, Status: true, Success: true}
-				}
-				return Val{Kind: Int, N: base.N, Exact: true, Related: true} // read from the outcome
+				return statusCodeOf(base)
 			}
 			return unknown(true)
 		case status && isResponse(f.Type()):
