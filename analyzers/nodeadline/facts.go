@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
@@ -180,27 +181,33 @@ func catalogued(fn *types.Func) bool {
 // deadline-less context but a parameter's.
 func (c *checker) makesRoots() bool {
 	if c.roots == nil {
-		found := false
-		for _, f := range c.pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok || found {
-					return !found
-				}
-				fn := analysisutil.Callee(c.pass.TypesInfo, call)
-				switch e := catalog.ContextEffect(fn); {
-				case e == catalog.CtxRoot, e == catalog.CtxDrop, catalog.SymbolOf(fn) == catalog.HTTPNewRequest:
-					found = true
-				default:
-					rf := c.resultOf(fn)
-					found = rf != nil && rf.Param < 0
-				}
-				return !found
-			})
-		}
+		found := anyCall(c.pass, func(call *ast.CallExpr) bool {
+			fn := analysisutil.Callee(c.pass.TypesInfo, call)
+			switch e := catalog.ContextEffect(fn); {
+			case e == catalog.CtxRoot, e == catalog.CtxDrop, catalog.SymbolOf(fn) == catalog.HTTPNewRequest:
+				return true
+			}
+			rf := c.resultOf(fn)
+			return rf != nil && rf.Param < 0
+		})
 		c.roots = &found
 	}
 	return *c.roots
+}
+
+// anyCall reports whether f holds for a call of the package's syntax,
+// stopping at the first.
+func anyCall(pass *analysis.Pass, f func(*ast.CallExpr) bool) bool {
+	found := false
+	for _, file := range pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && !found {
+				found = f(call)
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // resultOf returns the ResultFact of a function of another package.

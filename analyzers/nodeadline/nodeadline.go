@@ -156,20 +156,10 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 //	defer cancel()
 //	_, err := c.Check(ctx, req)
 func passesContexts(pass *analysis.Pass) bool {
-	found := false
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || found {
-				return !found
-			}
-			if sig, ok := pass.TypesInfo.TypeOf(call.Fun).(*types.Signature); ok && sig.Params().Len() > 0 && catalog.IsContext(sig.Params().At(0).Type()) {
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
+	return anyCall(pass, func(call *ast.CallExpr) bool {
+		sig, ok := pass.TypesInfo.TypeOf(call.Fun).(*types.Signature)
+		return ok && sig.Params().Len() > 0 && catalog.IsContext(sig.Params().At(0).Type())
+	})
 }
 
 // carries reports a function with a context or request parameter: a
