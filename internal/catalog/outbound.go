@@ -354,3 +354,6 @@ var joinedGo = map[Symbol]bool{
 // JoinedGo reports a call that runs its function argument in a goroutine
 // its caller joins and whose error the join returns.
 func JoinedGo(fn *types.Func) bool { return fn != nil && joinedGo[SymbolOf(fn)] }
+
+// ContextRows returns the catalogued context derivations (for tests).
+func ContextRows() map[Symbol]CtxEffect { return ctxFuncs }
