@@ -242,7 +242,9 @@
 // away or passed on through a context.WithTimeout whose value cannot be
 // read (the retry's deadline is then at most that unknown value), or
 // through a derivation of another package the catalog does not list, a deadline set on a
-// context stored in a struct or passed through a channel, deadlines whose
+// context stored in a struct or passed through a channel, the deadline a
+// server puts on a request's context (http.TimeoutHandler around the
+// handler, a gRPC caller's deadline arriving with the call), deadlines whose
 // value is not a constant, timeouts set more than four calls below the
 // attempt (its timeout is then unknown, and no attempt-uses-budget is
 // reported) or in another package, waits of a hand-rolled loop that

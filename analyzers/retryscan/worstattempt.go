@@ -94,10 +94,10 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 			w.Timeout = TimeoutNone
 			return
 		}
-		fn := site.Func
-		if fn == nil || calls[0].Pos() < fn.Pos() || calls[0].End() > fn.End() {
-			fn = s.funcOf(calls[0]) // in a named operation or a helper
-		}
+		// The function the call is written in, a literal too: the
+		// closure a library retry runs reads its client as a captured
+		// variable (retry.Do(func() error { ... hc.Do(req) ... })).
+		fn := s.enclosingFunc(calls[0])
 		fn, recv = s.passedClient(b.via, fn, recv) // a helper's parameter: what the attempt passes
 		if obj := analysisutil.ObjectOf(s.info, recv); obj != nil && analysisutil.PkgPath(obj) == "net/http" && obj.Name() == "DefaultClient" {
 			w.Timeout = TimeoutNone
