@@ -24,11 +24,14 @@ var absencePredicates = []Symbol{
 // absenceSentinels are errors that say not found, compared with == or
 // errors.Is: variables, and constants of a named error type. go-redis's
 // Nil, the reply to a GET of a key that is not there, is the constant
-// proto.Nil (redis.go: const Nil = proto.Nil, a proto.RedisError).
+// proto.Nil (redis.go: const Nil = proto.Nil, a proto.RedisError); the
+// engine names it redis.Nil where the code imports go-redis, and
+// proto.Nil where it sees only the type's package.
 var absenceSentinels = []Symbol{
 	{"os", "", "ErrNotExist"},
 	{"io/fs", "", "ErrNotExist"},
 	{"database/sql", "", "ErrNoRows"},
+	{redisV9, "", "Nil"},
 	{redisV9 + "/internal/proto", "", "Nil"},
 }
 
