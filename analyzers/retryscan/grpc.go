@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"golang.org/x/tools/go/ssa"
 	"strings"
 	"time"
 
@@ -55,8 +56,10 @@ import (
 // the channel's default call options, then the call's (retry.Disable()
 // or WithMax(0) on the call makes one attempt); a count that is not a
 // constant leaves the call uncounted. The interceptor waits 50 ms with
-// 10% jitter by default (BackoffLinearWithJitter); a WithBackoff leaves
-// the delay unknown. On a channel with both, each of the interceptor's
+// 10% jitter by default (BackoffLinearWithJitter); a WithBackoff of one
+// of the library's BackoffFuncs written in the package is read from the
+// catalog (BackoffExponential(100ms): 100ms, 200ms, ...), any other
+// leaves the delay unknown. On a channel with both, each of the interceptor's
 // attempts is a call the service config retries: the counts multiply.
 
 const grpcPkg = "google.golang.org/grpc"
@@ -85,9 +88,10 @@ type grpcRetry struct {
 	attempts int
 	// policy: a service config's retryPolicy retries it, with configs;
 	// interceptor: a retry interceptor does: middleware go-grpc-middleware's
-	// (backoff: with a WithBackoff), handmade.names one written by hand
-	// (grpcintercept.go).
+	// (backoff: with a WithBackoff, the calls in backoffs, one per
+	// channel), handmade.names one written by hand (grpcintercept.go).
 	policy, interceptor, middleware, backoff bool
+	backoffs                                 []*ssa.Call
 	configs                                  []catalog.ServiceConfig
 	handmade                                 handmade
 }
@@ -117,11 +121,14 @@ func (s *scanner) grpcRetriesOf(fn ast.Node, call *ast.CallExpr, callee *types.F
 		m, sc := policyAttempts(ch, method)
 		k := int64(1)
 		if ch.Retry {
-			var b bool
+			var b *ssa.Call
 			if k, known, b = s.eng.GRPCRetry(append(append([]engine.Source(nil), ch.Defaults...), own...)); !known {
 				return r, false
 			}
-			r.backoff = r.backoff || b && k > 1
+			if b != nil && k > 1 {
+				r.backoff = true
+				r.backoffs = append(r.backoffs, b)
+			}
 		}
 		if m > 1 {
 			r.policy, r.configs = true, append(r.configs, sc)
@@ -201,10 +208,40 @@ func (s *scanner) grpcSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 		delay.Initial, delay.Factor = time.Duration(h[0].Initial), h[0].Factor
 	case !r.policy:
 		row.Delay = catalog.DelayConstant // 50 ms, with jitter
+		delay.Initial = catalog.GRPCRetryDefaultWait
 	}
 	delay.Kind, delay.Capped, delay.Jittered = row.Delay, row.Capped, row.Jittered
-	return &Site{Kind: KindClient, Node: call, Name: name, Entry: row, Callee: callee, Func: fn,
+	site := &Site{Kind: KindClient, Node: call, Name: name, Entry: row, Callee: callee, Func: fn,
 		Bound: Bound{Attempts: r.attempts, Ctx: true}, grpc: &r, delay: known(delay)}
+	if r.backoff && len(h) == 0 && !r.policy {
+		if d, ok := s.interceptorBackoff(site, r.backoffs); ok {
+			row.Delay, row.Capped, row.Jittered = d.Kind, d.Capped, d.Jittered
+			site.delay = known(d)
+		}
+	}
+	return site
+}
+
+// interceptorBackoff reads the wait the retry interceptor's WithBackoff
+// gives it, when every channel's is one call written in the package
+// with a catalogued BackoffFunc:
+//
+//	retry.UnaryClientInterceptor(retry.WithMax(4),
+//		retry.WithBackoff(retry.BackoffExponential(100*time.Millisecond))) // 100ms, 200ms, 400ms
+func (s *scanner) interceptorBackoff(site *Site, calls []*ssa.Call) (Delay, bool) {
+	var d Delay
+	for i, c := range calls {
+		n, ok := s.eng.SyntaxOf(c).(*ast.CallExpr)
+		if !ok {
+			return Delay{}, false
+		}
+		di := s.refineDelay(site, Delay{Kind: catalog.DelayUnknown}, s.configNodes(s.enclosingFunc(n), n))
+		if di.Kind == catalog.DelayUnknown || i > 0 && (di.Kind != d.Kind || di.Initial != d.Initial || di.Factor != d.Factor) {
+			return Delay{}, false // channels that wait differently
+		}
+		d = di
+	}
+	return d, true
 }
 
 // GRPCInterceptors names the interceptors written by hand that retry a

@@ -15,11 +15,11 @@ import (
 )
 
 // mod pins the real libraries in testdata/mod/go.mod; loaded once.
-var mod = testenv.NewModule("testdata/mod", "./loops", "./libs", "./confighelp/...", "./external", "./stop", "./capfix", "./flags", "./jitterpolicy")
+var mod = testenv.NewModule("testdata/mod", "./loops", "./libs", "./confighelp/...", "./external", "./stop", "./capfix", "./flags", "./jitterpolicy", "./grpcbackoff")
 
 func TestAnalyzer(t *testing.T) {
 	t.Parallel()
-	mod.Run(t, unboundedbackoff.Analyzer, "./loops", "./libs", "./confighelp/...", "./external", "./stop", "./jitterpolicy")
+	mod.Run(t, unboundedbackoff.Analyzer, "./loops", "./libs", "./confighelp/...", "./external", "./stop", "./jitterpolicy", "./grpcbackoff")
 }
 
 // TestFix checks the suggested fix that clamps a doubled delay.

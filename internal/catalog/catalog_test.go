@@ -128,18 +128,35 @@ func TestRetryRowsMatchRealLibraries(t *testing.T) {
 func TestBoundOptionsMatchRealLibraries(t *testing.T) {
 	pkgs := loadLibraries(t)
 	for _, o := range catalog.BoundOptions() {
-		obj := lookup(pkgs, o.Symbol)
-		if obj == nil {
-			t.Errorf("%s: no such symbol in the real module", o.Symbol)
-			continue
-		}
-		if v, isVar := obj.(*types.Var); o.Field != (isVar && v.IsField()) {
-			t.Errorf("%s: Field=%t but the symbol is a %T", o.Symbol, o.Field, obj)
-		}
-		if fn, ok := obj.(*types.Func); ok && o.Arg >= 0 {
-			if sig := fn.Type().(*types.Signature); o.Arg >= sig.Params().Len() {
-				t.Errorf("%s: argument %d out of range", o.Symbol, o.Arg)
-			}
+		checkOptionRow(t, pkgs, o.Symbol, o.Field, o.Arg)
+	}
+}
+
+// TestDelayOptionsMatchRealLibraries checks every delay row the same
+// way: a row for a version that lacks the option is an error too.
+func TestDelayOptionsMatchRealLibraries(t *testing.T) {
+	pkgs := loadLibraries(t)
+	for _, o := range catalog.DelayOptions() {
+		checkOptionRow(t, pkgs, o.Symbol, o.Field, o.Arg)
+	}
+}
+
+// checkOptionRow checks an option row against the module it names: the
+// symbol exists, is a struct field exactly when the row says so, and an
+// argument the row reads is a parameter of the function.
+func checkOptionRow(t *testing.T, pkgs map[string]*types.Package, sym catalog.Symbol, field bool, arg int) {
+	t.Helper()
+	obj := lookup(pkgs, sym)
+	if obj == nil {
+		t.Errorf("%s: no such symbol in the real module", sym)
+		return
+	}
+	if v, isVar := obj.(*types.Var); field != (isVar && v.IsField()) {
+		t.Errorf("%s: Field=%t but the symbol is a %T", sym, field, obj)
+	}
+	if fn, ok := obj.(*types.Func); ok && arg >= 0 {
+		if sig := fn.Type().(*types.Signature); arg >= sig.Params().Len() {
+			t.Errorf("%s: argument %d out of range", sym, arg)
 		}
 	}
 }

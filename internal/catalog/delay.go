@@ -104,16 +104,18 @@ var delayOptions = func() []DelayOption {
 			dopt(pkg, "", "NewConstantBackOff", DelConstant, 0).ctor(TriYes, TriNo),
 			dopt(pkg, "ZeroBackOff", "", DelNone, -1).ctor(TriYes, TriNo),
 			dopt(pkg, "StopBackOff", "", DelNone, -1).ctor(TriYes, TriNo),
-			dopt(pkg, "", "WithRandomizationFactor", DelJitter, 0).zeroRemoves(),
-			dopt(pkg, "", "WithMaxInterval", DelCap, 0),
-			dopt(pkg, "", "WithInitialInterval", DelInitial, 0),
-			dopt(pkg, "", "WithMultiplier", DelFactor, 0),
 			dfield(pkg, "ExponentialBackOff", "RandomizationFactor", DelJitter).zeroRemoves(),
 			dfield(pkg, "ExponentialBackOff", "MaxInterval", DelCap),
 			dfield(pkg, "ExponentialBackOff", "InitialInterval", DelInitial),
 			dfield(pkg, "ExponentialBackOff", "Multiplier", DelFactor))
 	}
-	rows = append(rows, dopt(cenkaltiV5, "", "WithBackOff", DelPolicy, 0))
+	// Only v4's NewExponentialBackOff takes options.
+	rows = append(rows,
+		dopt(cenkaltiV4, "", "WithRandomizationFactor", DelJitter, 0).zeroRemoves(),
+		dopt(cenkaltiV4, "", "WithMaxInterval", DelCap, 0),
+		dopt(cenkaltiV4, "", "WithInitialInterval", DelInitial, 0),
+		dopt(cenkaltiV4, "", "WithMultiplier", DelFactor, 0),
+		dopt(cenkaltiV5, "", "WithBackOff", DelPolicy, 0))
 	// avast/retry-go v4.7.0, v5.1.1, v3: the delay type is a function
 	// value; BackOffDelay is delay << (n-1), FixedDelay the delay.
 	for _, pkg := range []string{avastV4, avastV5, "github.com/avast/retry-go"} {
@@ -123,8 +125,11 @@ var delayOptions = func() []DelayOption {
 			dopt(pkg, "", "Delay", DelInitial, 0),
 			dopt(pkg, "", "BackOffDelay", DelGrowth, -1).ctor(TriNo, TriNo).factor(2).value(),
 			dopt(pkg, "", "FixedDelay", DelConstant, -1).ctor(TriYes, TriNo).value(),
-			dopt(pkg, "", "RandomDelay", DelJitter, -1).value(),
-			dopt(pkg, "", "FullJitterBackoffDelay", DelGrowth, -1).ctor(TriUnknown, TriYes).factor(2).value())
+			dopt(pkg, "", "RandomDelay", DelJitter, -1).value())
+	}
+	// FullJitterBackoffDelay is not in v3.
+	for _, pkg := range []string{avastV4, avastV5} {
+		rows = append(rows, dopt(pkg, "", "FullJitterBackoffDelay", DelGrowth, -1).ctor(TriUnknown, TriYes).factor(2).value())
 	}
 	rows = append(rows, dopt(avastV5, "", "MaxJitter", DelJitter, 0).zeroRemoves())
 	// sethvargo/go-retry v0.5.0: backoffs have no cap and no jitter of
@@ -172,6 +177,18 @@ var delayOptions = func() []DelayOption {
 		dopt(failsafeRetry, "Builder", "WithRandomDelay", DelJitter, -1),
 		dopt(failsafeRetry, "Builder", "WithJitter", DelJitter, 0).zeroRemoves(),
 		dopt(failsafeRetry, "Builder", "WithJitterFactor", DelJitter, 0).zeroRemoves())
+	// go-grpc-middleware v2.3.4's retry interceptor: WithBackoff takes a
+	// BackoffFunc, called for attempt n >= 1; the exponential ones return
+	// scalar << (n-1) (scalar, 2 x scalar, ...), the jittered ones move it
+	// by up to +-jitterFraction, the bounded one caps it at its third
+	// argument.
+	rows = append(rows,
+		dopt(grpcMiddlewareRetry, "", "WithBackoff", DelPolicy, 0),
+		dopt(grpcMiddlewareRetry, "", "BackoffLinear", DelConstant, 0).ctor(TriYes, TriNo),
+		dopt(grpcMiddlewareRetry, "", "BackoffLinearWithJitter", DelConstant, 0).ctor(TriYes, TriYes),
+		dopt(grpcMiddlewareRetry, "", "BackoffExponential", DelGrowth, 0).ctor(TriNo, TriNo).factor(2),
+		dopt(grpcMiddlewareRetry, "", "BackoffExponentialWithJitter", DelGrowth, 0).ctor(TriNo, TriYes).factor(2),
+		dopt(grpcMiddlewareRetry, "", "BackoffExponentialWithJitterBounded", DelGrowth, 0).ctor(TriYes, TriYes).factor(2))
 	// eapache/go-resiliency v1.7.0 retrier: a table of waits, jittered
 	// only by SetJitter.
 	rows = append(rows,
@@ -259,6 +276,7 @@ var delayHints = map[string]DelayHint{
 	retryHTTP:                   {"set RetryWaitMax", "use retryablehttp.LinearJitterBackoff or a jittered Backoff func"},
 	failsafe:                    {"use WithBackoff(delay, maxDelay)", "add WithJitter or WithJitterFactor to the retry policy"},
 	eapache:                     {"use LimitedExponentialBackoff", "call SetJitter on the retrier"},
+	grpcMiddlewareRetry:         {"use retry.BackoffExponentialWithJitterBounded", "use retry.BackoffExponentialWithJitter or retry.BackoffLinearWithJitter"},
 	rican7:                      {"use an algorithm that stops growing", "use strategy.BackoffWithJitter"},
 }
 
@@ -284,3 +302,7 @@ var waitFuncs = []Symbol{
 func IsWait(fn *types.Func) bool {
 	return fn != nil && slices.Contains(waitFuncs, SymbolOf(fn))
 }
+
+// DelayOptions returns every delay row, for tests that check them
+// against the real libraries.
+func DelayOptions() []DelayOption { return delayOptions }

@@ -3,6 +3,7 @@ package catalog
 import (
 	"go/ast"
 	"go/types"
+	"time"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 )
@@ -74,6 +75,11 @@ type GRPCOption struct {
 const (
 	grpcMiddlewareTimeout = "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/timeout"
 )
+
+// GRPCRetryDefaultWait is the retry interceptor's wait between attempts
+// with no WithBackoff: BackoffLinearWithJitter(50ms, 0.10) (v2.3.4,
+// interceptors/retry/options.go).
+const GRPCRetryDefaultWait = 50 * time.Millisecond
 
 var grpcOptions = []GRPCOption{
 	{Symbol{grpcPkg, "", "NewClient"}, GRPCDialer, 1},

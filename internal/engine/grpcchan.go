@@ -204,8 +204,9 @@ func GRPCOptionCall(v ssa.Value) (*ssa.Call, *catalog.GRPCOption) {
 // options opts (the channel's defaults, then the call's own), applied in
 // order, a later WithMax or Disable replacing an earlier one: WithMax(n)
 // makes n attempts, its default 0 and Disable one. known is false when a
-// count is not one constant; backoff reports a WithBackoff among them.
-func (p *Program) GRPCRetry(opts []Source) (n int64, known, backoff bool) {
+// count is not one constant; backoff is the call of the last WithBackoff
+// among them, the one that applies, or nil.
+func (p *Program) GRPCRetry(opts []Source) (n int64, known bool, backoff *ssa.Call) {
 	n, known = 1, true
 	for _, opt := range opts {
 		for _, src := range p.SourcesIn(opt.Value, opt.In) {
@@ -220,7 +221,7 @@ func (p *Program) GRPCRetry(opts []Source) (n int64, known, backoff bool) {
 			case catalog.GRPCRetryDisable:
 				n, known = 1, true
 			case catalog.GRPCRetryBackoff:
-				backoff = true
+				backoff = call
 			}
 		}
 	}

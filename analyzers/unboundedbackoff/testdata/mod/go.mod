@@ -10,18 +10,26 @@ require (
 	github.com/eapache/go-resiliency v1.7.0
 	github.com/failsafe-go/failsafe-go v0.9.8
 	github.com/fsnotify/fsnotify v1.9.0
+	github.com/grpc-ecosystem/go-grpc-middleware/v2 v2.3.4
 	github.com/hashicorp/go-retryablehttp v0.7.8
+	github.com/jpillora/backoff v1.1.0
 	github.com/sethvargo/go-retry v0.5.0
 	golang.org/x/sys v0.49.0
+	google.golang.org/grpc v1.85.0
 	k8s.io/apimachinery v0.37.2
 )
 
-require github.com/jpillora/backoff v1.1.0 // indirect
+require (
+	golang.org/x/net v0.60.0 // indirect
+	golang.org/x/text v0.42.0 // indirect
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20260817212433-ac3dfec99bb1 // indirect
+	google.golang.org/protobuf v1.36.12 // indirect
+)
 
 require (
 	example.com/resilience v0.0.0
 	github.com/bits-and-blooms/bitset v1.24.4 // indirect
-	github.com/go-logr/logr v1.4.3 // indirect
+	github.com/go-logr/logr v1.4.4 // indirect
 	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
 	k8s.io/klog/v2 v2.140.0 // indirect
 	k8s.io/utils v0.0.0-20260626114624-be93311217bd // indirect
