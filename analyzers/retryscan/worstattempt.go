@@ -282,7 +282,11 @@ func (s *scanner) timeoutIn(nodes []ast.Node, attempt, built bool) (time.Duratio
 	for _, n := range nodes {
 		switch n := n.(type) {
 		case *ast.CompositeLit:
-			if !attempt || !isHTTPClient(s.info.TypeOf(n)) {
+			// For the whole retry, only the literal of the client the
+			// retrying transport is given: its Timeout bounds the
+			// transport's RoundTrip, retries and all (a client made for
+			// one attempt, retryablehttp's HTTPClient, does not).
+			if !isHTTPClient(s.info.TypeOf(n)) || !attempt && !s.retryingTransportIn(n) {
 				continue
 			}
 			built = true
@@ -312,6 +316,28 @@ func (s *scanner) timeoutIn(nodes []ast.Node, attempt, built bool) (time.Duratio
 		return 0, TimeoutNone, nil
 	}
 	return 0, TimeoutUnknown, nil
+}
+
+// retryingTransportIn reports an http.Client literal whose Transport is
+// a catalogued retrying transport, built in place:
+//
+//	&http.Client{Transport: &retryablehttp.RoundTripper{Client: rc}, Timeout: 10 * time.Second}
+func (s *scanner) retryingTransportIn(lit *ast.CompositeLit) bool {
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); !ok || id.Name != "Transport" {
+			continue
+		}
+		v := ast.Unparen(kv.Value)
+		if call, ok := v.(*ast.CallExpr); ok {
+			return catalog.TransportCtor(analysisutil.Callee(s.info, call)) != nil
+		}
+		return catalog.TransportOf(s.info.TypeOf(v)) != nil
+	}
+	return false
 }
 
 func isHTTPClient(t types.Type) bool {

@@ -32,6 +32,27 @@ func standardClientFits(req *http.Request) {
 	hc.Do(req)
 }
 
+// The same client written out: retryablehttp's RoundTripper as the
+// Transport of a client whose Timeout bounds the whole retry.
+func roundTripper(req *http.Request) {
+	rc := retryablehttp.NewClient()
+	rc.RetryMax = 3
+	rc.RetryWaitMin = 2 * time.Second
+	hc := &http.Client{Transport: &retryablehttp.RoundTripper{Client: rc}, Timeout: 10 * time.Second}
+	hc.Do(req) // want `retryablehttp.RoundTripper waits \? \+ 2s \+ \? \+ 4s \+ \? \+ 8s \+ \? >= 14s but the http.Client's Timeout of 10s stops the whole retry first: the fourth attempt never starts`
+}
+
+// The twin: the Timeout is the retryablehttp client's own HTTPClient's,
+// which bounds each attempt, not the retry.
+func roundTripperAttemptTimeout(req *http.Request) {
+	rc := retryablehttp.NewClient()
+	rc.RetryMax = 3
+	rc.RetryWaitMin = 2 * time.Second
+	rc.HTTPClient = &http.Client{Timeout: 10 * time.Second}
+	hc := &http.Client{Transport: &retryablehttp.RoundTripper{Client: rc}}
+	hc.Do(req)
+}
+
 // wait.Backoff reaches Cap after two steps of six.
 func capEndsSteps() error {
 	return wait.ExponentialBackoff(wait.Backoff{Steps: 6, Duration: time.Second, Factor: 2, Cap: 3 * time.Second}, cond) // want `wait.ExponentialBackoff promises 6 steps but its Cap of 3s is reached after 2 attempts: Step then sets Steps to 0 and the other 4 never run; raise Cap or lower Steps`
