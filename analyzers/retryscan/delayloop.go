@@ -36,6 +36,7 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 	}
 	type wait struct {
 		call   *ast.CallExpr
+		in     ssa.CallInstruction
 		arg    ssa.Value
 		random bool // a helper that adds randomness to what it is given
 	}
@@ -48,10 +49,10 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		args := c.Common().Args
 		switch {
 		case s.isWait(call):
-			waits = append(waits, wait{call: call, arg: args[len(args)-1]})
+			waits = append(waits, wait{call: call, in: c, arg: args[len(args)-1]})
 		default:
 			if i, random := s.eng.WaitParam(c.Common().StaticCallee()); i >= 0 && i < len(args) {
-				waits = append(waits, wait{call, args[i], random})
+				waits = append(waits, wait{call, c, args[i], random})
 			}
 		}
 	})
@@ -79,6 +80,9 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 				switch {
 				case f.Known && f.At0 > 0 && f.At0 < math.MaxInt64:
 					d.Initial = time.Duration(f.At0)
+					if !f.SelfUpdate && f.Factor > 1 && r.LaterRounds(w.in) && f.At0*f.Factor < math.MaxInt64 {
+						d.Initial = time.Duration(f.At0 * f.Factor) // if i > 0 { sleep(base << i) }: base << 1 first
+					}
 				case f.Floor > 0 && f.Floor < math.MaxInt64:
 					d.Least = time.Duration(f.Floor) // d + rand.N(d/2): at least d
 				}
@@ -98,6 +102,9 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 	}
 	if f := r.FlowOf(waits[0].arg); len(waits) == 1 && kind == catalog.DelayLinear && f.Known && !f.Random && !f.Clamped && !f.Opaque && f.At0 >= 0 && f.Step > 0 && f.At0+f.Step < math.MaxInt64 {
 		d.Initial, d.Step = time.Duration(f.At0), time.Duration(f.Step) // time.Sleep(time.Duration(i+1) * time.Second)
+		if r.LaterRounds(waits[0].in) {
+			d.Initial += d.Step // if i > 0 { sleep(time.Duration(i) * time.Second) }: 1s first
+		}
 	}
 	switch {
 	case jitter:

@@ -263,3 +263,48 @@ func timerGoesOn(ctx context.Context, c *http.Client, req *http.Request) error {
 	}
 	return errGone
 }
+
+// A wait that skips the first round: it runs before the second to
+// fourth attempts with i at 1, 2 and 3, so 600ms + 1.2s + 2.4s.
+func guardedShift(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) {
+	var err error
+	for i := 0; i < 4; i++ {
+		if i > 0 {
+			time.Sleep(300 * time.Millisecond << i) // want `never checks ctx: after the caller gives up it goes on for up to 3 more attempts over 4.2s, each wait up to 2.4s`
+		}
+		var resp *http.Response
+		if resp, err = c.Do(req.WithContext(ctx)); err == nil {
+			return resp, nil
+		}
+	}
+	return nil, err
+}
+
+// The twin waits after each attempt from i = 0: 300ms + 600ms + 1.2s
+// before the second to fourth attempts.
+func trailingShift(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) {
+	var err error
+	for i := 0; i < 4; i++ {
+		var resp *http.Response
+		if resp, err = c.Do(req.WithContext(ctx)); err == nil {
+			return resp, nil
+		}
+		time.Sleep(300 * time.Millisecond << i) // want `never checks ctx: after the caller gives up it goes on for up to 3 more attempts over 2.1s, each wait up to 1.2s`
+	}
+	return nil, err
+}
+
+// A step from the counter, skipping the first round: 1s, 2s, 3s.
+func guardedLinear(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) {
+	var err error
+	for attempt := 0; attempt < 4; attempt++ {
+		if attempt != 0 {
+			time.Sleep(time.Duration(attempt) * time.Second) // want `never checks ctx: after the caller gives up it goes on for up to 3 more attempts over 6s, each wait up to 3s`
+		}
+		var resp *http.Response
+		if resp, err = c.Do(req.WithContext(ctx)); err == nil {
+			return resp, nil
+		}
+	}
+	return nil, err
+}
