@@ -37,6 +37,7 @@ var configPkgs = []string{
 	"github.com/aws/aws-sdk-go-v2/aws",
 	"github.com/aws/aws-sdk-go-v2/aws/retry",
 	"github.com/hashicorp/go-retryablehttp",
+	"github.com/go-resty/resty/v2",
 }
 
 func (c *checker) configs() {
@@ -120,6 +121,8 @@ func (c *checker) configCall(call *ast.CallExpr) {
 				return
 			}
 		}
+	case catalog.HookRetryCondition:
+		c.retryCondition(call.Args[h.Arg])
 	case catalog.HookRetryableFunc:
 		if lit, ok := ast.Unparen(call.Args[h.Arg]).(*ast.FuncLit); ok && c.alwaysTrue(lit.Body) {
 			c.rep.Report(analysisDiag(call, CategoryPermanentCode,

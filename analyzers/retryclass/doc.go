@@ -182,6 +182,9 @@
 //	client.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
 //		return err != nil || resp.StatusCode >= 400, nil // retryablehttp: 404 goes round
 //	}
+//	resty.New().SetRetryCount(3).AddRetryCondition(func(r *resty.Response, err error) bool {
+//		return err != nil || r.StatusCode() >= 400 // resty v2: 404 goes round
+//	})
 //
 // The status may come as a response or inside a typed error read with
 // errors.As or a type assertion: a field or method named like one

@@ -135,6 +135,10 @@ const (
 	// a library whose other errors stop (OptInOperation):
 	// retry.RetryableError(err).
 	HookRetryable
+	// HookRetryCondition adds a resty retry condition, a function of the
+	// response and the error whose true sends the request again (beside
+	// resty's own retry of a failed request).
+	HookRetryCondition
 )
 
 // ClassHook is a catalogued hook. For fields, Recv is the struct type.
@@ -156,7 +160,7 @@ func hook(pkg, recv, name string, h Hook, arg int) ClassHook {
 
 // classHooks: cenkalti/backoff v4.3.0 and v5.0.3, avast/retry-go v4.7.0
 // and v5.1.1, go-grpc-middleware v2.3.4, aws-sdk-go-v2 v1.48.0,
-// go-retryablehttp v0.7.8, grpc v1.85.0.
+// go-retryablehttp v0.7.8, grpc v1.85.0, resty v2.17.2.
 var classHooks = func() []ClassHook {
 	var rows []ClassHook
 	for _, pkg := range []string{cenkaltiV4, cenkaltiV5, "github.com/cenkalti/backoff/v3", "github.com/cenkalti/backoff"} {
@@ -182,6 +186,8 @@ var classHooks = func() []ClassHook {
 		hook(retryHTTP, "", "RateLimitLinearJitterBackoff", HookBackoffRA, -1),
 		hook(retryHTTP, "", "LinearJitterBackoff", HookBackoffNoRA, -1),
 		hook(sethvargo, "", "RetryableError", HookRetryable, 0),
+		hook(restyV2, "Client", "AddRetryCondition", HookRetryCondition, 0),
+		hook(restyV2, "Request", "AddRetryCondition", HookRetryCondition, 0),
 		hook("net/http", "", "NewRequestWithContext", HookNoFail, 0),
 		hook("net/http", "Request", "WithContext", HookNoFail, 0),
 		hook("net/http", "Request", "Clone", HookNoFail, 0),
