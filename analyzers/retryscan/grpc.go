@@ -4,9 +4,10 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
-	"golang.org/x/tools/go/ssa"
 	"strings"
 	"time"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -89,11 +90,12 @@ type grpcRetry struct {
 	// policy: a service config's retryPolicy retries it, with configs;
 	// interceptor: a retry interceptor does: middleware go-grpc-middleware's
 	// (backoff: with a WithBackoff, the calls in backoffs, one per
-	// channel), handmade.names one written by hand (grpcintercept.go).
-	policy, interceptor, middleware, backoff bool
-	backoffs                                 []*ssa.Call
-	configs                                  []catalog.ServiceConfig
-	handmade                                 handmade
+	// channel; defaultWait: a channel's with none), handmade.names one
+	// written by hand (grpcintercept.go).
+	policy, interceptor, middleware, backoff, defaultWait bool
+	backoffs                                              []*ssa.Call
+	configs                                               []catalog.ServiceConfig
+	handmade                                              handmade
 }
 
 // grpcRetriesOf works out the attempts the channels a call may be made
@@ -125,9 +127,12 @@ func (s *scanner) grpcRetriesOf(fn ast.Node, call *ast.CallExpr, callee *types.F
 			if k, known, b = s.eng.GRPCRetry(append(append([]engine.Source(nil), ch.Defaults...), own...)); !known {
 				return r, false
 			}
-			if b != nil && k > 1 {
+			switch {
+			case b != nil && k > 1:
 				r.backoff = true
 				r.backoffs = append(r.backoffs, b)
+			case k > 1:
+				r.defaultWait = true
 			}
 		}
 		if m > 1 {
@@ -213,7 +218,7 @@ func (s *scanner) grpcSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 	delay.Kind, delay.Capped, delay.Jittered = row.Delay, row.Capped, row.Jittered
 	site := &Site{Kind: KindClient, Node: call, Name: name, Entry: row, Callee: callee, Func: fn,
 		Bound: Bound{Attempts: r.attempts, Ctx: true}, grpc: &r, delay: known(delay)}
-	if r.backoff && len(h) == 0 && !r.policy {
+	if r.backoff && !r.defaultWait && len(h) == 0 && !r.policy {
 		if d, ok := s.interceptorBackoff(site, r.backoffs); ok {
 			row.Delay, row.Capped, row.Jittered = d.Kind, d.Capped, d.Jittered
 			site.delay = known(d)

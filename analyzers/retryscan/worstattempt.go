@@ -1,17 +1,17 @@
 package retryscan
 
 import (
-	"golang.org/x/tools/go/ssa"
-
-	"github.com/retrylint/retrylint/internal/engine"
 	"go/ast"
 	"go/types"
 	"slices"
 	"strings"
 	"time"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // What bounds one attempt, read in the attempt body (a loop body, the
