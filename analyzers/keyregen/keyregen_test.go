@@ -3,6 +3,7 @@ package keyregen_test
 import (
 	"bytes"
 	"encoding/gob"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,7 +28,24 @@ var mod = testenv.NewModule("testdata/mod", "./keys", "./helper", "./reqid", "./
 // all: the dependencies' is most of its cost.
 func TestKeyregen(t *testing.T) {
 	t.Parallel()
-	mod.Run(t, keyregen.Analyzer, "./keys", "./helper", "./sdk", "./gapi")
+	results := mod.Run(t, keyregen.Analyzer, "./keys", "./helper", "./sdk", "./gapi")
+
+	// The sink is named in a Related entry: a map handed to
+	// metadata.New is metadata, as MD.Set's and Pairs' are.
+	var sinks []string
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			for _, rel := range d.Related {
+				if strings.Contains(rel.Message, "idempotency-key") {
+					sinks = append(sinks, rel.Message)
+				}
+			}
+		}
+	}
+	want := `the idempotency key goes to the "idempotency-key" metadata here`
+	if !slices.Contains(sinks, want) || slices.ContainsFunc(sinks, func(m string) bool { return strings.Contains(m, "idempotency-key entry") }) {
+		t.Errorf("sinks named %q, want %q and no map entry", sinks, want)
+	}
 }
 
 // TestFlags checks -requestid and -keyheaders on their own analyzer

@@ -85,8 +85,8 @@ func (reg *region) sinksAt(n ast.Node, fn *types.Func) []valueSink {
 		return out
 	case *ast.CompositeLit:
 		t := reg.r.pass.TypesInfo.TypeOf(n)
-		if t == nil {
-			return nil
+		if t == nil || reg.mdArgument(n) {
+			return nil // read at the call, as metadata
 		}
 		var out []valueSink
 		for _, elt := range n.Elts {
@@ -139,10 +139,43 @@ func (reg *region) callSinks(call *ast.CallExpr, fn *types.Func) []valueSink {
 		}
 		return out
 	}
+	if lit := mdLiteral(call, fn); lit != nil {
+		// metadata.New(map[string]string{"idempotency-key": k}): the
+		// map's entries are the call's metadata, named as such.
+		md := fn.Type().(*types.Signature).Results().At(0).Type()
+		var out []valueSink
+		for _, elt := range lit.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if s, ok := reg.litSink(md, kv); ok {
+					out = append(out, valueSink{kv.Value, s})
+				}
+			}
+		}
+		return out
+	}
 	if k := catalog.LookupTokenSetter(fn); k != nil && k.Arg < len(call.Args) {
 		return []valueSink{{call.Args[k.Arg], sink{pos: call.Pos(), node: call, desc: fn.Name(), class: catalog.SinkKey, target: target()}}}
 	}
 	return reg.helperSinks(call, fn, target)
+}
+
+// mdLiteral returns the map literal handed to gRPC's metadata.New, or
+// nil.
+func mdLiteral(call *ast.CallExpr, fn *types.Func) *ast.CompositeLit {
+	if !analysisutil.IsFunc(fn, "google.golang.org/grpc/metadata", "", "New") || len(call.Args) != 1 {
+		return nil
+	}
+	lit, _ := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
+	return lit
+}
+
+// mdArgument reports the map literal of a metadata.New call, whose
+// entries the call's sinks hold (collect records the parents; before it,
+// the literal reads as a plain map, which only asks whether there is a
+// sink at all).
+func (reg *region) mdArgument(lit *ast.CompositeLit) bool {
+	call, ok := reg.parent[lit].(*ast.CallExpr)
+	return ok && mdLiteral(call, reg.r.calleeOf(call)) == lit
 }
 
 // targetSink classifies an assignment target: a key field, or a map entry
