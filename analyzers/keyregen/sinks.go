@@ -88,15 +88,7 @@ func (reg *region) sinksAt(n ast.Node, fn *types.Func) []valueSink {
 		if t == nil || reg.mdArgument(n) {
 			return nil // read at the call, as metadata
 		}
-		var out []valueSink
-		for _, elt := range n.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				if s, ok := reg.litSink(t, kv); ok {
-					out = append(out, valueSink{kv.Value, s})
-				}
-			}
-		}
-		return out
+		return reg.litSinks(t, n)
 	}
 	return nil
 }
@@ -142,16 +134,7 @@ func (reg *region) callSinks(call *ast.CallExpr, fn *types.Func) []valueSink {
 	if lit := mdLiteral(call, fn); lit != nil {
 		// metadata.New(map[string]string{"idempotency-key": k}): the
 		// map's entries are the call's metadata, named as such.
-		md := fn.Type().(*types.Signature).Results().At(0).Type()
-		var out []valueSink
-		for _, elt := range lit.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				if s, ok := reg.litSink(md, kv); ok {
-					out = append(out, valueSink{kv.Value, s})
-				}
-			}
-		}
-		return out
+		return reg.litSinks(fn.Type().(*types.Signature).Results().At(0).Type(), lit)
 	}
 	if k := catalog.LookupTokenSetter(fn); k != nil && k.Arg < len(call.Args) {
 		return []valueSink{{call.Args[k.Arg], sink{pos: call.Pos(), node: call, desc: fn.Name(), class: catalog.SinkKey, target: target()}}}
@@ -203,6 +186,20 @@ func (reg *region) targetSink(lhs ast.Expr) (sink, bool) {
 		}
 	}
 	return sink{}, false
+}
+
+// litSinks returns the values a literal's key fields and entries send,
+// the literal read as a value of type t.
+func (reg *region) litSinks(t types.Type, lit *ast.CompositeLit) []valueSink {
+	var out []valueSink
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if s, ok := reg.litSink(t, kv); ok {
+				out = append(out, valueSink{kv.Value, s})
+			}
+		}
+	}
+	return out
 }
 
 // litSink classifies one element of a struct or map literal.
