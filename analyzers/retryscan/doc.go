@@ -64,7 +64,9 @@
 //     its grpc.UnaryInvoker in a retry of a constant count (a wrapper
 //     of the invoker parameter: grpcintercept.go);
 //   - a call of a user function that is a retry wrapper (it runs one of
-//     its function parameters in a retry) or a retrier (it retries
+//     its function parameters in a retry, directly or in a function
+//     literal its loop calls in place, as a transaction helper does to
+//     defer its rollback) or a retrier (it retries
 //     inside, at any depth), known across packages through facts, or
 //     declared with a //retrylint:retrier attempts=N comment. A wrapper
 //     that counts its attempts against one of its integer parameters

@@ -293,15 +293,28 @@ func (s *scanner) runsParam(site *Site, sig *types.Signature) int {
 }
 
 // callsVar reports whether n calls the function variable v directly
-// (outside nested function literals other than n itself).
+// (outside nested function literals other than n itself), or in a
+// literal it calls in place, as transaction helpers do to defer the
+// rollback:
+//
+//	err = func() error {
+//		tx, _ := db.Begin()
+//		defer tx.Rollback()
+//		return fn(tx)
+//	}()
 func (s *scanner) callsVar(n ast.Node, v *types.Var) bool {
 	return anyNode(n, false, func(m ast.Node) bool {
 		call, ok := m.(*ast.CallExpr)
 		if !ok {
 			return false
 		}
-		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-		return ok && s.info.ObjectOf(id) == v
+		switch f := ast.Unparen(call.Fun).(type) {
+		case *ast.Ident:
+			return s.info.ObjectOf(f) == v
+		case *ast.FuncLit:
+			return s.callsVar(f, v)
+		}
+		return false
 	})
 }
 
