@@ -52,12 +52,15 @@
 // not generators.
 //
 // Sinks: the headers Idempotency-Key, X-Idempotency-Key,
-// Cko-Idempotency-Key, PayPal-Request-Id, Repeatability-Request-ID and
-// X-Goog-Gcs-Idempotency-Token (any case), set with http.Header Set or Add, a map write, an
-// http.Header or map literal, resty SetHeader or SetHeaders, or gRPC
-// metadata (Pairs, AppendToOutgoingContext, MD.Set, metadata.New); the
+// Cko-Idempotency-Key, PayPal-Request-Id, Repeatability-Request-ID,
+// X-Goog-Gcs-Idempotency-Token and NATS JetStream's Nats-Msg-Id (any
+// case), set with http.Header Set or Add, a map write, an
+// http.Header or map literal, resty SetHeader or SetHeaders, gRPC
+// metadata (Pairs, AppendToOutgoingContext, MD.Set, metadata.New) or a
+// NATS message's Header Set or Add; the
 // tokens SDKs document as deduplication tokens, matched by package
-// (stripe-go Params.IdempotencyKey and SetIdempotencyKey; aws-sdk-go and
+// (JetStream's WithMsgID and MsgId publish options;
+// stripe-go Params.IdempotencyKey and SetIdempotencyKey; aws-sdk-go and
 // aws-sdk-go-v2 ClientToken, ClientRequestToken, IdempotencyToken,
 // MessageDeduplicationId; the RequestId of Google Cloud request messages
 // and of google.golang.org/api calls and request bodies; Alibaba and
@@ -186,7 +189,9 @@
 // correlation ID would be reported wrongly (none seen: in the SDKs read,
 // RequestId on a request is a key and on a response an ID of the call).
 // The standard library is not analyzed: what it generates is in the
-// catalog, and its code makes no keys of its own.
+// catalog, and its code makes no keys of its own. Message headers that
+// are structs of a name and a value (kafka-go's kafka.Header{Key: ...,
+// Value: ...}, sarama's RecordHeader) are not read as headers.
 //
 // A function value is a generator only where the package sees every
 // write to it: an exported package variable (var NewKey =

@@ -16,7 +16,7 @@ import (
 
 // The fixtures are one module pinning the real libraries (see
 // testdata/mod/go.mod), loaded once for all the tests here.
-var mod = testenv.NewModule("testdata/mod", "./keys", "./helper", "./reqid", "./fix", "./sdk", "./gapi")
+var mod = testenv.NewModule("testdata/mod", "./keys", "./helper", "./reqid", "./fix", "./sdk", "./gapi", "./natsmsg")
 
 // TestKeyregen covers every generator family and sink kind (keys/gens.go),
 // helpers and wrappers in the package and across packages (keys/calls.go,
@@ -28,7 +28,7 @@ var mod = testenv.NewModule("testdata/mod", "./keys", "./helper", "./reqid", "./
 // all: the dependencies' is most of its cost.
 func TestKeyregen(t *testing.T) {
 	t.Parallel()
-	results := mod.Run(t, keyregen.Analyzer, "./keys", "./helper", "./sdk", "./gapi")
+	results := mod.Run(t, keyregen.Analyzer, "./keys", "./helper", "./sdk", "./gapi", "./natsmsg")
 
 	// The sink is named in a Related entry: a map handed to
 	// metadata.New is metadata, as MD.Set's and Pairs' are.

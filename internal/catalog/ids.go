@@ -171,6 +171,10 @@ var headerSetters = func() []HeaderSetter {
 		{Symbol{grpcMD, "MD", "Append"}, HeaderPair, 0, 1},
 		{Symbol{grpcMD, "", "Pairs"}, HeaderPairs, 0, 0},
 		{Symbol{grpcMD, "", "AppendToOutgoingContext"}, HeaderPairs, 1, 0},
+		// nats.go v1.55.0: a message's headers (Header, a
+		// map[string][]string of its own).
+		{Symbol{natsGo, "Header", "Set"}, HeaderPair, 0, 1},
+		{Symbol{natsGo, "Header", "Add"}, HeaderPair, 0, 1},
 	}
 	// go-resty v2.17.2 and resty.dev/v3, on the request and the client.
 	for _, pkg := range []string{restyV2, restyV3} {

@@ -32,8 +32,10 @@ const (
 // x-goog-gcs-idempotency-token is Cloud Storage's: GCS deduplicates the
 // requests that carry one token (cloud.google.com/go/storage sets it once
 // per operation, through gax-go's callctx.SetHeaders, on every attempt).
+// Nats-Msg-Id is NATS JetStream's: a stream drops a message whose ID it
+// has seen within its duplicate window (nats.go v1.55.0 js.go MsgIdHdr).
 var (
-	keyHeaders       = []string{"idempotency-key", "x-idempotency-key", "cko-idempotency-key", "paypal-request-id", "repeatability-request-id", "x-goog-gcs-idempotency-token"}
+	keyHeaders       = []string{"idempotency-key", "x-idempotency-key", "cko-idempotency-key", "paypal-request-id", "repeatability-request-id", "x-goog-gcs-idempotency-token", "nats-msg-id"}
 	requestIDHeaders = []string{"x-request-id", "request-id", "x-ms-client-request-id"}
 )
 
@@ -160,6 +162,7 @@ const (
 	googleCloud  = "cloud.google.com/go"
 	aliyunSvc    = "github.com/aliyun/alibaba-cloud-sdk-go/services"
 	tencentSvc   = "github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud"
+	natsGo       = "github.com/nats-io/nats.go"
 )
 
 var tokens = func() []Token {
@@ -178,6 +181,10 @@ var tokens = func() []Token {
 			Note: "cloud.google.com/go GAPIC request messages (AIP-155): alloydb v1.33.1 alloydbpb, redis v1.29.0 redispb, compute computepb"},
 		{Pkg: aliyunSvc, Name: "ClientToken", Kind: TokenField,
 			Note: "alibaba-cloud-sdk-go services/*: ClientToken query parameter, Alibaba Cloud's 'How to ensure idempotence'"},
+		{Pkg: natsGo + "/jetstream", Name: "WithMsgID", Kind: TokenSetter, Arg: 0,
+			Note: "nats.go v1.55.0 jetstream_options.go: WithMsgID(id) sets Nats-Msg-Id, by which the stream deduplicates"},
+		{Pkg: natsGo, Name: "MsgId", Kind: TokenSetter, Arg: 0,
+			Note: "nats.go v1.55.0 js.go: the legacy JetStream API's MsgId(id) PubOpt, the same header"},
 		{Pkg: tencentSvc, Name: "ClientToken", Kind: TokenField,
 			Note: "tencentcloud-sdk-go: ClientToken 'a string used to ensure the idempotency of the request' (cvm AllocateHosts, ...)"},
 	}
