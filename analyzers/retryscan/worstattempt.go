@@ -282,11 +282,11 @@ func (s *scanner) timeoutIn(nodes []ast.Node, attempt, built bool) (time.Duratio
 	for _, n := range nodes {
 		switch n := n.(type) {
 		case *ast.CompositeLit:
-			// For the whole retry, only the literal of the client the
-			// retrying transport is given: its Timeout bounds the
-			// transport's RoundTrip, retries and all (a client made for
-			// one attempt, retryablehttp's HTTPClient, does not).
-			if !isHTTPClient(s.info.TypeOf(n)) || !attempt && !s.retryingTransportIn(n) {
+			// The literal of a client given a retrying transport in
+			// place bounds the transport's RoundTrip, retries and all:
+			// the whole retry, never one attempt. Any other client
+			// literal (retryablehttp's HTTPClient) bounds one attempt.
+			if !isHTTPClient(s.info.TypeOf(n)) || attempt == s.retryingTransportIn(n) {
 				continue
 			}
 			built = true

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/failsafe-go/failsafe-go/failsafehttp"
 	"github.com/hashicorp/go-retryablehttp"
 	"k8s.io/apimachinery/pkg/util/wait"
 )
@@ -50,6 +51,15 @@ func roundTripperAttemptTimeout(req *http.Request) {
 	rc.RetryWaitMin = 2 * time.Second
 	rc.HTTPClient = &http.Client{Timeout: 10 * time.Second}
 	hc := &http.Client{Transport: &retryablehttp.RoundTripper{Client: rc}}
+	hc.Do(req)
+}
+
+// The client's Timeout bounds the whole retry, not each attempt: three
+// attempts with waits of at most 100ms and 200ms fit in 10s (an attempt
+// read as 10s long would not).
+func failsafeTransport(req *http.Request) {
+	rp := failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(2).WithBackoff(100*time.Millisecond, time.Second).Build()
+	hc := &http.Client{Timeout: 10 * time.Second, Transport: failsafehttp.NewRoundTripper(nil, rp)}
 	hc.Do(req)
 }
 
