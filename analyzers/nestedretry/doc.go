@@ -82,6 +82,13 @@
 //		}
 //	}
 //
+// Likewise a retry helper that goes round only on the errors it names (a
+// transaction helper retrying serialization failures: errors.As into the
+// driver's error and a test of its code) is no layer over a go-redis or
+// HTTP call in the function it runs, whose failure it returns at once;
+// over a gRPC call it is, since the call's status may carry the code it
+// retries.
+//
 // An event loop is no layer: a loop whose iteration blocks on a select
 // over channels other goroutines feed, with a tick that runs the same
 // call whether or not the last one failed, calls a retrying helper once

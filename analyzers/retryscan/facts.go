@@ -88,6 +88,11 @@ type WrapperFact struct {
 	// makes the wrapper run its function once and return (gate.go): the
 	// caller says whether the function may run twice. 0 if none.
 	Gate int32
+	// PlainStops: the wrapper's retry does not go round on a plain
+	// failure of its function (an error of no type its classifier looks
+	// for): it retries only the errors it names, such as a transaction
+	// helper's serialization failures (plainstops.go).
+	PlainStops bool
 	// The wrapper's delay between attempts (see Delay): Kind, Capped and
 	// Jittered as catalog values, the first wait in nanoseconds and its
 	// growth.
@@ -118,6 +123,9 @@ func (f *WrapperFact) String() string {
 	}
 	if f.Gate > 0 {
 		ctx += fmt.Sprintf(", gated by param %d", f.Gate-1)
+	}
+	if f.PlainStops {
+		ctx += ", named errors only"
 	}
 	return fmt.Sprintf("wrapper(param=%d, %s via %s%s)", f.Param, attempts, f.Via, ctx)
 }

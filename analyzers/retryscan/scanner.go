@@ -246,6 +246,7 @@ func (s *scanner) findWrappers() {
 				w := s.wrapperFact(site, p)
 				w.IgnoresCtx = s.ignoresCtx(site, fd, p)
 				w.Gate = s.gate(site, fd, p)
+				w.PlainStops = s.plainStops(site, obj.Type().(*types.Signature).Params().At(p).Type().Underlying().(*types.Signature))
 				s.wrappers[obj] = w
 				changed = true
 			}

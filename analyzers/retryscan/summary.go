@@ -276,25 +276,6 @@ func retrierDirective(decl *ast.FuncDecl) *int {
 	return &d.Attempts
 }
 
-// failureGoesRound reports whether the site can make another attempt
-// after the retrying call n of its attempt fails: only then do the two
-// layers multiply. A loop that calls a retrying loader on one branch and
-// gives up when the loader fails runs the loader's retries once, not once
-// per attempt:
-//
-//	for {
-//		err := w.watch(ctx)
-//		if errors.Is(err, errCompacted) {
-//			if err := w.resync(ctx); err != nil { // retries inside
-//				return err // its failure leaves: not a layer
-//			}
-//		}
-//		time.Sleep(time.Second)
-//	}
-//
-// The engine walks the region from the call under its failure. What it
-// cannot tell (a loop nested in the attempt, a call it cannot place, a
-// walk with too many ways) counts as going round.
 // joinedFails reports whether the function handed to a joined goroutine
 // (catalog.JoinedGo) returns an error when its call n fails: only then
 // does the group's Wait fail and the retry around it go round.
@@ -315,7 +296,31 @@ func (s *scanner) joinedFails(lit *ast.FuncLit, n ast.Node) bool {
 	return w.Ends.Has(engine.EndError)
 }
 
+// failureGoesRound reports whether the site can make another attempt
+// after the retrying call n of its attempt fails: only then do the two
+// layers multiply. A loop that calls a retrying loader on one branch and
+// gives up when the loader fails runs the loader's retries once, not once
+// per attempt:
+//
+//	for {
+//		err := w.watch(ctx)
+//		if errors.Is(err, errCompacted) {
+//			if err := w.resync(ctx); err != nil { // retries inside
+//				return err // its failure leaves: not a layer
+//			}
+//		}
+//		time.Sleep(time.Second)
+//	}
+//
+// The engine walks the region from the call under its failure. What it
+// cannot tell (a loop nested in the attempt, a call it cannot place, a
+// walk with too many ways) counts as going round.
+// A call of a wrapper that retries only the errors it names
+// (WrapperFact.PlainStops) does not go round on another library's failure.
 func (s *scanner) failureGoesRound(site *Site, n ast.Node) bool {
+	if s.wrapperNamesErrors(site, n) {
+		return false // its own library's error is none the wrapper retries
+	}
 	call, ok := n.(*ast.CallExpr)
 	r := site.Region()
 	if !ok || r == nil {

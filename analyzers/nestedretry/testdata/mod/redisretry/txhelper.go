@@ -2,6 +2,7 @@ package redisretry
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -49,6 +50,37 @@ func pingThen(ctx context.Context, rdb *redis.Client, fn func(context.Context) e
 
 func bumpAfterPing(ctx context.Context, rdb *redis.Client, key string) error {
 	return pingThen(ctx, rdb, func(ctx context.Context) error {
+		return rdb.Incr(ctx, key).Err()
+	})
+}
+
+// runSerializable retries only the errors it names (a serialization
+// failure, as a transaction helper does); a go-redis failure in the
+// function it runs is returned at once, so go-redis's retries are the
+// only layer.
+func runSerializable(ctx context.Context, fn func(context.Context) error) error {
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		err = func() error { return fn(ctx) }()
+		if err == nil || !isSerialization(err) {
+			return err
+		}
+		time.Sleep(time.Duration(50+attempt*37) * time.Millisecond)
+	}
+	return err
+}
+
+type pgError struct{ Code string }
+
+func (e *pgError) Error() string { return "pg: " + e.Code }
+
+func isSerialization(err error) bool {
+	var pe *pgError
+	return errors.As(err, &pe) && pe.Code == "40001"
+}
+
+func bumpSerializable(ctx context.Context, rdb *redis.Client, key string) error {
+	return runSerializable(ctx, func(ctx context.Context) error {
 		return rdb.Incr(ctx, key).Err()
 	})
 }

@@ -22,7 +22,7 @@ import (
 var creds = grpc.WithTransportCredentials(insecure.NewCredentials())
 
 // retryUnavailable calls the method up to 4 times.
-func retryUnavailable(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error { // want `retrier\(4 via retry loop\)` `wrapper\(param=5, 4 attempts via retry loop\)`
+func retryUnavailable(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error { // want `retrier\(4 via retry loop\)` `wrapper\(param=5, 4 attempts via retry loop, named errors only\)`
 	var err error
 	for i := 0; i < 4; i++ { // want `site loop "retry loop" 4 attempts`
 		if err = invoker(ctx, method, req, reply, cc, opts...); status.Code(err) != codes.Unavailable {
