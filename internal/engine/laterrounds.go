@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"go/constant"
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
@@ -48,44 +47,22 @@ func (r *Region) atFirst(cond ssa.Value) (holds, ok bool) {
 	if !isCmp {
 		return false, false
 	}
-	op := c.Op
-	x, y := Strip(c.X), Strip(c.Y)
+	op, x, y := c.Op, Strip(c.X), Strip(c.Y)
 	if _, isPhi := y.(*ssa.Phi); isPhi {
-		x, y = y, x
-		switch op { // k < i is i > k
-		case token.LSS:
-			op = token.GTR
-		case token.GTR:
-			op = token.LSS
-		case token.LEQ:
-			op = token.GEQ
-		case token.GEQ:
-			op = token.LEQ
-		}
-	}
-	phi, isPhi := x.(*ssa.Phi)
-	k, isConst := y.(*ssa.Const)
-	if !isPhi || !isConst || k.Value == nil || phi.Block() != r.loop.Header || counterStep(phi, r.loop) == 0 {
-		return false, false
+		op, x, y = swap(op), y, x // k < i is i > k
 	}
 	switch op {
 	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 	default:
 		return false, false
 	}
-	var first constant.Value
-	for i, e := range phi.Edges {
-		if r.loop.Has(phi.Block().Preds[i]) {
-			continue
-		}
-		e, isConst := Strip(e).(*ssa.Const)
-		if !isConst || e.Value == nil || first != nil && !constant.Compare(first, token.EQL, e.Value) {
-			return false, false // a counter that starts from several values
-		}
-		first = e.Value
-	}
-	if first == nil || first.Kind() != k.Value.Kind() {
+	phi, isPhi := x.(*ssa.Phi)
+	if !isPhi || phi.Block() != r.loop.Header || !isIntConst(y) {
 		return false, false
 	}
-	return constant.Compare(first, op, k.Value), true
+	first, _, ok := r.induction(phi) // stepped by a constant every way round
+	if !ok || !isIntConst(first) {
+		return false, false
+	}
+	return compare(op, intConst(first), intConst(y)), true
 }
