@@ -89,13 +89,13 @@ type grpcRetry struct {
 	attempts int
 	// policy: a service config's retryPolicy retries it, with configs;
 	// interceptor: a retry interceptor does: middleware go-grpc-middleware's
-	// (backoff: with a WithBackoff, the calls in backoffs, one per
-	// channel; defaultWait: a channel's with none), handmade.names one
-	// written by hand (grpcintercept.go).
-	policy, interceptor, middleware, backoff, defaultWait bool
-	backoffs                                              []*ssa.Call
-	configs                                               []catalog.ServiceConfig
-	handmade                                              handmade
+	// (backoffs: the WithBackoff calls of its channels, one per channel
+	// that has one; defaultWait: a channel's with none), handmade.names
+	// one written by hand (grpcintercept.go).
+	policy, interceptor, middleware, defaultWait bool
+	backoffs                                     []*ssa.Call
+	configs                                      []catalog.ServiceConfig
+	handmade                                     handmade
 }
 
 // grpcRetriesOf works out the attempts the channels a call may be made
@@ -129,7 +129,6 @@ func (s *scanner) grpcRetriesOf(fn ast.Node, call *ast.CallExpr, callee *types.F
 			}
 			switch {
 			case b != nil && k > 1:
-				r.backoff = true
 				r.backoffs = append(r.backoffs, b)
 			case k > 1:
 				r.defaultWait = true
@@ -205,7 +204,7 @@ func (s *scanner) grpcSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 	delay := Delay{}
 	h := r.handmade.facts
 	switch {
-	case r.backoff || len(h) > 0 && (r.policy || r.middleware || len(h) > 1):
+	case len(r.backoffs) > 0 || len(h) > 0 && (r.policy || r.middleware || len(h) > 1):
 		row.Delay, row.Capped, row.Jittered = catalog.DelayUnknown, catalog.TriUnknown, catalog.TriUnknown
 	case len(h) == 1:
 		// The interceptor's own loop, as its wrapper fact says.
@@ -218,7 +217,7 @@ func (s *scanner) grpcSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 	delay.Kind, delay.Capped, delay.Jittered = row.Delay, row.Capped, row.Jittered
 	site := &Site{Kind: KindClient, Node: call, Name: name, Entry: row, Callee: callee, Func: fn,
 		Bound: Bound{Attempts: r.attempts, Ctx: true}, grpc: &r, delay: known(delay)}
-	if r.backoff && !r.defaultWait && len(h) == 0 && !r.policy {
+	if len(r.backoffs) > 0 && !r.defaultWait && len(h) == 0 && !r.policy {
 		if d, ok := s.interceptorBackoff(site, r.backoffs); ok {
 			row.Delay, row.Capped, row.Jittered = d.Kind, d.Capped, d.Jittered
 			site.delay = known(d)

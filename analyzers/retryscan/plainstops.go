@@ -31,12 +31,26 @@ import (
 // just an error: one that also returns a result (done bool, err error)
 // may turn a failure into "not done", which goes round.
 func (s *scanner) plainStops(site *Site, op *types.Signature) bool {
-	r, calls := site.Region(), site.Attempt()
-	if r == nil || len(calls) == 0 || op.Results().Len() != 1 || !isError(op.Results().At(0).Type()) {
+	if op == nil || op.Results().Len() != 1 || !isError(op.Results().At(0).Type()) {
 		return false
 	}
-	w := r.Walk(&engine.Scenario{Attempt: calls, Outcome: engine.Failed(engine.ErrPlain)}, calls[0])
-	return !w.Void && !w.Opaque() && !w.Ends.Has(engine.EndRound)
+	round, known := s.attemptFails(site, engine.ErrPlain)
+	return known && !round
+}
+
+// attemptFails walks a site's region from its attempt failing with an
+// error of class: whether the retry goes round, known false when the
+// walk cannot tell (no attempt, a way it cannot follow).
+func (s *scanner) attemptFails(site *Site, class engine.ErrClass) (round, known bool) {
+	r, calls := site.Region(), site.Attempt()
+	if r == nil || len(calls) == 0 {
+		return false, false
+	}
+	w := r.Walk(&engine.Scenario{Attempt: calls, Outcome: engine.Failed(class)}, calls[0])
+	if w.Void || w.Opaque() {
+		return false, false
+	}
+	return w.Ends.Has(engine.EndRound), true
 }
 
 // wrapperNamesErrors reports a call of a wrapper that retries only the

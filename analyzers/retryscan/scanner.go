@@ -242,11 +242,12 @@ func (s *scanner) findWrappers() {
 			if _, done := s.wrappers[obj]; done {
 				continue
 			}
-			if p := s.runsParam(site, obj.Type().(*types.Signature)); p >= 0 {
+			sig := obj.Type().(*types.Signature)
+			if p := s.runsParam(site, sig); p >= 0 {
 				w := s.wrapperFact(site, p)
 				w.IgnoresCtx = s.ignoresCtx(site, fd, p)
 				w.Gate = s.gate(site, fd, p)
-				w.PlainStops = s.plainStops(site, obj.Type().(*types.Signature).Params().At(p).Type().Underlying().(*types.Signature))
+				w.PlainStops = s.plainStops(site, paramFunc(sig, p))
 				s.wrappers[obj] = w
 				changed = true
 			}
@@ -291,6 +292,13 @@ func (s *scanner) runsParam(site *Site, sig *types.Signature) int {
 		}
 	}
 	return -1
+}
+
+// paramFunc returns the signature of parameter i of sig when it is a
+// function, or nil.
+func paramFunc(sig *types.Signature, i int) *types.Signature {
+	op, _ := sig.Params().At(i).Type().Underlying().(*types.Signature)
+	return op
 }
 
 // callsVar reports whether n calls the function variable v directly

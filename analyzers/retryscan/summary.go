@@ -283,17 +283,26 @@ func retrierDirective(decl *ast.FuncDecl) *int {
 //	g.Go(func() error { return rdb.Touch(ctx, k).Err() })           // yes
 //	g.Go(func() error { if err := touch(); err != nil { log.Print(err) }; return nil }) // no
 func (s *scanner) joinedFails(lit *ast.FuncLit, n ast.Node) bool {
-	call, ok := n.(*ast.CallExpr)
 	fn := s.eng.Func(lit)
-	if !ok || fn == nil {
+	if fn == nil {
 		return false
 	}
-	in := s.eng.Call(fn, call)
+	w := s.callFails(s.eng.OpRegion(fn, ""), n)
+	return w != nil && w.Ends.Has(engine.EndError)
+}
+
+// callFails walks a region from a call n of its function under the
+// call's failure (an error of any kind); nil when n is no call there.
+func (s *scanner) callFails(r *engine.Region, n ast.Node) *engine.Walk {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	in := s.eng.Call(r.Func(), call)
 	if in == nil {
-		return false
+		return nil
 	}
-	w := s.eng.OpRegion(fn, "").Walk(&engine.Scenario{Attempt: []ssa.CallInstruction{in}, Outcome: engine.Failed(engine.ErrAny)}, in)
-	return w.Ends.Has(engine.EndError)
+	return r.Walk(&engine.Scenario{Attempt: []ssa.CallInstruction{in}, Outcome: engine.Failed(engine.ErrAny)}, in)
 }
 
 // failureGoesRound reports whether the site can make another attempt
@@ -321,15 +330,10 @@ func (s *scanner) failureGoesRound(site *Site, n ast.Node) bool {
 	if s.wrapperNamesErrors(site, n) {
 		return false // its own library's error is none the wrapper retries
 	}
-	call, ok := n.(*ast.CallExpr)
 	r := site.Region()
-	if !ok || r == nil {
+	if r == nil {
 		return true
 	}
-	in := s.eng.Call(r.Func(), call)
-	if in == nil {
-		return true
-	}
-	w := r.Walk(&engine.Scenario{Attempt: []ssa.CallInstruction{in}, Outcome: engine.Failed(engine.ErrAny)}, in)
-	return w.Void || w.Ends.Has(engine.EndRound) || w.Ends.Has(engine.EndError)
+	w := s.callFails(r, n)
+	return w == nil || w.Void || w.Ends.Has(engine.EndRound) || w.Ends.Has(engine.EndError)
 }

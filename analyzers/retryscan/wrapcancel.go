@@ -45,7 +45,7 @@ func (s *scanner) ignoresCtx(site *Site, fd *ast.FuncDecl, param int) bool {
 		return false
 	}
 	sig := s.info.Defs[fd.Name].Type().(*types.Signature)
-	op, _ := sig.Params().At(param).Type().Underlying().(*types.Signature)
+	op := paramFunc(sig, param)
 	if op == nil || op.Results().Len() == 0 || !isError(op.Results().At(op.Results().Len()-1).Type()) {
 		return false
 	}
@@ -61,19 +61,14 @@ func (s *scanner) ignoresCtx(site *Site, fd *ast.FuncDecl, param int) bool {
 	default:
 		return false
 	}
-	region, calls := site.Region(), site.Attempt()
-	if region == nil || len(calls) == 0 {
-		return false
-	}
-	for _, c := range calls {
+	for _, c := range site.Attempt() {
 		p, ok := c.Common().Value.(*ssa.Parameter)
 		if !ok || c.Common().IsInvoke() || engine.ParamIndex(p) != param {
 			return false // the attempt is not the wrapped function
 		}
 	}
 	for _, class := range []engine.ErrClass{engine.ErrCanceled, engine.ErrDeadline} {
-		w := region.Walk(&engine.Scenario{Attempt: calls, Outcome: engine.Failed(class)}, calls[0])
-		if w.Void || w.Opaque() || !w.Ends.Has(engine.EndRound) {
+		if round, known := s.attemptFails(site, class); !known || !round {
 			return false
 		}
 	}
