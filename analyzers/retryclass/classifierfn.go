@@ -76,40 +76,23 @@ func whyWholesale(fn string, stops []int) string {
 	return fn + " says yes to them"
 }
 
-// checkRetry reports a retryablehttp CheckRetry that retries 4xx
-// responses wholesale.
-func (c *checker) checkRetry(e ast.Expr) {
-	if status, why, ok := c.responseWholesale(e); ok {
-		c.rep.Report(analysisDiag(e, CategoryPermanentStatus, fmt.Sprintf(
-			"retryablehttp CheckRetry retries HTTP 4xx responses such as %d (%s): a client error does not change on retry, so each costs the client's further attempts; return false for 4xx other than %s, or hand them to retryablehttp.DefaultRetryPolicy",
-			status, why, joinStatuses(c.cfg.TransientStatuses))))
-	}
-}
-
-// retryCondition reports a resty retry condition that retries 4xx
-// responses wholesale:
+// wholesaleResponses reports a function of a response that a library
+// asks whether to send a request again, when it retries 4xx wholesale
+// and says no to a 200: retryablehttp's CheckRetry, a resty retry
+// condition. what names it in the message, fix ends the message's fix.
 //
 //	resty.New().SetRetryCount(3).AddRetryCondition(func(r *resty.Response, err error) bool {
 //		return err != nil || r.StatusCode() >= 400
 //	})
-func (c *checker) retryCondition(e ast.Expr) {
-	if status, why, ok := c.responseWholesale(e); ok {
-		c.rep.Report(analysisDiag(e, CategoryPermanentStatus, fmt.Sprintf(
-			"resty retry condition retries HTTP 4xx responses such as %d (%s): a client error does not change on retry, so each costs the client's further attempts; return false for 4xx other than %s",
-			status, why, joinStatuses(c.cfg.TransientStatuses))))
-	}
-}
-
-// responseWholesale reads a function of a response that says whether it
-// goes round: a 4xx it retries wholesale, and why, when it says no to a
-// 200.
-func (c *checker) responseWholesale(e ast.Expr) (status int, why string, ok bool) {
+func (c *checker) wholesaleResponses(e ast.Expr, what, fix string) {
 	table := c.eng.ClassifierTable(e, c.pass.TypesInfo)
 	status, stops, ok := c.wholesale(table, engine.CaseResponse, c.permanent4xx)
 	if !ok || engine.CaseAnswer(table, engine.ClassCase{Kind: engine.CaseResponse, N: 200}) != catalog.TriNo {
-		return 0, "", false
+		return
 	}
-	return status, whyWholesale(funcName(e), stops), true
+	c.rep.Report(analysisDiag(e, CategoryPermanentStatus, fmt.Sprintf(
+		"%s retries HTTP 4xx responses such as %d (%s): a client error does not change on retry, so each costs the client's further attempts; return false for 4xx other than %s%s",
+		what, status, whyWholesale(funcName(e), stops), joinStatuses(c.cfg.TransientStatuses), fix)))
 }
 
 // classifier is the function a library retry asks of each error of its

@@ -122,7 +122,7 @@ func (c *checker) configCall(call *ast.CallExpr) {
 			}
 		}
 	case catalog.HookRetryCondition:
-		c.retryCondition(call.Args[h.Arg])
+		c.wholesaleResponses(call.Args[h.Arg], "resty retry condition", "")
 	case catalog.HookRetryableFunc:
 		if lit, ok := ast.Unparen(call.Args[h.Arg]).(*ast.FuncLit); ok && c.alwaysTrue(lit.Body) {
 			c.rep.Report(analysisDiag(call, CategoryPermanentCode,
@@ -248,7 +248,7 @@ func (c *checker) fieldValue(h *catalog.ClassHook, e ast.Expr) {
 	case h.Hook == catalog.HookBackoffField:
 		c.backoffValue(e)
 	case h.Hook == catalog.HookCheckRetryField:
-		c.checkRetry(e)
+		c.wholesaleResponses(e, "retryablehttp CheckRetry", ", or hand them to retryablehttp.DefaultRetryPolicy")
 	}
 }
 
