@@ -2,6 +2,7 @@ package retryscan
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -332,10 +333,15 @@ func (s *scanner) retryingTransportIn(lit *ast.CompositeLit) bool {
 			continue
 		}
 		v := ast.Unparen(kv.Value)
-		if call, ok := v.(*ast.CallExpr); ok {
-			return catalog.TransportCtor(analysisutil.Callee(s.info, call)) != nil
+		if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			v = ast.Unparen(u.X)
 		}
-		return catalog.TransportOf(s.info.TypeOf(v)) != nil
+		for _, it := range s.itemsOf(v) {
+			if itemTransport(&it) != nil {
+				return true
+			}
+		}
+		return false
 	}
 	return false
 }
