@@ -205,3 +205,6 @@ func LookupHeaderSetter(fn *types.Func) *HeaderSetter {
 	}
 	return headerSetterIndex[SymbolOf(fn)]
 }
+
+// HeaderSetters returns every header setter row (for tests).
+func HeaderSetters() []HeaderSetter { return headerSetters }

@@ -30,6 +30,8 @@ import (
 	_ "github.com/hashicorp/go-retryablehttp"
 	_ "github.com/lestrrat-go/backoff/v2"
 	_ "github.com/matryer/try"
+	_ "github.com/nats-io/nats.go"
+	_ "github.com/nats-io/nats.go/jetstream"
 	_ "github.com/redis/go-redis/v9"
 	_ "github.com/rs/zerolog"
 	_ "github.com/sethvargo/go-retry"
