@@ -57,7 +57,9 @@
 // case), set with http.Header Set or Add, a map write, an
 // http.Header or map literal, resty SetHeader or SetHeaders, gRPC
 // metadata (Pairs, AppendToOutgoingContext, MD.Set, metadata.New) or a
-// NATS message's Header Set or Add; the
+// NATS message's Header Set or Add, a Kafka record header written as a
+// struct of a name and a value (kafka-go's kafka.Header, franz-go's
+// kgo.RecordHeader, sarama's RecordHeader, by field or by position); the
 // tokens SDKs document as deduplication tokens, matched by package
 // (JetStream's WithMsgID and MsgId publish options;
 // stripe-go Params.IdempotencyKey and SetIdempotencyKey; aws-sdk-go and
@@ -189,9 +191,10 @@
 // correlation ID would be reported wrongly (none seen: in the SDKs read,
 // RequestId on a request is a key and on a response an ID of the call).
 // The standard library is not analyzed: what it generates is in the
-// catalog, and its code makes no keys of its own. Message headers that
-// are structs of a name and a value (kafka-go's kafka.Header{Key: ...,
-// Value: ...}, sarama's RecordHeader) are not read as headers.
+// catalog, and its code makes no keys of its own. A Kafka header is read
+// where its literal names it; headers built by a function of the
+// application that takes the name as a parameter are not, and
+// confluent-kafka-go (a cgo module) is not catalogued.
 //
 // A function value is a generator only where the package sees every
 // write to it: an exported package variable (var NewKey =

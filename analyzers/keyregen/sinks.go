@@ -88,6 +88,9 @@ func (reg *region) sinksAt(n ast.Node, fn *types.Func) []valueSink {
 		if t == nil || reg.mdArgument(n) {
 			return nil // read at the call, as metadata
 		}
+		if h := catalog.LookupHeaderStruct(t); h != nil {
+			return reg.headerLitSinks(h, t, n)
+		}
 		return reg.litSinks(t, n)
 	}
 	return nil
@@ -200,6 +203,57 @@ func (reg *region) litSinks(t types.Type, lit *ast.CompositeLit) []valueSink {
 		}
 	}
 	return out
+}
+
+// headerLitSinks returns the value of a header struct literal whose
+// name is a key header, the name set by field or by position:
+//
+//	kafka.Header{Key: "idempotency-key", Value: []byte(uuid.NewString())}
+//	sarama.RecordHeader{[]byte("idempotency-key"), []byte(key)}
+func (reg *region) headerLitSinks(h *catalog.HeaderStruct, t types.Type, lit *ast.CompositeLit) []valueSink {
+	st, ok := typeUnder(t).(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var name, value ast.Expr
+	for i, elt := range lit.Elts {
+		field := ""
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				field, elt = id.Name, kv.Value
+			}
+		} else if i < st.NumFields() {
+			field = st.Field(i).Name()
+		}
+		switch field {
+		case h.Name:
+			name = elt
+		case h.Value:
+			value = elt
+		}
+	}
+	if name == nil || value == nil {
+		return nil
+	}
+	key, ok := reg.constName(name)
+	if !ok {
+		return nil
+	}
+	class, ok := reg.r.headerClass(key)
+	if !ok {
+		return nil
+	}
+	return []valueSink{{value, sink{pos: lit.Pos(), desc: namedHeader("header", key), class: class}}}
+}
+
+// constName returns the constant string of a header name, also when it
+// is converted to bytes: []byte("idempotency-key").
+func (reg *region) constName(e ast.Expr) (string, bool) {
+	info := reg.r.pass.TypesInfo
+	if c, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(c.Args) == 1 && info.Types[c.Fun].IsType() {
+		e = c.Args[0]
+	}
+	return analysisutil.ConstString(info, e)
 }
 
 // litSink classifies one element of a struct or map literal.

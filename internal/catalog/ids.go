@@ -208,3 +208,43 @@ func LookupHeaderSetter(fn *types.Func) *HeaderSetter {
 
 // HeaderSetters returns every header setter row (for tests).
 func HeaderSetters() []HeaderSetter { return headerSetters }
+
+// HeaderStruct is a message header written as a struct of a name and a
+// value, as Kafka clients write a record's headers:
+//
+//	kafka.Header{Key: "idempotency-key", Value: []byte(uuid.NewString())}
+//	sarama.RecordHeader{Key: []byte("idempotency-key"), Value: []byte(key)}
+//
+// Name and Value are the fields' names; a literal may also set them by
+// position, in the order the struct declares them.
+type HeaderStruct struct {
+	Pkg, Type   string
+	Name, Value string
+}
+
+var headerStructs = []HeaderStruct{
+	// segmentio/kafka-go v0.4.51: kafka.Header is an alias of protocol.Header.
+	{"github.com/segmentio/kafka-go/protocol", "Header", "Key", "Value"},
+	// twmb/franz-go v1.21.5.
+	{"github.com/twmb/franz-go/pkg/kgo", "RecordHeader", "Key", "Value"},
+	// IBM/sarama v1.62.0 and Shopify/sarama v1.38.1: the name is a []byte too.
+	{"github.com/IBM/sarama", "RecordHeader", "Key", "Value"},
+	{"github.com/Shopify/sarama", "RecordHeader", "Key", "Value"},
+}
+
+// LookupHeaderStruct returns the header struct row of a type, or nil.
+func LookupHeaderStruct(t types.Type) *HeaderStruct {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return nil
+	}
+	for i, h := range headerStructs {
+		if h.Type == n.Obj().Name() && h.Pkg == n.Obj().Pkg().Path() {
+			return &headerStructs[i]
+		}
+	}
+	return nil
+}
+
+// HeaderStructs returns every header struct row (for tests).
+func HeaderStructs() []HeaderStruct { return headerStructs }

@@ -55,3 +55,45 @@ func TestTokenSettersMatchRealLibraries(t *testing.T) {
 		t.Errorf("%d token setter rows checked, want the NATS ones at least", checked)
 	}
 }
+
+// TestHeaderStructsMatchRealLibraries checks every header struct row
+// against the module it names: the type is a struct with both fields,
+// and LookupHeaderStruct finds the row from it (through kafka-go's
+// alias too).
+func TestHeaderStructsMatchRealLibraries(t *testing.T) {
+	pkgs := loadLibraries(t)
+	for _, h := range catalog.HeaderStructs() {
+		tn, ok := lookup(pkgs, catalog.Symbol{Pkg: h.Pkg, Name: h.Type}).(*types.TypeName)
+		if !ok {
+			t.Errorf("%s.%s: no such type in the real module", h.Pkg, h.Type)
+			continue
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			t.Errorf("%s.%s: not a struct", h.Pkg, h.Type)
+			continue
+		}
+		for _, name := range []string{h.Name, h.Value} {
+			if !hasField(st, name) {
+				t.Errorf("%s.%s: no field %s", h.Pkg, h.Type, name)
+			}
+		}
+		if catalog.LookupHeaderStruct(tn.Type()) == nil {
+			t.Errorf("%s.%s: LookupHeaderStruct does not find the row from the real type", h.Pkg, h.Type)
+		}
+	}
+	if k := pkgs["github.com/segmentio/kafka-go"]; k == nil {
+		t.Error("kafka-go did not load")
+	} else if catalog.LookupHeaderStruct(k.Scope().Lookup("Header").Type()) == nil {
+		t.Error("kafka.Header, an alias, is not found")
+	}
+}
+
+func hasField(st *types.Struct, name string) bool {
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == name {
+			return true
+		}
+	}
+	return false
+}

@@ -3,8 +3,10 @@
 package catalogtest
 
 import (
+	_ "github.com/IBM/sarama"
 	_ "github.com/Rican7/retry"
 	_ "github.com/Rican7/retry/strategy"
+	_ "github.com/Shopify/sarama"
 	_ "github.com/avast/retry-go"
 	_ "github.com/avast/retry-go/v4"
 	_ "github.com/avast/retry-go/v5"
@@ -34,7 +36,9 @@ import (
 	_ "github.com/nats-io/nats.go/jetstream"
 	_ "github.com/redis/go-redis/v9"
 	_ "github.com/rs/zerolog"
+	_ "github.com/segmentio/kafka-go"
 	_ "github.com/sethvargo/go-retry"
+	_ "github.com/twmb/franz-go/pkg/kgo"
 	_ "go.opentelemetry.io/otel/baggage"
 	_ "go.opentelemetry.io/otel/propagation"
 	_ "go.opentelemetry.io/otel/trace"
