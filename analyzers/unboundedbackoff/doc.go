@@ -132,10 +132,12 @@
 // An exit that tests a count kept behind a call on a value made before
 // the loop (b.Attempt() < 8 on a jpillora Backoff that b.Duration()
 // steps, the package's own c.inc() >= 8 or a bool method of the package
-// that writes the value, a closure over a counter) is a bound of a size
-// the analyzer does not count, so the loop is not reported; a value made
-// in the attempt is new each round and bounds nothing, and a bool that
-// only reads (s.disabled()) counts nothing.
+// that writes the value, or one that reads what the loop writes, as
+// for st.more() { ...; st.n++ }, a closure over a counter) is a bound of
+// a size the analyzer does not count, so the loop is not reported; a
+// value made in the attempt is new each round and bounds nothing, and a
+// bool that only reads what nothing in the loop writes (s.disabled())
+// counts nothing.
 //
 // no-stop: a cenkalti/backoff v4 ExponentialBackOff built as a struct
 // literal that sets MaxElapsedTime but not Stop. Once the elapsed time

@@ -170,11 +170,16 @@ func neverDone(c *ssa.Call) bool {
 // loop: handed a value made before it (a variable, an object a
 // constructor made), or a closure that captured one, it returns a
 // number, or a bool from a function of the package that writes through
-// what it is handed:
+// what it is handed, or reads through it what the loop writes:
 //
 //	var c counter                  b := &backoff.Backoff{...}
 //	for {                          for b.Attempt() < 8 { // b.Duration() steps it
 //		if c.inc() >= 8 {
+//
+//	st := attempts{max: 5}
+//	for st.more() { // func (a *attempts) more() bool { return a.n < a.max }
+//		...
+//		st.n++
 //
 // A value made in the attempt is new each round and carries nothing from
 // the last; a bool of another package's method (resp.Done()) is a test
@@ -183,7 +188,12 @@ func (r *Region) countsRound(c *ssa.Call) bool {
 	if r.loop == nil {
 		return false
 	}
-	if b, ok := c.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsNumeric == 0 && !r.p.writesThrough(c) {
+	b, ok := c.Type().Underlying().(*types.Basic)
+	if !ok {
+		return false
+	}
+	numeric := b.Info()&types.IsNumeric != 0 || r.p.throughParam(c, true)
+	if !numeric && !r.p.throughParam(c, false) {
 		return false
 	}
 	held := slices.Clone(c.Call.Args)
@@ -195,26 +205,59 @@ func (r *Region) countsRound(c *ssa.Call) bool {
 	}
 	for _, a := range held {
 		in, ok := base(a).(ssa.Instruction)
-		if ok && nilable(a.Type()) && in.Block() != nil && !r.loop.Has(in.Block()) {
+		if ok && nilable(a.Type()) && in.Block() != nil && !r.loop.Has(in.Block()) && (numeric || r.writtenInLoop(base(a), c)) {
 			return true
 		}
 	}
 	return false
 }
 
-// writesThrough reports a call of a function of the package that stores
-// through a parameter or a captured variable: c.n++ in func (c *counter)
-// next() bool.
-func (p *Program) writesThrough(c *ssa.Call) bool {
+// throughParam reports a call of a function of the package that stores
+// (write) or loads (!write) through a parameter or a captured variable:
+// c.n++ in func (c *counter) next() bool, a.n < a.max in more().
+func (p *Program) throughParam(c *ssa.Call, write bool) bool {
 	fn := c.Call.StaticCallee()
 	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != p.pkg {
 		return false
 	}
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
-			if st, ok := in.(*ssa.Store); ok {
-				switch base(st.Addr).(type) {
-				case *ssa.Parameter, *ssa.FreeVar:
+			var addr ssa.Value
+			switch in := in.(type) {
+			case *ssa.Store:
+				if write {
+					addr = in.Addr
+				}
+			case *ssa.UnOp:
+				if !write && in.Op == token.MUL {
+					addr = in.X
+				}
+			}
+			switch base(addr).(type) {
+			case *ssa.Parameter, *ssa.FreeVar:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// writtenInLoop reports whether the loop stores into obj, or hands it to
+// a function of the package (other than the call c) that writes through
+// it: st.n++, st.step().
+func (r *Region) writtenInLoop(obj ssa.Value, c *ssa.Call) bool {
+	for _, b := range r.loop.Header.Parent().Blocks {
+		if !r.loop.Has(b) {
+			continue
+		}
+		for _, in := range b.Instrs {
+			switch in := in.(type) {
+			case *ssa.Store:
+				if base(in.Addr) == obj {
+					return true
+				}
+			case *ssa.Call:
+				if in != c && r.p.throughParam(in, true) && slices.ContainsFunc(Operands(in), func(v ssa.Value) bool { return base(v) == obj }) {
 					return true
 				}
 			}

@@ -129,3 +129,32 @@ func untilSwitchedOff() {
 		time.Sleep(rand.N(time.Second))
 	}
 }
+
+type attempts struct{ n, max int }
+
+func (a *attempts) more() bool { return a.n < a.max }
+
+// A bool that only reads, but reads a count the loop writes. Must not
+// report no bound.
+func readCounter() error {
+	st := attempts{max: 8}
+	err := op()
+	for err != nil && st.more() {
+		st.n++
+		time.Sleep(rand.N(time.Second))
+		err = op()
+	}
+	return err
+}
+
+// Twin: the loop writes another object than the one the bool reads.
+func readOtherCounter() error {
+	st, other := attempts{max: 8}, attempts{}
+	for { // want `retry loop has no attempt limit, no deadline and no cancellation`
+		if err := op(); err == nil || !st.more() {
+			return err
+		}
+		other.n++
+		time.Sleep(rand.N(time.Second))
+	}
+}
