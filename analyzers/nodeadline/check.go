@@ -278,10 +278,15 @@ func (c *checker) reach(fi *funcInfo, call *ast.CallExpr, st state, h hop, repor
 		// The first context to reach a call makes the summary, unless a
 		// later one reaches a retried call: that is the one a caller's
 		// deadline matters most to.
-		retried := c.retried(fi, call, h.fact)
+		where, _ := c.whereVia(fi, call, h.fact)
+		retried := where.site != "" || h.fact.Retried
+		in := where.in
+		if in == "" && h.fact.Retried {
+			in = h.fact.RetryIn
+		}
 		if old := c.sums[fi.obj]; old == nil || retried && !old.fact.Retried {
 			c.sums[fi.obj] = &summary{
-				fact: &ReachFact{Param: st.param, Via: h.via(), Family: h.fact.Family, Stream: h.fact.Stream, Field: h.fact.Field, Retried: retried},
+				fact: &ReachFact{Param: st.param, Via: h.via(), Family: h.fact.Family, Stream: h.fact.Stream, Field: h.fact.Field, Retried: retried, RetryIn: in},
 				pos:  call.Pos(), next: h.fn,
 			}
 		}
@@ -321,8 +326,10 @@ func (c *checker) reach(fi *funcInfo, call *ast.CallExpr, st state, h hop, repor
 	}
 }
 
-// place is where a finding sits: inside a retry site or not.
-type place struct{ site string }
+// place is where a finding sits: inside a retry site or not. in names
+// that retry for the callers' messages (ReachFact.RetryIn): the loop in
+// this function, the SDK operation, or the one a callee's fact names.
+type place struct{ site, in string }
 
 func (p place) wait(outside, inside string) string {
 	if p.site == "" {
@@ -354,10 +361,18 @@ func (c *checker) whereVia(fi *funcInfo, call *ast.CallExpr, via *ReachFact) (pl
 	}
 	if sites := c.res.Enclosing(call.Pos()); len(sites) > 0 {
 		p.site = sites[len(sites)-1].Name
+		p.in = "the retry in " + analysisutil.FuncName(fi.obj, c.pass.Pkg)
 	} else if s := c.res.SiteAt(call); s != nil && s.Kind == retryscan.KindClient {
 		p.site = s.Name // an SDK operation that retries: "every attempt of sqs.SendMessage"
+		p.in = s.Name
 	} else if s != nil && s.Kind == retryscan.KindRetrier && via != nil && via.Retried {
-		p.site = "the retry in " + s.Name // a function that holds one, not one itself
+		// A function that holds a retry, not one itself: the fact of
+		// the call names the retry, some calls further down.
+		p.in = via.RetryIn
+		if p.in == "" {
+			p.in = "the retry in " + s.Name
+		}
+		p.site = p.in
 	}
 	if p.site == "" {
 		if c.cfg.RetryOnly {
@@ -368,14 +383,6 @@ func (c *checker) whereVia(fi *funcInfo, call *ast.CallExpr, via *ReachFact) (pl
 		}
 	}
 	return p, true
-}
-
-// retried reports whether the call a context reaches runs in a retry:
-// it sits in an attempt of one of fi's retry sites, retries inside, or
-// is a call of a function whose summary says its call is retried.
-func (c *checker) retried(fi *funcInfo, call *ast.CallExpr, via *ReachFact) bool {
-	p, _ := c.whereVia(fi, call, via)
-	return p.site != "" || via.Retried
 }
 
 // origin describes where a deadline-less context was made.

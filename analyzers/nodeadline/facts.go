@@ -50,6 +50,11 @@ type ReachFact struct {
 	//
 	// the query runs once, whatever the redis client does.
 	Retried bool
+	// RetryIn names the retry of a Retried call as callers' messages
+	// say it: "the retry in notify" for a loop or closure in the
+	// function, "sqs.SendMessage" for an SDK operation that retries, a
+	// callee's RetryIn further down; "" when not Retried.
+	RetryIn string
 }
 
 func (*ReachFact) AFact() {}

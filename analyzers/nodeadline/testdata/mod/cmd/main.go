@@ -37,6 +37,16 @@ func init() {
 	retryCheck(context.Background()) // want `context.Background\(\) reaches a gRPC call via retryCheck -> HealthClient.Check with no deadline: every attempt of the retry in retryCheck can wait forever`
 }
 
+// The message names the function that holds the retry, not the first
+// of the chain: sweep only passes the context on.
+func init() {
+	sweep(context.Background()) // want `via sweep -> retryCheck -> HealthClient.Check with no deadline: every attempt of the retry in retryCheck can wait forever`
+}
+
+func sweep(ctx context.Context) error { // want sweep:`reaches\(param 0 via retryCheck -> HealthClient.Check, retried\)`
+	return retryCheck(ctx)
+}
+
 // purge checks once and deletes with go-redis, which retries the Del on
 // its own: main's context reaches only the check, sent once, so purge
 // holds a retry but the context is not in it.
