@@ -1,6 +1,7 @@
 package nonidempotent
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -51,6 +52,13 @@ func (c *checker) hasKey(req ssa.Value, fd *ast.FuncDecl) bool {
 			fns = append(fns, in.Parent()) // a helper of the package that builds it
 		}
 	}
+	return c.setsKeyIn(fns, lineage)
+}
+
+// setsKeyIn reports whether one of fns sets an idempotency-key header on
+// a value made from one of lineage (madeFrom), or on the header map of
+// one.
+func (c *checker) setsKeyIn(fns []*ssa.Function, lineage []ssa.Value) bool {
 	on := func(target ssa.Value) bool { return target != nil && c.madeFrom(holder(target), lineage) }
 	for _, fn := range fns {
 		for _, b := range fn.Blocks {
@@ -61,8 +69,8 @@ func (c *checker) hasKey(req ssa.Value, fd *ast.FuncDecl) bool {
 					if call := c.eng.CallExpr(in); call != nil && c.setsKeyHeader(call) && on(recv) {
 						return true // req.Header.Set(k, x), r.SetHeader(k, x)
 					}
-					if c.helperSetsKey(engine.Callee(in)) && slices.ContainsFunc(args, on) {
-						return true // setIdempotencyKey(req)
+					if slices.ContainsFunc(c.keyedArgs(engine.Callee(in), args), on) {
+						return true // setIdempotencyKey(req), hdr.SetKey(req, key)
 					}
 				case *ssa.MapUpdate:
 					if c.keyConst(in.Key) && on(in.Map) {
@@ -158,22 +166,35 @@ func (c *checker) mapHasKey(e ast.Expr) bool {
 // catalogued key header or one named by the -keyheaders flag.
 func (c *checker) isKeyHeader(name string) bool { return c.keys.IsKey(name) }
 
-// helperSetsKey reports whether a function the request is handed to may
-// set an idempotency key: its name says so (setIdempotencyKey), or, in
-// this package, its body names a key header.
-func (c *checker) helperSetsKey(fn *types.Func) bool {
+// keyedArgs returns the arguments of a call of fn that fn may set an
+// idempotency key on: all of them when its name says so
+// (setIdempotencyKey) or, in this package, its body names a key header;
+// the one its KeySetterFact names for a function of another package;
+// none otherwise.
+func (c *checker) keyedArgs(fn *types.Func, args []ssa.Value) []ssa.Value {
 	if fn == nil {
-		return false
+		return nil
 	}
 	if strings.Contains(strings.ToLower(fn.Name()), "idempot") {
-		return true
+		return args
 	}
-	fi, ok := c.byObj[fn]
-	if !ok {
-		return false
+	if fi, ok := c.byObj[fn]; ok {
+		if c.namesKey(fi.decl.Body) {
+			return args
+		}
+		return nil
 	}
+	if f := c.keySetter(fn); f != nil && f.Param < len(args) {
+		return args[f.Param : f.Param+1]
+	}
+	return nil
+}
+
+// namesKey reports whether a function body names a key header in a
+// constant.
+func (c *checker) namesKey(body *ast.BlockStmt) bool {
 	found := false
-	ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n.(type) {
 		case *ast.BasicLit, *ast.Ident:
 			if name, ok := analysisutil.ConstString(c.info, n.(ast.Expr)); ok && c.isKeyHeader(name) {
@@ -183,4 +204,65 @@ func (c *checker) helperSetsKey(fn *types.Func) bool {
 		return !found
 	})
 	return found
+}
+
+// A helper of another package that sets the key header is known by a
+// fact, exported where the helper is written:
+//
+//	package hdr
+//	func SetKey(req *http.Request, key string) { req.Header.Set("Idempotency-Key", key) }
+//
+//	hdr.SetKey(req, key) // in a retry: req carries a key
+//
+// KeySetterFact is exported for a function that sets an idempotency-key
+// header on the request, or the header map, it is given in argument
+// Param (the receiver not counted).
+type KeySetterFact struct {
+	Param int
+}
+
+func (*KeySetterFact) AFact() {}
+
+// String renders the fact for tests: setskey(0).
+func (f *KeySetterFact) String() string { return fmt.Sprintf("setskey(%d)", f.Param) }
+
+// exportKeySetters exports a KeySetterFact for the package's exported
+// functions that set a key header on a parameter. Only a function whose
+// body names a key header (namesKey, one walk of its syntax) is read in
+// SSA, where the setting must be on a value made from the parameter (a
+// request is not followed through WithContext or Clone here).
+func (c *checker) exportKeySetters() {
+	for _, fi := range c.funcs {
+		sig := fi.obj.Type().(*types.Signature)
+		if !fi.obj.Exported() || sig.Params().Len() == 0 || !c.namesKey(fi.decl.Body) {
+			continue
+		}
+		fn := c.eng.Func(fi.decl)
+		if fn == nil {
+			continue
+		}
+		params := fn.Params
+		if sig.Recv() != nil && len(params) > 0 {
+			params = params[1:]
+		}
+		fns := c.ssaFuncs(fi.decl)
+		for i, p := range params {
+			if c.setsKeyIn(fns, []ssa.Value{p}) {
+				c.pass.ExportObjectFact(fi.obj, &KeySetterFact{Param: i})
+				break
+			}
+		}
+	}
+}
+
+// keySetter returns the KeySetterFact of a function of another package,
+// or nil.
+func (c *checker) keySetter(fn *types.Func) *KeySetterFact {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	if f := new(KeySetterFact); c.pass.ImportObjectFact(fn, f) {
+		return f
+	}
+	return nil
 }

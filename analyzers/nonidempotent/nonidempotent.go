@@ -46,7 +46,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Requires:   []*analysis.Analyzer{retryscan.Analyzer, engine.Analyzer},
 		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, &c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
-		FactTypes:  []analysis.Fact{new(Fact), new(SenderFact)},
+		FactTypes:  []analysis.Fact{new(Fact), new(SenderFact), new(KeySetterFact)},
 	}
 	catalog.BindKeyHeaders(&a.Flags, &c.KeyHeaders)
 	report.BindTests(&a.Flags, &c.Tests)
@@ -97,6 +97,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	}
 	c.collect()
 	c.findSenders()
+	c.exportKeySetters()
 	c.summarize()
 	c.exportFacts()
 	c.check()

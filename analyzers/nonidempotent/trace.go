@@ -30,7 +30,8 @@ type names struct {
 	// sql: a constant string holds INSERT, UPDATE or DELETE.
 	sql bool
 	// key: a constant string is a key header, or a function whose name
-	// mentions idempotency is called.
+	// mentions idempotency, or one of another package that sets a key
+	// header (KeySetterFact), is called.
 	key bool
 }
 
@@ -60,7 +61,7 @@ func (c *checker) named() *names {
 						n.method = true // the method the caller names (methodparam.go)
 					}
 				}
-				if fn := analysisutil.AnyCallee(c.info, x); fn != nil && strings.Contains(strings.ToLower(fn.Name()), "idempot") {
+				if fn := analysisutil.AnyCallee(c.info, x); fn != nil && (strings.Contains(strings.ToLower(fn.Name()), "idempot") || c.keySetter(fn) != nil) {
 					n.key = true
 				}
 			case *ast.AssignStmt:
