@@ -30,7 +30,9 @@
 //	retry loop (3 attempts) calls fetchUser, which retries again: up to 15
 //	calls per request (3x5 via fetchUser -> backoff.Retry); retry in one layer only
 //
-// with one related location per hop. The count is per request on a
+// with one related location per hop. A function that retries by calling
+// itself after a wait is a site too, reported at its self-call
+// ("recursive retry"). The count is per request on a
 // request path: an HTTP handler, a gRPC method, exported API, and what
 // any of them calls. Code that only main, init, a goroutine (go
 // w.watch(ctx)) or what only they call reaches says per run; a

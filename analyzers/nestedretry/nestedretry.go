@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/token"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -65,7 +66,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		if site.Kind == retryscan.KindClient || site.Kind == retryscan.KindRetrier {
 			continue // no attempt body of ours: the library's or the callee's business
 		}
-		if len(r.Enclosing(site.Pos())) > 0 {
+		if slices.ContainsFunc(r.Enclosing(site.Pos()), func(e *retryscan.Site) bool { return e != site }) {
 			continue // an enclosing site in this package reports the longer chain
 		}
 		inner := r.Inner(site)
