@@ -63,9 +63,11 @@
 //	})
 //
 // A helper may hand the attempt on to another helper of its package
-// (Do(ctx, f) calling do(ctx, f)), or call it inside a closure that runs
-// where it is made, called in place or as the operation of a retry
-// library, with the context it captures or the one the library hands it:
+// (Do(ctx, f) calling do(ctx, f), or calling it inside a closure it hands
+// to one as that one's attempt, with the context that one hands the
+// closure), or call it inside a closure that runs where it is made,
+// called in place or as the operation of a retry library, with the
+// context it captures or the one the library hands it:
 //
 //	func boRetry(ctx context.Context, fn func(context.Context) error) error {
 //		return backoff.Retry(func() error { return fn(ctx) }, backoff.NewExponentialBackOff())

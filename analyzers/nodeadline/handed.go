@@ -143,8 +143,19 @@ func (t *tracer) passes(w *ssa.Function, j, pos int) state {
 	st := state{kind: neutral}
 	for _, u := range t.p.Uses(engine.Source{Value: w.Params[j]}) {
 		c, ok := u.Instr.(*ssa.Call)
-		if !ok || !runsIn(c.Parent(), w) {
-			return state{} // the attempt is kept or started elsewhere
+		if !ok {
+			return state{} // the attempt is kept or handed elsewhere
+		}
+		if !runsIn(c.Parent(), w) {
+			hs, ok := wt.inHelperClosure(c, u.Value, pos, w)
+			if !ok {
+				return state{} // the attempt is kept or started elsewhere
+			}
+			st = join(st, hs)
+			if st.kind == unknown {
+				return st
+			}
+			continue
 		}
 		switch ctx := libCtx(c, u.Value, pos); {
 		case c.Call.Value == u.Value && pos < len(c.Call.Args):
@@ -162,6 +173,40 @@ func (t *tracer) passes(w *ssa.Function, j, pos int) state {
 		return state{}
 	}
 	return st
+}
+
+// inHelperClosure is the state of the context an attempt op is given
+// when a closure made in w calls it with the closure's own context
+// parameter, and the closure is handed, as its attempt, to another
+// helper of the package:
+//
+//	func Do(ctx context.Context, n int, fn func(context.Context) error) error {
+//		_, err := Retry(ctx, n, func(ctx context.Context) (struct{}, error) {
+//			return struct{}{}, fn(ctx) // the ctx Retry hands its attempt
+//		})
+//		return err
+//	}
+//
+// false when c is no such call.
+func (t *tracer) inHelperClosure(c *ssa.Call, op ssa.Value, pos int, w *ssa.Function) (state, bool) {
+	lit := c.Parent()
+	if lit.Parent() != w || c.Call.Value != op || pos >= len(c.Call.Args) {
+		return state{}, false
+	}
+	prm, ok := c.Call.Args[pos].(*ssa.Parameter)
+	mc := engine.MakerOf(lit)
+	if !ok || prm.Parent() != lit || mc == nil {
+		return state{}, false
+	}
+	hc, val, ok := onlyCallUse(w, mc)
+	if !ok || hc.Call.Value == val {
+		return state{}, false
+	}
+	j := argIndex(hc, val)
+	if j < 0 {
+		return state{}, false
+	}
+	return t.throughHelper(hc, j, engine.ParamIndex(prm)), true
 }
 
 // libCtx returns the context a catalogued retry library that hands its

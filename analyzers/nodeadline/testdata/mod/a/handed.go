@@ -83,3 +83,19 @@ func handedAcrossClosureBounded(c grpc_health_v1.HealthClient) error {
 		return err
 	})
 }
+
+// The same through a helper of another package that hands the attempt
+// on to a generic helper of its own inside a closure.
+func handedAcrossAdapter(c grpc_health_v1.HealthClient) error {
+	return b.RetryErr(context.Background(), func(ctx context.Context) error {
+		_, err := c.Check(ctx, &grpc_health_v1.HealthCheckRequest{}) // want `context.Background\(\) reaches c.Check \(a gRPC call\) with no deadline: every attempt of b.RetryErr can wait forever`
+		return err
+	})
+}
+
+func handedAcrossAdapterBounded(c grpc_health_v1.HealthClient) error {
+	return b.RetryErrPerAttempt(context.Background(), func(ctx context.Context) error {
+		_, err := c.Check(ctx, &grpc_health_v1.HealthCheckRequest{})
+		return err
+	})
+}

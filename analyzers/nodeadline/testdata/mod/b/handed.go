@@ -101,3 +101,23 @@ func RetryValue[T any](ctx context.Context, attempt func(context.Context) (T, er
 	}
 	return v, err
 }
+
+// RetryErr hands the attempt to RetryValue inside a closure that calls
+// it with the context RetryValue gives: a fact, as for RetryValue.
+func RetryErr(ctx context.Context, attempt func(context.Context) error) error { // want RetryErr:`hands\(param 1 arg 0 <- param 0\)`
+	_, err := RetryValue(ctx, func(ctx context.Context) (struct{}, error) {
+		return struct{}{}, attempt(ctx)
+	})
+	return err
+}
+
+// RetryErrPerAttempt gives each attempt a deadline in its closure: no
+// fact.
+func RetryErrPerAttempt(ctx context.Context, attempt func(context.Context) error) error {
+	_, err := RetryValue(ctx, func(ctx context.Context) (struct{}, error) {
+		actx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		return struct{}{}, attempt(actx)
+	})
+	return err
+}
