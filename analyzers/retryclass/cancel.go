@@ -303,7 +303,7 @@ func (c *checker) watchesCancel(a *attempt) bool {
 // the context (http.NewRequestWithContext) does not fail.
 func (c *checker) cancelFails(a *attempt, sc scenario) func(ssa.CallInstruction) (engine.Outcome, bool) {
 	return func(call ssa.CallInstruction) (engine.Outcome, bool) {
-		if h := catalog.LookupClassHook(engine.Callee(call)); h != nil && h.Hook == catalog.HookNoFail {
+		if catalog.NoFailOnCancel(engine.Callee(call)) {
 			return engine.Succeeded, true
 		}
 		given := c.givenContext(call, a.derived)
@@ -344,7 +344,7 @@ func (c *checker) doesContextWork(a *attempt) bool {
 			if !ok {
 				continue
 			}
-			if h := catalog.LookupClassHook(engine.Callee(call)); h != nil && h.Hook == catalog.HookNoFail {
+			if catalog.NoFailOnCancel(engine.Callee(call)) {
 				continue
 			}
 			cc := call.Common()

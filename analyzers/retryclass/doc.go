@@ -103,9 +103,12 @@
 // attempts over 1+2+4+8+16 = 31s, for a caller that has gone. The
 // goroutine, the request's memory and the caller's slot in any pool are
 // held all that time, and an attempt that does not carry ctx keeps
-// calling the dependency. A loop that does stop at its next look at the
-// context still holds the caller for the rest of the wait, and a wait
-// read from Retry-After can be minutes:
+// calling the dependency. Leaving on the error of
+// http.NewRequestWithContext (or go-retryablehttp's) is no look at the
+// context: it fails on a bad method or URL, never on a done context. A
+// loop that does stop at its next look at the context still holds the
+// caller for the rest of the wait, and a wait read from Retry-After can
+// be minutes:
 //
 //	for ctx.Err() == nil {
 //		...

@@ -53,6 +53,10 @@ func (s *scanner) loopBound(d *decision) Bound {
 //		}
 //		time.Sleep(time.Second)
 //	}
+//
+// A call that takes the context but does not fail when it is done
+// (catalog.NoFailOnCancel: http.NewRequestWithContext) succeeds: leaving
+// on its error is no stop on cancel.
 func (s *scanner) endsOnCancel(d *decision) bool {
 	ctxs := d.region.OuterContexts()
 	if len(ctxs) == 0 {
@@ -68,6 +72,9 @@ func (s *scanner) endsOnCancel(d *decision) bool {
 	for _, class := range []engine.ErrClass{engine.ErrCanceled, engine.ErrDeadline} {
 		sc := &engine.Scenario{Cancel: true, Deadline: class == engine.ErrDeadline,
 			Others: func(c ssa.CallInstruction) (engine.Outcome, bool) {
+				if catalog.NoFailOnCancel(engine.Callee(c)) {
+					return engine.Succeeded, true // http.NewRequestWithContext: its error is no look at ctx
+				}
 				if given(c) && !s.local(c) {
 					return engine.Failed(class), true
 				}

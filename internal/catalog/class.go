@@ -236,6 +236,25 @@ func LookupClassHook(obj types.Object) *ClassHook {
 
 var contextNoFail = ClassHook{Symbol: Symbol{Pkg: "context"}, Hook: HookNoFail}
 
+// NoFailOnCancel reports a function that takes a context but does not
+// fail when it is done (a HookNoFail row, or a function of the context
+// package that derives one): its error, if it has one, is no look at the
+// context.
+//
+//	req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
+//	if err != nil { // a nil ctx, a bad method or URL: never ctx.Err()
+//		return err
+//	}
+//
+// The methods of a context (ctx.Err(), ctx.Done()) are the look itself.
+func NoFailOnCancel(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() != nil && fn.Pkg().Path() == "context" && fn.Signature().Recv() != nil {
+		return false
+	}
+	h := LookupClassHook(fn)
+	return h != nil && h.Hook == HookNoFail
+}
+
 // LookupClassField returns the hook row of a struct field.
 func LookupClassField(structPkg, structName, field string) *ClassHook {
 	h := classIndex[Symbol{structPkg, structName, field}]

@@ -7,7 +7,9 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -206,4 +208,128 @@ func TestCancelHints(t *testing.T) {
 			t.Errorf("%s: a cancel hint for a library whose operation is not read", r.Pkg)
 		}
 	}
+}
+
+// A HookNoFail row does not look at its context in the real source: it
+// compares it with nil, stores it, reads a value from it (ctx.Value) or
+// hands it to the context package or to another such row, and nothing
+// else, so its error (when it has one) never says the context is done.
+func TestNoFailRowsDoNotLookAtContext(t *testing.T) {
+	files := map[string][]*ast.File{}
+	for _, h := range catalog.ClassHooks() {
+		if h.Hook != catalog.HookNoFail {
+			continue
+		}
+		if files[h.Pkg] == nil {
+			files[h.Pkg] = parseReal(t, h.Pkg)
+		}
+		fd, f := funcDecl(files[h.Pkg], h.Recv, h.Name)
+		if fd == nil {
+			t.Errorf("%s: no declaration in the real source", h.Symbol)
+			continue
+		}
+		var names []*ast.Ident
+		for _, field := range fd.Type.Params.List {
+			names = append(names, field.Names...)
+		}
+		if h.Arg < 0 || h.Arg >= len(names) {
+			t.Errorf("%s: argument %d not found", h.Symbol, h.Arg)
+			continue
+		}
+		ctx := names[h.Arg]
+		imports := map[string]string{}
+		for _, spec := range f.Imports {
+			p, _ := strconv.Unquote(spec.Path.Value)
+			name := p[strings.LastIndex(p, "/")+1:]
+			if spec.Name != nil {
+				name = spec.Name.Name
+			}
+			imports[name] = p
+		}
+		ast.PreorderStack(fd.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || id.Name != ctx.Name {
+				return true
+			}
+			if why := lookAtContext(h.Pkg, imports, id, stack[len(stack)-1]); why != "" {
+				t.Errorf("%s: %s (%T)", h.Symbol, why, stack[len(stack)-1])
+			}
+			return true
+		})
+	}
+}
+
+// funcDecl returns the declaration of a function or method, and its file.
+func funcDecl(files []*ast.File, recv, name string) (*ast.FuncDecl, *ast.File) {
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Name.Name != name || fd.Body == nil || (fd.Recv == nil) != (recv == "") {
+				continue
+			}
+			if fd.Recv != nil {
+				rt := fd.Recv.List[0].Type
+				if st, ok := rt.(*ast.StarExpr); ok {
+					rt = st.X
+				}
+				if id, ok := rt.(*ast.Ident); !ok || id.Name != recv {
+					continue
+				}
+			}
+			return fd, f
+		}
+	}
+	return nil, nil
+}
+
+// lookAtContext says how a use of a context parameter, in parent, may
+// look at it, or "" when it cannot.
+func lookAtContext(pkg string, imports map[string]string, id *ast.Ident, parent ast.Node) string {
+	switch p := parent.(type) {
+	case *ast.BinaryExpr:
+		if isNil(p.X) || isNil(p.Y) {
+			return ""
+		}
+	case *ast.KeyValueExpr:
+		if p.Key == id || p.Value == id {
+			return "" // a field of that name, or stored in one
+		}
+	case *ast.AssignStmt:
+		if slices.Contains(p.Rhs, ast.Expr(id)) {
+			return ""
+		}
+	case *ast.SelectorExpr:
+		if p.Sel == id || p.Sel.Name == "Value" {
+			return "" // r2.ctx, a field of that name; ctx.Value(key)
+		}
+		return "calls its " + p.Sel.Name
+	case *ast.CallExpr:
+		sel, ok := p.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return "hands it on"
+		}
+		x, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return "hands it on"
+		}
+		path, ok := imports[x.Name]
+		if !ok {
+			return "hands it on"
+		}
+		if path == "context" {
+			return ""
+		}
+		for _, h := range catalog.ClassHooks() {
+			if h.Hook == catalog.HookNoFail && h.Pkg == path && h.Recv == "" && h.Name == sel.Sel.Name {
+				return ""
+			}
+		}
+		return "hands it to " + path + "." + sel.Sel.Name
+	}
+	return "uses it"
+}
+
+func isNil(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "nil"
 }
