@@ -33,8 +33,11 @@
 // backoff v5 given context.Background() (written there or held in a
 // local); options spread from a list the
 // package does not write again (retry.Do(op, opts...) with var opts =
-// []retry.Option{...}) are read as if written in the call, and a list
-// given as a parameter may hold the context, and is quiet. Once ctx is done every attempt
+// []retry.Option{...}), or from what a function of the package returns
+// when every return is such a list made of nothing of the function's own
+// (retry.Do(op, defaultOptions()...)), are read as if written in the
+// call, and a list given as a parameter, or built from one, may hold the
+// context, and is quiet. Once ctx is done every attempt
 // fails at once with context.Canceled and the retry waits and tries
 // again until it runs out, for a caller that has gone; the fix is to give
 // the retry the context. The same for the functions of
@@ -454,7 +457,8 @@
 //   - code lists built at run time (a list spread into WithCodes is
 //     read when it is a slice literal that an unexported package
 //     variable is declared with, or a local holds, and nothing in the
-//     package writes it again), and service configs not written as
+//     package writes it again, or every return of a function of the
+//     package is such a list), and service configs not written as
 //     constants;
 //   - a gRPC call through a helper that makes errors of its own
 //     (fmt.Errorf("...: %v", err)) or more than two calls down, and the

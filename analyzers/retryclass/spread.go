@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // A list of codes is often kept in a variable and spread into the
@@ -18,13 +20,21 @@ import (
 // a package variable is declared with, or that a local variable holds
 // where it is spread (the engine's Assigned), when nothing in the
 // package writes the variable again (an assignment, an element set, its
-// address taken). ok is false when the list cannot be read: its entries
+// address taken), or the lists a function of the package returns
+// (helperElems). ok is false when the list cannot be read: its entries
 // are then not known, and nothing is said of them.
 func (c *checker) spreadElems(e ast.Expr) (elems []ast.Expr, ok bool) {
+	return c.spreadElemsIn(e, map[*ast.FuncDecl]bool{})
+}
+
+func (c *checker) spreadElemsIn(e ast.Expr, helpers map[*ast.FuncDecl]bool) (elems []ast.Expr, ok bool) {
 	id, isIdent := ast.Unparen(e).(*ast.Ident)
 	if !isIdent {
-		if lit, isLit := ast.Unparen(e).(*ast.CompositeLit); isLit {
-			return lit.Elts, true // WithCodes([]codes.Code{...}...)
+		switch x := ast.Unparen(e).(type) {
+		case *ast.CompositeLit:
+			return x.Elts, true // WithCodes([]codes.Code{...}...)
+		case *ast.CallExpr:
+			return c.helperElems(x, helpers) // retry.Do(op, defaultOptions()...)
 		}
 		return nil, false
 	}
@@ -52,6 +62,71 @@ func (c *checker) spreadElems(e ast.Expr) (elems []ast.Expr, ok bool) {
 		}
 	}
 	return lit.Elts, true
+}
+
+// helperElems returns the elements of the lists a function of the
+// package returns, every return read by spreadElems and their elements
+// naming nothing of the function (its receiver, parameters, locals):
+// built from what the package declares, as a package variable's are.
+//
+//	func defaultOptions() []retry.Option {
+//		return []retry.Option{retry.Attempts(5), retry.Delay(time.Second)}
+//	}
+//
+// ok is false for a function of another package or one without a body,
+// a bare return, a return the reading does not see into, and an element
+// made from a parameter: retryOptions(ctx) may return
+// retry.Context(ctx).
+func (c *checker) helperElems(call *ast.CallExpr, helpers map[*ast.FuncDecl]bool) (elems []ast.Expr, ok bool) {
+	fn := analysisutil.Callee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return nil, false
+	}
+	fd := c.funcDecl(fn.Origin())
+	if fd == nil || fd.Body == nil || helpers[fd] {
+		return nil, false
+	}
+	helpers[fd] = true
+	ok = true
+	returns := 0
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns++
+			var list []ast.Expr
+			if len(n.Results) == 1 {
+				list, ok = c.spreadElemsIn(n.Results[0], helpers)
+			} else {
+				ok = false // a bare return of a named result
+			}
+			if ok && slices.ContainsFunc(list, func(el ast.Expr) bool { return c.namesLocal(el, fd) }) {
+				ok = false
+			}
+			elems = append(elems, list...)
+		}
+		return ok
+	})
+	if !ok || returns == 0 {
+		return nil, false
+	}
+	return elems, true
+}
+
+// namesLocal reports whether e names something declared in fd: its
+// receiver, a parameter or a local.
+func (c *checker) namesLocal(e ast.Expr, fd *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if obj := c.pass.TypesInfo.Uses[id]; obj != nil && obj.Pos() >= fd.Pos() && obj.Pos() < fd.End() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // optionArgs returns a library call's arguments with a list spread into

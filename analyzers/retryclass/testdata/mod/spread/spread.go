@@ -27,6 +27,16 @@ var callOpts = []grpcretry.CallOption{
 	grpcretry.WithCodes(codes.Unavailable, codes.AlreadyExists), // want `grpcretry.WithCodes retries codes.AlreadyExists, which does not change on retry`
 }
 
+// retryableCodes returns a list as a package variable holds one: read.
+func retryableCodes() []codes.Code {
+	return []codes.Code{codes.Unavailable, codes.FailedPrecondition}
+}
+
+// withUnavailable returns what it is given among its codes: not known.
+func withUnavailable(c codes.Code) []codes.Code {
+	return []codes.Code{codes.Unavailable, c}
+}
+
 func init() {
 	mutable = append(mutable, codes.Aborted)
 }
@@ -43,5 +53,7 @@ func interceptors(extra []codes.Code) []grpc.UnaryClientInterceptor {
 		grpcretry.UnaryClientInterceptor(grpcretry.WithCodes(Retryable...)),
 		grpcretry.UnaryClientInterceptor(grpcretry.WithCodes(extra...)),
 		grpcretry.UnaryClientInterceptor(callOpts...),
+		grpcretry.UnaryClientInterceptor(grpcretry.WithCodes(retryableCodes()...)), // want `grpcretry.WithCodes\(retryableCodes\(\)...\) retries codes.FailedPrecondition`
+		grpcretry.UnaryClientInterceptor(grpcretry.WithCodes(withUnavailable(codes.NotFound)...)),
 	}
 }
