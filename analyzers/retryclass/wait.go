@@ -195,7 +195,7 @@ func (l waitLength) String() string {
 	case l.retryAfter:
 		return "as long as the server's Retry-After says (minutes, if it says so)"
 	case l.growing:
-		return "a wait that grows with no cap"
+		return "longer each round, with no cap"
 	}
 	return "up to " + human(l.d)
 }

@@ -102,3 +102,21 @@ func (g *getter) pingErrReturned(ctx context.Context) error {
 	}
 	return errGone
 }
+
+// A wait that doubles with no cap, a number of times the caller says,
+// in a loop that never checks ctx.
+func (g *getter) requestErrReturnedGrowing(ctx context.Context, attempts int) error {
+	d := 100 * time.Millisecond
+	for i := 0; i < attempts; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, g.url, nil)
+		if err != nil {
+			return err
+		}
+		if resp, err := g.hc.Do(req); err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(d) // want `goes on for further attempts, each wait longer each round, with no cap;`
+		d *= 2
+	}
+	return errGone
+}
