@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"flag"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"reflect"
 	"slices"
@@ -66,7 +67,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		if site.Kind == retryscan.KindClient || site.Kind == retryscan.KindRetrier {
 			continue // no attempt body of ours: the library's or the callee's business
 		}
-		if slices.ContainsFunc(r.Enclosing(site.Pos()), func(e *retryscan.Site) bool { return e != site }) {
+		if slices.ContainsFunc(r.Enclosing(site.Pos()), func(e *retryscan.Site) bool { return e != site || !recursive(site) }) {
 			continue // an enclosing site in this package reports the longer chain
 		}
 		inner := r.Inner(site)
@@ -77,6 +78,17 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		rep.Report(diagnostic(site, inner, per(r, site)))
 	}
 	return rep.Usage(), nil
+}
+
+// recursive reports a recursive retry, whose site is its self-call, in
+// the body that is its attempt: it encloses itself, and is reported all
+// the same. A goto loop's label also lies in its body, but goto loops
+// keep the old reading (no report at their own label): the recognizer
+// takes the outer loop of two nested goto loops, a watch that goes round
+// on success, for a retry (consul's Lock.monitorLock).
+func recursive(site *retryscan.Site) bool {
+	_, ok := site.Node.(*ast.CallExpr)
+	return ok && site.Kind == retryscan.KindLoop
 }
 
 // ignored reports whether the chain runs through an ignored package.
