@@ -75,8 +75,14 @@ func (p *Program) LoopAt(fn *ssa.Function, stmt ast.Node, body []ast.Stmt) *Loop
 	within := func(l *Loop) bool {
 		for b := range l.blocks {
 			for _, in := range b.Instrs {
-				if _, phi := in.(*ssa.Phi); phi {
+				switch in.(type) {
+				case *ssa.Phi:
 					continue // a phi has its variable's position
+				case *ssa.Store:
+					// A store may have the position of the value it
+					// stores: the address of a variable declared before
+					// the loop, stored into the varargs of Scan(&s).
+					continue
 				}
 				if pos := in.Pos(); pos.IsValid() && (pos < stmt.Pos() || pos >= stmt.End()) {
 					return false
