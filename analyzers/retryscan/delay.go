@@ -59,6 +59,8 @@ type delayRow struct {
 	row  *catalog.DelayOption
 	node ast.Node
 	val  ast.Expr
+	// factor is the argument holding the growth (row.FactorArg), or nil.
+	factor ast.Expr
 	// fact marks a row read from another package's helper; opaque, a
 	// policy that package could not read.
 	fact, opaque bool
@@ -112,7 +114,7 @@ func (s *scanner) delayRows(n ast.Node) []delayRow {
 	var out []delayRow
 	for _, it := range s.itemsOf(n) {
 		if row := delayOption(&it); row != nil {
-			out = append(out, delayRow{row: row, node: it.node, val: it.value(row.Arg), fact: it.fact, opaque: it.opaque})
+			out = append(out, delayRow{row: row, node: it.node, val: it.value(row.Arg), factor: it.value(row.FactorArg), fact: it.fact, opaque: it.opaque})
 		}
 	}
 	return out
@@ -148,8 +150,17 @@ func (s *scanner) applyCtor(d *Delay, r delayRow) {
 	case catalog.DelNone:
 		d.Kind = catalog.DelayNone
 	}
+	if row.FactorArg >= 0 {
+		d.Factor = 0 // unknown unless a constant: Exponential(d, base)
+		if f, ok := s.floatConst(r.factor); ok && f > 1 {
+			d.Factor = f
+		}
+	}
 	if v, ok := s.durationConst(r.val); ok && (row.Effect == catalog.DelGrowth || row.Effect == catalog.DelConstant) {
 		d.Initial = v
+		if row.GrowsFirst && d.Factor > 1 {
+			d.Initial = time.Duration(float64(v) * d.Factor)
+		}
 	}
 	if row.Capped != catalog.TriUnknown {
 		d.Capped = row.Capped

@@ -40,7 +40,8 @@
 // returns the cap past a comparison. Library configurations: avast
 // retry-go without MaxDelay, sethvargo NewExponential/NewFibonacci
 // without WithCappedDuration, wait.Backoff with Factor > 1 and no Cap,
-// go-resiliency ExponentialBackoff, Rican7 strategy.Backoff, also when
+// go-resiliency ExponentialBackoff, Rican7 strategy.Backoff (its
+// Exponential(d, base) waits d x base^n before attempt n), also when
 // the strategy is the pause of a hand-written loop (wait :=
 // strategy.Backoff(backoff.Linear(d)); ... wait(uint(i))). What
 // matters is the longest wait: it is reported when the attempts are not

@@ -138,6 +138,9 @@ func TestDelayOptionsMatchRealLibraries(t *testing.T) {
 	pkgs := loadLibraries(t)
 	for _, o := range catalog.DelayOptions() {
 		checkOptionRow(t, pkgs, o.Symbol, o.Field, o.Arg)
+		if o.FactorArg >= 0 {
+			checkOptionRow(t, pkgs, o.Symbol, o.Field, o.FactorArg)
+		}
 	}
 }
 

@@ -58,19 +58,26 @@ type DelayOption struct {
 	Constructor bool
 	ZeroRemoves bool
 	// Factor is the growth per attempt of a DelGrowth row (2: doubling),
-	// 0 when it is not a fixed number (fibonacci) or comes from Arg2.
+	// 0 when it is not a fixed number (fibonacci) or comes from
+	// FactorArg.
 	Factor float64
+	// FactorArg is the argument that holds the growth per attempt
+	// (Rican7's backoff.Exponential(factor, base)); -1 when none does.
+	FactorArg int
+	// GrowsFirst: the first wait is already grown once, Arg times the
+	// factor (Rican7's algorithms are called from attempt 1 on).
+	GrowsFirst bool
 	// Initial is the first wait a constructor brings by default.
 	Initial          time.Duration
 	Capped, Jittered Tri
 }
 
 func dopt(pkg, recv, name string, eff DelayEffect, arg int) DelayOption {
-	return DelayOption{Symbol: Symbol{pkg, recv, name}, Effect: eff, Arg: arg}
+	return DelayOption{Symbol: Symbol{pkg, recv, name}, Effect: eff, Arg: arg, FactorArg: -1}
 }
 
 func dfield(pkg, typ, name string, eff DelayEffect) DelayOption {
-	return DelayOption{Symbol: Symbol{pkg, typ, name}, Effect: eff, Arg: -1, Field: true}
+	return DelayOption{Symbol: Symbol{pkg, typ, name}, Effect: eff, Arg: -1, FactorArg: -1, Field: true}
 }
 
 // ctor marks a row as a constructor bringing a default policy.
@@ -82,6 +89,8 @@ func (o DelayOption) factor(f float64) DelayOption        { o.Factor = f; return
 func (o DelayOption) initial(d time.Duration) DelayOption { o.Initial = d; return o }
 func (o DelayOption) zeroRemoves() DelayOption            { o.ZeroRemoves = true; return o }
 func (o DelayOption) value() DelayOption                  { o.Value = true; return o }
+func (o DelayOption) factorArg(i int) DelayOption         { o.FactorArg = i; return o }
+func (o DelayOption) growsFirst() DelayOption             { o.GrowsFirst = true; return o }
 
 const (
 	apimachineryWait = waitPkg
@@ -202,8 +211,10 @@ var delayOptions = func() []DelayOption {
 		dopt(rican7Strategy, "", "Backoff", DelPolicy, 0).ctor(TriUnknown, TriNo),
 		dopt(rican7Strategy, "", "BackoffWithJitter", DelPolicy, 0).ctor(TriUnknown, TriYes),
 		dopt(rican7Strategy, "", "Wait", DelConstant, -1).ctor(TriYes, TriNo),
-		dopt(rican7Backoff, "", "Exponential", DelGrowth, -1).ctor(TriNo, TriUnknown),
-		dopt(rican7Backoff, "", "BinaryExponential", DelGrowth, -1).ctor(TriNo, TriUnknown),
+		// Exponential(factor, base) waits factor x base^n before attempt
+		// n >= 1, BinaryExponential(factor) factor x 2^n.
+		dopt(rican7Backoff, "", "Exponential", DelGrowth, 0).ctor(TriNo, TriUnknown).factorArg(1).growsFirst(),
+		dopt(rican7Backoff, "", "BinaryExponential", DelGrowth, 0).ctor(TriNo, TriUnknown).factor(2).growsFirst(),
 		dopt(rican7Backoff, "", "Fibonacci", DelGrowth, -1).ctor(TriNo, TriUnknown),
 		dopt(rican7Backoff, "", "Linear", DelLinear, -1).ctor(TriNo, TriUnknown),
 		dopt(rican7Backoff, "", "Incremental", DelLinear, -1).ctor(TriNo, TriUnknown))

@@ -205,9 +205,20 @@ func eapacheGood() error {
 // --- Rican7/retry ---
 
 func rican7Backoff() error {
-	return rican7.Retry(func(uint) error { return op() }, strategy.Backoff(backoff.BinaryExponential(10*time.Millisecond))) // want `retry.Retry has no attempt limit` `retry.Retry backs off exponentially with no cap: the wait grows without limit` `retry.Retry waits a growing delay with no jitter`
+	return rican7.Retry(func(uint) error { return op() }, strategy.Backoff(backoff.BinaryExponential(10*time.Millisecond))) // want `retry.Retry has no attempt limit` `retry.Retry backs off exponentially with no cap: after 13 failures it waits 1m22s and keeps growing` `retry.Retry waits a growing delay with no jitter`
 }
 
 func rican7Good() error {
 	return rican7.Retry(func(uint) error { return op() }, strategy.Limit(5), strategy.BackoffWithJitter(backoff.BinaryExponential(10*time.Millisecond), jitter.Full(nil)))
+}
+
+// Exponential(500ms, 2) waits 500ms x 2^n before attempt n: the ninth
+// attempt waits 128s, over -max-wait.
+func rican7LimitedLong() error {
+	return rican7.Retry(func(uint) error { return op() }, strategy.Limit(9), strategy.BackoffWithJitter(backoff.Exponential(500*time.Millisecond, 2), jitter.Full(nil))) // want `retry.Retry backs off exponentially with no cap: after 8 failures it waits 2m8s`
+}
+
+// Twin: five attempts wait at most 8s.
+func rican7LimitedShort() error {
+	return rican7.Retry(func(uint) error { return op() }, strategy.Limit(5), strategy.BackoffWithJitter(backoff.Exponential(500*time.Millisecond, 2), jitter.Full(nil)))
 }
