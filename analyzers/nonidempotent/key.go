@@ -232,6 +232,9 @@ func (f *KeySetterFact) String() string { return fmt.Sprintf("setskey(%d)", f.Pa
 // SSA, where the setting must be on a value made from the parameter (a
 // request is not followed through WithContext or Clone here).
 func (c *checker) exportKeySetters() {
+	if !slices.ContainsFunc(c.pass.Pkg.Imports(), func(p *types.Package) bool { return catalog.HeaderPackage(p.Path()) }) {
+		return // no header type in sight: most dependencies under go vet
+	}
 	for _, fi := range c.funcs {
 		sig := fi.obj.Type().(*types.Signature)
 		if !fi.obj.Exported() || sig.Params().Len() == 0 || !c.namesKey(fi.decl.Body) {

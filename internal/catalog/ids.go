@@ -206,6 +206,21 @@ func LookupHeaderSetter(fn *types.Func) *HeaderSetter {
 	return headerSetterIndex[SymbolOf(fn)]
 }
 
+// headerPkgs are the packages with header setter rows, and
+// go-retryablehttp, whose Request embeds an *http.Request.
+var headerPkgs = func() map[string]bool {
+	m := map[string]bool{retryHTTP: true}
+	for _, h := range headerSetters {
+		m[h.Symbol.Pkg] = true
+	}
+	return m
+}()
+
+// HeaderPackage reports a package whose types carry headers a call may
+// set: net/http, gRPC metadata, resty, NATS, go-retryablehttp. A package
+// that imports none of them sets no header on what it is handed.
+func HeaderPackage(path string) bool { return headerPkgs[path] }
+
 // HeaderSetters returns every header setter row (for tests).
 func HeaderSetters() []HeaderSetter { return headerSetters }
 
