@@ -360,8 +360,13 @@ func (c *checker) whereVia(fi *funcInfo, call *ast.CallExpr, via *ReachFact) (pl
 		return p, false
 	}
 	if sites := c.res.Enclosing(call.Pos()); len(sites) > 0 {
-		p.site = sites[len(sites)-1].Name
-		p.in = "the retry in " + analysisutil.FuncName(fi.obj, c.pass.Pkg)
+		// "every attempt of the retry loop in openDB", "of retry.Do"
+		s, fn := sites[len(sites)-1], analysisutil.FuncName(fi.obj, c.pass.Pkg)
+		p.site, p.in = s.Name, "the retry in "+fn
+		if s.Kind == retryscan.KindLoop {
+			p.site = "the " + s.Name + " in " + fn
+			p.in = p.site
+		}
 	} else if s := c.res.SiteAt(call); s != nil && s.Kind == retryscan.KindClient {
 		p.site = s.Name // an SDK operation that retries: "every attempt of sqs.SendMessage"
 		p.in = s.Name

@@ -321,7 +321,9 @@
 // connect timeout, minutes, per attempt), and database/sql calls without
 // a context (db.Query, db.Exec, ...), which nothing can bound or cancel;
 // and the exemption of main and init below does not apply. Messages name
-// the retry: "every attempt of retry.Do can wait forever". A call of a
+// the retry: "every attempt of retry.Do can wait forever", "every attempt
+// of the retry loop in openDB", and through a chain of calls the function
+// that holds the retry, not the first of the chain. A call of a
 // function that holds a retry is such a place only for a context that
 // reaches a call in that retry: a function that queries a database once
 // and then deletes keys with go-redis (whose client retries the Del on

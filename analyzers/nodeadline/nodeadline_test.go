@@ -35,7 +35,7 @@ func TestNodeadline(t *testing.T) {
 			"param passes the context on here"},
 		"context.Background() reaches c.Check (a gRPC call) with no deadline: the call can wait forever; derive the context with context.WithTimeout": {
 			"the context is made here, with no deadline"},
-		"ping2 makes an SQL call without a context via ping2 -> ping1 -> DB.Ping: every attempt of retry loop can wait as long as the database does and nothing can cancel it; pass the attempt's context down and use PingContext with a deadline": {
+		"ping2 makes an SQL call without a context via ping2 -> ping1 -> DB.Ping: every attempt of the retry loop in pingRetried can wait as long as the database does and nothing can cancel it; pass the attempt's context down and use PingContext with a deadline": {
 			"ping1 makes the call with no context here", "ping2 makes the call with no context here"},
 		"c.Get sends a request with no context on a client made without Timeout and passed in via wait -> check: the request can wait forever; set the client's Timeout or make the request with a context from context.WithTimeout": {
 			"the client is made here, without Timeout", "the client is passed to check here", "the client is passed to wait here"},

@@ -191,11 +191,11 @@ func streamTraced(c grpc_health_v1.HealthClient) {
 func retried(c grpc_health_v1.HealthClient, db *sql.DB) error {
 	var err error
 	for i := 0; i < 3; i++ {
-		_, err = c.Check(context.Background(), req) // want `every attempt of retry loop can wait forever`
+		_, err = c.Check(context.Background(), req) // want `every attempt of the retry loop in [\w.]+ can wait forever`
 		if err == nil {
 			break
 		}
-		_, err = db.Query("select 1") // want `^db.Query takes no context: every attempt of retry loop can wait as long as the database does and nothing can cancel it; use QueryContext with a context from context.WithTimeout$`
+		_, err = db.Query("select 1") // want `^db.Query takes no context: every attempt of the retry loop in [\w.]+ can wait as long as the database does and nothing can cancel it; use QueryContext with a context from context.WithTimeout$`
 		if err == nil {
 			break
 		}
@@ -235,7 +235,7 @@ func (k *checker) stage(ctx context.Context) error { // want stage:`reaches\(par
 }
 
 func runStage(k *checker) error {
-	return k.stage(context.Background()) // want `context.Background\(\) reaches .*: every attempt of the retry in checker.stage can wait forever`
+	return k.stage(context.Background()) // want `context.Background\(\) reaches .*: every attempt of the retry loop in checker.stage can wait forever`
 }
 
 // checkThenRetry checks once with the caller's context, then retries on

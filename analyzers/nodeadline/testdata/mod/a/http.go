@@ -84,7 +84,7 @@ func dialRetry() (net.Conn, error) {
 	var err error
 	for i := 0; i < 3; i++ {
 		var conn net.Conn
-		conn, err = net.Dial("tcp", "example.com:80") // want `^net.Dial has no timeout: every attempt of retry loop can wait for the operating system's connect timeout \(minutes\); use net.DialTimeout or a net.Dialer with Timeout$`
+		conn, err = net.Dial("tcp", "example.com:80") // want `^net.Dial has no timeout: every attempt of the retry loop in [\w.]+ can wait for the operating system's connect timeout \(minutes\); use net.DialTimeout or a net.Dialer with Timeout$`
 		if err == nil {
 			return conn, nil
 		}

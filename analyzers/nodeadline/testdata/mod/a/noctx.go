@@ -22,7 +22,7 @@ func openAndTest(c driver.Connector) (*sql.DB, error) {
 
 func openRetried(ctx context.Context, c driver.Connector) (*sql.DB, error) {
 	for range 300 {
-		db, err := openAndTest(c) // want `^openAndTest makes an SQL call without a context via openAndTest -> DB.Ping: every attempt of retry loop can wait as long as the database does and nothing can cancel it; pass the attempt's context down and use PingContext with a deadline$`
+		db, err := openAndTest(c) // want `^openAndTest makes an SQL call without a context via openAndTest -> DB.Ping: every attempt of the retry loop in [\w.]+ can wait as long as the database does and nothing can cancel it; pass the attempt's context down and use PingContext with a deadline$`
 		if err == nil {
 			return db, nil
 		}
