@@ -37,7 +37,10 @@ func (w *walker) summary(c *ssa.Call, fn *types.Func, args []ssa.Value, idx, upt
 		return Val{}, false
 	}
 	params := map[*ssa.Parameter]Val{}
-	carries := false
+	// A scenario that decides every call (All) decides the calls in the
+	// body too: a helper that sends the request and turns a 4xx into an
+	// error is read through its body, whatever it is handed.
+	carries := w.sc.All != nil
 	for i, a := range args {
 		v := w.eval(a, upto)
 		params[callee.Params[i]] = v
