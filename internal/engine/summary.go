@@ -37,17 +37,20 @@ func (w *walker) summary(c *ssa.Call, fn *types.Func, args []ssa.Value, idx, upt
 		return Val{}, false
 	}
 	params := map[*ssa.Parameter]Val{}
-	// A scenario that decides every call (All) decides the calls in the
-	// body too: a helper that sends the request and turns a 4xx into an
-	// error is read through its body, whatever it is handed.
-	carries := w.sc.All != nil
+	carries := false
 	for i, a := range args {
 		v := w.eval(a, upto)
 		params[callee.Params[i]] = v
 		// A context carries the scenario's cancellation into the body.
 		carries = carries || v.Kind != Unknown || v.Related || (w.sc.Cancel || w.sc.Deadline) && IsContext(a.Type())
 	}
-	if !carries {
+	// A scenario that decides every call (All) decides the calls in the
+	// body too: a helper that sends the request and turns a 4xx into an
+	// error is read through its body, whatever it is handed. When the
+	// body says nothing the scenario does not already say (its returns
+	// are unknown), the call keeps the scenario's outcome.
+	forced := !carries && w.sc.All != nil
+	if !carries && !forced {
 		return Val{}, false
 	}
 	if idx < 0 {
@@ -60,7 +63,11 @@ func (w *walker) summary(c *ssa.Call, fn *types.Func, args []ssa.Value, idx, upt
 	if sub.void || len(sub.returns) == 0 {
 		return Val{}, false
 	}
-	return join(sub.returns), true
+	v := join(sub.returns)
+	if forced && v.Kind == Unknown {
+		return Val{}, false
+	}
+	return v, true
 }
 
 // join is what several values have in common.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	"github.com/go-resty/resty/v2"
 )
 
 type partSender struct{ hc *http.Client }
@@ -82,4 +84,29 @@ func (s *partSender) UploadClassified(ctx context.Context, url string) error {
 		}
 	}
 	return last
+}
+
+type stockClient struct{ rc *resty.Client }
+
+// push fails on any error status, which resty's IsError reports: read
+// through the body the answer is unknown, so the call keeps the
+// scenario's outcome, as a call of another package does.
+func (c *stockClient) push(ctx context.Context, sku string) error {
+	resp, err := c.rc.R().SetContext(ctx).Put("/stock/" + sku)
+	if err != nil {
+		return err
+	}
+	if resp.IsError() {
+		return fmt.Errorf("push %s: status %d", sku, resp.StatusCode())
+	}
+	return nil
+}
+
+func (c *stockClient) syncWithRetry(ctx context.Context, sku string, left int) error {
+	err := c.push(ctx, sku)
+	if err != nil && left > 0 { // want `recursive retry retries HTTP 4xx responses such as 404`
+		time.Sleep(500 * time.Millisecond) // want `retry loop waits with time.Sleep and never checks ctx`
+		return c.syncWithRetry(ctx, sku, left-1)
+	}
+	return err
 }
