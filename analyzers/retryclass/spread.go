@@ -86,27 +86,31 @@ func (c *checker) helperElems(call *ast.CallExpr, helpers map[*ast.FuncDecl]bool
 	if fd == nil || fd.Body == nil || helpers[fd] {
 		return nil, false
 	}
-	helpers[fd] = true
+	helpers[fd] = true // on the way down only: two returns may share a helper
+	defer delete(helpers, fd)
 	ok = true
 	returns := 0
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if !ok {
+			return false // one unreadable return makes the list unknown
+		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
 			returns++
-			var list []ast.Expr
-			if len(n.Results) == 1 {
-				list, ok = c.spreadElemsIn(n.Results[0], helpers)
-			} else {
+			if len(n.Results) != 1 {
 				ok = false // a bare return of a named result
+				return false
 			}
-			if ok && slices.ContainsFunc(list, func(el ast.Expr) bool { return c.namesLocal(el, fd) }) {
+			list, read := c.spreadElemsIn(n.Results[0], helpers)
+			if !read || slices.ContainsFunc(list, func(el ast.Expr) bool { return c.namesLocal(el, fd) }) {
 				ok = false
+				return false
 			}
 			elems = append(elems, list...)
 		}
-		return ok
+		return true
 	})
 	if !ok || returns == 0 {
 		return nil, false

@@ -98,3 +98,34 @@ func retryGoHelperParamClassified(ctx context.Context, c *http.Client, req *http
 		return err
 	}, withOpt(retry.RetryIf(isTimeout))...)
 }
+
+// One return not seen into, before one that is: the list is unknown
+// whatever order the returns come in. Quiet.
+func mixedOpts(extra bool) []retry.Option {
+	if extra {
+		return append(defaultOpts(), retry.LastErrorOnly(true))
+	}
+	return []retry.Option{retry.Attempts(4), retry.Delay(time.Second)}
+}
+
+func retryGoHelperMixed(ctx context.Context, c *http.Client, req *http.Request) error {
+	return retry.Do(func() error {
+		_, err := c.Do(req.WithContext(ctx))
+		return err
+	}, mixedOpts(false)...)
+}
+
+// Two returns of one helper: read on both ways.
+func sharedOpts(fast bool) []retry.Option {
+	if fast {
+		return defaultOpts()
+	}
+	return defaultOpts()
+}
+
+func retryGoHelperShared(ctx context.Context, c *http.Client, req *http.Request) error {
+	return retry.Do(func() error { // want `retry.Do is not given ctx, which its operation uses`
+		_, err := c.Do(req.WithContext(ctx))
+		return err
+	}, sharedOpts(true)...)
+}
