@@ -192,9 +192,15 @@ func (r *Region) countsRound(c *ssa.Call) bool {
 	if !ok {
 		return false
 	}
-	numeric := b.Info()&types.IsNumeric != 0 || r.p.throughParam(c, true)
-	if !numeric && !r.p.throughParam(c, false) {
-		return false
+	// counts: the call steps a count itself (a number, or a bool of a
+	// function that writes through what it is handed); reads: a bool
+	// that reads fields of what it is handed, which the loop may step.
+	counts := b.Info()&types.IsNumeric != 0 || r.p.writesThrough(c)
+	var reads fieldSet
+	if !counts {
+		if reads = r.p.fieldsRead(c); reads.empty() {
+			return false
+		}
 	}
 	held := slices.Clone(c.Call.Args)
 	if c.Call.IsInvoke() {
@@ -205,47 +211,112 @@ func (r *Region) countsRound(c *ssa.Call) bool {
 	}
 	for _, a := range held {
 		in, ok := base(a).(ssa.Instruction)
-		if ok && nilable(a.Type()) && in.Block() != nil && !r.loop.Has(in.Block()) && (numeric || r.writtenInLoop(base(a), c)) {
+		if ok && nilable(a.Type()) && in.Block() != nil && !r.loop.Has(in.Block()) && (counts || r.writtenInLoop(base(a), reads, c)) {
 			return true
 		}
 	}
 	return false
 }
 
-// throughParam reports a call of a function of the package that stores
-// (write) or loads (!write) through a parameter or a captured variable:
-// c.n++ in func (c *counter) next() bool, a.n < a.max in more().
-func (p *Program) throughParam(c *ssa.Call, write bool) bool {
-	fn := c.Call.StaticCallee()
-	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != p.pkg {
+// writesThrough reports a call of a function of the package that stores
+// through a parameter or a captured variable: c.n++ in func (c *counter)
+// next() bool.
+func (p *Program) writesThrough(c *ssa.Call) bool {
+	fn := p.localCallee(c)
+	if fn == nil {
 		return false
 	}
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
-			var addr ssa.Value
-			switch in := in.(type) {
-			case *ssa.Store:
-				if write {
-					addr = in.Addr
+			if st, ok := in.(*ssa.Store); ok {
+				switch base(st.Addr).(type) {
+				case *ssa.Parameter, *ssa.FreeVar:
+					return true
 				}
-			case *ssa.UnOp:
-				if !write && in.Op == token.MUL {
-					addr = in.X
-				}
-			}
-			switch base(addr).(type) {
-			case *ssa.Parameter, *ssa.FreeVar:
-				return true
 			}
 		}
 	}
 	return false
 }
 
-// writtenInLoop reports whether the loop stores into obj, or hands it to
-// a function of the package (other than the call c) that writes through
-// it: st.n++, st.step().
-func (r *Region) writtenInLoop(obj ssa.Value, c *ssa.Call) bool {
+// localCallee returns the function of the package a call calls, or nil.
+func (p *Program) localCallee(c *ssa.Call) *ssa.Function {
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != p.pkg {
+		return nil
+	}
+	return fn
+}
+
+// fieldSet is what a function reads through what it is handed: fields,
+// or the whole value.
+type fieldSet struct {
+	fields map[*types.Var]bool
+	whole  bool
+}
+
+func (f fieldSet) empty() bool { return !f.whole && len(f.fields) == 0 }
+
+// fieldsRead returns what a function of the package loads through a
+// parameter or a captured variable: a.n and a.max in
+//
+//	func (a *attempts) more() bool { return a.n < a.max }
+func (p *Program) fieldsRead(c *ssa.Call) fieldSet {
+	out := fieldSet{fields: map[*types.Var]bool{}}
+	fn := p.localCallee(c)
+	if fn == nil {
+		return out
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			u, ok := in.(*ssa.UnOp)
+			if !ok || u.Op != token.MUL {
+				continue
+			}
+			switch x := u.X.(type) {
+			case *ssa.Parameter, *ssa.FreeVar:
+				out.whole = true
+			case *ssa.FieldAddr:
+				switch base(x).(type) {
+				case *ssa.Parameter, *ssa.FreeVar:
+					if f := topField(x); f != nil {
+						out.fields[f] = true
+					} else {
+						out.whole = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// topField returns the field of the value an address is taken in, the
+// first selection from its base: n in a.n, inner in a.inner.n.
+func topField(addr ssa.Value) *types.Var {
+	var top *ssa.FieldAddr
+	for {
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			top, addr = a, a.X
+			continue
+		case *ssa.IndexAddr:
+			top, addr = nil, a.X
+			continue
+		}
+		break
+	}
+	if top == nil {
+		return nil
+	}
+	return fieldOf(top)
+}
+
+// writtenInLoop reports whether the loop stores into what reads holds of
+// obj (a field it reads, or any part when it reads obj whole), or hands
+// obj to a function of the package (other than the call c) that writes
+// through it: st.n++, st.step().
+func (r *Region) writtenInLoop(obj ssa.Value, reads fieldSet, c *ssa.Call) bool {
 	for _, b := range r.loop.Header.Parent().Blocks {
 		if !r.loop.Has(b) {
 			continue
@@ -254,10 +325,12 @@ func (r *Region) writtenInLoop(obj ssa.Value, c *ssa.Call) bool {
 			switch in := in.(type) {
 			case *ssa.Store:
 				if base(in.Addr) == obj {
-					return true
+					if f := topField(in.Addr); reads.whole || f == nil || reads.fields[f] {
+						return true
+					}
 				}
 			case *ssa.Call:
-				if in != c && r.p.throughParam(in, true) && slices.ContainsFunc(Operands(in), func(v ssa.Value) bool { return base(v) == obj }) {
+				if in != c && r.p.writesThrough(in) && slices.ContainsFunc(Operands(in), func(v ssa.Value) bool { return base(v) == obj }) {
 					return true
 				}
 			}

@@ -158,3 +158,23 @@ func readOtherCounter() error {
 		time.Sleep(rand.N(time.Second))
 	}
 }
+
+// Twin: the loop writes a field the bool does not read.
+func untilSwitchedOffNoted() {
+	s := &noted{}
+	for { // want `retry loop has no attempt limit, no deadline and no cancellation`
+		err := op()
+		if err == nil || s.disabled() {
+			return
+		}
+		s.lastErr = err
+		time.Sleep(rand.N(time.Second))
+	}
+}
+
+type noted struct {
+	off     bool
+	lastErr error
+}
+
+func (s *noted) disabled() bool { return s.off }
