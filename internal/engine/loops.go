@@ -75,14 +75,8 @@ func (p *Program) LoopAt(fn *ssa.Function, stmt ast.Node, body []ast.Stmt) *Loop
 	within := func(l *Loop) bool {
 		for b := range l.blocks {
 			for _, in := range b.Instrs {
-				switch in.(type) {
-				case *ssa.Phi:
+				if _, phi := in.(*ssa.Phi); phi || varargsStore(in) {
 					continue // a phi has its variable's position
-				case *ssa.Store:
-					// A store may have the position of the value it
-					// stores: the address of a variable declared before
-					// the loop, stored into the varargs of Scan(&s).
-					continue
 				}
 				if pos := in.Pos(); pos.IsValid() && (pos < stmt.Pos() || pos >= stmt.End()) {
 					return false
@@ -113,6 +107,22 @@ func (p *Program) LoopAt(fn *ssa.Function, stmt ast.Node, body []ast.Stmt) *Loop
 		}
 	}
 	return best
+}
+
+// varargsStore reports a store into the slice a variadic call is given,
+// which has the position of the value it stores: for Scan(&s), that of
+// s's declaration, before the loop.
+func varargsStore(in ssa.Instruction) bool {
+	st, ok := in.(*ssa.Store)
+	if !ok {
+		return false
+	}
+	ia, ok := st.Addr.(*ssa.IndexAddr)
+	if !ok {
+		return false
+	}
+	a, ok := ia.X.(*ssa.Alloc)
+	return ok && a.Comment == "varargs"
 }
 
 // nested reports whether pos lies in a loop or function literal nested
