@@ -3,6 +3,7 @@ package retryscan
 import (
 	"go/ast"
 	"go/constant"
+	"math"
 	"sort"
 	"time"
 
@@ -114,7 +115,11 @@ func (s *scanner) delayRows(n ast.Node) []delayRow {
 	var out []delayRow
 	for _, it := range s.itemsOf(n) {
 		if row := delayOption(&it); row != nil {
-			out = append(out, delayRow{row: row, node: it.node, val: it.value(row.Arg), factor: it.value(row.FactorArg), fact: it.fact, opaque: it.opaque})
+			r := delayRow{row: row, node: it.node, val: it.value(row.Arg), fact: it.fact, opaque: it.opaque}
+			if row.FactorArg >= 0 {
+				r.factor = it.value(row.FactorArg) // a field's value would come back for -1
+			}
+			out = append(out, r)
 		}
 	}
 	return out
@@ -151,8 +156,10 @@ func (s *scanner) applyCtor(d *Delay, r delayRow) {
 		d.Kind = catalog.DelayNone
 	}
 	if row.FactorArg >= 0 {
-		d.Factor = 0 // unknown unless a constant: Exponential(d, base)
-		if f, ok := s.floatConst(r.factor); ok && f > 1 {
+		// Exponential(d, base): Rican7 truncates base^n to a whole
+		// number, so only a whole base grows as the model says.
+		d.Factor = 0
+		if f, ok := s.floatConst(r.factor); ok && f > 1 && f == math.Trunc(f) {
 			d.Factor = f
 		}
 	}
