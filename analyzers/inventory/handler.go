@@ -40,8 +40,8 @@ func (b *builder) handlerOf(e ast.Expr, depth int) (*types.Func, *ast.FuncLit) {
 			}
 		}
 	case *ast.CallExpr:
-		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return b.handlerOf(x.Args[0], depth+1) // http.HandlerFunc(f)
+		if arg, ok := analysisutil.Converted(info, x); ok {
+			return b.handlerOf(arg, depth+1) // http.HandlerFunc(f)
 		}
 		var fn *types.Func
 		var lit *ast.FuncLit

@@ -250,8 +250,8 @@ func (reg *region) headerLitSinks(h *catalog.HeaderStruct, t types.Type, lit *as
 // is converted to bytes: []byte("idempotency-key").
 func (reg *region) constName(e ast.Expr) (string, bool) {
 	info := reg.r.pass.TypesInfo
-	if c, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(c.Args) == 1 && info.Types[c.Fun].IsType() {
-		e = c.Args[0]
+	if x, ok := analysisutil.Converted(info, e); ok {
+		e = x
 	}
 	return analysisutil.ConstString(info, e)
 }

@@ -58,7 +58,8 @@ func (c *checker) blindHelper(call *ast.CallExpr) (string, bool) {
 			case callee == nil:
 				// a conversion or a builtin (min, max); a function value
 				// may do anything
-				disqualified = !isConversion(info, n) && !isBuiltin(info, n)
+				_, conv := analysisutil.Converted(info, n)
+				disqualified = !conv && !isBuiltin(info, n)
 			default:
 				switch analysisutil.PkgPath(callee) {
 				case "time", "math", "math/rand", "math/rand/v2":
@@ -95,11 +96,6 @@ func stopsWait(t types.Type) bool {
 	}
 	_, ch := t.Underlying().(*types.Chan)
 	return ch
-}
-
-func isConversion(info *types.Info, call *ast.CallExpr) bool {
-	tv, ok := info.Types[call.Fun]
-	return ok && tv.IsType()
 }
 
 func isBuiltin(info *types.Info, call *ast.CallExpr) bool {

@@ -154,6 +154,20 @@ func ConstBool(info *types.Info, e ast.Expr) (value, ok bool) {
 	return constant.BoolVal(tv.Value), true
 }
 
+// Converted returns the operand of a conversion, int(resp.StatusCode)
+// or []byte("idempotency-key"), and whether e is one.
+func Converted(info *types.Info, e ast.Expr) (ast.Expr, bool) {
+	c, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(c.Args) != 1 {
+		return nil, false
+	}
+	tv, ok := info.Types[c.Fun]
+	if !ok || !tv.IsType() {
+		return nil, false
+	}
+	return c.Args[0], true
+}
+
 // ConstString returns the value of a string constant expression ("POST",
 // http.MethodPost, a named constant, a folded concatenation); ok is
 // false for anything else. It is type information, not value flow: a

@@ -203,8 +203,8 @@ func (p *Program) selectedField(e ast.Expr) *types.Var {
 func (p *Program) readsStatus(e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if c, ok := e.(*ast.CallExpr); ok {
-		if tv, ok := p.info.Types[c.Fun]; ok && tv.IsType() && len(c.Args) == 1 {
-			return p.readsStatus(c.Args[0]) // int(resp.StatusCode)
+		if arg, ok := analysisutil.Converted(p.info, c); ok {
+			return p.readsStatus(arg) // int(resp.StatusCode)
 		}
 		fn := analysisutil.Callee(p.info, c)
 		return fn != nil && len(c.Args) == 0 && StatusName(fn.Name()) && statusMethod(fn)
