@@ -82,10 +82,10 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 
 // recursive reports a recursive retry, whose site is its self-call, in
 // the body that is its attempt: it encloses itself, and is reported all
-// the same. A goto loop's label also lies in its body, but goto loops
-// keep the old reading (no report at their own label): the recognizer
-// takes the outer loop of two nested goto loops, a watch that goes round
-// on success, for a retry (consul's Lock.monitorLock).
+// the same. A goto loop's label also lies in its body, and a goto loop is
+// not reported at its own label: the recognizer takes the outer loop of
+// two nested goto loops, a watch that goes round on success, for a retry
+// (consul's Lock.monitorLock), and a report there would be false.
 func recursive(site *retryscan.Site) bool {
 	_, ok := site.Node.(*ast.CallExpr)
 	return ok && site.Kind == retryscan.KindLoop

@@ -132,3 +132,13 @@ func TestWrappers(t *testing.T) {
 	t.Parallel()
 	mod.Run(t, nodeadline.Analyzer, "./wrapped/...")
 }
+
+// TestReachFactCodec: the fact, RetryIn included, round-trips through
+// gob and stays small.
+func TestReachFactCodec(t *testing.T) {
+	f := &nodeadline.ReachFact{Param: 0, Via: []string{"sweep", "notify", "Client.SendMessage"}, Family: "an AWS call", Retried: true, RetryIn: "sqs.SendMessage"}
+	var back nodeadline.ReachFact
+	if n := testenv.FactRoundTrip(t, f, &back); n > 300 || back.RetryIn != f.RetryIn || back.String() != f.String() {
+		t.Errorf("fact %s took %d bytes and came back as %s (RetryIn %q)", f, n, &back, back.RetryIn)
+	}
+}

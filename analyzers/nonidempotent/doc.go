@@ -259,8 +259,9 @@
 // the helper's name mentions idempotency or, in the same package, its
 // body names a key header; an exported helper of another package counts
 // when it sets the key header on the very request or header map it is
-// given (hdr.SetKey(req, key)), not on a copy of it. Statements of a transaction received as a
-// parameter are not judged, since the caller decides where the
+// given (hdr.SetKey(req, key)), not on a copy of it. Statements of a
+// transaction received as a parameter are not judged, since the caller
+// decides where the
 // transaction begins. Code inside a function's own retry is reported
 // there, and does not make callers of the function report again. A
 // client library calling its own methods (retryablehttp.Post calls

@@ -32,3 +32,13 @@ func TestGoogleAPIs(t *testing.T) {
 	t.Parallel()
 	testenv.NewModule("testdata/gapi").Run(t, nonidempotent.Analyzer, "./...")
 }
+
+// TestKeySetterFactCodec: the fact round-trips through gob and stays
+// small.
+func TestKeySetterFactCodec(t *testing.T) {
+	f := &nonidempotent.KeySetterFact{Param: 1}
+	var back nonidempotent.KeySetterFact
+	if n := testenv.FactRoundTrip(t, f, &back); n > 100 || back != *f {
+		t.Errorf("fact %s took %d bytes and came back as %s", f, n, &back)
+	}
+}

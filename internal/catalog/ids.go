@@ -247,18 +247,15 @@ var headerStructs = []HeaderStruct{
 	{"github.com/Shopify/sarama", "RecordHeader", "Key", "Value"},
 }
 
+var headerStructIndex = index(headerStructs, func(h *HeaderStruct) Symbol { return Symbol{Pkg: h.Pkg, Name: h.Type} })
+
 // LookupHeaderStruct returns the header struct row of a type, or nil.
 func LookupHeaderStruct(t types.Type) *HeaderStruct {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
 		return nil
 	}
-	for i, h := range headerStructs {
-		if h.Type == n.Obj().Name() && h.Pkg == n.Obj().Pkg().Path() {
-			return &headerStructs[i]
-		}
-	}
-	return nil
+	return headerStructIndex[Symbol{Pkg: n.Obj().Pkg().Path(), Name: n.Obj().Name()}]
 }
 
 // HeaderStructs returns every header struct row (for tests).
