@@ -222,8 +222,8 @@ func (r *Region) countsRound(c *ssa.Call) bool {
 // through a parameter or a captured variable: c.n++ in func (c *counter)
 // next() bool.
 func (p *Program) writesThrough(c *ssa.Call) bool {
-	fn := p.localCallee(c)
-	if fn == nil {
+	fn := c.Call.StaticCallee()
+	if !p.own(fn) {
 		return false
 	}
 	for _, b := range fn.Blocks {
@@ -237,15 +237,6 @@ func (p *Program) writesThrough(c *ssa.Call) bool {
 		}
 	}
 	return false
-}
-
-// localCallee returns the function of the package a call calls, or nil.
-func (p *Program) localCallee(c *ssa.Call) *ssa.Function {
-	fn := c.Call.StaticCallee()
-	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != p.pkg {
-		return nil
-	}
-	return fn
 }
 
 // fieldSet is what a function reads through what it is handed: fields,
@@ -263,8 +254,8 @@ func (f fieldSet) empty() bool { return !f.whole && len(f.fields) == 0 }
 //	func (a *attempts) more() bool { return a.n < a.max }
 func (p *Program) fieldsRead(c *ssa.Call) fieldSet {
 	out := fieldSet{fields: map[*types.Var]bool{}}
-	fn := p.localCallee(c)
-	if fn == nil {
+	fn := c.Call.StaticCallee()
+	if !p.own(fn) {
 		return out
 	}
 	for _, b := range fn.Blocks {

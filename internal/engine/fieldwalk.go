@@ -216,7 +216,7 @@ func overwritten(st *ssa.Store, idx int) bool {
 func (w *fieldWalk) call(c ssa.CallInstruction, v ssa.Value, in *Frame) bool {
 	cc := c.Common()
 	fn := cc.StaticCallee()
-	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != w.p.pkg || len(fn.Blocks) == 0 {
+	if !w.p.own(fn) {
 		return w.rule == live && (types.IsInterface(v.Type()) || receiverOnly(cc, v))
 	}
 	// The frame of the call, whose result a returned parameter is; none

@@ -89,10 +89,9 @@ func (p *Program) iteratorOf(body *ssa.Function) (*ssa.Function, *ssa.MakeClosur
 			}
 		}
 	}
-	mine := func(f *ssa.Function) bool { return f != nil && f.Pkg != nil && f.Pkg.Pkg == p.pkg && len(f.Blocks) > 0 }
 	switch v := Strip(it).(type) {
 	case *ssa.Function:
-		if mine(v) {
+		if p.own(v) {
 			return v, nil, nil
 		}
 	case *ssa.MakeClosure:
@@ -101,7 +100,7 @@ func (p *Program) iteratorOf(body *ssa.Function) (*ssa.Function, *ssa.MakeClosur
 		}
 	case *ssa.Call:
 		callee := v.Call.StaticCallee()
-		if !mine(callee) || len(callee.Params) != len(v.Call.Args) {
+		if !p.own(callee) || len(callee.Params) != len(v.Call.Args) {
 			return nil, nil, nil
 		}
 		var found *ssa.MakeClosure

@@ -161,6 +161,12 @@ func (p *Program) build() {
 	})
 }
 
+// own reports a function of the package with a body: one the engine
+// reads rather than assumes.
+func (p *Program) own(fn *ssa.Function) bool {
+	return fn != nil && fn.Pkg != nil && fn.Pkg.Pkg == p.pkg && len(fn.Blocks) > 0
+}
+
 // Func returns the SSA function of a function declaration or literal of
 // the package, or nil (a declaration without body).
 func (p *Program) Func(syntax ast.Node) *ssa.Function {

@@ -203,7 +203,7 @@ const (
 // and in which frame.
 func (p *Program) enter(c *ssa.Call, in *Frame) (*Frame, entry) {
 	fn := c.Call.StaticCallee()
-	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != p.pkg || len(fn.Blocks) == 0 {
+	if !p.own(fn) {
 		return nil, notLocal
 	}
 	depth := 0

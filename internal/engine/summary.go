@@ -30,7 +30,7 @@ func (w *walker) summary(c *ssa.Call, fn *types.Func, args []ssa.Value, idx, upt
 		return Val{}, false
 	}
 	callee := c.Call.StaticCallee()
-	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg != w.p.pkg || len(callee.Blocks) == 0 {
+	if !w.p.own(callee) {
 		return Val{}, false
 	}
 	if len(callee.Params) != len(args) {

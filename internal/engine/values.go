@@ -109,7 +109,7 @@ func (p *Program) returned(c *ssa.Call, i int) []ssa.Value {
 // results returns result i of a function of the package, as its return
 // statements give it, or nil.
 func (p *Program) results(fn *ssa.Function, i int) []ssa.Value {
-	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != p.pkg || len(fn.Blocks) == 0 {
+	if !p.own(fn) {
 		return nil
 	}
 	var out []ssa.Value
