@@ -229,15 +229,15 @@ func (b *builder) importedFact(fn *types.Func) *OutboundFact {
 // function reaches. Loops and library calls reach what their bodies
 // call, which are events of their own.
 func (b *builder) siteReaches(s *retryscan.Site) string {
-	switch s.Kind {
+	switch s.Kind() {
 	case retryscan.KindClient:
 		return clientFamily(s)
 	case retryscan.KindRetrier:
-		out, _ := b.reaches(s.Callee)
+		out, _ := b.reaches(s.Callee())
 		return out
 	}
-	if s.Op != nil {
-		out, _ := b.reaches(s.Op)
+	if s.Op() != nil {
+		out, _ := b.reaches(s.Op())
 		return out
 	}
 	return ""
@@ -320,13 +320,13 @@ func outboundFamily(fn *types.Func) string {
 
 // clientFamily is the kind of call a client that retries inside makes.
 func clientFamily(s *retryscan.Site) string {
-	if s.Callee != nil {
-		if fam := outboundFamily(s.Callee); fam != "" {
+	if s.Callee() != nil {
+		if fam := outboundFamily(s.Callee()); fam != "" {
 			return fam
 		}
 	}
-	if s.Entry != nil && s.Entry.Pkg != "" {
-		return "a call through " + s.Entry.Pkg
+	if s.Entry() != nil && s.Entry().Pkg != "" {
+		return "a call through " + s.Entry().Pkg
 	}
 	return "an outbound call"
 }

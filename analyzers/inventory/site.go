@@ -18,19 +18,19 @@ func (b *builder) siteRecord(s *retryscan.Site, fn *fnInfo) topology.UnitSite {
 		ID:       siteKey(b, s),
 		Pos:      b.pos(s.Pos()),
 		Func:     label(fn.obj),
-		Kind:     s.Kind.String(),
-		Name:     s.Name,
-		Attempts: attempts(s.Bound),
+		Kind:     s.Kind().String(),
+		Name:     s.Name(),
+		Attempts: attempts(s.Bound()),
 	}
 	if site.Attempts <= 0 {
-		site.Until = until(s.Bound)
+		site.Until = until(s.Bound())
 		site.AttemptsWhy = b.attemptsWhy(s, label(fn.obj))
 	}
 
-	if s.Entry != nil {
-		site.Library = s.Entry.Pkg
-	} else if s.Kind == retryscan.KindRetrier && s.Callee != nil && s.Callee.Pkg() != nil {
-		site.Library = s.Callee.Pkg().Path()
+	if s.Entry() != nil {
+		site.Library = s.Entry().Pkg
+	} else if s.Kind() == retryscan.KindRetrier && s.Callee() != nil && s.Callee().Pkg() != nil {
+		site.Library = s.Callee().Pkg().Path()
 	}
 	d := s.Delay()
 	if d.Initial > 0 {
@@ -53,20 +53,20 @@ func (b *builder) siteRecord(s *retryscan.Site, fn *fnInfo) topology.UnitSite {
 		site.WorstCase = secs(w.Total())
 	}
 	site.LoadBudget = loadBudget(s.LoadBudget())
-	if body := s.Body; body != nil {
+	if body := s.Body(); body != nil {
 		start, end := b.pass.Fset.Position(body.Pos()), b.pass.Fset.Position(body.End())
 		site.Body = &topology.Span{File: start.Filename, Line: start.Line, EndLine: end.Line}
 	}
 	us := topology.UnitSite{Site: site}
-	if s.Kind == retryscan.KindRetrier {
+	if s.Kind() == retryscan.KindRetrier {
 		// A function declared with //retrylint:retrier has no visible
 		// retries: the call is the layer, and what the function calls
 		// follows it. Otherwise the callee's own sites are the layers
 		// when its package is in the report; when it is not, this call
 		// stands for all of them.
-		chain, _ := b.r.Retrier(s.Callee)
-		if !declared(s.Callee, chain) {
-			us.Callee = key(s.Callee)
+		chain, _ := b.r.Retrier(s.Callee())
+		if !declared(s.Callee(), chain) {
+			us.Callee = key(s.Callee())
 			var layers []int
 			for _, h := range chain {
 				if h.Retry {
@@ -79,7 +79,7 @@ func (b *builder) siteRecord(s *retryscan.Site, fn *fnInfo) topology.UnitSite {
 			}
 			us.Until, us.AttemptsWhy = "", ""
 			if us.Attempts <= 0 {
-				us.AttemptsWhy = "a retry inside " + analysisutil.FuncName(s.Callee, b.pass.Pkg) + " has attempts the code does not show (" + retryscan.Product(chain) + ")"
+				us.AttemptsWhy = "a retry inside " + analysisutil.FuncName(s.Callee(), b.pass.Pkg) + " has attempts the code does not show (" + retryscan.Product(chain) + ")"
 			}
 		}
 	}

@@ -51,16 +51,16 @@ func (b *builder) unit() *topology.Unit {
 				us := b.siteRecord(s, fi)
 				siteOf[us.ID] = s
 				us.Reaches = b.siteReaches(s)
-				if call, ok := s.Node.(*ast.CallExpr); ok && us.Reaches != "" {
-					us.Target = b.callTarget(call, s.Callee)
+				if call, ok := s.Node().(*ast.CallExpr); ok && us.Reaches != "" {
+					us.Target = b.callTarget(call, s.Callee())
 				}
 				u.Sites = append(u.Sites, us)
 				u.Edges = append(u.Edges, topology.Edge{From: holder, To: us.ID})
-				if s.Op != nil && b.relevant(s.Op) {
-					u.Edges = append(u.Edges, topology.Edge{From: us.ID, To: key(s.Op)})
+				if s.Op() != nil && b.relevant(s.Op()) {
+					u.Edges = append(u.Edges, topology.Edge{From: us.ID, To: key(s.Op())})
 				}
-				if s.Kind == retryscan.KindRetrier && us.Callee == "" && b.relevant(s.Callee) {
-					u.Edges = append(u.Edges, topology.Edge{From: us.ID, To: key(s.Callee)})
+				if s.Kind() == retryscan.KindRetrier && us.Callee == "" && b.relevant(s.Callee()) {
+					u.Edges = append(u.Edges, topology.Edge{From: us.ID, To: key(s.Callee())})
 				}
 			case e.family != "":
 				k := "o:" + posKey(b, e.at.Pos())
@@ -159,7 +159,7 @@ func (b *builder) extern(fn *types.Func) (topology.UnitOut, bool) {
 func (b *builder) holder(n ast.Node, fn string) string {
 	var inner *retryscan.Site
 	for _, s := range b.r.Enclosing(n.Pos()) {
-		if s.Node != n && !b.inTest(s.Node) {
+		if s.Node() != n && !b.inTest(s.Node()) {
 			inner = s
 		}
 	}

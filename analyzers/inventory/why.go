@@ -35,7 +35,7 @@ func until(bd retryscan.Bound) string {
 
 // attemptsWhy says why a site's attempts are not a number.
 func (b *builder) attemptsWhy(s *retryscan.Site, fn string) string {
-	bd := s.Bound
+	bd := s.Bound()
 	switch {
 	case bd.Attempts > 0:
 		return ""
@@ -51,13 +51,13 @@ func (b *builder) attemptsWhy(s *retryscan.Site, fn string) string {
 		return "no attempt limit, and nothing else ends it"
 	}
 	hint := "; declare the count with //retrylint:retrier attempts=N on " + fn
-	if name := paramName(s.Func, bd.CountParam-1); name != "" {
+	if name := paramName(s.Func(), bd.CountParam-1); name != "" {
 		return "attempts come from parameter " + name + ", which each caller passes" + hint
 	}
 	if bd.Evidence != nil {
 		return "the attempt limit is set by " + short(types.ExprString(exprOf(bd.Evidence))) + ", not a constant" + hint
 	}
-	if s.Kind == retryscan.KindLoop {
+	if s.Kind() == retryscan.KindLoop {
 		// The recognizer's Bound does not say what the loop counts
 		// against (a package variable, a field, a call's result).
 		return "the loop stops on a count or a condition that is not a constant" + hint
@@ -124,13 +124,13 @@ func (b *builder) unresolvedWhy(s *retryscan.Site) string {
 		what = append(what, w)
 	}
 	switch {
-	case s.Kind == retryscan.KindRetrier && s.Callee != nil:
-		add("call " + analysisutil.FuncName(s.Callee, b.pass.Pkg) + ", whose calls out are not in the report")
-	case s.Op != nil:
-		add("run " + analysisutil.FuncName(s.Op, b.pass.Pkg) + ", which reaches no outbound call the report knows")
+	case s.Kind() == retryscan.KindRetrier && s.Callee() != nil:
+		add("call " + analysisutil.FuncName(s.Callee(), b.pass.Pkg) + ", whose calls out are not in the report")
+	case s.Op() != nil:
+		add("run " + analysisutil.FuncName(s.Op(), b.pass.Pkg) + ", which reaches no outbound call the report knows")
 	}
-	if s.Body != nil {
-		ast.Inspect(s.Body, func(n ast.Node) bool {
+	if s.Body() != nil {
+		ast.Inspect(s.Body(), func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || len(what) >= 2 {
 				return len(what) < 2

@@ -46,7 +46,7 @@ func (r *runner) fix(s *retryscan.Site, reg *region, f finding) *analysis.Sugges
 		return nil
 	}
 	file := r.fileOf(body.Pos())
-	anchor := anchorStmt(file, s.Body)
+	anchor := anchorStmt(file, s.Body())
 	if anchor == nil {
 		return nil
 	}
@@ -57,7 +57,7 @@ func (r *runner) fix(s *retryscan.Site, reg *region, f finding) *analysis.Sugges
 	} else if _, o := scope.LookupParent(id.Name, anchor.Pos()); o != nil {
 		return nil
 	}
-	if !inputsReady(info, def.Rhs[0], anchor, s.Body) {
+	if !inputsReady(info, def.Rhs[0], anchor, s.Body()) {
 		return nil
 	}
 	if r.pass.ReadFile == nil {

@@ -116,7 +116,7 @@ func (c *Config) run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 		switch {
 		case s.HasBody():
 			r.checkBody(rep, s)
-		case s.Op != nil:
+		case s.Op() != nil:
 			r.checkOp(rep, s)
 		}
 	}
@@ -127,11 +127,11 @@ func (c *Config) run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 // sink in the same attempt. A generator inside a nested retry belongs to
 // the innermost one, so that each finding is reported once.
 func (r *runner) checkBody(rep *report.Reporter, s *retryscan.Site) {
-	fn := s.Func
-	if lit, ok := s.Body.(*ast.FuncLit); ok {
+	fn := s.Func()
+	if lit, ok := s.Body().(*ast.FuncLit); ok {
 		fn = lit
 	}
-	reg := r.scan(s.Body, fn, nil, false)
+	reg := r.scan(s.Body(), fn, nil, false)
 	for _, f := range reg.findings {
 		enc := r.res.Enclosing(f.origin.pos)
 		if len(enc) == 0 || enc[len(enc)-1] != s {
@@ -145,11 +145,11 @@ func (r *runner) checkBody(rep *report.Reporter, s *retryscan.Site) {
 //
 //	backoff.Retry(c.charge, b) // c.charge sets Idempotency-Key: uuid.NewString()
 func (r *runner) checkOp(rep *report.Reporter, s *retryscan.Site) {
-	f, pos := r.factOf(s.Op)
+	f, pos := r.factOf(s.Op())
 	if f == nil || f.Sink == "" {
 		return
 	}
-	org := &origin{pos: s.OpExpr.Pos(), node: s.OpExpr, gen: f.Gen, via: analysisutil.FuncName(s.Op, r.pass.Pkg), fact: f}
+	org := &origin{pos: s.OpExpr().Pos(), node: s.OpExpr(), gen: f.Gen, via: analysisutil.FuncName(s.Op(), r.pass.Pkg), fact: f}
 	r.report(rep, s, finding{origin: org, sink: sink{pos: pos, desc: f.Sink, class: f.Class}}, nil)
 }
 
@@ -171,7 +171,7 @@ func (r *runner) report(rep *report.Reporter, s *retryscan.Site, f finding, fix 
 		Pos:      f.origin.pos,
 		End:      f.origin.node.End(),
 		Category: cat,
-		Message: what + " from " + from + " is generated inside the retry (" + s.Name + " at " +
+		Message: what + " from " + from + " is generated inside the retry (" + s.Name() + " at " +
 			filepath.Base(posn.Filename) + ":" + strconv.Itoa(posn.Line) + "): " + why + "; generate it once before the retry",
 	}
 	if f.sink.pos.IsValid() {
@@ -181,7 +181,7 @@ func (r *runner) report(rep *report.Reporter, s *retryscan.Site, f finding, fix 
 		}
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.sink.pos, Message: "the " + what + " goes to " + where + " here"})
 	}
-	d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.Pos(), Message: s.Name + " runs each attempt from here"})
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.Pos(), Message: s.Name() + " runs each attempt from here"})
 	if fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}

@@ -64,7 +64,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	rep := report.New(pass)
 	for _, site := range r.Sites() {
 		at.At(site.Pos())
-		if site.Kind == retryscan.KindClient || site.Kind == retryscan.KindRetrier {
+		if site.Kind() == retryscan.KindClient || site.Kind() == retryscan.KindRetrier {
 			continue // no attempt body of ours: the library's or the callee's business
 		}
 		if slices.ContainsFunc(r.Enclosing(site.Pos()), func(e *retryscan.Site) bool { return e != site || !recursive(site) }) {
@@ -87,8 +87,8 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 // two nested goto loops, a watch that goes round on success, for a retry
 // (consul's Lock.monitorLock), and a report there would be false.
 func recursive(site *retryscan.Site) bool {
-	_, ok := site.Node.(*ast.CallExpr)
-	return ok && site.Kind == retryscan.KindLoop
+	_, ok := site.Node().(*ast.CallExpr)
+	return ok && site.Kind() == retryscan.KindLoop
 }
 
 // ignored reports whether the chain runs through an ignored package.
@@ -97,7 +97,7 @@ func (c *Config) ignored(site *retryscan.Site, inner []retryscan.Hop) bool {
 		if prefix == "" {
 			continue
 		}
-		if site.Callee != nil && strings.HasPrefix(site.Callee.Pkg().Path(), prefix) {
+		if site.Callee() != nil && strings.HasPrefix(site.Callee().Pkg().Path(), prefix) {
 			return true
 		}
 		for _, h := range inner {
@@ -126,7 +126,7 @@ func per(r *retryscan.Result, site *retryscan.Site) string {
 //	retry in one layer only
 func diagnostic(site *retryscan.Site, inner []retryscan.Hop, per string) analysis.Diagnostic {
 	// A loop that only a context ends counts N, as it does in a chain.
-	outer := retryscan.Hop{Name: site.Name, Attempts: int32(site.Bound.Layer()), Retry: true}
+	outer := retryscan.Hop{Name: site.Name(), Attempts: int32(site.Bound().Layer()), Retry: true}
 	chain := append([]retryscan.Hop{outer}, inner...)
 	first := inner[0]
 	what := fmt.Sprintf("calls %s, which retries again", first.Name)
@@ -141,7 +141,7 @@ func diagnostic(site *retryscan.Site, inner []retryscan.Hop, per string) analysi
 		via = "via " // "up to Nx4 calls per request (via store.Save -> retry.Do)"
 	}
 	msg := fmt.Sprintf("%s (%s) %s: %s %s (%s%s); retry in one layer only",
-		site.Name, retryscan.AttemptsString(site.Bound.Layer()), what, amp, per, via, retryscan.ChainString(inner))
+		site.Name(), retryscan.AttemptsString(site.Bound().Layer()), what, amp, per, via, retryscan.ChainString(inner))
 	return analysis.Diagnostic{
 		Pos:      site.Pos(),
 		Category: category,

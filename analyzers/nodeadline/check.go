@@ -362,20 +362,20 @@ func (c *checker) whereVia(fi *funcInfo, call *ast.CallExpr, via *ReachFact) (pl
 	if sites := c.res.Enclosing(call.Pos()); len(sites) > 0 {
 		// "every attempt of the retry loop in openDB", "of retry.Do"
 		s, fn := sites[len(sites)-1], analysisutil.FuncName(fi.obj, c.pass.Pkg)
-		p.site, p.in = s.Name, "the retry in "+fn
-		if s.Kind == retryscan.KindLoop {
-			p.site = "the " + s.Name + " in " + fn
+		p.site, p.in = s.Name(), "the retry in "+fn
+		if s.Kind() == retryscan.KindLoop {
+			p.site = "the " + s.Name() + " in " + fn
 			p.in = p.site
 		}
-	} else if s := c.res.SiteAt(call); s != nil && s.Kind == retryscan.KindClient {
-		p.site = s.Name // an SDK operation that retries: "every attempt of sqs.SendMessage"
-		p.in = s.Name
-	} else if s != nil && s.Kind == retryscan.KindRetrier && via != nil && via.Retried {
+	} else if s := c.res.SiteAt(call); s != nil && s.Kind() == retryscan.KindClient {
+		p.site = s.Name() // an SDK operation that retries: "every attempt of sqs.SendMessage"
+		p.in = s.Name()
+	} else if s != nil && s.Kind() == retryscan.KindRetrier && via != nil && via.Retried {
 		// A function that holds a retry, not one itself: the fact of
 		// the call names the retry, some calls further down.
 		p.in = via.RetryIn
 		if p.in == "" {
-			p.in = "the retry in " + s.Name
+			p.in = "the retry in " + s.Name()
 		}
 		p.site = p.in
 	}

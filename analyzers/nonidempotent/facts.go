@@ -170,7 +170,7 @@ func (c *checker) summarize() {
 			if fi.eff.definite() || c.runsLater(lits) || len(c.attempt(call.Pos(), lits)) > 0 {
 				return
 			}
-			if s := c.res.SiteAt(call); s != nil && (s.Kind != retryscan.KindClient || c.clientSite(call) != nil) {
+			if s := c.res.SiteAt(call); s != nil && (s.Kind() != retryscan.KindClient || c.clientSite(call) != nil) {
 				if fi.eff == nil {
 					fi.eff = c.retriedInside(call, c.placeOf(fi.decl, lits, call), fi.decl.Body)
 				}

@@ -135,7 +135,7 @@ func (c *checker) retriedInside(call *ast.CallExpr, where place, scope ast.Node)
 	if e == nil || e.methodParam == 0 {
 		return nil // a fixed method is reported at the client's call
 	}
-	e.retries = client.Name
+	e.retries = client.Name()
 	return e
 }
 

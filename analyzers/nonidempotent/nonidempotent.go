@@ -147,7 +147,7 @@ func (c *checker) attempt(pos token.Pos, lits []*ast.FuncLit) []*retryscan.Site 
 		}
 		ok := true
 		for _, lit := range lits {
-			if ast.Node(lit) != s.Body && s.Contains(lit.Pos()) && !c.invoked[lit] {
+			if ast.Node(lit) != s.Body() && s.Contains(lit.Pos()) && !c.invoked[lit] {
 				ok = false
 				break
 			}
@@ -168,10 +168,10 @@ func (c *checker) attempt(pos token.Pos, lits []*ast.FuncLit) []*retryscan.Site 
 // The caller declared what may be retried; a constant true is its
 // declaration too.
 func (c *checker) gated(s *retryscan.Site) bool {
-	if s.Kind != retryscan.KindWrapper || s.Callee == nil {
+	if s.Kind() != retryscan.KindWrapper || s.Callee() == nil {
 		return false
 	}
-	w, ok := c.res.Wrapper(s.Callee)
+	w, ok := c.res.Wrapper(s.Callee())
 	return ok && w.Gate > 0
 }
 
@@ -228,7 +228,7 @@ func (c *checker) check() {
 			who := "retry wraps"
 			if len(sites) == 0 {
 				if client := c.clientSite(call); client != nil {
-					who = client.Name + " retries"
+					who = client.Name() + " retries"
 				} else if s := c.retryingSender(call); s != "" {
 					who = s + " retries" // doWithRetry(req) (sender.go)
 				} else if e := c.namedRetried(call, fi.obj); e != nil {
@@ -240,7 +240,7 @@ func (c *checker) check() {
 			}
 			var scope ast.Node
 			if len(sites) > 0 {
-				scope = sites[0].Body
+				scope = sites[0].Body()
 			}
 			// A client reuses its request on every attempt (kindTx); a
 			// method the caller gives (methodParam) is judged at the
@@ -255,12 +255,12 @@ func (c *checker) check() {
 	// A named function passed as the operation: backoff.Retry(c.charge, b).
 	c.at.Func(nil)
 	for _, s := range c.res.Sites() {
-		if s.Op == nil || s.OpExpr == nil || c.gated(s) {
+		if s.Op() == nil || s.OpExpr() == nil || c.gated(s) {
 			continue
 		}
-		c.at.At(s.OpExpr.Pos())
-		if e := c.funcEffect(s.Op); e.definite() {
-			c.report(s.OpExpr, "retry wraps", e.via(hop{name: analysisutil.FuncName(s.Op, c.pass.Pkg), pos: s.OpExpr.Pos()}))
+		c.at.At(s.OpExpr().Pos())
+		if e := c.funcEffect(s.Op()); e.definite() {
+			c.report(s.OpExpr(), "retry wraps", e.via(hop{name: analysisutil.FuncName(s.Op(), c.pass.Pkg), pos: s.OpExpr().Pos()}))
 		}
 	}
 }
@@ -276,10 +276,10 @@ func (c *checker) check() {
 //     any client, which is too weak to call a POST retried.
 func (c *checker) clientSite(call *ast.CallExpr) *retryscan.Site {
 	s := c.res.SiteAt(call)
-	if s == nil || s.Kind != retryscan.KindClient || s.Callee == nil || s.Callee.Pkg() == c.pass.Pkg {
+	if s == nil || s.Kind() != retryscan.KindClient || s.Callee() == nil || s.Callee().Pkg() == c.pass.Pkg {
 		return nil
 	}
-	if strings.HasPrefix(analysisutil.PkgPath(s.Callee), "github.com/go-resty/resty") && s.Bound.Evidence == nil {
+	if strings.HasPrefix(analysisutil.PkgPath(s.Callee()), "github.com/go-resty/resty") && s.Bound().Evidence == nil {
 		return nil
 	}
 	return s

@@ -20,17 +20,17 @@ import (
 // deadline around it, or summarizes it for callers when it runs on a
 // context parameter.
 func (c *checker) checkSite(site *retryscan.Site) {
-	if site.Kind == retryscan.KindRetrier || site.Bound.Attempts == 1 {
+	if site.Kind() == retryscan.KindRetrier || site.Bound().Attempts == 1 {
 		return // a retrier's retry is checked where it is, through its fact
 	}
 	w := site.WorstCase()
 	c.ownLimit(site, w)
-	fd := c.funcDecl(site.Node)
+	fd := c.funcDecl(site.Node())
 	if fd == nil {
 		return
 	}
 	lim := limitOf(site, w)
-	if b, ok := c.deadlineOf(fd, site.Node, site, func(ctx ssa.Value) bool { return reaches(ctx, site.Node) }); ok {
+	if b, ok := c.deadlineOf(fd, site.Node(), site, func(ctx ssa.Value) bool { return reaches(ctx, site.Node()) }); ok {
 		c.compareLimit(site.Pos(), "", lim, b)
 		c.compare(site.Pos(), refOf(site), w, b, c.attemptUnbounded(site, w) && c.attemptOn(site, b.ctx))
 		return
@@ -42,12 +42,12 @@ func (c *checker) checkSite(site *retryscan.Site) {
 		return
 	}
 	attemptUnbounded := c.attemptUnbounded(site, w)
-	if !worth(w, site.Bound.Attempts, attemptUnbounded) && lim.d == 0 {
+	if !worth(w, site.Bound().Attempts, attemptUnbounded) && lim.d == 0 {
 		return
 	}
 	if i, p := c.ctxParam(fd, site); i >= 0 {
 		unbounded := attemptUnbounded && c.attemptOn(site, p)
-		if worth(w, site.Bound.Attempts, unbounded) || lim.d > 0 {
+		if worth(w, site.Bound().Attempts, unbounded) || lim.d > 0 {
 			c.local[fn] = newFact(i, site, w, unbounded, lim)
 		}
 	}
@@ -84,7 +84,7 @@ func (c *checker) attemptUnbounded(site *retryscan.Site, w retryscan.WorstCase) 
 	}
 	body := site.BodyBlock()
 	if body == nil {
-		return site.Kind == retryscan.KindClient // retryablehttp with no HTTPClient.Timeout
+		return site.Kind() == retryscan.KindClient // retryablehttp with no HTTPClient.Timeout
 	}
 	bounded := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -146,8 +146,8 @@ type retryRef struct {
 
 // refOf returns the reference to a site, as its own code sees it.
 func refOf(site *retryscan.Site) retryRef {
-	grpc := site.Kind == retryscan.KindClient && retryscan.IsGRPCCall(site.Callee)
-	return retryRef{bound: site.Bound.Attempts, grpc: grpc && site.GRPCPolicy(), interceptor: grpc && !site.GRPCPolicy(),
+	grpc := site.Kind() == retryscan.KindClient && retryscan.IsGRPCCall(site.Callee())
+	return retryRef{bound: site.Bound().Attempts, grpc: grpc && site.GRPCPolicy(), interceptor: grpc && !site.GRPCPolicy(),
 		handmade: site.GRPCInterceptors()}
 }
 
@@ -284,7 +284,7 @@ func (c *checker) ownLimit(site *retryscan.Site, w retryscan.WorstCase) {
 			Pos:      site.Pos(),
 			Category: CategoryOwnLimit,
 			Message: fmt.Sprintf("%s promises %d steps but its Cap of %s is reached after %d attempts: Step then sets Steps to 0 and the other %d never run; raise Cap or lower Steps",
-				site.Name, w.Promised, w.Cap, w.Attempts, w.Promised-w.Attempts),
+				site.Name(), w.Promised, w.Cap, w.Attempts, w.Promised-w.Attempts),
 		})
 		return
 	}
@@ -299,7 +299,7 @@ func (c *checker) ownLimit(site *retryscan.Site, w retryscan.WorstCase) {
 		Pos:      site.Pos(),
 		Category: CategoryOwnLimit,
 		Message: fmt.Sprintf("%s %s %s but %s of %s stops the whole retry first: %s; raise the limit, or lower the attempts or the waits",
-			site.Name, verb, w.Terms(), w.ElapsedBy, w.MaxElapsed, consequence(w, w.MaxElapsed)),
+			site.Name(), verb, w.Terms(), w.ElapsedBy, w.MaxElapsed, consequence(w, w.MaxElapsed)),
 	}
 	if w.ElapsedAt != nil {
 		d.Related = []analysis.RelatedInformation{{Pos: w.ElapsedAt.Pos(), End: w.ElapsedAt.End(), Message: "the limit"}}

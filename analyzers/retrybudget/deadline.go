@@ -207,7 +207,7 @@ func (c *checker) durationConst(fd *ast.FuncDecl, e ast.Expr) (time.Duration, bo
 // uses (among the declared parameters, the receiver left out) and its
 // value, or -1.
 func (c *checker) ctxParam(fd *ast.FuncDecl, site *retryscan.Site) (int, ssa.Value) {
-	return c.ctxParamWhere(fd, func(p ssa.Value) bool { return reaches(p, site.Node) })
+	return c.ctxParamWhere(fd, func(p ssa.Value) bool { return reaches(p, site.Node()) })
 }
 
 // ctxParamWhere returns the index of the first of fd's context.Context
@@ -235,7 +235,7 @@ func (c *checker) ctxParamWhere(fd *ast.FuncDecl, ok func(p ssa.Value) bool) (in
 // deadline at all, which is nodeadline's business). A client site has no
 // body: its attempts carry the request's context.
 func (c *checker) attemptOn(site *retryscan.Site, ctx ssa.Value) bool {
-	return site.Body == nil || reaches(ctx, site.Body)
+	return site.Body() == nil || reaches(ctx, site.Body())
 }
 
 func isContext(t types.Type) bool {

@@ -37,7 +37,7 @@ type elapsedLimit struct {
 // the code, or the retry does not watch the context (its attempts then
 // fail fast on the expired context until the limit: not this finding).
 func limitOf(site *retryscan.Site, w retryscan.WorstCase) elapsedLimit {
-	if !w.TimeOnly || !site.Bound.Ctx || w.MaxElapsed <= 0 || w.ElapsedAt == nil {
+	if !w.TimeOnly || !site.Bound().Ctx || w.MaxElapsed <= 0 || w.ElapsedAt == nil {
 		return elapsedLimit{}
 	}
 	return elapsedLimit{w.MaxElapsed, w.ElapsedBy}

@@ -61,7 +61,7 @@ func (f *BudgetFact) String() string {
 
 func newFact(param int, site *retryscan.Site, w retryscan.WorstCase, unbounded bool, lim elapsedLimit) *BudgetFact {
 	return &BudgetFact{
-		Param: param, Site: site.Name, Attempts: w.Attempts, Bound: site.Bound.Attempts,
+		Param: param, Site: site.Name(), Attempts: w.Attempts, Bound: site.Bound().Attempts,
 		Timeout: uint8(w.Timeout), AttemptTimeout: w.AttemptTimeout, Waits: w.Waits, WaitsKnown: w.WaitsKnown, FullJitter: w.FullJitter,
 		Unbounded: unbounded, Elapsed: lim.d, ElapsedBy: lim.by, GRPC: refOf(site).grpc, Interceptor: refOf(site).interceptor,
 	}

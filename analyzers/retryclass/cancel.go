@@ -42,14 +42,14 @@ import (
 // on the context's own error is reported too.
 
 func (c *checker) retryAfterCancel(a *attempt) {
-	b := a.site.Bound
+	b := a.site.Bound()
 	if b.Unbounded() || b.Attempts == 1 {
 		return
 	}
 	switch {
-	case a.site.Kind == retryscan.KindLoop:
+	case a.site.Kind() == retryscan.KindLoop:
 		c.loopCancel(a)
-	case a.site.Kind == retryscan.KindLibrary && !b.Ctx:
+	case a.site.Kind() == retryscan.KindLibrary && !b.Ctx:
 		c.libraryCancel(a)
 	}
 }
@@ -73,7 +73,7 @@ func (c *checker) loopCancel(a *attempt) {
 		return
 	}
 	a.derived = engine.Derived(ctxs)
-	b := site.Bound
+	b := site.Bound()
 	given := c.givenContext(site.Attempt()[0], a.derived)
 	waits := c.blindWaits(site, body)
 	if (b.Ctx || given && len(waits) > 0) && c.roundsOnContextError(a) {
@@ -120,10 +120,10 @@ func (c *checker) loopCancel(a *attempt) {
 
 func (c *checker) libraryCancel(a *attempt) {
 	site := a.site
-	if site.Entry == nil || c.classifierOption(site) {
+	if site.Entry() == nil || c.classifierOption(site) {
 		return
 	}
-	hint, ok := catalog.LookupCancelHint(site.Entry.Pkg)
+	hint, ok := catalog.LookupCancelHint(site.Entry().Pkg)
 	if !ok {
 		return
 	}
@@ -140,12 +140,12 @@ func (c *checker) libraryCancel(a *attempt) {
 		return
 	}
 	ctxName := c.contextName(a, ctxs)
-	what := fmt.Sprintf("%s is not given %s, which its operation uses", site.Name, ctxName)
-	call := site.Node.(*ast.CallExpr)
-	if i := site.Entry.Ctx; i >= 0 && i < len(call.Args) {
-		what = fmt.Sprintf("%s is given %s while its operation uses %s", site.Name, shortExpr(call.Args[i]), ctxName)
+	what := fmt.Sprintf("%s is not given %s, which its operation uses", site.Name(), ctxName)
+	call := site.Node().(*ast.CallExpr)
+	if i := site.Entry().Ctx; i >= 0 && i < len(call.Args) {
+		what = fmt.Sprintf("%s is given %s while its operation uses %s", site.Name(), shortExpr(call.Args[i]), ctxName)
 	}
-	c.rep.Report(analysisDiag(site.Node, CategoryRetryAfterCancel, fmt.Sprintf(
+	c.rep.Report(analysisDiag(site.Node(), CategoryRetryAfterCancel, fmt.Sprintf(
 		"%s: after the caller gives up it goes on for %s; %s", what, c.cost(site), hint.Fix)))
 }
 
@@ -194,7 +194,7 @@ func (c *checker) roundsOnContextError(a *attempt) bool {
 			}
 			c.rep.Report(analysisDiag(named, CategoryRetryAfterCancel, fmt.Sprintf(
 				"%s goes round on %s, the error of its own context: every further attempt fails at once and only adds delay (%s); return when the context is done",
-				a.site.Name, what, c.cost(a.site))))
+				a.site.Name(), what, c.cost(a.site))))
 			return true
 		}
 	}

@@ -117,12 +117,12 @@ type classifier struct {
 // uses (retry.RetryOnConflict: apierrors.IsConflict); nil when it has
 // none the analyzer can place.
 func (c *checker) siteClassifier(a *attempt) *classifier {
-	call, ok := a.site.Node.(*ast.CallExpr)
+	call, ok := a.site.Node().(*ast.CallExpr)
 	if !ok {
 		return nil
 	}
-	if a.site.Kind == retryscan.KindLibrary && a.site.Entry != nil && a.site.Entry.Classifier != nil {
-		rc := a.site.Entry.Classifier
+	if a.site.Kind() == retryscan.KindLibrary && a.site.Entry() != nil && a.site.Entry().Classifier != nil {
+		rc := a.site.Entry().Classifier
 		cl := &classifier{at: call, fix: "(return false for them)", required: true}
 		switch {
 		case rc.Arg >= 0 && rc.Arg < len(call.Args):
@@ -173,7 +173,7 @@ func (c *checker) retryIf(a *attempt) bool {
 	if status, stops, ok := c.wholesale(table, engine.CaseTyped, c.permanentOf(cl.api)); ok && tellsApart(table, engine.CaseTyped, 400, 599) && c.opReturns(a, scenario{status: status, typed: true}, engine.ErrStatus, int64(status)) {
 		c.rep.Report(analysisDiag(cl.at, CategoryPermanentStatus, fmt.Sprintf(
 			"%s retries HTTP 4xx responses such as %d (%s): a client error does not change on retry, so each costs %s; stop on 4xx other than %s %s",
-			a.site.Name, status, whyWholesale(cl.label, stops), c.cost(a.site), joinStatuses(c.cfg.TransientStatuses), cl.fix)))
+			a.site.Name(), status, whyWholesale(cl.label, stops), c.cost(a.site), joinStatuses(c.cfg.TransientStatuses), cl.fix)))
 		return true
 	}
 	if call, _ := c.grpcAttempt(a); call == nil || !tellsApart(table, engine.CaseGRPC, 1, 16) ||
@@ -189,7 +189,7 @@ func (c *checker) retryIf(a *attempt) bool {
 		if engine.CaseAnswer(table, engine.ClassCase{Kind: engine.CaseGRPC, N: n}) == catalog.TriYes && c.opReturns(a, scenario{grpc: true, code: n}, engine.ErrGRPC, n) {
 			c.rep.Report(analysisDiag(cl.at, CategoryPermanentCode, fmt.Sprintf(
 				"%s retries codes.%s, which does not change on retry (%s says yes to it with codes.Unavailable): each such failure costs %s; drop it from the retried codes",
-				a.site.Name, code.Name, cl.label, c.cost(a.site))))
+				a.site.Name(), code.Name, cl.label, c.cost(a.site))))
 			return true
 		}
 	}
@@ -216,7 +216,7 @@ func retriesAll(table []catalog.Tri) bool {
 // list spread into it that the package does not write again
 // (spreadElems: opts := []retry.Option{...}; retry.Do(op, opts...)).
 func (c *checker) retryIfFunc(a *attempt) ast.Expr {
-	call, ok := a.site.Node.(*ast.CallExpr)
+	call, ok := a.site.Node().(*ast.CallExpr)
 	if !ok {
 		return nil
 	}

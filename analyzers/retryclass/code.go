@@ -65,13 +65,13 @@ func (c *checker) permanentCode(a *attempt) {
 		if !looks {
 			c.rep.Report(analysisDiag(call, CategoryPermanentCode, fmt.Sprintf(
 				"%s retries every error of the gRPC call %s without looking at status.Code(err): %s comes back the same on every attempt, so it costs %s; retry only codes.Unavailable (and ResourceExhausted with backoff)",
-				a.site.Name, name, c.codeExamples(), c.cost(a.site))))
+				a.site.Name(), name, c.codeExamples(), c.cost(a.site))))
 			return
 		}
 		if named := c.namesCode(v.round, code); named != nil {
 			c.rep.Report(analysisDiag(named, CategoryPermanentCode, fmt.Sprintf(
 				"%s retries codes.%s, which does not change on retry: each such failure costs %s; drop it from the retried codes",
-				a.site.Name, code.Name, c.cost(a.site))))
+				a.site.Name(), code.Name, c.cost(a.site))))
 			return
 		}
 		if c.codeSplit(a, v.round, code, probe == nil) {
@@ -128,7 +128,7 @@ func (c *checker) codeSplit(a *attempt, round *engine.Path, code catalog.GRPCCod
 				other = append(other, k)
 			}
 		}
-		at := ast.Node(a.site.Node)
+		at := a.site.Node()
 		if cond := c.eng.ConditionOf(b.If); len(cond.Exprs) > 0 {
 			at = cond.Exprs[0]
 		}
@@ -136,7 +136,7 @@ func (c *checker) codeSplit(a *attempt, round *engine.Path, code catalog.GRPCCod
 		case len(same) <= maxListed && len(other) > len(same):
 			c.rep.Report(analysisDiag(at, CategoryPermanentCode, fmt.Sprintf(
 				"%s retries codes.%s, which does not change on retry (%s puts it with the codes it retries): each such failure costs %s; drop it from the retried codes",
-				a.site.Name, code.Name, shortExpr(at.(ast.Expr)), c.cost(a.site))))
+				a.site.Name(), code.Name, shortExpr(at.(ast.Expr)), c.cost(a.site))))
 			return true
 		case byDefault && len(other) <= maxListed && slices.ContainsFunc(other, c.isPermanent):
 			var names []string
@@ -145,7 +145,7 @@ func (c *checker) codeSplit(a *attempt, round *engine.Path, code catalog.GRPCCod
 			}
 			c.rep.Report(analysisDiag(at, CategoryPermanentCode, fmt.Sprintf(
 				"%s retries codes.%s, which does not change on retry (it stops on %s only, the other permanent codes go round): each such failure costs %s; stop on every permanent code, or retry only codes.Unavailable (and ResourceExhausted with backoff)",
-				a.site.Name, code.Name, joinNames(names), c.cost(a.site))))
+				a.site.Name(), code.Name, joinNames(names), c.cost(a.site))))
 			return true
 		}
 	}
@@ -179,7 +179,7 @@ func joinNames(names []string) string {
 // probe comes before one that is: an attempt that checks health and
 // then makes its call retries the call.
 func (c *checker) grpcAttempt(a *attempt) (*ast.CallExpr, string) {
-	loop := a.site.Kind == retryscan.KindLoop
+	loop := a.site.Kind() == retryscan.KindLoop
 	var first ssa.CallInstruction
 	// before: call is named rather than first, a loop's first call
 	// coming in the order of Attempt(), an operation's in the source's.

@@ -19,7 +19,7 @@ import (
 // to 15m0s (the default MaxElapsedTime)", "... up to 10s
 // (MaxElapsedTime)", or "further attempts".
 func (c *checker) cost(site *retryscan.Site) string {
-	b := site.Bound
+	b := site.Bound()
 	switch {
 	case b.Attempts > 1:
 		more := b.Attempts - 1

@@ -48,7 +48,7 @@ func (c *checker) readsPushback(a *attempt) bool {
 	}) {
 		return true // backoff.RetryAfter(n)
 	}
-	fn := c.eng.Func(a.site.Func)
+	fn := c.eng.Func(a.site.Func())
 	if fn == nil {
 		return true // not built: unknown stays unknown
 	}

@@ -163,7 +163,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	}
 	for _, site := range r.Sites() {
 		at.At(site.Pos())
-		switch site.Kind {
+		switch site.Kind() {
 		case retryscan.KindLoop, retryscan.KindLibrary:
 		case retryscan.KindWrapper:
 			c.wrapperCancel(r, site) // the wrapper has no context, its caller does
@@ -172,7 +172,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 			continue // a retrier's retry is judged where it is written
 		}
 		region := site.Region()
-		if site.Func == nil || site.Body == nil || region == nil {
+		if site.Func() == nil || site.Body() == nil || region == nil {
 			continue
 		}
 		a := &attempt{c: c, site: site, region: region, walks: map[scenario]*engine.Walk{}}
@@ -194,8 +194,8 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 // written in the call or in a list spread into it, or options passed as
 // a slice it cannot read (opts... from a parameter).
 func (c *checker) classifierOption(site *retryscan.Site) bool {
-	call, ok := site.Node.(*ast.CallExpr)
-	if !ok || site.Kind != retryscan.KindLibrary {
+	call, ok := site.Node().(*ast.CallExpr)
+	if !ok || site.Kind() != retryscan.KindLibrary {
 		return false
 	}
 	args, ok := c.optionArgs(call)
@@ -204,7 +204,7 @@ func (c *checker) classifierOption(site *retryscan.Site) bool {
 	}
 	found := false
 	for i, a := range args {
-		if a == site.OpExpr || i == site.Entry.Op {
+		if a == site.OpExpr() || i == site.Entry().Op {
 			continue
 		}
 		ast.Inspect(a, func(n ast.Node) bool {

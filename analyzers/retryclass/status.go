@@ -78,7 +78,7 @@ func (c *checker) permanentStatusAs(a *attempt, typed bool) bool {
 	}
 	stops = append(stops, unnamed...)
 	slices.Sort(stops)
-	at, why := ast.Node(a.site.Node), ""
+	at, why := a.site.Node(), ""
 	if test, holds := c.statusTest(a, round, status); test != nil {
 		at, why = test, fmt.Sprintf(" (%s fails for them)", shortExpr(test))
 		if holds {
@@ -93,7 +93,7 @@ func (c *checker) permanentStatusAs(a *attempt, typed bool) bool {
 	}
 	c.rep.Report(analysisDiag(at, CategoryPermanentStatus, fmt.Sprintf(
 		"%s retries HTTP 4xx responses such as %d%s: a client error does not change on retry, so each costs %s; stop on 4xx other than %s",
-		a.site.Name, status, why, c.cost(a.site), joinStatuses(c.cfg.TransientStatuses))))
+		a.site.Name(), status, why, c.cost(a.site), joinStatuses(c.cfg.TransientStatuses))))
 	return true
 }
 
@@ -116,7 +116,7 @@ func (c *checker) permanentStatusAs(a *attempt, typed bool) bool {
 // made through its builders, tested with apierrors.IsNotFound(err)).
 func (c *checker) readsStatus(a *attempt, typed bool) bool {
 	ok := conds(a.walk(scenario{status: 200}))
-	condition := a.site.Entry != nil && catalog.ConditionOperation(a.site.Entry.Pkg)
+	condition := a.site.Entry() != nil && catalog.ConditionOperation(a.site.Entry().Pkg)
 	if (condition || !typed) && a.verdict(scenario{status: 200}).round == nil {
 		for _, s := range catalog.RetryAfterStatuses() {
 			if v := a.verdict(scenario{status: s, typed: typed}); v.round != nil && (condition || !v.opaque) {
@@ -323,7 +323,7 @@ func joinStatuses(s []int) string {
 
 func (c *checker) ignoresRetryAfter(a *attempt) {
 	site := a.site
-	if site.Kind == retryscan.KindLibrary && !libraryTakesPushback(site) {
+	if site.Kind() == retryscan.KindLibrary && !libraryTakesPushback(site) {
 		return // the library offers no way to wait what the server asked
 	}
 	if !c.readsStatus(a, false) || c.readsPushback(a) {
@@ -342,16 +342,16 @@ func (c *checker) ignoresRetryAfter(a *attempt) {
 			continue
 		}
 		fix := `wait as long as its Retry-After header says when the response has one`
-		if site.Kind == retryscan.KindLibrary {
+		if site.Kind() == retryscan.KindLibrary {
 			fix = `return backoff.RetryAfter(seconds) with the value of its Retry-After header`
 		}
 		reads := "never reads Retry-After"
-		if c.pushbackPrinted(c.eng.Func(site.Func)) {
+		if c.pushbackPrinted(c.eng.Func(site.Func())) {
 			reads = "reads Retry-After only to print it"
 		}
 		c.rep.Report(analysisDiag(named, CategoryIgnoresRetryAfter, fmt.Sprintf(
 			"%s answers HTTP %d with its own delay and %s: it comes back before the server said it could and is turned away again; %s",
-			site.Name, s, reads, fix)))
+			site.Name(), s, reads, fix)))
 		return
 	}
 }
@@ -359,8 +359,8 @@ func (c *checker) ignoresRetryAfter(a *attempt) {
 // libraryTakesPushback reports whether a library operation can ask for
 // the server's wait (backoff v5's backoff.RetryAfter).
 func libraryTakesPushback(site *retryscan.Site) bool {
-	return site.Entry != nil && slices.ContainsFunc(catalog.ClassHooks(), func(h catalog.ClassHook) bool {
-		return h.Hook == catalog.HookRetryAfter && h.Pkg == site.Entry.Pkg
+	return site.Entry() != nil && slices.ContainsFunc(catalog.ClassHooks(), func(h catalog.ClassHook) bool {
+		return h.Hook == catalog.HookRetryAfter && h.Pkg == site.Entry().Pkg
 	})
 }
 

@@ -212,7 +212,7 @@ func (c *checker) length(a *attempt, w blindWait) waitLength {
 		n, _ := constInt(tv)
 		return waitLength{d: time.Duration(n)}
 	}
-	if v := c.eng.ValueOf(a.site.Func, arg); v != nil && c.fromRetryAfter(v) {
+	if v := c.eng.ValueOf(a.site.Func(), arg); v != nil && c.fromRetryAfter(v) {
 		return waitLength{retryAfter: true}
 	}
 	d := a.site.Delay()

@@ -39,15 +39,15 @@ import (
 // passed by name is not read.
 
 func (c *checker) wrapperCancel(r *retryscan.Result, site *retryscan.Site) {
-	b := site.Bound
-	if b.Unbounded() || b.Attempts == 1 || site.Callee == nil || site.Delay().Kind == catalog.DelayNone {
+	b := site.Bound()
+	if b.Unbounded() || b.Attempts == 1 || site.Callee() == nil || site.Delay().Kind == catalog.DelayNone {
 		return // attempts that fail at once with no wait cost the caller nothing
 	}
-	w, ok := r.Wrapper(site.Callee)
+	w, ok := r.Wrapper(site.Callee())
 	if !ok || !w.IgnoresCtx {
 		return
 	}
-	lit, ok := site.Body.(*ast.FuncLit)
+	lit, ok := site.Body().(*ast.FuncLit)
 	if !ok {
 		return // a function given by name: not read
 	}
@@ -59,13 +59,13 @@ func (c *checker) wrapperCancel(r *retryscan.Result, site *retryscan.Site) {
 		return
 	}
 	ctxName := c.contextName(a, ctxs)
-	fix := fmt.Sprintf("give %s the context and return %s.Err() between attempts, or wait in a select on %s.Done()", site.Name, ctxName, ctxName)
+	fix := fmt.Sprintf("give %s the context and return %s.Err() between attempts, or wait in a select on %s.Done()", site.Name(), ctxName, ctxName)
 	if w.Via != retryscan.ViaLoop {
-		fix = fmt.Sprintf("give %s the context and hand it on to %s", site.Name, w.Via)
+		fix = fmt.Sprintf("give %s the context and hand it on to %s", site.Name(), w.Via)
 	}
-	c.rep.Report(analysisDiag(site.Node, CategoryRetryAfterCancel, fmt.Sprintf(
+	c.rep.Report(analysisDiag(site.Node(), CategoryRetryAfterCancel, fmt.Sprintf(
 		"%s retries a function that uses %s but takes no context itself: after the caller gives up it goes on for %s; %s",
-		site.Name, ctxName, c.cost(site), fix)))
+		site.Name(), ctxName, c.cost(site), fix)))
 }
 
 // closureAttempt reads a function literal handed to a retry that takes

@@ -117,7 +117,7 @@ func (s *scanner) awsBudget(site *Site) catalog.LoadBudget {
 	followed := map[ast.Node]bool{}
 	for i := 0; i < len(items); i++ {
 		it := items[i]
-		if it.kind == ItemCall && !it.fact && it.sym.Pkg == site.Entry.Pkg && it.sym.Name == "NewFromConfig" && len(it.vals) > 0 && !followed[it.node] {
+		if it.kind == ItemCall && !it.fact && it.sym.Pkg == site.entry.Pkg && it.sym.Name == "NewFromConfig" && len(it.vals) > 0 && !followed[it.node] {
 			followed[it.node] = true
 			// The aws.Config the client is built from, one step back:
 			// the value, or what a local variable is assigned.
@@ -193,7 +193,7 @@ func (a *awsRetryer) read(s *scanner, site *Site, it *cfgItem) bool {
 		} else {
 			a.custom = true
 		}
-	case it.kind == ItemCall && it.sym.Pkg == site.Entry.Pkg && it.sym.Recv == "" && (it.sym.Name == "New" || it.sym.Name == "NewFromConfig"):
+	case it.kind == ItemCall && it.sym.Pkg == site.entry.Pkg && it.sym.Recv == "" && (it.sym.Name == "New" || it.sym.Name == "NewFromConfig"):
 		a.built = true
 		a.cfgSeen = a.cfgSeen || it.sym.Name == "New"
 	case it.kind == ItemCall && it.sym == catalog.AWSLoadDefault,

@@ -56,7 +56,7 @@ func (w *callWalk) body(fi *funcInfo) bool {
 }
 
 func (w *callWalk) read(root ast.Node, top bool) bool {
-	ok, b := true, w.site.Body
+	ok, b := true, w.site.body
 	ast.Inspect(root, func(n ast.Node) bool {
 		if !ok || n == nil {
 			return false

@@ -82,7 +82,7 @@ func answers(pass *analysis.Pass, s *retryscan.Site) string {
 		waits = append(waits, line(c))
 	}
 	return fmt.Sprintf("%s %q: delay %v capped=%v jittered=%v waits%v evidence@%d growth@%d wait@%d %v*%v; worst %s; budget %+v; local=%v",
-		s.Kind, s.Name, d.Kind, d.Capped, d.Jittered, waits, line(d.Evidence), line(d.Growth), line(d.Wait), d.Initial, d.Factor,
+		s.Kind(), s.Name(), d.Kind, d.Capped, d.Jittered, waits, line(d.Evidence), line(d.Growth), line(d.Wait), d.Initial, d.Factor,
 		w.Terms(), s.LoadBudget(), s.Local())
 }
 

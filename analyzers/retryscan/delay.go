@@ -27,7 +27,7 @@ func (s *scanner) loopDelay(site *Site) Delay {
 	eachCall(body, func(n *ast.CallExpr) {
 		if s.isWait(n) {
 			d.Waits = append(d.Waits, n)
-		} else if c := s.pauseCtor(site.Func, n); c != nil {
+		} else if c := s.pauseCtor(site.fn, n); c != nil {
 			pauses, ctor = append(pauses, n), c
 		}
 	})
@@ -45,9 +45,9 @@ func (s *scanner) loopDelay(site *Site) Delay {
 // refines it from the visible configuration.
 func (s *scanner) libraryDelay(site *Site, config []ast.Node) Delay {
 	d := Delay{}
-	if site.Entry != nil {
-		d.Kind, d.Capped, d.Jittered = site.Entry.Delay, site.Entry.Capped, site.Entry.Jittered
-		if def, ok := catalog.LookupDelayDefault(site.Entry.Symbol); ok {
+	if site.entry != nil {
+		d.Kind, d.Capped, d.Jittered = site.entry.Delay, site.entry.Capped, site.entry.Jittered
+		if def, ok := catalog.LookupDelayDefault(site.entry.Symbol); ok {
 			d.Initial, d.Factor = def.Initial, def.Factor
 		}
 	}
@@ -79,7 +79,7 @@ type delayRow struct {
 //	b.RandomizationFactor = 0              // not jittered
 //	backoff.Retry(op, b)
 func (s *scanner) refineDelay(site *Site, d Delay, config []ast.Node) Delay {
-	nodes := append([]ast.Node{site.Node}, config...)
+	nodes := append([]ast.Node{site.node}, config...)
 	var rows []delayRow
 	for _, n := range nodes {
 		rows = append(rows, s.delayRows(n)...)
@@ -90,7 +90,7 @@ func (s *scanner) refineDelay(site *Site, d Delay, config []ast.Node) Delay {
 			continue
 		}
 		d = Delay{Kind: catalog.DelayUnknown}
-		if r.opaque || (!r.fact && !s.readablePolicy(site.Func, r.val)) {
+		if r.opaque || (!r.fact && !s.readablePolicy(site.fn, r.val)) {
 			return d // a delay func or backoff built where it cannot be seen
 		}
 	}

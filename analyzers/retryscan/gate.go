@@ -31,9 +31,9 @@ func (s *scanner) gate(site *Site, fd *ast.FuncDecl, param int) int32 {
 	if !hasBool {
 		return 0 // no flag: no SSA to build
 	}
-	if site.Kind == KindWrapper {
-		w := s.wrapperOf(site.Callee)
-		call, ok := site.Node.(*ast.CallExpr)
+	if site.kind == KindWrapper {
+		w := s.wrapperOf(site.callee)
+		call, ok := site.node.(*ast.CallExpr)
 		if w == nil || w.Gate == 0 || !ok || int(w.Gate) > len(call.Args) {
 			return 0
 		}

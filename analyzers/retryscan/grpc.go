@@ -215,8 +215,8 @@ func (s *scanner) grpcSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 		delay.Initial = catalog.GRPCRetryDefaultWait
 	}
 	delay.Kind, delay.Capped, delay.Jittered = row.Delay, row.Capped, row.Jittered
-	site := &Site{Kind: KindClient, Node: call, Name: name, Entry: row, Callee: callee, Func: fn,
-		Bound: Bound{Attempts: r.attempts, Ctx: true}, grpc: &r, delay: known(delay)}
+	site := &Site{kind: KindClient, node: call, name: name, entry: row, callee: callee, fn: fn,
+		bound: Bound{Attempts: r.attempts, Ctx: true}, grpc: &r, delay: known(delay)}
 	if len(r.backoffs) > 0 && !r.defaultWait && len(h) == 0 && !r.policy {
 		if d, ok := s.interceptorBackoff(site, r.backoffs); ok {
 			row.Delay, row.Capped, row.Jittered = d.Kind, d.Capped, d.Jittered

@@ -148,10 +148,10 @@ func (s *scanner) interceptorTimeout(h *handmade, w *WorstCase) {
 		return
 	}
 	for _, site := range s.sites {
-		if site.Func != h.funcs[0] {
+		if site.fn != h.funcs[0] {
 			continue
 		}
-		if sig := s.sigOf(site.Func); sig != nil {
+		if sig := s.sigOf(site.fn); sig != nil {
 			if p := s.runsParam(site, sig); p >= 0 && catalog.GRPCInvoker(sig.Params().At(p).Type()) {
 				w.Timeout = TimeoutNone // as for the site itself
 				s.attemptTimeout(site, w)

@@ -57,13 +57,13 @@ func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 // far, so findWrappers recomputes only this part on each round.
 func (s *scanner) wrapperSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) *Site {
 	if w := s.wrapperOf(callee); w != nil && w.Param < len(call.Args) {
-		site := &Site{Kind: KindWrapper, Node: call, Name: analysisutil.FuncName(callee, s.pass.Pkg), Callee: callee, Func: fn}
-		site.Bound = s.wrapperBound(fn, w, call)
-		site.Bound.Ctx, site.Bound.Time = w.Ctx, w.Time
+		site := &Site{kind: KindWrapper, node: call, name: analysisutil.FuncName(callee, s.pass.Pkg), callee: callee, fn: fn}
+		site.bound = s.wrapperBound(fn, w, call)
+		site.bound.Ctx, site.bound.Time = w.Ctx, w.Time
 		site.delay = known(Delay{Kind: catalog.DelayKind(w.DelayKind), Capped: catalog.Tri(w.Capped), Jittered: catalog.Tri(w.Jittered),
 			Initial: time.Duration(w.Initial), Factor: w.Factor})
 		site.external = w.Module != "" && s.pass.Module != nil && w.Module != s.pass.Module.Path
-		site.OpExpr = call.Args[w.Param]
+		site.opExpr = call.Args[w.Param]
 		s.resolveOp(site, fn)
 		return site
 	}
@@ -73,11 +73,11 @@ func (s *scanner) wrapperSite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 // librarySite builds the site of a retry library call such as
 // backoff.Retry(op, b), reading the bound from the options it can see.
 func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry) *Site {
-	site := &Site{Kind: KindLibrary, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn}
+	site := &Site{kind: KindLibrary, node: call, name: row.Display, entry: row, callee: callee, fn: fn}
 	var config []ast.Expr
 	for i, a := range call.Args {
 		if i == row.Op {
-			site.OpExpr = a
+			site.opExpr = a
 		} else {
 			config = append(config, a)
 		}
@@ -85,11 +85,11 @@ func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 	if recv := s.receiver(call); recv != nil {
 		config = append(config, recv) // retry.New(opts...).Do(op), retrier.New(b, c).Run(op)
 	}
-	if site.OpExpr == nil {
+	if site.opExpr == nil {
 		return nil
 	}
 	s.resolveOp(site, fn)
-	if lit, ok := site.Body.(*ast.FuncLit); ok && (catalog.ErrorOperation(row.Pkg) || catalog.OptInOperation(row.Pkg) || catalog.ConditionOperation(row.Pkg) || row.Classifier != nil) {
+	if lit, ok := site.body.(*ast.FuncLit); ok && (catalog.ErrorOperation(row.Pkg) || catalog.OptInOperation(row.Pkg) || catalog.ConditionOperation(row.Pkg) || row.Classifier != nil) {
 		site.region = &lazy[*engine.Region]{compute: func() *engine.Region {
 			if f := s.eng.Func(lit); f != nil {
 				return s.eng.OpRegion(f, row.Pkg)
@@ -108,7 +108,7 @@ func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 		// the caller's, not the library's default.
 		b.Attempts = catalog.AttemptsUnknown
 	}
-	site.Bound = b
+	site.bound = b
 	site.config = nodes
 	site.delay = &lazy[Delay]{compute: func() Delay {
 		if unseen {
@@ -198,7 +198,7 @@ func (s *scanner) clientSiteOf(fn ast.Node, call *ast.CallExpr, callee *types.Fu
 	if unseen && s.retriesOffInPackage(row) {
 		return nil
 	}
-	site := &Site{Kind: KindClient, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn, Bound: b}
+	site := &Site{kind: KindClient, node: call, name: row.Display, entry: row, callee: callee, fn: fn, bound: b}
 	site.config = nodes
 	site.delay = &lazy[Delay]{compute: func() Delay { return s.libraryDelay(site, nodes) }}
 	return site
@@ -218,7 +218,7 @@ func (s *scanner) restySite(fn ast.Node, call *ast.CallExpr, callee *types.Func,
 		// clients make one attempt unless told otherwise.
 		return nil
 	}
-	return &Site{Kind: KindClient, Node: call, Name: row.Display, Entry: row, Callee: callee, Func: fn, Bound: b}
+	return &Site{kind: KindClient, node: call, name: row.Display, entry: row, callee: callee, fn: fn, bound: b}
 }
 
 // builtHere reports whether the configuration includes the call of a
@@ -324,26 +324,26 @@ func (s *scanner) receiver(call *ast.CallExpr) ast.Expr {
 // (directly or through a local variable assigned once), or a named
 // function or method value.
 func (s *scanner) resolveOp(site *Site, fn ast.Node) {
-	switch op := ast.Unparen(site.OpExpr).(type) {
+	switch op := ast.Unparen(site.opExpr).(type) {
 	case *ast.FuncLit:
-		site.Body = op
+		site.body = op
 	case *ast.Ident:
 		switch obj := s.info.ObjectOf(op).(type) {
 		case *types.Func:
-			site.Op = obj.Origin()
+			site.op = obj.Origin()
 		case *types.Var:
 			if lit := s.localFuncLit(fn, op); lit != nil {
-				site.Body = lit
+				site.body = lit
 			}
 		}
 	case *ast.SelectorExpr:
 		if f, ok := s.info.ObjectOf(op.Sel).(*types.Func); ok {
-			site.Op = f.Origin() // method value c.fetch, or pkg.Func
+			site.op = f.Origin() // method value c.fetch, or pkg.Func
 		}
 	case *ast.IndexExpr: // generic function instantiation: fetch[T]
 		if id, ok := ast.Unparen(op.X).(*ast.Ident); ok {
 			if f, ok := s.info.ObjectOf(id).(*types.Func); ok {
-				site.Op = f.Origin()
+				site.op = f.Origin()
 			}
 		}
 	}

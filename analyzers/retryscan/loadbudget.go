@@ -112,30 +112,30 @@ func (s *scanner) readServiceConfigs() []ServiceConfigAt {
 
 // loadBudget works out a site's load budget.
 func (s *scanner) loadBudget(site *Site) catalog.LoadBudget {
-	switch site.Kind {
+	switch site.kind {
 	case KindLoop:
 		if w := s.limiterIn(site); w != "" {
 			return catalog.LoadBudget{Kind: catalog.BudgetLimiter, What: w + " in the attempt"}
 		}
 		return catalog.LoadBudget{Kind: catalog.BudgetNone, What: "hand-written loop"}
 	case KindWrapper:
-		return catalog.LoadBudget{Why: "the retry inside " + site.Name + " is not followed for its budget"}
+		return catalog.LoadBudget{Why: "the retry inside " + site.name + " is not followed for its budget"}
 	case KindRetrier:
-		return catalog.LoadBudget{Why: "the retries inside " + site.Name + " have budgets of their own, at their sites"}
+		return catalog.LoadBudget{Why: "the retries inside " + site.name + " have budgets of their own, at their sites"}
 	}
 	if site.transport != nil {
 		// A hand-written transport: its RoundTrip's retry is a site of
 		// its own, judged where it is written.
-		return catalog.LoadBudget{Why: "the retries inside " + site.Name + " have budgets of their own, at their sites"}
+		return catalog.LoadBudget{Why: "the retries inside " + site.name + " have budgets of their own, at their sites"}
 	}
 	if site.grpc != nil {
 		return site.grpc.budget()
 	}
 	pkg := ""
-	if site.Entry != nil {
-		pkg = site.Entry.Pkg
+	if site.entry != nil {
+		pkg = site.entry.Pkg
 	}
-	if site.Entry != nil && site.Entry.Display == standardClientRow {
+	if site.entry != nil && site.entry.Display == standardClientRow {
 		pkg = standardClient.Pkg
 	}
 	if strings.HasPrefix(pkg, awsSDK+"/service/") {
@@ -143,7 +143,7 @@ func (s *scanner) loadBudget(site *Site) catalog.LoadBudget {
 	}
 	lib, ok := catalog.LookupLibraryBudget(pkg)
 	if !ok {
-		return catalog.LoadBudget{Why: "the catalog does not say whether " + site.Name + " has a retry budget"}
+		return catalog.LoadBudget{Why: "the catalog does not say whether " + site.name + " has a retry budget"}
 	}
 	if lib.Option.Name == "" {
 		return catalog.LoadBudget{Kind: lib.Kind}
@@ -153,7 +153,7 @@ func (s *scanner) loadBudget(site *Site) catalog.LoadBudget {
 			return catalog.LoadBudget{Kind: lib.Kind, What: lib.What}
 		}
 	}
-	return catalog.LoadBudget{Why: fmt.Sprintf("%s offers %s, which this retry's configuration does not show", site.Name, lib.What)}
+	return catalog.LoadBudget{Why: fmt.Sprintf("%s offers %s, which this retry's configuration does not show", site.name, lib.What)}
 }
 
 const (
@@ -167,9 +167,9 @@ const (
 // a resty request's are its client's.
 func (s *scanner) siteItems(site *Site) []cfgItem {
 	nodes := site.config
-	if nodes == nil && site.Kind == KindClient {
-		if call, ok := site.Node.(*ast.CallExpr); ok {
-			nodes = s.configNodes(site.Func, s.receiver(call))
+	if nodes == nil && site.kind == KindClient {
+		if call, ok := site.node.(*ast.CallExpr); ok {
+			nodes = s.configNodes(site.fn, s.receiver(call))
 		}
 	}
 	var out []cfgItem
@@ -183,10 +183,10 @@ func (s *scanner) siteItems(site *Site) []cfgItem {
 // ("rate.Limiter.Wait"), or "".
 func (s *scanner) limiterIn(site *Site) string {
 	found := ""
-	if site.Body == nil {
+	if site.body == nil {
 		return ""
 	}
-	ast.Inspect(site.Body, func(n ast.Node) bool {
+	ast.Inspect(site.body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && found == "" {
 			if fn := s.calleeOf(call); fn != nil && catalog.IsRateLimiterWait(catalog.SymbolOf(fn)) {
 				found = "rate.Limiter." + fn.Name()

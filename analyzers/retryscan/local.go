@@ -69,8 +69,8 @@ func (s *Site) Local() bool { return s.local != nil && s.local.get() }
 // condition and body, without the blocks that leave it), the operation
 // literal or the named operation is.
 func (s *scanner) staysLocal(site *Site) bool {
-	if site.Kind == KindLoop && site.AttemptCall != nil && catalog.IsLocalOperation(analysisutil.Callee(s.info, site.AttemptCall)) ||
-		site.Op != nil && catalog.IsLocalOperation(site.Op) {
+	if site.kind == KindLoop && site.attemptCall != nil && catalog.IsLocalOperation(analysisutil.Callee(s.info, site.attemptCall)) ||
+		site.op != nil && catalog.IsLocalOperation(site.op) {
 		return true
 	}
 	w := &callWalk{site: site, lits: true, deep: true, visit: s.localNode, enter: func(call *ast.CallExpr) *funcInfo {
@@ -80,15 +80,15 @@ func (s *scanner) staysLocal(site *Site) bool {
 		return nil
 	}}
 	switch {
-	case site.Kind == KindLoop:
-		return w.walk(site.Node) && w.calls > 0
-	case site.Body != nil:
-		return w.walk(site.Body) && w.calls > 0
-	case site.Op != nil:
-		if fi := s.ownFunc(site.Op.Origin()); fi != nil {
+	case site.kind == KindLoop:
+		return w.walk(site.node) && w.calls > 0
+	case site.body != nil:
+		return w.walk(site.body) && w.calls > 0
+	case site.op != nil:
+		if fi := s.ownFunc(site.op.Origin()); fi != nil {
 			return w.body(fi)
 		}
-		return s.localFunc(site.Op)
+		return s.localFunc(site.op)
 	}
 	return false
 }

@@ -111,7 +111,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if s.pollsAbsence(d) {
 		return nil // waits for something to appear (absence.go)
 	}
-	site := &Site{Kind: KindLoop, Node: loop, Name: ViaLoop, Func: fn, Body: body, AttemptCall: call,
+	site := &Site{kind: KindLoop, node: loop, name: ViaLoop, fn: fn, body: body, attemptCall: call,
 		region: known(d.region), attempt: d.calls}
 	anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
 		if exits(ifs.Body.List, inSwitch) {
@@ -122,12 +122,12 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 		}
 		return false // every if statement
 	})
-	site.Bound = s.loopBound(d)
+	site.bound = s.loopBound(d)
 	if r, ok := loop.(*ast.RangeStmt); ok {
 		if iter {
-			site.Bound = site.Bound.or(s.iteratorBound(r, d.region))
+			site.bound = site.bound.or(s.iteratorBound(r, d.region))
 		} else if n, ok := s.intConst(r.X); ok {
-			site.Bound.Attempts = int(n)
+			site.bound.Attempts = int(n)
 		}
 	}
 	site.delay = &lazy[Delay]{compute: func() Delay {
@@ -328,11 +328,11 @@ func (s *scanner) controllerLoop(fn ast.Node, l *ast.ForStmt) *Site {
 	if row == nil || row.Role != catalog.RoleLoop || row.Op >= 0 {
 		return nil
 	}
-	site := &Site{Kind: KindLibrary, Node: l, Name: row.Display, Entry: row, Callee: callee, Func: fn, Body: l.Body}
+	site := &Site{kind: KindLibrary, node: l, name: row.Display, entry: row, callee: callee, fn: fn, body: l.Body}
 	site.region = &lazy[*engine.Region]{compute: func() *engine.Region { return s.loopRegion(fn, l, l.Body.List) }}
 	nodes := s.configNodes(fn, call.Args...)
-	site.Bound, _ = s.evalBound(row, call, nodes)
-	site.Bound.Ctx = site.Bound.Ctx || s.mentionsContext(nodes)
+	site.bound, _ = s.evalBound(row, call, nodes)
+	site.bound.Ctx = site.bound.Ctx || s.mentionsContext(nodes)
 	site.config = nodes
 	site.delay = &lazy[Delay]{compute: func() Delay { return s.libraryDelay(site, nodes) }}
 	return site

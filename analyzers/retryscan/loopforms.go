@@ -43,9 +43,9 @@ func (s *scanner) gotoSite(fn ast.Node, ls *ast.LabeledStmt) *Site {
 	if d == nil || !s.stableCall(region, d.call, s.counters(region, nil, region)) {
 		return nil
 	}
-	site := &Site{Kind: KindLoop, Node: ls, Name: ViaLoop, Func: fn, Body: region, AttemptCall: d.call,
+	site := &Site{kind: KindLoop, node: ls, name: ViaLoop, fn: fn, body: region, attemptCall: d.call,
 		region: known(d.region), attempt: d.calls}
-	site.Bound = s.loopBound(d)
+	site.bound = s.loopBound(d)
 	_, driverDelay, driven := s.driverBound(region)
 	site.delay = &lazy[Delay]{compute: func() Delay {
 		if delay := s.loopDelay(site); !driven || len(delay.Waits) > 0 {

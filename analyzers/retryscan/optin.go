@@ -59,23 +59,23 @@ func (*OptInFact) String() string { return "optin" }
 // optInOnce makes a go-retry site's bound one attempt when its operation
 // can return no retryable error.
 func (s *scanner) optInOnce(site *Site) {
-	if site.Entry == nil || !catalog.OptInOperation(site.Entry.Pkg) || site.Bound.Attempts == 1 {
+	if site.entry == nil || !catalog.OptInOperation(site.entry.Pkg) || site.bound.Attempts == 1 {
 		return
 	}
 	var fn *ssa.Function
 	switch {
-	case site.Body != nil:
-		fn = s.eng.Func(site.Body)
-	case site.Op != nil && s.ownFunc(site.Op) != nil:
-		fn = s.eng.Func(s.ownFunc(site.Op).decl)
-	case site.Op != nil && site.Op.Pkg() != s.pass.Pkg && !isAbstract(site.Op):
-		if !s.optInFunc(site.Op) {
-			site.Bound.Attempts, site.Bound.Evidence = 1, site.OpExpr
+	case site.body != nil:
+		fn = s.eng.Func(site.body)
+	case site.op != nil && s.ownFunc(site.op) != nil:
+		fn = s.eng.Func(s.ownFunc(site.op).decl)
+	case site.op != nil && site.op.Pkg() != s.pass.Pkg && !isAbstract(site.op):
+		if !s.optInFunc(site.op) {
+			site.bound.Attempts, site.bound.Evidence = 1, site.opExpr
 		}
 		return
 	}
 	if fn != nil && !s.mayOptIn(fn, map[*ssa.Function]bool{}) {
-		site.Bound.Attempts, site.Bound.Evidence = 1, site.OpExpr
+		site.bound.Attempts, site.bound.Evidence = 1, site.opExpr
 	}
 }
 

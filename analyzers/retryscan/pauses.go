@@ -39,7 +39,7 @@ func (s *scanner) pauseCtor(fn ast.Node, call *ast.CallExpr) *ast.CallExpr {
 // pauseDelay is the delay of a loop whose only waits are calls of a
 // pause constructor's result: the constructor's policy.
 func (s *scanner) pauseDelay(site *Site, pauses []*ast.CallExpr, ctor *ast.CallExpr) Delay {
-	d := s.refineDelay(site, Delay{}, s.configNodes(site.Func, ctor))
+	d := s.refineDelay(site, Delay{}, s.configNodes(site.fn, ctor))
 	d.Waits = pauses
 	return d
 }

@@ -237,10 +237,10 @@ func (s *scanner) readsOpened(d *decision, blocks []*ssa.BasicBlock) bool {
 // where none is visible (the loop runs as long as its owner), and the
 // delay of the failure path's own waits.
 func (p *periodic) apply(s *scanner, site *Site) {
-	site.Name = p.name
+	site.name = p.name
 	site.repeats = true
-	if site.Bound.Unbounded() {
-		site.Bound.Attempts = catalog.AttemptsUnknown
+	if site.bound.Unbounded() {
+		site.bound.Attempts = catalog.AttemptsUnknown
 	}
 	if len(p.waits) == 0 {
 		return
@@ -251,6 +251,6 @@ func (p *periodic) apply(s *scanner, site *Site) {
 	for _, w := range p.waits {
 		only.List = append(only.List, &ast.ExprStmt{X: w})
 	}
-	shadow := &Site{Kind: KindLoop, Func: site.Func, Body: only, region: site.region}
+	shadow := &Site{kind: KindLoop, fn: site.fn, body: only, region: site.region}
 	site.delay = &lazy[Delay]{compute: func() Delay { return s.loopDelay(shadow) }}
 }

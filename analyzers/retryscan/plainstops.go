@@ -58,7 +58,7 @@ func (s *scanner) attemptFails(site *Site, class engine.ErrClass) (round, known 
 // whose failure is none of them: not a gRPC call, whose status error
 // may carry the very code the wrapper retries.
 func (s *scanner) wrapperNamesErrors(site *Site, n ast.Node) bool {
-	if site.Kind != KindWrapper || site.Callee == nil {
+	if site.kind != KindWrapper || site.callee == nil {
 		return false
 	}
 	call, ok := n.(*ast.CallExpr)
@@ -68,6 +68,6 @@ func (s *scanner) wrapperNamesErrors(site *Site, n ast.Node) bool {
 	if fn := analysisutil.Callee(s.info, call); fn != nil && isGRPCCall(fn) {
 		return false
 	}
-	w := s.wrapperOf(site.Callee)
+	w := s.wrapperOf(site.callee)
 	return w != nil && w.PlainStops
 }

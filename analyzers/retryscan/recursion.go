@@ -48,9 +48,9 @@ func (s *scanner) recursionSite(fn ast.Node, call *ast.CallExpr) *Site {
 	if d == nil {
 		return nil
 	}
-	site := &Site{Kind: KindLoop, Node: call, Name: "recursive retry", Func: fn, Body: fd.Body, AttemptCall: d.call,
+	site := &Site{kind: KindLoop, node: call, name: "recursive retry", fn: fn, body: fd.Body, attemptCall: d.call,
 		region: known(d.region), attempt: d.calls}
-	site.Bound = s.loopBound(d)
+	site.bound = s.loopBound(d)
 	site.delay = &lazy[Delay]{compute: func() Delay { return s.loopDelay(site) }}
 	return site
 }

@@ -62,7 +62,7 @@ func (r *Result) Enclosing(pos token.Pos) []*Site {
 			out = append(out, s)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Body.Pos() < out[j].Body.Pos() })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].body.Pos() < out[j].body.Pos() })
 	return out
 }
 

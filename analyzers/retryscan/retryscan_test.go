@@ -25,13 +25,13 @@ func reportSites(pass *analysis.Pass) (any, error) {
 	r := pass.ResultOf[retryscan.Analyzer].(*retryscan.Result)
 	for _, s := range r.Sites() {
 		var ends string
-		if s.Bound.Ctx {
+		if s.Bound().Ctx {
 			ends += " ctx"
 		}
-		if s.Bound.Time {
+		if s.Bound().Time {
 			ends += " time"
 		}
-		pass.Reportf(s.Pos(), "site %s %q %s%s", s.Kind, s.Name, s.Bound, ends)
+		pass.Reportf(s.Pos(), "site %s %q %s%s", s.Kind(), s.Name(), s.Bound(), ends)
 	}
 	// Summaries of the package's own functions, rendered like the
 	// facts other packages import.

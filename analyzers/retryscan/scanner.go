@@ -182,7 +182,7 @@ func (s *scanner) findSites() {
 				site = s.wrapperSite(fn, n, callee)
 			}
 		}
-		if site != nil && site.Bound.Attempts == 1 {
+		if site != nil && site.bound.Attempts == 1 {
 			// One attempt is no retry: retry.Attempts(1), a wrapper
 			// called with a count of 1, for i := 0; i < 1; i++. It is
 			// what nestedretry tells an inner layer to become.
@@ -220,7 +220,7 @@ func (s *scanner) findWrappers() {
 		s.findSites()
 		changed := false
 		for _, site := range s.sites {
-			if lit, ok := site.Func.(*ast.FuncLit); ok {
+			if lit, ok := site.fn.(*ast.FuncLit); ok {
 				if _, done := s.litWrappers[lit]; !done {
 					if sig, _ := s.info.TypeOf(lit).(*types.Signature); sig != nil {
 						if p := s.runsParam(site, sig); p >= 0 && catalog.GRPCInvoker(sig.Params().At(p).Type()) {
@@ -231,7 +231,7 @@ func (s *scanner) findWrappers() {
 				}
 				continue
 			}
-			fd, ok := site.Func.(*ast.FuncDecl)
+			fd, ok := site.fn.(*ast.FuncDecl)
 			if !ok {
 				continue
 			}
@@ -262,14 +262,14 @@ func (s *scanner) findWrappers() {
 // makes of the function: its bound and delay.
 func (s *scanner) wrapperFact(site *Site, p int) *WrapperFact {
 	d := site.Delay()
-	w := &WrapperFact{Param: p, Attempts: int32(site.Bound.Attempts), Via: site.Name,
-		Ctx: site.Bound.Ctx, Time: site.Bound.Time,
+	w := &WrapperFact{Param: p, Attempts: int32(site.bound.Attempts), Via: site.name,
+		Ctx: site.bound.Ctx, Time: site.bound.Time,
 		DelayKind: uint8(d.Kind), Capped: uint8(d.Capped), Jittered: uint8(d.Jittered),
 		Initial: int64(d.Initial), Factor: d.Factor}
 	if s.pass.Module != nil {
 		w.Module = s.pass.Module.Path
 	}
-	w.CountParam, w.CountAdd = countParam(site.Bound)
+	w.CountParam, w.CountAdd = countParam(site.bound)
 	return w
 }
 
@@ -281,13 +281,13 @@ func (s *scanner) runsParam(site *Site, sig *types.Signature) int {
 		if _, ok := p.Type().Underlying().(*types.Signature); !ok {
 			continue
 		}
-		if id, ok := ast.Unparen(site.OpExpr).(*ast.Ident); ok && s.info.ObjectOf(id) == p {
+		if id, ok := ast.Unparen(site.opExpr).(*ast.Ident); ok && s.info.ObjectOf(id) == p {
 			return i
 		}
-		if site.Body != nil && s.callsVar(site.Body, p) {
+		if site.body != nil && s.callsVar(site.body, p) {
 			return i
 		}
-		if site.AttemptCall != nil && s.callsVar(site.AttemptCall, p) {
+		if site.attemptCall != nil && s.callsVar(site.attemptCall, p) {
 			return i // for op() != nil { time.Sleep(d) }: the attempt is the loop's condition
 		}
 	}

@@ -159,23 +159,20 @@ type Delay struct {
 	Least time.Duration
 }
 
-// Site is one retry site in the package being analyzed.
+// Site is one retry site in the package being analyzed. The recognizer
+// fills it in; the analyzers read it through its methods, so no analyzer
+// can change what another one sees.
 type Site struct {
-	Kind Kind
-	// Node is the *ast.ForStmt or *ast.RangeStmt of a loop, or the
-	// *ast.CallExpr of a call.
-	Node ast.Node
-	// Name is the site's display name: "retry loop", "backoff.Retry",
-	// "retryablehttp.Client.Do", "withRetry".
-	Name string
-	// Entry is the catalog row of a library or client site, else nil.
-	Entry *catalog.Retry
-	// Callee is the called function of a call site, else nil.
-	Callee *types.Func
-	// Func is the enclosing *ast.FuncDecl or *ast.FuncLit.
-	Func ast.Node
+	// What the recognizer found, each read by the method of the same
+	// name (fn by Func).
+	kind   Kind
+	node   ast.Node
+	name   string
+	entry  *catalog.Retry
+	callee *types.Func
+	fn     ast.Node
+	bound  Bound
 
-	Bound Bound
 	// delay is worked out on the first call of Delay: only
 	// unboundedbackoff reads it, and a dependency analyzed for facts
 	// alone must not pay for it.
@@ -189,18 +186,11 @@ type Site struct {
 	// the first call of Local.
 	budget *lazy[catalog.LoadBudget]
 	local  *lazy[bool]
-	// The attempt body, the code each attempt runs. Body is the loop's
-	// *ast.BlockStmt or the *ast.FuncLit passed as the operation. Op is
-	// the named function or method passed as the operation
-	// (backoff.Retry(c.fetch, b)), whose body may be in another package.
-	// Both are nil for client and retrier sites.
-	Body ast.Node
-	Op   *types.Func
-	// OpExpr is the operation argument of a library or wrapper call.
-	OpExpr ast.Expr
-	// AttemptCall is, for a loop, the call whose outcome decides whether
-	// to go round again.
-	AttemptCall *ast.CallExpr
+	// The attempt, each read by the method of the same name.
+	body        ast.Node
+	op          *types.Func
+	opExpr      ast.Expr
+	attemptCall *ast.CallExpr
 	// once are the blocks of a loop's body that always leave the loop:
 	// what runs there runs once, not on every attempt.
 	once []ast.Node
@@ -224,6 +214,48 @@ type Site struct {
 	transport *types.Func
 	below     []Hop
 }
+
+// Kind returns what sort of site this is: a loop, a library call, a
+// client, a wrapper.
+func (s *Site) Kind() Kind { return s.kind }
+
+// Node returns the *ast.ForStmt or *ast.RangeStmt of a loop, or the
+// *ast.CallExpr of a call.
+func (s *Site) Node() ast.Node { return s.node }
+
+// Name returns the site's display name: "retry loop", "backoff.Retry",
+// "retryablehttp.Client.Do", "withRetry".
+func (s *Site) Name() string { return s.name }
+
+// Entry returns the catalog row of a library or client site, else nil.
+func (s *Site) Entry() *catalog.Retry { return s.entry }
+
+// Callee returns the called function of a call site, else nil.
+func (s *Site) Callee() *types.Func { return s.callee }
+
+// Func returns the enclosing *ast.FuncDecl or *ast.FuncLit.
+func (s *Site) Func() ast.Node { return s.fn }
+
+// Bound returns what stops the site's attempts: a count, a time, a
+// condition, or nothing the recognizer can see.
+func (s *Site) Bound() Bound { return s.bound }
+
+// Body returns the attempt body, the code each attempt runs: the loop's
+// *ast.BlockStmt or the *ast.FuncLit passed as the operation; nil for
+// client and retrier sites and for a named operation (see Op).
+func (s *Site) Body() ast.Node { return s.body }
+
+// Op returns the named function or method passed as the operation
+// (backoff.Retry(c.fetch, b)), whose body may be in another package;
+// nil for the other sites.
+func (s *Site) Op() *types.Func { return s.op }
+
+// OpExpr returns the operation argument of a library or wrapper call.
+func (s *Site) OpExpr() ast.Expr { return s.opExpr }
+
+// AttemptCall returns, for a loop, the call whose outcome decides
+// whether to go round again.
+func (s *Site) AttemptCall() *ast.CallExpr { return s.attemptCall }
 
 // Repeats reports a loop that goes round after success too: a periodic
 // loop whose failure path retries, a reconnect loop. Its attempt runs
@@ -285,15 +317,15 @@ func (l *lazy[T]) get() T {
 }
 
 // Pos returns the position to report a site at.
-func (s *Site) Pos() token.Pos { return s.Node.Pos() }
+func (s *Site) Pos() token.Pos { return s.node.Pos() }
 
 // HasBody reports whether the site's attempt body is visible in this
 // package as syntax (a loop body or a function literal).
-func (s *Site) HasBody() bool { return s.Body != nil }
+func (s *Site) HasBody() bool { return s.body != nil }
 
 // BodyBlock returns the block each attempt runs, or nil.
 func (s *Site) BodyBlock() *ast.BlockStmt {
-	switch b := s.Body.(type) {
+	switch b := s.body.(type) {
 	case *ast.BlockStmt:
 		return b
 	case *ast.FuncLit:
@@ -312,7 +344,7 @@ func (s *Site) BodyBlock() *ast.BlockStmt {
 //		}
 //	}
 func (s *Site) Contains(pos token.Pos) bool {
-	if s.Body == nil || pos < s.Body.Pos() || s.Body.End() <= pos {
+	if s.body == nil || pos < s.body.Pos() || s.body.End() <= pos {
 		return false
 	}
 	return !slices.ContainsFunc(s.once, func(b ast.Node) bool { return b.Pos() <= pos && pos < b.End() })

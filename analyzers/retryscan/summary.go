@@ -70,8 +70,8 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool, keep func(ast
 		if site == nil {
 			site, once = s.onceAt[n], true
 		}
-		if site != nil && site.Kind != KindRetrier {
-			if seen[site.Node] {
+		if site != nil && site.kind != KindRetrier {
+			if seen[site.node] {
 				return false // inside the site's own attempt: a recursive retry's self-call
 			}
 			hop := s.siteHop(site)
@@ -79,7 +79,7 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool, keep func(ast
 			consider(prepend(hop, s.innerChain(site, seen)))
 			if call, ok := n.(*ast.CallExpr); ok {
 				for _, a := range call.Args {
-					if a != site.OpExpr {
+					if a != site.opExpr {
 						consider(s.bodyChain(a, seen, nil))
 					}
 				}
@@ -153,18 +153,18 @@ func (s *scanner) mayRetry(lit *ast.FuncLit) bool {
 // the retrying calls in the attempt, those whose failure can lead to
 // another attempt (see failureGoesRound).
 func (s *scanner) innerChain(site *Site, seen map[ast.Node]bool) []Hop {
-	seen[site.Node] = true
-	if site.Func != nil {
-		seen[site.Func] = true
+	seen[site.node] = true
+	if site.fn != nil {
+		seen[site.fn] = true
 	}
 	switch {
 	case site.transport != nil:
 		return site.below // the layers below the transport's own retry
-	case site.Body != nil:
+	case site.body != nil:
 		return s.bodyChain(site.BodyBlock(), seen, func(n ast.Node) bool { return s.failureGoesRound(site, n) })
-	case site.Op != nil:
-		if c := s.retrierChain(site.Op); c != nil {
-			return s.viaCall(site.Op, site.OpExpr, c)
+	case site.op != nil:
+		if c := s.retrierChain(site.op); c != nil {
+			return s.viaCall(site.op, site.opExpr, c)
 		}
 	}
 	return nil
@@ -188,12 +188,12 @@ func (s *scanner) siteHop(site *Site) Hop {
 	switch {
 	case site.transport != nil:
 		pkg = analysisutil.PkgPath(site.transport) // a client's retrying transport
-	case site.Entry != nil && site.Entry.Pkg != "" && analysisutil.PkgPath(site.Callee) == "net/http":
-		pkg = site.Entry.Pkg // retryablehttp.RoundTripper, not net/http
-	case site.Callee != nil:
-		pkg = analysisutil.PkgPath(site.Callee)
+	case site.entry != nil && site.entry.Pkg != "" && analysisutil.PkgPath(site.callee) == "net/http":
+		pkg = site.entry.Pkg // retryablehttp.RoundTripper, not net/http
+	case site.callee != nil:
+		pkg = analysisutil.PkgPath(site.callee)
 	}
-	return Hop{Name: site.Name, Posn: s.posn(site.Node), Attempts: int32(site.Bound.Layer()), Retry: true, Pkg: pkg, pos: site.Node.Pos()}
+	return Hop{Name: site.name, Posn: s.posn(site.node), Attempts: int32(site.bound.Layer()), Retry: true, Pkg: pkg, pos: site.node.Pos()}
 }
 
 // enclosingFunc returns the innermost function (declaration or literal)
@@ -228,14 +228,14 @@ func (s *scanner) addRetrierSites() {
 				return // a function calling itself is not a retry layer of its own
 			}
 			if c := s.retrierChain(callee); c != nil {
-				site := &Site{Kind: KindRetrier, Node: call, Name: analysisutil.FuncName(callee, s.pass.Pkg), Callee: callee, Func: fn}
-				site.Bound = Bound{Attempts: firstAttempts(c)}
+				site := &Site{kind: KindRetrier, node: call, name: analysisutil.FuncName(callee, s.pass.Pkg), callee: callee, fn: fn}
+				site.bound = Bound{Attempts: firstAttempts(c)}
 				s.sites = append(s.sites, site)
 				s.siteAt[n] = site
 			}
 		}
 	})
-	sort.SliceStable(s.sites, func(i, j int) bool { return s.sites[i].Node.Pos() < s.sites[j].Node.Pos() })
+	sort.SliceStable(s.sites, func(i, j int) bool { return s.sites[i].node.Pos() < s.sites[j].node.Pos() })
 }
 
 func firstAttempts(c []Hop) int {

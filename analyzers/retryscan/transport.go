@@ -123,8 +123,8 @@ func (s *scanner) ctorTransportSite(fn ast.Node, call *ast.CallExpr, callee *typ
 				continue
 			}
 			site := s.clientSiteOf(fn, call, callee, tr.Row(), nodes, true)
-			if site != nil && site.Bound.Evidence == nil && s.unseenValues(policies...) {
-				site.Bound.Attempts = catalog.AttemptsUnknown
+			if site != nil && site.bound.Evidence == nil && s.unseenValues(policies...) {
+				site.bound.Attempts = catalog.AttemptsUnknown
 			}
 			return site
 		}
@@ -193,10 +193,10 @@ func (s *scanner) transportSite(fn ast.Node, call *ast.CallExpr, callee *types.F
 	if via == nil {
 		return nil
 	}
-	site := &Site{Kind: KindClient, Node: call, Name: analysisutil.FuncName(via, s.pass.Pkg), Callee: callee, Func: fn, transport: via}
+	site := &Site{kind: KindClient, node: call, name: analysisutil.FuncName(via, s.pass.Pkg), callee: callee, fn: fn, transport: via}
 	for i, h := range best {
 		if h.Retry {
-			site.Bound = Bound{Attempts: int(h.Attempts)}
+			site.bound = Bound{Attempts: int(h.Attempts)}
 			site.below = best[i+1:]
 			break
 		}

@@ -47,7 +47,7 @@ func (r *Result) Trigger(site *Site) (Trigger, string) {
 	if r.triggers == nil {
 		return TriggerUnknown, ""
 	}
-	return r.triggers.of(site.Func)
+	return r.triggers.of(site.fn)
 }
 
 // triggers works out, on first use, what makes each function of the

@@ -43,12 +43,12 @@ import (
 
 // attemptTimeout fills what bounds one attempt.
 func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
-	if site.Kind == KindClient {
+	if site.kind == KindClient {
 		if site.transport != nil {
 			w.Timeout = TimeoutUnknown // what RoundTrip's own attempts run is not read
 			return
 		}
-		if analysisutil.PkgPath(site.Callee) == "net/http" || (site.Entry != nil && site.Entry.Pkg == retryHTTPPkg) {
+		if analysisutil.PkgPath(site.callee) == "net/http" || (site.entry != nil && site.entry.Pkg == retryHTTPPkg) {
 			// A retryablehttp client built here (retryablehttp.NewClient())
 			// has an HTTPClient with no Timeout unless one is set in sight.
 			built := s.builtHere(site.config, retryHTTPPkg)
@@ -61,14 +61,14 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 			if !r.middleware && !r.policy {
 				s.interceptorTimeout(&r.handmade, w) // the interceptor's own attempts
 			}
-		case isGRPCCall(site.Callee) && !s.perRetryTimeout():
+		case isGRPCCall(site.callee) && !s.perRetryTimeout():
 			w.Timeout = TimeoutNone
 		}
 		return
 	}
 	body := site.BodyBlock()
-	if body == nil && site.Op != nil {
-		if fi := s.byObj[site.Op]; fi != nil {
+	if body == nil && site.op != nil {
+		if fi := s.byObj[site.op]; fi != nil {
 			body = fi.decl.Body
 		}
 	}

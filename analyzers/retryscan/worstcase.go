@@ -91,7 +91,7 @@ type WorstCase struct {
 // only the analyzers that compare it with a budget pay for it.
 func (s *Site) WorstCase() WorstCase {
 	if s.worst == nil {
-		return WorstCase{Attempts: max(s.Bound.Attempts, 0)}
+		return WorstCase{Attempts: max(s.bound.Attempts, 0)}
 	}
 	return s.worst.get()
 }
@@ -196,7 +196,7 @@ func (w WorstCase) Terms() string {
 }
 
 func (s *scanner) worstCase(site *Site) WorstCase {
-	w := WorstCase{Attempts: max(site.Bound.Attempts, 0), Promised: site.Bound.Promised}
+	w := WorstCase{Attempts: max(site.bound.Attempts, 0), Promised: site.bound.Promised}
 	s.attemptTimeout(site, &w)
 	m := s.timeModel(site)
 	w.Cap, w.FullJitter = m.cap, m.fullJitter

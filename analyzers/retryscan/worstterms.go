@@ -30,12 +30,12 @@ type timeModel struct {
 func (s *scanner) timeModel(site *Site) timeModel {
 	var m timeModel
 	var entry catalog.Symbol
-	standard := analysisutil.PkgPath(site.Callee) == "net/http" && site.transport == nil // retryablehttp's
+	standard := analysisutil.PkgPath(site.callee) == "net/http" && site.transport == nil // retryablehttp's
 	switch {
 	case standard:
 		entry = standardClient
-	case site.Entry != nil:
-		entry = site.Entry.Symbol
+	case site.entry != nil:
+		entry = site.entry.Symbol
 	}
 	if td, ok := catalog.LookupTimeDefault(entry); ok {
 		m = timeModel{initial: td.Initial, factor: td.Factor, cap: td.Cap, capSet: td.Cap > 0, capEnds: td.CapEnds, elapsed: td.Elapsed, fullJitter: td.FullJitter}
@@ -125,7 +125,7 @@ func (s *scanner) waits(site *Site, m timeModel, w *WorstCase) {
 	n = min(n, maxWaits)
 	var ws []time.Duration
 	ok := false
-	if site.Kind == KindLoop {
+	if site.kind == KindLoop {
 		ws, ok = s.loopWaits(site, n)
 	} else {
 		ws, ok = libraryWaits(m, n)
@@ -149,23 +149,23 @@ func (s *scanner) waits(site *Site, m timeModel, w *WorstCase) {
 //	wait.Backoff{Steps: 6, Duration: 200 * time.Millisecond, Factor: 2, Cap: 5 * time.Second}
 //	// waits 0.2s 0.4s 0.8s 1.6s 3.2s: the next, 6.4s, passes Cap: 5 attempts
 func (s *scanner) capBound(site *Site) {
-	if site.Entry == nil || site.Bound.Attempts <= 1 {
+	if site.entry == nil || site.bound.Attempts <= 1 {
 		return
 	}
-	if td, ok := catalog.LookupTimeDefault(site.Entry.Symbol); !ok || !td.CapEnds {
+	if td, ok := catalog.LookupTimeDefault(site.entry.Symbol); !ok || !td.CapEnds {
 		return
 	}
 	m := s.timeModel(site)
 	if m.cap <= 0 || m.factor <= 1 {
 		return
 	}
-	ws, ok := libraryWaits(m, min(site.Bound.Attempts-1, maxWaits))
+	ws, ok := libraryWaits(m, min(site.bound.Attempts-1, maxWaits))
 	if !ok {
 		return
 	}
 	for i, d := range ws {
 		if float64(d)*m.factor > float64(m.cap) {
-			site.Bound.Promised, site.Bound.Attempts = site.Bound.Attempts, i+1
+			site.bound.Promised, site.bound.Attempts = site.bound.Attempts, i+1
 			return
 		}
 	}
@@ -250,7 +250,7 @@ func (s *scanner) loopWaits(site *Site, n int) ([]time.Duration, bool) {
 
 // elapsedLimit fills the retry's own elapsed-time limit.
 func (s *scanner) elapsedLimit(site *Site, m timeModel, w *WorstCase) {
-	b := site.Bound
+	b := site.bound
 	switch {
 	case b.Elapsed > 0:
 		w.MaxElapsed, w.ElapsedAt, w.ElapsedBy = b.Elapsed, b.ElapsedAt, s.optionName(b.ElapsedAt)
@@ -259,15 +259,15 @@ func (s *scanner) elapsedLimit(site *Site, m timeModel, w *WorstCase) {
 	case b.Time && m.elapsed > 0:
 		w.MaxElapsed, w.ElapsedBy = m.elapsed, "the default MaxElapsedTime"
 	}
-	if analysisutil.PkgPath(site.Callee) == "net/http" {
+	if analysisutil.PkgPath(site.callee) == "net/http" {
 		// retryablehttp's StandardClient or RoundTripper, a retrying
 		// transport: the outer client's Timeout bounds the whole retry,
 		// which runs inside its RoundTrip.
 		var recv ast.Expr
-		if call, ok := site.Node.(*ast.CallExpr); ok {
+		if call, ok := site.node.(*ast.CallExpr); ok {
 			recv = s.receiver(call)
 		}
-		d, kind, at := s.timeoutIn(s.configNodes(site.Func, recv), false, false)
+		d, kind, at := s.timeoutIn(s.configNodes(site.fn, recv), false, false)
 		switch {
 		case kind != TimeoutClient:
 		case d > 0 && (w.MaxElapsed == 0 || d < w.MaxElapsed):
@@ -286,13 +286,13 @@ func (s *scanner) elapsedLimit(site *Site, m timeModel, w *WorstCase) {
 //	backoff.Retry(ctx, op, backoff.WithMaxElapsedTime(2*time.Minute))  // time only
 //	backoff.Retry(ctx, op, opts...)                                    // opts may hold WithMaxTries
 func (s *scanner) timeOnly(site *Site) bool {
-	b := site.Bound
+	b := site.bound
 	if b.Attempts == catalog.AttemptsUnbounded {
 		return true
 	}
-	e := site.Entry
-	call, ok := site.Node.(*ast.CallExpr)
-	if site.Kind != KindLibrary || !ok || e == nil || !e.TimeBound || e.Attempts != catalog.AttemptsUnknown ||
+	e := site.entry
+	call, ok := site.node.(*ast.CallExpr)
+	if site.kind != KindLibrary || !ok || e == nil || !e.TimeBound || e.Attempts != catalog.AttemptsUnknown ||
 		b.Attempts != catalog.AttemptsUnknown || b.Evidence != nil || b.CountParam != 0 {
 		return false
 	}
@@ -302,7 +302,7 @@ func (s *scanner) timeOnly(site *Site) bool {
 			config = append(config, a)
 		}
 	}
-	return !call.Ellipsis.IsValid() && !s.unseenConfig(site.Func, config...)
+	return !call.Ellipsis.IsValid() && !s.unseenConfig(site.fn, config...)
 }
 
 // optionName names the option at n for messages: "MaxElapsedTime",

@@ -41,7 +41,7 @@ import (
 //     (libraryIgnoresCtx);
 //   - another wrapper handed the parameter, itself known.
 func (s *scanner) ignoresCtx(site *Site, fd *ast.FuncDecl, param int) bool {
-	if site.Bound.Ctx || !s.ctxFree(fd) {
+	if site.bound.Ctx || !s.ctxFree(fd) {
 		return false
 	}
 	sig := s.info.Defs[fd.Name].Type().(*types.Signature)
@@ -49,11 +49,11 @@ func (s *scanner) ignoresCtx(site *Site, fd *ast.FuncDecl, param int) bool {
 	if op == nil || op.Results().Len() == 0 || !isError(op.Results().At(op.Results().Len()-1).Type()) {
 		return false
 	}
-	id, direct := ast.Unparen(site.OpExpr).(*ast.Ident)
+	id, direct := ast.Unparen(site.opExpr).(*ast.Ident)
 	direct = direct && s.info.ObjectOf(id) == sig.Params().At(param)
-	switch site.Kind {
+	switch site.kind {
 	case KindWrapper:
-		w := s.wrapperOf(site.Callee)
+		w := s.wrapperOf(site.callee)
 		return direct && w != nil && w.IgnoresCtx
 	case KindLibrary:
 		return direct && s.libraryIgnoresCtx(site)
@@ -81,11 +81,11 @@ func (s *scanner) ignoresCtx(site *Site, fd *ast.FuncDecl, param int) bool {
 // hands the decision to user code (retry.RetryIf(isTransient)), or
 // options spread from a slice, may stop it: not known.
 func (s *scanner) libraryIgnoresCtx(site *Site) bool {
-	call, ok := site.Node.(*ast.CallExpr)
-	if !ok || site.Entry == nil || call.Ellipsis.IsValid() || !catalog.ErrorOperation(site.Entry.Pkg) {
+	call, ok := site.node.(*ast.CallExpr)
+	if !ok || site.entry == nil || call.Ellipsis.IsValid() || !catalog.ErrorOperation(site.entry.Pkg) {
 		return false
 	}
-	if _, ok := catalog.LookupCancelHint(site.Entry.Pkg); !ok {
+	if _, ok := catalog.LookupCancelHint(site.entry.Pkg); !ok {
 		return false
 	}
 	return !anyNode(call, true, func(n ast.Node) bool {

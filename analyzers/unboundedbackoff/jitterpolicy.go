@@ -62,7 +62,7 @@ func (c *checker) jitterHint(site *retryscan.Site) bool {
 	if c.cfg.StrictJitter {
 		return false
 	}
-	d, n := site.Delay(), site.Bound.Attempts
+	d, n := site.Delay(), site.Bound().Attempts
 	if d.Kind != catalog.DelayConstant || n <= 0 || n > hintAttempts {
 		return false
 	}

@@ -91,12 +91,12 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	for _, site := range r.Sites() {
 		at.At(site.Pos())
 		switch {
-		case site.Kind == retryscan.KindWrapper && site.External():
+		case site.Kind() == retryscan.KindWrapper && site.External():
 			// A helper of another module: its loop is checked nowhere
 			// else in this code, so at the call, for what it is given.
 			c.wrapper(site)
 			continue
-		case site.Kind == retryscan.KindWrapper, site.Kind == retryscan.KindRetrier:
+		case site.Kind() == retryscan.KindWrapper, site.Kind() == retryscan.KindRetrier:
 			continue // the wrapped or called retry is reported where it is written
 		}
 		c.noBound(site)
@@ -116,26 +116,26 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 func (c *checker) wrapper(site *retryscan.Site) {
 	d := site.Delay()
 	what := "its attempts"
-	if site.OpExpr != nil {
-		what = c.short(site.OpExpr)
+	if site.OpExpr() != nil {
+		what = c.short(site.OpExpr())
 	}
 	switch {
-	case site.Bound.Unbounded():
+	case site.Bound().Unbounded():
 		c.rep.Report(analysis.Diagnostic{Pos: site.Pos(), Category: CategoryNoBound, Message: fmt.Sprintf(
-			"%s retries %s with no attempt limit, no elapsed-time limit and no cancellation: it retries forever while the dependency is down; use a retry with a limit, or pass a context it stops on", site.Name, what)})
+			"%s retries %s with no attempt limit, no elapsed-time limit and no cancellation: it retries forever while the dependency is down; use a retry with a limit, or pass a context it stops on", site.Name(), what)})
 	case c.cfg.Jitter && d.Jittered == catalog.TriNo && (d.Kind == catalog.DelayConstant || d.Kind == catalog.DelayExponential || d.Kind == catalog.DelayLinear) && !site.Local() && !c.jitterHint(site):
 		c.rep.Report(analysis.Diagnostic{Pos: site.Pos(), Category: CategoryNoJitter, Message: fmt.Sprintf(
-			"%s retries %s with no jitter: clients that failed together retry together; retry with a helper that adds random jitter", site.Name, what)})
+			"%s retries %s with no jitter: clients that failed together retry together; retry with a helper that adds random jitter", site.Name(), what)})
 	}
 }
 
 // noBound reports a retry that nothing ends: no attempt limit, no
 // elapsed-time limit, no context.
 func (c *checker) noBound(site *retryscan.Site) {
-	if !site.Bound.Unbounded() {
+	if !site.Bound().Unbounded() {
 		return
 	}
-	if site.Kind == retryscan.KindLoop {
+	if site.Kind() == retryscan.KindLoop {
 		if site.Delay().Kind == catalog.DelayNone {
 			// A loop that never waits is more often a parse, read or
 			// rejection-sampling loop than a retry (flag.Parse,
@@ -151,14 +151,14 @@ func (c *checker) noBound(site *retryscan.Site) {
 	}
 	why := ""
 	var related []analysis.RelatedInformation
-	if ev := site.Bound.Evidence; ev != nil {
+	if ev := site.Bound().Evidence; ev != nil {
 		why = " (" + c.short(ev) + ")"
 		related = append(related, analysis.RelatedInformation{Pos: ev.Pos(), End: ev.End(), Message: "the limit is removed here"})
 	}
 	c.rep.Report(analysis.Diagnostic{
 		Pos:      site.Pos(),
 		Category: CategoryNoBound,
-		Message:  fmt.Sprintf("%s has no attempt limit, no elapsed-time limit and no cancellation%s: it retries forever while the dependency is down; limit the attempts or pass a context with a deadline", site.Name, why),
+		Message:  fmt.Sprintf("%s has no attempt limit, no elapsed-time limit and no cancellation%s: it retries forever while the dependency is down; limit the attempts or pass a context with a deadline", site.Name(), why),
 		Related:  related,
 	})
 }
@@ -170,7 +170,7 @@ func (c *checker) noCap(site *retryscan.Site) {
 	if d.Kind != catalog.DelayExponential || d.Capped != catalog.TriNo {
 		return
 	}
-	b := site.Bound
+	b := site.Bound()
 	var worst string
 	switch {
 	case b.Attempts > 1:
@@ -190,7 +190,7 @@ func (c *checker) noCap(site *retryscan.Site) {
 		}
 	}
 	pos := site.Pos()
-	if site.Kind == retryscan.KindLoop && d.Growth != nil {
+	if site.Kind() == retryscan.KindLoop && d.Growth != nil {
 		pos = d.Growth.Pos()
 		if c.seen[pos] {
 			return
@@ -224,9 +224,9 @@ func (c *checker) noCap(site *retryscan.Site) {
 	diag := analysis.Diagnostic{
 		Pos:      pos,
 		Category: CategoryNoCap,
-		Message:  fmt.Sprintf("%s backs off exponentially with no cap: %s; %s", site.Name, worst, hint),
+		Message:  fmt.Sprintf("%s backs off exponentially with no cap: %s; %s", site.Name(), worst, hint),
 	}
-	if d.Growth != nil && d.Growth != site.Node {
+	if d.Growth != nil && d.Growth != site.Node() {
 		diag.Related = []analysis.RelatedInformation{{Pos: d.Growth.Pos(), End: d.Growth.End(), Message: "the delay grows here"}}
 	}
 	c.rep.Report(diag)
@@ -251,7 +251,7 @@ func (c *checker) noJitter(site *retryscan.Site) {
 	if site.Local() {
 		return // a file on this machine: no herd to spread out (retryscan's Site.Local)
 	}
-	if site.Kind == retryscan.KindLoop {
+	if site.Kind() == retryscan.KindLoop {
 		pos := site.Pos()
 		if len(d.Waits) > 0 {
 			pos = d.Waits[0].Pos()
@@ -282,7 +282,7 @@ func (c *checker) noJitter(site *retryscan.Site) {
 	c.rep.Report(analysis.Diagnostic{
 		Pos:      site.Pos(),
 		Category: CategoryNoJitter,
-		Message:  fmt.Sprintf("%s waits %s with no jitter (%s): clients that failed together retry together; %s", site.Name, shape, c.short(d.Evidence), hint),
+		Message:  fmt.Sprintf("%s waits %s with no jitter (%s): clients that failed together retry together; %s", site.Name(), shape, c.short(d.Evidence), hint),
 		Related:  []analysis.RelatedInformation{{Pos: d.Evidence.Pos(), End: d.Evidence.End(), Message: "the delay policy is chosen here"}},
 	})
 }
@@ -386,8 +386,8 @@ func hintPkg(site *retryscan.Site, n ast.Node, pass *analysis.Pass) string {
 			}
 		}
 	}
-	if site.Entry != nil {
-		return site.Entry.Pkg
+	if site.Entry() != nil {
+		return site.Entry().Pkg
 	}
 	return ""
 }
