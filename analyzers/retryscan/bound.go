@@ -30,6 +30,9 @@ func (s *scanner) loopBound(d *decision) Bound {
 	case t.Param != nil:
 		b.Attempts = catalog.AttemptsUnknown
 		b.CountParam, b.CountAdd = engine.ParamIndex(t.Param)+1, t.Add
+		if n, ok := s.callersCount(t.Param); ok && n+t.Add >= 1 {
+			b.Attempts = n + t.Add // every call of the helper passes a constant
+		}
 	}
 	for _, cond := range d.region.Exits() {
 		b = b.or(s.depsBound(d.region.DepsOf(cond, d.calls)))

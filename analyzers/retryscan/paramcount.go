@@ -2,8 +2,12 @@ package retryscan
 
 import (
 	"go/ast"
+	"go/token"
+	"go/types"
 
-	"github.com/retrylint/retrylint/internal/catalog"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // A retry helper often takes its attempts from its caller:
@@ -22,7 +26,7 @@ import (
 // the parameter's value itself (through conversions: retry.Attempts(
 // uint(n))), not one the function computed from it.
 func countParam(b Bound) (int32, int32) {
-	if b.Attempts != catalog.AttemptsUnknown || b.CountParam == 0 {
+	if b.CountParam == 0 {
 		return 0, 0
 	}
 	return int32(b.CountParam), int32(b.CountAdd)
@@ -47,4 +51,65 @@ func (s *scanner) wrapperBound(fn ast.Node, w *WrapperFact, call *ast.CallExpr) 
 	}
 	b.CountParam, b.CountAdd = s.argParam(fn, call, i), int(w.CountAdd)
 	return b
+}
+
+// Inside a helper of the package the parameter is unknown, but its calls
+// are in sight: a helper whose every call passes a constant retries at
+// most the largest of them, and the retry is a short one, not one of
+// unknown length:
+//
+//	func fetch(ctx context.Context, url string, retries int) error {
+//		...
+//		if retries > 0 {
+//			time.Sleep(2 * time.Second)
+//			return fetch(ctx, url, retries-1) // passes the count on
+//		}
+//	}
+//	fetch(ctx, url, 3)
+//
+// The bound keeps its CountParam, so each call of the helper as a
+// wrapper still reads its own argument.
+
+// callersCount returns the largest value the package's calls of p's
+// function pass in p's place, when every call is in sight
+// (readLocalCalls) and passes a constant integer or, in the function's
+// own body, p itself stepped by a constant (a recursive retry counting
+// down).
+func (s *scanner) callersCount(p *ssa.Parameter) (int, bool) {
+	fn := p.Parent()
+	obj, _ := fn.Object().(*types.Func)
+	i := engine.ParamIndex(p)
+	if obj == nil || fn.Parent() != nil || i < 0 {
+		return 0, false
+	}
+	decl := s.byObj[obj]
+	most, seen := int64(0), false
+	for _, at := range s.localCalls.get()[obj] {
+		if i >= len(at.call.Args) || at.call.Ellipsis.IsValid() {
+			return 0, false
+		}
+		arg := at.call.Args[i]
+		if n, ok := s.intConst(arg); ok {
+			most, seen = max(most, n), true
+			continue
+		}
+		if decl == nil || at.fn != ast.Node(decl.decl) || !s.passesOn(arg, p.Object()) {
+			return 0, false
+		}
+	}
+	return int(most), seen
+}
+
+// passesOn reports whether e is the parameter prm, as it is or stepped
+// by a constant: retries, retries-1.
+func (s *scanner) passesOn(e ast.Expr, prm types.Object) bool {
+	e = ast.Unparen(e)
+	if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.ADD || b.Op == token.SUB) {
+		if _, ok := s.intConst(b.Y); !ok {
+			return false
+		}
+		e = ast.Unparen(b.X)
+	}
+	id, ok := e.(*ast.Ident)
+	return ok && prm != nil && s.info.ObjectOf(id) == prm
 }

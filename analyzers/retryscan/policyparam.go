@@ -20,10 +20,9 @@ import (
 //	retryOp(b, load)
 //
 // The parameter is read as the argument of the helper's one call in the
-// package, when the helper is unexported, not generic, named nowhere
-// else (no function value, no method value) and, for a method, no
-// interface of the package has a method of its name. A helper called
-// twice may be given two policies: its parameter stays unknown.
+// package, when every call of the helper is in sight (readLocalCalls). A
+// helper called twice may be given two policies: its parameter stays
+// unknown.
 
 // An exported package variable of the package that holds a policy or
 // options is read by the package's own writes to it, its initializer
@@ -80,10 +79,11 @@ func (c *cfgSyntax) fromCaller(p *ssa.Parameter) {
 	}
 	obj, _ := p.Parent().Object().(*types.Func)
 	i := engine.ParamIndex(p)
-	at, ok := c.s.onlyCalls.get()[obj]
-	if obj == nil || !ok || i < 0 || i >= len(at.call.Args) || at.call.Ellipsis.IsValid() {
+	cs := c.s.localCalls.get()[obj]
+	if obj == nil || len(cs) != 1 || i < 0 || i >= len(cs[0].call.Args) || cs[0].call.Ellipsis.IsValid() {
 		return
 	}
+	at := cs[0]
 	c.params[p] = true
 	arg := at.call.Args[i]
 	c.add(arg)
@@ -92,25 +92,23 @@ func (c *cfgSyntax) fromCaller(p *ssa.Parameter) {
 	}
 }
 
-// readOnlyCalls finds the functions of the package called exactly once
-// and named nowhere else, with that call.
-func (s *scanner) readOnlyCalls() map[*types.Func]callAt {
+// readLocalCalls finds the calls of the package's functions whose every
+// call is in sight: unexported, not generic, named nowhere but in calls
+// (no function value, no method value, no initializer) and, for a
+// method, no interface of the package has a method of its name.
+func (s *scanner) readLocalCalls() map[*types.Func][]callAt {
 	calls := map[*types.Func][]callAt{}
 	escapes, ifaceNames := analysisutil.EachLocalCall(s.pass.Pkg, s.info, s.pass.Files, func(fn *types.Func, call *ast.CallExpr, stack []ast.Node) {
 		calls[fn] = append(calls[fn], callAt{call: call, fn: innermostFunc(stack)})
 	})
-	out := map[*types.Func]callAt{}
-	for fn, cs := range calls {
+	for fn := range calls {
 		sig := fn.Type().(*types.Signature)
-		switch {
-		case len(cs) != 1 || escapes[fn] || fn.Exported():
-		case sig.TypeParams() != nil || sig.RecvTypeParams() != nil:
-		case sig.Recv() != nil && ifaceNames[fn.Name()]:
-		default:
-			out[fn] = cs[0]
+		if escapes[fn] || fn.Exported() || sig.TypeParams() != nil || sig.RecvTypeParams() != nil ||
+			sig.Recv() != nil && ifaceNames[fn.Name()] {
+			delete(calls, fn)
 		}
 	}
-	return out
+	return calls
 }
 
 // innermostFunc returns the innermost function declaration or literal of

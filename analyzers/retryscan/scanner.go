@@ -62,7 +62,7 @@ type scanner struct {
 	svcConfigs   *lazy[[]ServiceConfigAt]               // serviceConfigs
 	configures   *lazy[bool]                            // mayConfigure
 	litVars      *lazy[map[types.Object][]*ast.FuncLit] // holdsLit
-	onlyCalls    *lazy[map[*types.Func]callAt]          // onlyCall (policyparam.go)
+	localCalls   *lazy[map[*types.Func][]callAt]        // readLocalCalls (policyparam.go)
 }
 
 type funcInfo struct {
@@ -98,7 +98,7 @@ func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 	s.svcConfigs = &lazy[[]ServiceConfigAt]{compute: s.readServiceConfigs}
 	s.configures = &lazy[bool]{compute: s.readMayConfigure}
 	s.litVars = &lazy[map[types.Object][]*ast.FuncLit]{compute: s.readLitVars}
-	s.onlyCalls = &lazy[map[*types.Func]callAt]{compute: s.readOnlyCalls}
+	s.localCalls = &lazy[map[*types.Func][]callAt]{compute: s.readLocalCalls}
 	return s
 }
 

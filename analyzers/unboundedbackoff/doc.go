@@ -82,7 +82,11 @@
 // times 200ms apart), makes a few waves a short wait apart: jitter could
 // only spread each over that wait, and the load it adds is the same with
 // or without it. It is a hint, reported with
-// -unboundedbackoff.strict-jitter. Jitter does not matter at all when
+// -unboundedbackoff.strict-jitter. The attempts of an unexported helper
+// counted against a parameter (a loop to n, a recursion counting
+// retries down) are the most its calls pass, when every call is in the
+// package and passes a constant (fetch(ctx, url, 3)); one passing
+// anything else leaves them unknown, and its wait reported. Jitter does not matter at all when
 // one process retries alone (a single batch job, a CLI, a migration):
 // turn the check off with -unboundedbackoff.jitter=false.
 //

@@ -171,6 +171,11 @@ func (c *checker) noCap(site *retryscan.Site) {
 		return
 	}
 	b := site.Bound()
+	if b.CountParam != 0 {
+		// A helper counted against a parameter is where the cap belongs,
+		// whatever its callers pass today (doc.go).
+		b.Attempts = catalog.AttemptsUnknown
+	}
 	var worst string
 	switch {
 	case b.Attempts > 1:

@@ -44,6 +44,9 @@ const maxTrips = 1 << 16
 func (r *Region) Trips(at ssa.Instruction) Trips {
 	l := r.loop
 	if l == nil {
+		if r.self {
+			return r.selfTrips(at)
+		}
 		return Trips{}
 	}
 	var latches []*ssa.BasicBlock

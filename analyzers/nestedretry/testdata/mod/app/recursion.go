@@ -20,7 +20,7 @@ func pingRetry(ctx context.Context, left int) error {
 // A loop around it is two.
 func pingLoop(ctx context.Context) error {
 	var err error
-	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) calls pingRetry, which retries again: up to 3xN calls per call of pingLoop \(via pingRetry -> recursive retry\)`
+	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) calls pingRetry, which retries again: up to 9 calls per call of pingLoop \(3x3 via pingRetry -> recursive retry\)`
 		if err = pingRetry(ctx, 2); err == nil {
 			return nil
 		}

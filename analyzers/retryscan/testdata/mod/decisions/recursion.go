@@ -7,14 +7,15 @@ import (
 	"time"
 )
 
-// Retry by recursion: one layer, never nested in itself.
-func fetch(ctx context.Context, url string, left int) error { // want `retrier\(N via recursive retry\)`
+// Retry by recursion: one layer, never nested in itself. Its one caller
+// passes left=2: 3 attempts.
+func fetch(ctx context.Context, url string, left int) error { // want `retrier\(3 via recursive retry\)`
 	err := get(ctx, url)
 	if err == nil || left == 0 {
 		return err
 	}
 	time.Sleep(time.Second)
-	return fetch(ctx, url, left-1) // want `site loop "recursive retry" N attempts`
+	return fetch(ctx, url, left-1) // want `site loop "recursive retry" 3 attempts`
 }
 
 func get(ctx context.Context, url string) error { return ctx.Err() }
@@ -42,10 +43,10 @@ func forever(ctx context.Context) error { // want `retrier\(∞ via recursive re
 }
 
 // A loop around the recursive retry: two layers, fetch once.
-func loopOverRecursion(ctx context.Context) error { // want `retrier\(3xN via retry loop -> fetch -> recursive retry\)`
+func loopOverRecursion(ctx context.Context) error { // want `retrier\(3x3 via retry loop -> fetch -> recursive retry\)`
 	var err error
 	for i := 0; i < 3; i++ { // want `site loop "retry loop" 3 attempts`
-		if err = fetch(ctx, "u", 2); err == nil { // want `site retrier "fetch" N attempts`
+		if err = fetch(ctx, "u", 2); err == nil { // want `site retrier "fetch" 3 attempts`
 			return nil
 		}
 	}
@@ -107,4 +108,18 @@ func countdown(n int) error {
 		return nil
 	}
 	return countdown(n - 1)
+}
+
+// The same recursion counting down what its caller is handed: unknown.
+func fetchN(ctx context.Context, url string, left int) error { // want `retrier\(N via recursive retry\)`
+	err := get(ctx, url)
+	if err == nil || left == 0 {
+		return err
+	}
+	time.Sleep(time.Second)
+	return fetchN(ctx, url, left-1) // want `site loop "recursive retry" N attempts`
+}
+
+func fetchFirst(ctx context.Context, urls []string, n int) error { // want `retrier\(N via fetchN -> recursive retry\)`
+	return fetchN(ctx, urls[0], n) // want `site retrier "fetchN" N attempts`
 }
