@@ -144,7 +144,7 @@ func (s *scanner) decides(d *decision) bool {
 	if hasOK && s.stopFlag(d.call, roles) {
 		success.OK, hasOK = catalog.TriNo, false // true says stop: false is no failure
 	}
-	hasSoft := hasOK || slices.Contains(roles, engine.RoleResp)
+	hasSoft := hasOK || slices.Contains(roles, engine.RoleResp) || s.eng.ReportsStatus(d.calls[0])
 	leaves := func(o engine.Outcome) bool {
 		w := d.run(o)
 		return !w.Void && w.Ends.Has(engine.EndLeave) && w.Ends.Only(engine.EndLeave, engine.EndAbort)

@@ -110,6 +110,9 @@ func nilable(t types.Type) bool {
 // call evaluates result idx of a call (-1: its only result).
 func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 	if o, ok := w.sc.outcome(c); ok {
+		if w.p.statusResult(c.Call.StaticCallee(), max(idx, 0)) {
+			return statusOutcome(o) // status, err := deliver(ctx, url)
+		}
 		return outcomeVal(c, idx, o)
 	}
 	fn := Callee(c)

@@ -1,0 +1,121 @@
+package engine
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// A helper of the package often hands its caller the status of the
+// response it got, not the response:
+//
+//	func deliver(ctx context.Context, url string) (int, error) {
+//		resp, err := client.Do(req)
+//		if err != nil {
+//			return 0, err
+//		}
+//		defer resp.Body.Close()
+//		return resp.StatusCode, nil
+//	}
+//	status, err := deliver(ctx, url)
+//	if err == nil && status < 300 { return nil } // success leaves
+//
+// Its int result is the status an outcome has: any 2xx on success, the
+// scenario's status on a soft failure, unknown on an error.
+
+// statusResult reports whether result idx of fn, a function of the
+// package, is a response's status: an integer that every return gives
+// as a constant or as the status of a response (a StatusCode field, a
+// catalogued status method), at least one of them the latter.
+func (p *Program) statusResult(fn *ssa.Function, idx int) bool {
+	if !p.own(fn) || idx < 0 || idx >= fn.Signature.Results().Len() || !isInt(fn.Signature.Results().At(idx).Type()) {
+		return false
+	}
+	seen := false
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || idx >= len(ret.Results) || b == fn.Recover {
+			continue
+		}
+		v := resultStored(b, Strip(ret.Results[idx]))
+		switch {
+		case isIntConst(v):
+		case p.statusRead(v):
+			seen = true
+		default:
+			return false
+		}
+	}
+	return seen
+}
+
+// statusRead reports whether v is the status of a response: resp.StatusCode,
+// resp.StatusCode() of a catalogued client.
+func (p *Program) statusRead(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		fa, ok := x.X.(*ssa.FieldAddr)
+		if x.Op != token.MUL || !ok || !hasStatusField(fa.X.Type()) && !catalog.StatusResponse(fa.X.Type()) {
+			return false
+		}
+		f := fieldOf(fa)
+		n, st := structOf(fa.X.Type())
+		return f != nil && p.isStatusField(n, st, f)
+	case *ssa.Call:
+		fn := Callee(x)
+		return fn != nil && catalog.LookupStatusMethod(fn) == catalog.StatusCode
+	}
+	return false
+}
+
+// ReportsStatus reports whether a result of the call is the status of a
+// response its callee, a function of the package, got: the call reports
+// a soft failure, as one returning the response does.
+func (p *Program) ReportsStatus(c ssa.CallInstruction) bool {
+	fn := c.Common().StaticCallee()
+	for i := range c.Common().Signature().Results().Len() {
+		if p.statusResult(fn, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// statusOutcome is the status an outcome gives such a result.
+func statusOutcome(o Outcome) Val {
+	switch {
+	case o.Fails, o.Status < 0:
+		return unknown(true)
+	case o.Status == 0:
+		return Val{Kind: Int, Status: true, Success: true}
+	}
+	return Val{Kind: Int, N: int64(o.Status), Exact: true, Related: true}
+}
+
+// resultStored returns what a return gives when a deferred call made the
+// builder keep the result in a local: the value stored there last in the
+// block (*t0 = resp.StatusCode; rundefers; return *t0).
+func resultStored(b *ssa.BasicBlock, v ssa.Value) ssa.Value {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return v
+	}
+	if _, ok := load.X.(*ssa.Alloc); !ok {
+		return v
+	}
+	var last ssa.Value
+	for _, in := range b.Instrs {
+		if in == ssa.Instruction(load) {
+			break
+		}
+		if st, ok := in.(*ssa.Store); ok && st.Addr == load.X {
+			last = st.Val
+		}
+	}
+	if last == nil {
+		return v
+	}
+	return Strip(last)
+}
