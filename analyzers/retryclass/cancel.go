@@ -306,7 +306,7 @@ func (c *checker) cancelFails(a *attempt, sc scenario) func(ssa.CallInstruction)
 		if catalog.NoFailOnCancel(engine.Callee(call)) {
 			return engine.Succeeded, true
 		}
-		given := c.givenContext(call, a.derived)
+		given := c.givenContext(call, a.derived) && !handedOutcome(call, a.site.Attempt(), a.derived)
 		if !given && !slices.Contains(a.site.Attempt(), call) {
 			return engine.Outcome{}, false
 		}
@@ -327,6 +327,36 @@ func (c *checker) cancelFails(a *attempt, sc scenario) func(ssa.CallInstruction)
 		}
 		return engine.Failed(engine.ErrPlain), true
 	}
+}
+
+// handedOutcome reports whether the only values made from the caller's
+// context a call is given are the attempt's results. The response of the
+// attempt is its outcome, as its error is, not a carrier of the context:
+// a classifier of the package handed it is read through its body, not
+// taken to fail when the context is done, and what is read from the
+// response (its Body) still carries the context.
+//
+//	resp, err = client.Do(req)
+//	if !retryable(resp, err) { return resp, err } // retryable(ctx error) is true
+func handedOutcome(call ssa.CallInstruction, attempt []ssa.CallInstruction, derived map[ssa.Value]bool) bool {
+	result := func(v ssa.Value) bool {
+		if e, ok := v.(*ssa.Extract); ok {
+			v = e.Tuple
+		}
+		c, ok := v.(ssa.CallInstruction)
+		return ok && slices.Contains(attempt, c)
+	}
+	handed := false
+	for _, v := range engine.Operands(call) {
+		if !derived[v] {
+			continue
+		}
+		if !result(v) {
+			return false
+		}
+		handed = true
+	}
+	return handed
 }
 
 // givenContext reports whether a call is given a value made from the
