@@ -40,7 +40,10 @@
 // the call. A function that passes its own context parameter, unchanged,
 // to such a function carries the summary to its callers, up to four calls
 // deep and across packages, so a deadline set in a handler reaches the
-// retry its helpers run. A context made from the one with the deadline
+// retry its helpers run. A helper handed the attempt as a function
+// (retry(ctx, func(ctx context.Context) error { ... })) is judged at the
+// call by its summary alone, which knows the timeout its loop gives each
+// attempt: one retry, one finding. A context made from the one with the deadline
 // by a derivation that keeps it is the same deadline, in the function and
 // between calls: context.WithValue, WithCancel, the catalogued
 // derivations of libraries (an OpenTelemetry span's tracer.Start, grpc's

@@ -90,6 +90,31 @@ func (c *checker) checkCalls() {
 	})
 }
 
+// comparedAtCall reports whether the retry of a wrapper site is compared
+// at its call through the helper's summary (checkCalls): the helper runs
+// its loop on the context the call passes, with a deadline made in the
+// calling function. The wrapper site is then the same retry seen from
+// the call, and knows less of it (an attempt timeout the helper sets in
+// its loop is unknown there): only the summary speaks for it.
+//
+//	func retry(ctx context.Context, op func(context.Context) error) error { ... loop ... }  // BudgetFact
+//	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+//	return retry(ctx, func(ctx context.Context) error { ... })  // a wrapper site and a summarized call
+func (c *checker) comparedAtCall(site *retryscan.Site) bool {
+	call, ok := site.Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	_, f := c.summary(call)
+	fd := c.funcDecl(call)
+	if f == nil || f.Param >= len(call.Args) || fd == nil {
+		return false
+	}
+	arg := call.Args[f.Param]
+	_, ok = c.deadlineOf(fd, call, nil, func(ctx ssa.Value) bool { return passes(engine.Of(c.pass), fd, arg, ctx) })
+	return ok
+}
+
 // eachSummarized calls visit for every call in the package of a function
 // with a summary, local or imported, that passes the summarized context.
 func (c *checker) eachSummarized(visit func(fd *ast.FuncDecl, call *ast.CallExpr, fn *types.Func, f *BudgetFact)) {

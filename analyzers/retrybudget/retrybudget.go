@@ -91,9 +91,23 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	if len(res.Sites()) == 0 && len(pass.AllObjectFacts()) == 0 {
 		return rep.Usage(), nil
 	}
+	var wrappers []*retryscan.Site
 	for _, site := range res.Sites() {
+		if site.Kind() == retryscan.KindWrapper {
+			wrappers = append(wrappers, site) // once the helpers' summaries are known
+			continue
+		}
 		c.at.At(site.Pos())
 		c.checkSite(site)
+	}
+	if len(wrappers) > 0 {
+		c.carry()
+		for _, site := range wrappers {
+			c.at.At(site.Pos())
+			if !c.comparedAtCall(site) {
+				c.checkSite(site)
+			}
+		}
 	}
 	if len(c.local) > 0 || len(pass.AllObjectFacts()) > 0 {
 		c.checkCalls()

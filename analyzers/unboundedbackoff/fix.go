@@ -160,32 +160,80 @@ func (c *checker) src(n ast.Node) string {
 //	retrypolicy.NewBuilder[any]().   ->  retrypolicy.NewBuilder[any]()...WithDelay(time.Second)
 //		WithMaxRetries(-1).
 //		WithDelay(time.Second)
+//
+// A field of a literal is rendered as written, key and value
+// (Jitter: 0.0, from wait.Backoff{Duration: time.Second, Jitter: 0.0}).
 func (c *checker) short(n ast.Node) string {
-	if call, ok := n.(*ast.CallExpr); ok {
-		args := make([]string, len(call.Args))
-		for i, a := range call.Args {
-			args[i] = types.ExprString(a)
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		args := make([]string, len(n.Args))
+		for i, a := range n.Args {
+			args[i] = c.expr(a)
 			if len(args[i]) > 24 {
 				args[i] = "..."
 			}
 		}
-		fun := types.ExprString(call.Fun)
-		if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+		fun := c.expr(n.Fun)
+		if sel, ok := n.Fun.(*ast.SelectorExpr); ok {
 			if root := chainRoot(sel.X); root != nil && root != sel.X {
 				fun = c.short(root) + "..." + sel.Sel.Name
 			}
 		}
 		return fun + "(" + strings.Join(args, ", ") + ")"
+	case *ast.CompositeLit:
+		if n.Type == nil {
+			// An element of a slice or map literal, its type elided:
+			// map[string]wait.Backoff{"api": {Duration: ...}}.
+			return c.elidedType(n) + "{...}"
+		}
+		return c.expr(n.Type) + "{...}"
+	case *ast.KeyValueExpr:
+		return c.short(n.Key) + ": " + c.short(n.Value)
+	case ast.Expr:
+		return c.expr(n)
 	}
-	if lit, ok := n.(*ast.CompositeLit); ok {
-		return types.ExprString(lit.Type) + "{...}"
+	return firstLine(c.src(n)) // a statement: its first line
+}
+
+// expr renders an expression on one line. types.ExprString shortens
+// literals but prints a placeholder, "(ast: *ast.KeyValueExpr)", for a
+// node it does not know (a key-value pair, a literal's elided type);
+// such an expression is printed as source instead.
+func (c *checker) expr(e ast.Expr) string {
+	if s := types.ExprString(e); !strings.Contains(s, "(ast: ") {
+		return s
 	}
-	if e, ok := n.(ast.Expr); ok {
-		return types.ExprString(e)
+	return firstLine(c.src(e))
+}
+
+// elidedType names the type of a literal whose type is elided, as the
+// file spells it (wait.Backoff), or "" when it is not known.
+func (c *checker) elidedType(lit *ast.CompositeLit) string {
+	if c.pass.TypesInfo == nil {
+		return ""
 	}
-	s := c.src(n) // a statement: its first line
+	t := c.pass.TypesInfo.TypeOf(lit)
+	if t == nil {
+		return ""
+	}
+	file := c.fileOf(lit.Pos())
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == c.pass.Pkg {
+			return ""
+		}
+		if file != nil {
+			if name := importName(file, p.Path()); name != "" {
+				return name
+			}
+		}
+		return p.Name()
+	})
+}
+
+// firstLine returns the first line of s, marking what it cuts.
+func firstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i] + " ..."
+		return s[:i] + " ..."
 	}
 	return s
 }
