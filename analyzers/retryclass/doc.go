@@ -339,8 +339,15 @@
 //		continue
 //	}
 //
-// Reading the header only to log it is not reading it (the message says
-// "reads Retry-After only to print it"). A response handed on as the
+// The status may come in an error that carries it (&HTTPError{StatusCode:
+// resp.StatusCode}, read with errors.As), and the test may be a
+// classifier of the package whose body names 429 or 503 (if
+// !isTransient(err)): the finding is then at the classifier's call and
+// names it. A package that reads anything named RetryAfter (a field or a
+// method of its error type) may wait it where the analyzer does not
+// look, and its classifiers are not judged for this. Reading the header
+// only to log it is not reading it (the message says "reads Retry-After
+// only to print it"). A response handed on as the
 // retry leaves (return resp, apiError(resp)) is not how it waits: a
 // hand-off counts only on a way that goes round for 429 or 503, where a
 // helper of the package is read through its body and code it cannot read

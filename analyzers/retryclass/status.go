@@ -4,14 +4,17 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/types"
 	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -326,18 +329,41 @@ func (c *checker) ignoresRetryAfter(a *attempt) {
 	if site.Kind() == retryscan.KindLibrary && !libraryTakesPushback(site) {
 		return // the library offers no way to wait what the server asked
 	}
-	if !c.readsStatus(a, false) || c.readsPushback(a) {
+	var kinds []bool // the status as the response's, or in a typed error
+	for _, typed := range []bool{false, true} {
+		if c.readsStatus(a, typed) {
+			kinds = append(kinds, typed)
+		}
+	}
+	if len(kinds) == 0 || c.readsPushback(a) {
 		return
 	}
-	for _, s := range catalog.RetryAfterStatuses() {
-		v := a.verdict(scenario{status: s})
-		if v.opaque {
+	for _, typed := range kinds {
+		if c.answersOwnDelay(a, typed) {
 			return
+		}
+	}
+}
+
+// answersOwnDelay reports the first status of 429 and 503 the retry goes
+// round on through a condition that names it, and whether it did.
+func (c *checker) answersOwnDelay(a *attempt, typed bool) bool {
+	site := a.site
+	for _, s := range catalog.RetryAfterStatuses() {
+		v := a.verdict(scenario{status: s, typed: typed})
+		if v.opaque {
+			return false
 		}
 		if v.round == nil {
 			continue
 		}
-		named := c.namesStatus(v.round, s)
+		named, via := c.namesStatus(v.round, s), ""
+		if named == nil && !c.keepsPushback() {
+			named = c.classifierNaming(v.round, s) // !isTransient(err)
+			if named != nil {
+				via = " (" + shortExpr(named) + " retries it)"
+			}
+		}
 		if named == nil {
 			continue
 		}
@@ -350,10 +376,87 @@ func (c *checker) ignoresRetryAfter(a *attempt) {
 			reads = "reads Retry-After only to print it"
 		}
 		c.rep.Report(analysisDiag(named, CategoryIgnoresRetryAfter, fmt.Sprintf(
-			"%s answers HTTP %d with its own delay and %s: it comes back before the server said it could and is turned away again; %s",
-			site.Name(), s, reads, fix)))
-		return
+			"%s answers HTTP %d%s with its own delay and %s: it comes back before the server said it could and is turned away again; %s",
+			site.Name(), s, via, reads, fix)))
+		return true
 	}
+	return false
+}
+
+// A status the attempt returns inside a typed error is told apart by a
+// classifier of the package, which names it in its body:
+//
+//	if err = put(ctx, url); err == nil { return nil } // put: &HTTPError{StatusCode: resp.StatusCode}
+//	if !isTransient(err) { return err }              // isTransient: he.StatusCode == 429 || ...
+//	time.Sleep(2 * time.Second)                      // its own delay
+//
+// An error type that keeps the server's wait (a RetryAfter field or
+// method) may be read for it out of sight: the retry is not judged.
+
+// classifierNaming returns the call on a path, in a condition met on
+// it, of a function of the package whose body (or one it calls) names
+// status.
+func (c *checker) classifierNaming(p *engine.Path, status int) ast.Expr {
+	for _, b := range p.Branches {
+		if !met(b) {
+			continue
+		}
+		cond := c.eng.ConditionOf(b.If)
+		for _, e := range cond.Exprs {
+			var found ast.Expr
+			ast.Inspect(e, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok && found == nil && c.bodyNames(analysisutil.Callee(c.pass.TypesInfo, call), int64(status), 2) {
+					found = call
+				}
+				return found == nil
+			})
+			if found != nil {
+				return found
+			}
+		}
+	}
+	return nil
+}
+
+// bodyNames reports whether the body of a function of the package, or of
+// one it calls (depth calls down), names the constant n.
+func (c *checker) bodyNames(fn *types.Func, n int64, depth int) bool {
+	if fn == nil || depth == 0 {
+		return false
+	}
+	fd := c.funcDecl(fn)
+	if fd == nil || fd.Body == nil {
+		return false
+	}
+	if c.mentionsConst(fd.Body, n) {
+		return true
+	}
+	found := false
+	ast.Inspect(fd.Body, func(m ast.Node) bool {
+		if call, ok := m.(*ast.CallExpr); ok {
+			if callee := analysisutil.Callee(c.pass.TypesInfo, call); callee != fn {
+				found = found || c.bodyNames(callee, n, depth-1)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// keepsPushback reports whether the package reads something named like
+// the server's wait (he.RetryAfter, e.RetryAfter()): a typed error that
+// keeps it may be waited on by code the walk does not follow.
+func (c *checker) keepsPushback() bool {
+	found := false
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				found = found || strings.Contains(strings.ToLower(sel.Sel.Name), "retryafter")
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // libraryTakesPushback reports whether a library operation can ask for
@@ -383,7 +486,7 @@ func (c *checker) namesStatus(p *engine.Path, status int) ast.Expr {
 	return nil
 }
 
-func (c *checker) mentionsConst(e ast.Expr, n int64) bool {
+func (c *checker) mentionsConst(e ast.Node, n int64) bool {
 	found := false
 	ast.Inspect(e, func(m ast.Node) bool {
 		if x, ok := m.(ast.Expr); ok {

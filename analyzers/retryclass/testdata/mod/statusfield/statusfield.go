@@ -87,7 +87,8 @@ func codeOne(ctx context.Context, c *http.Client, url string) error {
 	return err
 }
 
-// The same loop stopping on every 4xx but 429: quiet.
+// The same loop stopping on every 4xx but 429: no permanent-status
+// finding; the 429 it answers with its own delay.
 func codeRange(ctx context.Context, c *http.Client, url string) error {
 	var err error
 	for i := 0; i < 4; i++ {
@@ -95,7 +96,7 @@ func codeRange(ctx context.Context, c *http.Client, url string) error {
 			return nil
 		}
 		var se *StatusError
-		if errors.As(err, &se) && se.Code < 500 && se.Code != http.StatusTooManyRequests {
+		if errors.As(err, &se) && se.Code < 500 && se.Code != http.StatusTooManyRequests { // want `retry loop answers HTTP 429 with its own delay and never reads Retry-After`
 			return err
 		}
 		select {
@@ -127,7 +128,8 @@ func nestedOne(ctx context.Context, get func(context.Context) error) error {
 	return err
 }
 
-// The same, stopping on 4xx: quiet.
+// The same, stopping on 4xx: no permanent-status finding; the 429 it
+// answers with its own delay.
 func nestedRange(ctx context.Context, get func(context.Context) error) error {
 	var err error
 	for i := 0; i < 4; i++ {
@@ -135,7 +137,7 @@ func nestedRange(ctx context.Context, get func(context.Context) error) error {
 			return nil
 		}
 		var er *ErrorResponse
-		if errors.As(err, &er) && er.Response.StatusCode < 500 && er.Response.StatusCode != http.StatusTooManyRequests {
+		if errors.As(err, &er) && er.Response.StatusCode < 500 && er.Response.StatusCode != http.StatusTooManyRequests { // want `retry loop answers HTTP 429 with its own delay and never reads Retry-After`
 			return err
 		}
 		select {
@@ -167,7 +169,8 @@ func namedOne(ctx context.Context, get func(context.Context) error) error {
 	return err
 }
 
-// The same, stopping on 4xx: quiet.
+// The same, stopping on 4xx: no permanent-status finding; the 429 it
+// answers with its own delay.
 func namedRange(ctx context.Context, get func(context.Context) error) error {
 	var err error
 	for i := 0; i < 4; i++ {
@@ -175,7 +178,7 @@ func namedRange(ctx context.Context, get func(context.Context) error) error {
 			return nil
 		}
 		var re *RateError
-		if errors.As(err, &re) && re.HTTPStatusCode/100 == 4 && re.HTTPStatusCode != 429 {
+		if errors.As(err, &re) && re.HTTPStatusCode/100 == 4 && re.HTTPStatusCode != 429 { // want `retry loop answers HTTP 429 with its own delay and never reads Retry-After`
 			return err
 		}
 		select {
@@ -207,7 +210,8 @@ func valueOne(ctx context.Context, get func(context.Context) error) error {
 	return err
 }
 
-// The same, stopping on 4xx: quiet.
+// The same, stopping on 4xx: no permanent-status finding; the 429 it
+// answers with its own delay.
 func valueRange(ctx context.Context, get func(context.Context) error) error {
 	var err error
 	for i := 0; i < 4; i++ {
@@ -215,7 +219,7 @@ func valueRange(ctx context.Context, get func(context.Context) error) error {
 			return nil
 		}
 		var ve ValueError
-		if errors.As(err, &ve) && ve.Code >= 400 && ve.Code < 500 && ve.Code != http.StatusTooManyRequests {
+		if errors.As(err, &ve) && ve.Code >= 400 && ve.Code < 500 && ve.Code != http.StatusTooManyRequests { // want `retry loop answers HTTP 429 with its own delay and never reads Retry-After`
 			return err
 		}
 		select {
@@ -247,7 +251,8 @@ func googleOne(ctx context.Context, get func(context.Context) error) error {
 	return err
 }
 
-// The same, retrying only 5xx and 429: quiet.
+// The same, retrying only 5xx and 429: no permanent-status finding; the
+// 429 it answers with its own delay.
 func googleRange(ctx context.Context, get func(context.Context) error) error {
 	var err error
 	for i := 0; i < 4; i++ {
@@ -255,7 +260,7 @@ func googleRange(ctx context.Context, get func(context.Context) error) error {
 			return nil
 		}
 		var gerr *googleapi.Error
-		if errors.As(err, &gerr) && !(gerr.Code >= 500 || gerr.Code == 429) {
+		if errors.As(err, &gerr) && !(gerr.Code >= 500 || gerr.Code == 429) { // want `retry loop answers HTTP 429 with its own delay and never reads Retry-After`
 			return err
 		}
 		select {

@@ -78,11 +78,12 @@ func classified(c *http.Client, req *http.Request) (*http.Response, error) {
 	return nil, errGone
 }
 
-// The same loop with a classifier that stops on 4xx: quiet.
+// The same loop with a classifier that stops on 4xx: no permanent-status
+// finding, but it answers 429 with its own delay.
 func classifiedTransient(c *http.Client, req *http.Request) (*http.Response, error) {
 	for i := 0; i < 4; i++ {
 		resp, err := c.Do(req)
-		if !transient(resp, err) {
+		if !transient(resp, err) { // want `retry loop answers HTTP 429 \(transient\(resp, err\) retries it\) with its own delay and never reads Retry-After`
 			return resp, err
 		}
 		if resp != nil {
@@ -112,7 +113,8 @@ func typedOne(ctx context.Context, c *http.Client, url string) error {
 	return errGone
 }
 
-// The same typed error read for 4xx: quiet.
+// The same typed error read for 4xx: no permanent-status finding, but
+// it answers 429 with its own delay.
 func typedRange(ctx context.Context, c *http.Client, url string) error {
 	for i := 0; i < 4; i++ {
 		err := send(ctx, c, url)
@@ -120,7 +122,7 @@ func typedRange(ctx context.Context, c *http.Client, url string) error {
 			return nil
 		}
 		var he *HTTPError
-		if errors.As(err, &he) && he.StatusCode < 500 && he.StatusCode != http.StatusTooManyRequests {
+		if errors.As(err, &he) && he.StatusCode < 500 && he.StatusCode != http.StatusTooManyRequests { // want `retry loop answers HTTP 429 with its own delay and never reads Retry-After`
 			return err
 		}
 		if ctx.Err() != nil {
@@ -140,7 +142,7 @@ func typedCancel(ctx context.Context, c *http.Client, url string) error {
 			return nil
 		}
 		var he *HTTPError
-		if errors.As(err, &he) && he.StatusCode < 500 && he.StatusCode != http.StatusTooManyRequests {
+		if errors.As(err, &he) && he.StatusCode < 500 && he.StatusCode != http.StatusTooManyRequests { // want `retry loop answers HTTP 429 with its own delay and never reads Retry-After`
 			return err
 		}
 		time.Sleep(time.Second) // want `retry loop waits with time.Sleep and never checks ctx: after the caller gives up it goes on for up to 3 more attempts over 3s`
