@@ -86,14 +86,20 @@ func (c *checker) methodAt(call *ast.CallExpr, e *effect, caller *types.Func) *e
 	}
 	out := *e
 	if m, ok := analysisutil.ConstString(c.info, call.Args[i]); ok {
-		if catalog.IdempotentMethod(m) {
-			return nil
+		if catalog.IdempotentMethod(m) || !e.guard.allows(m) {
+			return nil // idempotent, or sent on no path that leads to the operation
 		}
-		out.what, out.methodParam = "an HTTP "+strings.ToUpper(m), 0
+		out.what, out.methodParam, out.guard = "an HTTP "+strings.ToUpper(m), 0, nil
 		return &out
 	}
 	out.methodParam = paramOf(c.info, call.Args[i], caller)
 	if out.methodParam == 0 {
+		return nil
+	}
+	if fi := c.byObj[caller]; fi != nil {
+		out.guard = e.guard.and(c.paramGuard(fi.decl, call, out.methodParam-1))
+	}
+	if !out.guard.open() {
 		return nil
 	}
 	return &out
