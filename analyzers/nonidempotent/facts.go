@@ -153,9 +153,28 @@ type funcInfo struct {
 	mark mark
 	// eff is the first operation a call of the function runs, or nil.
 	eff *effect
-	// local lists the calls of this package's functions, for the fixpoint.
-	local []*ast.CallExpr
+	// calls lists the calls of this package's functions, for the
+	// fixpoint.
+	calls []localCall
 }
+
+// localCall is a call of a function of the package, and how the caller
+// makes it.
+type localCall struct {
+	call *ast.CallExpr
+	how  callHow
+}
+
+// callHow is how a function calls another: plainly, inside its own
+// retry, or as a call of a function that retries inside (a retrier
+// site).
+type callHow uint8
+
+const (
+	viaCall callHow = iota
+	viaOwnRetry
+	viaRetrier
+)
 
 // mark is a directive on a function declaration.
 type mark uint8
@@ -196,15 +215,37 @@ func (c *checker) summarize() {
 		c.at.Func(fi.decl)
 		walkCalls(fi.decl.Body, true, func(call *ast.CallExpr, lits []*ast.FuncLit) {
 			c.at.At(call.Pos())
-			if fi.eff.definite() || c.runsLater(lits) || len(c.attempt(call.Pos(), lits)) > 0 {
+			if fi.eff.definite() {
+				return
+			}
+			callee, local := c.localCallee(call)
+			local = local && c.sender(callee) == nil
+			if sites := c.attempt(call.Pos(), lits); len(sites) > 0 {
+				// Reported at the site, unless the caller names the
+				// method: then at the call that names it (ownRetry).
+				if local {
+					fi.calls = append(fi.calls, localCall{call, viaOwnRetry})
+				} else {
+					fi.take(c.ownRetry(fi, c.opEffect(call, c.placeOf(fi.decl, lits, call), sites[0].Body())))
+				}
+				return
+			}
+			if c.runsLater(lits) {
 				return
 			}
 			if s := c.res.SiteAt(call); s != nil && (s.Kind() != retryscan.KindClient || c.clientSite(call) != nil) {
-				fi.take(c.retriedInside(call, c.placeOf(fi.decl, lits, call), fi.decl.Body))
+				switch {
+				case s.Kind() == retryscan.KindRetrier && local:
+					fi.calls = append(fi.calls, localCall{call, viaRetrier})
+				case s.Kind() == retryscan.KindRetrier:
+					fi.take(c.handedOn(fi, call, viaRetrier))
+				default:
+					fi.take(c.retriedInside(call, c.placeOf(fi.decl, lits, call), fi.decl.Body))
+				}
 				return // reported at the site, or at the call naming the method
 			}
-			if callee, ok := c.localCallee(call); ok && c.sender(callee) == nil {
-				fi.local = append(fi.local, call)
+			if local {
+				fi.calls = append(fi.calls, localCall{call, viaCall})
 				return
 			}
 			fi.take(c.opEffect(call, c.placeOf(fi.decl, lits, call), fi.decl.Body))
@@ -216,9 +257,8 @@ func (c *checker) summarize() {
 			if fi.eff.definite() || fi.mark != markNone {
 				continue
 			}
-			for _, call := range fi.local {
-				callee, _ := c.localCallee(call)
-				if e := c.methodAt(call, c.funcEffect(callee), fi.obj); e != nil && !c.argKeyed(call, e) && fi.take(e.via(hop{name: analysisutil.FuncName(callee, c.pass.Pkg), pos: call.Pos()})) {
+			for _, lc := range fi.calls {
+				if fi.take(c.handedOn(fi, lc.call, lc.how)) {
 					changed = true
 					break
 				}
