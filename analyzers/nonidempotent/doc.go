@@ -57,6 +57,32 @@
 //	c.do(ctx, "POST", "/v1/charges", in)
 //	// retryablehttp.Client.Do retries (through Client.do) an HTTP POST with no Idempotency-Key header: ...
 //
+// A helper that retries the request itself (a retry loop or a retry
+// library's operation around the send, or around a call of a helper
+// that sends) is such a client too:
+//
+//	func (c *Client) doWithRetries(method, url string) error {
+//		for i := 0; i < 3; i++ {
+//			if err = c.doOnce(method, url); err == nil { ... }
+//	...
+//	c.doWithRetries(http.MethodPost, url)
+//	// Client.doWithRetries retries Client.doOnce, which sends an HTTP POST with no Idempotency-Key header: ...
+//
+// The method is judged on the paths that reach the send. A helper that
+// sends some methods once and the others on a retrying client, or
+// retries only some of them, is reported only at calls naming a method
+// that can reach the retry: the branches read are tests of the method
+// parameter (==, !=, !, the cases of a switch, and a lookup in an
+// unexported package map of constant methods that is only read) that
+// every path to the send passes:
+//
+//	if method == http.MethodPost || method == http.MethodPatch {
+//		resp, err = c.rc.HTTPClient.Do(req.Request) // sent once
+//	} else {
+//		resp, err = c.rc.Do(req)
+//	}
+//	c.do(ctx, http.MethodPost, url) // not reported
+//
 // The body of a range-over-func retry (for range attempts(3) { ... }) is
 // read like a loop's.
 //
@@ -244,7 +270,14 @@
 // neither a constant nor a parameter of its own is not judged), whether
 // the helper sends the request or only builds it for the attempt to send
 // (req, _ := newRequest(ctx, http.MethodPost, url); hc.Do(req); one
-// helper deep). It does
+// helper deep). A branch on the method is read only in the function
+// that declares the parameter, not in a function literal, and not on a
+// copy of the method (req.Method, strings.ToUpper(method)). A helper
+// whose method reaches both a send made once and a retrying client is
+// judged by the retrying one: a retry around a call of it that takes
+// the send made once is not reported. A retry that repeats a request
+// only on an answer that says the server did not act (a 429) is
+// reported like any other. It does
 // not read a statement that comes from a parameter, nor a method or a
 // statement that comes from an exported field, a package
 // variable, a variable that may hold different values, fmt.Sprintf,
@@ -263,7 +296,8 @@
 // transaction received as a parameter are not judged, since the caller
 // decides where the
 // transaction begins. Code inside a function's own retry is reported
-// there, and does not make callers of the function report again. A
+// there, and does not make callers of the function report again, but
+// for a request whose method the callers name (doWithRetries above). A
 // client library calling its own methods (retryablehttp.Post calls
 // defaultClient.Post) is not reported: its callers are. A re-run of a
 // whole transaction after an ambiguous COMMIT error can still apply it

@@ -57,6 +57,9 @@ type effect struct {
 	// function (retryablehttp.Client.Do), for an effect whose method the
 	// caller names (methodparam.go); "" otherwise.
 	retries string
+	// guard is what the paths to the operation let the method of
+	// methodParam be (methodpath.go); nil when any.
+	guard *methodGuard
 }
 
 // hop is one call on the way to an operation.
@@ -68,6 +71,23 @@ type hop struct {
 // definite reports an effect that holds at every call: not nil, and not
 // waiting for the caller's method (methodParam).
 func (e *effect) definite() bool { return e != nil && e.methodParam == 0 }
+
+// rank orders the effects a function can get, the one kept first: one
+// that holds at every call; one whose method the caller names and that
+// is retried inside, reported at the call that names the method even
+// outside a retry (methodparam.go); one whose method the caller names;
+// none.
+func (e *effect) rank() int {
+	switch {
+	case e == nil:
+		return 0
+	case e.definite():
+		return 3
+	case e.retries != "":
+		return 2
+	}
+	return 1
+}
 
 // via returns e as reached through a call of h.
 func (e *effect) via(h hop) *effect {
@@ -95,6 +115,9 @@ type Fact struct {
 	// MethodParam is effect.methodParam, Retries effect.retries.
 	MethodParam int
 	Retries     string
+	// Only and Not are effect.guard: the methods that alone can reach
+	// the operation (any when empty) and those that cannot.
+	Only, Not []string
 }
 
 func (*Fact) AFact() {}
@@ -114,6 +137,12 @@ func (f *Fact) String() string {
 	if f.Retries != "" {
 		s += ", retried by " + f.Retries
 	}
+	if len(f.Only) > 0 {
+		s += ", only " + strings.Join(f.Only, "|")
+	}
+	if len(f.Not) > 0 {
+		s += ", not " + strings.Join(f.Not, "|")
+	}
 	return s + ")"
 }
 
@@ -124,9 +153,28 @@ type funcInfo struct {
 	mark mark
 	// eff is the first operation a call of the function runs, or nil.
 	eff *effect
-	// local lists the calls of this package's functions, for the fixpoint.
-	local []*ast.CallExpr
+	// calls lists the calls of this package's functions, for the
+	// fixpoint.
+	calls []localCall
 }
+
+// localCall is a call of a function of the package, and how the caller
+// makes it.
+type localCall struct {
+	call *ast.CallExpr
+	how  callHow
+}
+
+// callHow is how a function calls another: plainly, inside its own
+// retry, or as a call of a function that retries inside (a retrier
+// site).
+type callHow uint8
+
+const (
+	viaCall callHow = iota
+	viaOwnRetry
+	viaRetrier
+)
 
 // mark is a directive on a function declaration.
 type mark uint8
@@ -167,22 +215,40 @@ func (c *checker) summarize() {
 		c.at.Func(fi.decl)
 		walkCalls(fi.decl.Body, true, func(call *ast.CallExpr, lits []*ast.FuncLit) {
 			c.at.At(call.Pos())
-			if fi.eff.definite() || c.runsLater(lits) || len(c.attempt(call.Pos(), lits)) > 0 {
+			if fi.eff.definite() {
+				return
+			}
+			callee, local := c.localCallee(call)
+			local = local && c.sender(callee) == nil
+			if sites := c.attempt(call.Pos(), lits); len(sites) > 0 {
+				// Reported at the site, unless the caller names the
+				// method: then at the call that names it (ownRetry).
+				if local {
+					fi.calls = append(fi.calls, localCall{call, viaOwnRetry})
+				} else {
+					fi.take(c.ownRetry(fi, c.opEffect(call, c.placeOf(fi.decl, lits, call), sites[0].Body())))
+				}
+				return
+			}
+			if c.runsLater(lits) {
 				return
 			}
 			if s := c.res.SiteAt(call); s != nil && (s.Kind() != retryscan.KindClient || c.clientSite(call) != nil) {
-				if fi.eff == nil {
-					fi.eff = c.retriedInside(call, c.placeOf(fi.decl, lits, call), fi.decl.Body)
+				switch {
+				case s.Kind() == retryscan.KindRetrier && local:
+					fi.calls = append(fi.calls, localCall{call, viaRetrier})
+				case s.Kind() == retryscan.KindRetrier:
+					fi.take(c.handedOn(fi, call, viaRetrier))
+				default:
+					fi.take(c.retriedInside(call, c.placeOf(fi.decl, lits, call), fi.decl.Body))
 				}
 				return // reported at the site, or at the call naming the method
 			}
-			if callee, ok := c.localCallee(call); ok && c.sender(callee) == nil {
-				fi.local = append(fi.local, call)
+			if local {
+				fi.calls = append(fi.calls, localCall{call, viaCall})
 				return
 			}
-			if e := c.opEffect(call, c.placeOf(fi.decl, lits, call), fi.decl.Body); e != nil && (fi.eff == nil || e.definite()) {
-				fi.eff = e
-			}
+			fi.take(c.opEffect(call, c.placeOf(fi.decl, lits, call), fi.decl.Body))
 		})
 	}
 	for changed := true; changed; {
@@ -191,16 +257,23 @@ func (c *checker) summarize() {
 			if fi.eff.definite() || fi.mark != markNone {
 				continue
 			}
-			for _, call := range fi.local {
-				callee, _ := c.localCallee(call)
-				if e := c.methodAt(call, c.funcEffect(callee), fi.obj); e != nil && !c.argKeyed(call, e) && (fi.eff == nil || e.definite()) {
-					fi.eff = e.via(hop{name: analysisutil.FuncName(callee, c.pass.Pkg), pos: call.Pos()})
+			for _, lc := range fi.calls {
+				if fi.take(c.handedOn(fi, lc.call, lc.how)) {
 					changed = true
 					break
 				}
 			}
 		}
 	}
+}
+
+// take keeps e as fi's effect when it ranks above the one fi has.
+func (fi *funcInfo) take(e *effect) bool {
+	if e.rank() > fi.eff.rank() {
+		fi.eff = e
+		return true
+	}
+	return false
 }
 
 // runsLater reports whether one of the literals around a call is not
@@ -239,6 +312,9 @@ func (c *checker) funcEffect(fn *types.Func) *effect {
 	var e *effect
 	if f := new(Fact); c.pass.ImportObjectFact(fn, f) && !f.Safe {
 		e = &effect{kind: kind(f.Kind), what: f.What, twice: f.Twice, bodyParam: f.BodyParam, methodParam: f.MethodParam, retries: f.Retries}
+		if len(f.Only) > 0 || len(f.Not) > 0 {
+			e.guard = &methodGuard{only: f.Only, not: f.Not}
+		}
 		for _, name := range f.Via {
 			e.chain = append(e.chain, hop{name: name})
 		}
@@ -256,6 +332,9 @@ func (c *checker) exportFacts() {
 			c.pass.ExportObjectFact(fi.obj, &Fact{Safe: true})
 		case fi.eff != nil:
 			f := &Fact{Kind: uint8(fi.eff.kind), What: fi.eff.what, Twice: fi.eff.twice, BodyParam: fi.eff.bodyParam, MethodParam: fi.eff.methodParam, Retries: fi.eff.retries}
+			if g := fi.eff.guard; g != nil {
+				f.Only, f.Not = g.only, g.not
+			}
 			for _, h := range fi.eff.chain {
 				f.Via = append(f.Via, h.name)
 			}

@@ -36,6 +36,7 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 	}
 	var method string
 	param := 0               // 1 + the index of fd's parameter the method is (methodparam.go)
+	var guard *methodGuard   // what the branches to the call let that parameter be (methodpath.go)
 	var req func() ssa.Value // what headers are set on, asked for when the method is not idempotent
 	var url func() ssa.Value // the URL, asked for when the method is not idempotent
 	var body func() ssa.Value
@@ -85,6 +86,9 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 		}
 		if m == "" {
 			param = c.methodOperand(built, where.fd)
+			if param > 0 && where.syntax() == ast.Node(where.fd) {
+				guard = c.paramGuard(where.fd, call, param-1)
+			}
 		}
 		method = m
 		req = func() ssa.Value { return v }
@@ -103,7 +107,7 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 	default:
 		return nil // building a request sends nothing
 	}
-	if param == 0 && catalog.IdempotentMethod(method) || c.idempotentProtocol(url(), receiver(c.info, call), where) {
+	if param == 0 && catalog.IdempotentMethod(method) || !guard.open() || c.idempotentProtocol(url(), receiver(c.info, call), where) {
 		return nil
 	}
 	safe, open := c.bodySafe(body())
@@ -112,7 +116,7 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 		// that defect is keyregen's to report, at the key.
 		return nil
 	}
-	e := &effect{kind: kindHTTP, what: "an HTTP " + strings.ToUpper(method), pos: call.Pos(), methodParam: param}
+	e := &effect{kind: kindHTTP, what: "an HTTP " + strings.ToUpper(method), pos: call.Pos(), methodParam: param, guard: guard}
 	if param > 0 {
 		e.what = "an HTTP request" // the method is named at the caller's call (methodAt)
 	}

@@ -55,14 +55,22 @@ func (c *checker) methodOperand(built []*ssa.Call, fd *ast.FuncDecl) int {
 }
 
 // methodParam returns the parameter a request builder is given as its
-// method, in the function that calls the builder, or nil.
+// method, in the function that calls the builder or, through a copy of
+// it (a capture: backoff.Retry(func() error { ... method ... })), in
+// the function around it, or nil.
 func methodParam(in *ssa.Call) *ssa.Parameter {
 	row := catalog.LookupHTTP(engine.Callee(in))
 	_, args := operands(in)
 	if row == nil || row.Method < 0 || row.Method >= len(args) {
 		return nil
 	}
-	p, _ := engine.Strip(args[row.Method]).(*ssa.Parameter)
+	v := engine.Strip(args[row.Method])
+	if _, ok := v.(*ssa.Parameter); !ok {
+		if from := engine.Copies(v); len(from) == 1 {
+			v = engine.Strip(from[0])
+		}
+	}
+	p, _ := v.(*ssa.Parameter)
 	return p
 }
 
@@ -86,14 +94,20 @@ func (c *checker) methodAt(call *ast.CallExpr, e *effect, caller *types.Func) *e
 	}
 	out := *e
 	if m, ok := analysisutil.ConstString(c.info, call.Args[i]); ok {
-		if catalog.IdempotentMethod(m) {
-			return nil
+		if catalog.IdempotentMethod(m) || !e.guard.allows(m) {
+			return nil // idempotent, or sent on no path that leads to the operation
 		}
-		out.what, out.methodParam = "an HTTP "+strings.ToUpper(m), 0
+		out.what, out.methodParam, out.guard = "an HTTP "+strings.ToUpper(m), 0, nil
 		return &out
 	}
 	out.methodParam = paramOf(c.info, call.Args[i], caller)
 	if out.methodParam == 0 {
+		return nil
+	}
+	if fi := c.byObj[caller]; fi != nil {
+		out.guard = e.guard.and(c.paramGuard(fi.decl, call, out.methodParam-1))
+	}
+	if !out.guard.open() {
 		return nil
 	}
 	return &out
@@ -140,19 +154,86 @@ func (c *checker) retriedInside(call *ast.CallExpr, where place, scope ast.Node)
 }
 
 // namedRetried returns the effect of a call that names the method of a
-// request its callee sends on a client that retries inside, or nil. A
-// call that hands on a parameter of caller is judged at caller's calls.
-func (c *checker) namedRetried(call *ast.CallExpr, caller *types.Func) *effect {
+// request its callee sends on a client that retries inside, or retries
+// itself, and who retries it, or nil. A call that hands on a parameter
+// of caller is judged at caller's calls. The chain starts after the
+// function that retries:
+//
+//	c.do(ctx, "POST", "/v1/charges")      // retryablehttp.Client.Do retries (through Client.do) an HTTP POST
+//	c.doWithRetries(http.MethodPost, url) // Client.doWithRetries retries Client.doOnce, which sends an HTTP POST
+//	c.DoRequest(http.MethodPost, url)     // Client.doWithRetries retries (through Client.DoRequest) Client.doOnce, ...
+func (c *checker) namedRetried(call *ast.CallExpr, caller *types.Func) (string, *effect) {
+	callee := analysisutil.AnyCallee(c.info, call)
+	if callee == nil {
+		return "", nil
+	}
+	e0 := c.funcEffect(callee)
+	if e0 == nil || e0.methodParam == 0 || e0.retries == "" {
+		return "", nil
+	}
+	e := c.methodAt(call, e0, caller)
+	if !e.definite() || c.argKeyed(call, e) {
+		return "", nil
+	}
+	if e.retries == analysisutil.FuncName(callee, callee.Pkg()) {
+		return analysisutil.FuncName(callee, c.pass.Pkg) + " retries", e
+	}
+	for i, h := range e.chain {
+		if h.name == e.retries {
+			out := *e
+			out.chain = e.chain[i+1:]
+			e = &out
+			break
+		}
+	}
+	return e.retries + " retries (through " + analysisutil.FuncName(callee, c.pass.Pkg) + ")", e
+}
+
+// handedOn returns the effect of fi's call of a function that is not a
+// catalogued operation, as fi gets it (nil when none): the callee's
+// effect with the call's method (methodAt), through the call. A call
+// inside fi's own retry gives only an effect whose method fi's caller
+// names, which fi retries (ownRetry); a call of a function that retries
+// inside (a retrier site, reported there) only one whose method is
+// named by fi's caller and retried.
+func (c *checker) handedOn(fi *funcInfo, call *ast.CallExpr, how callHow) *effect {
 	callee := analysisutil.AnyCallee(c.info, call)
 	if callee == nil {
 		return nil
 	}
-	e0 := c.funcEffect(callee)
-	if e0 == nil || e0.methodParam == 0 || e0.retries == "" {
+	e := c.methodAt(call, c.funcEffect(callee), fi.obj)
+	if e == nil || c.argKeyed(call, e) {
 		return nil
 	}
-	if e := c.methodAt(call, e0, caller); e.definite() && !c.argKeyed(call, e) {
-		return e
+	e = e.via(hop{name: analysisutil.FuncName(callee, c.pass.Pkg), pos: call.Pos()})
+	switch how {
+	case viaOwnRetry:
+		return c.ownRetry(fi, e)
+	case viaRetrier:
+		if e.definite() || e.retries == "" {
+			return nil
+		}
 	}
-	return nil
+	return e
+}
+
+// ownRetry returns the effect e of a call inside fi's own retry as a
+// call of fi makes it: nil when e holds whatever the method (reported at
+// the retry), and retried by fi when fi's caller names the method:
+//
+//	func (c *Client) doWithRetries(method, url string) error {
+//		for i := 0; i < 3; i++ {
+//			if err = c.doOnce(method, url); err == nil { ... }
+//		}
+//	}
+//	c.doWithRetries(http.MethodPost, url) // Client.doWithRetries retries Client.doOnce, which sends an HTTP POST ...
+func (c *checker) ownRetry(fi *funcInfo, e *effect) *effect {
+	if e == nil || e.methodParam == 0 {
+		return nil
+	}
+	out := *e
+	if out.retries == "" {
+		out.retries = analysisutil.FuncName(fi.obj, c.pass.Pkg)
+	}
+	return &out
 }

@@ -231,8 +231,8 @@ func (c *checker) check() {
 					who = client.Name() + " retries"
 				} else if s := c.retryingSender(call); s != "" {
 					who = s + " retries" // doWithRetry(req) (sender.go)
-				} else if e := c.namedRetried(call, fi.obj); e != nil {
-					c.report(call, e.retries+" retries (through "+analysisutil.FuncName(analysisutil.AnyCallee(c.info, call), c.pass.Pkg)+")", e)
+				} else if who, e := c.namedRetried(call, fi.obj); e != nil {
+					c.report(call, who, e)
 					return // c.do(ctx, "POST", ...) on a retrying client (methodparam.go)
 				} else {
 					return

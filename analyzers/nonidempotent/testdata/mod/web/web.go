@@ -352,8 +352,9 @@ func keyFromCaller(ctx context.Context, c *http.Client, u, key string) error {
 	return retry.Do(func() error { return ops.ChargeWithKey(ctx, c, u, key) })
 }
 
-// Must not report: the method is not known here.
-func unknownMethod(ctx context.Context, c *http.Client, method, u string) error {
+// Must not report: the method is not known here; it is judged where a
+// caller names it.
+func unknownMethod(ctx context.Context, c *http.Client, method, u string) error { // want unknownMethod:`nonidempotent\(an HTTP request, method of argument 3, retried by unknownMethod\)`
 	return retry.Do(func() error {
 		req, err := http.NewRequestWithContext(ctx, method, u, nil)
 		if err != nil {
