@@ -360,7 +360,11 @@
 // wasted, each counted against the client's quota, and a fleet of
 // clients doing the same keeps the server throttling. The fix: wait as
 // long as the header says when it is set (an operation given to backoff v5
-// returns backoff.RetryAfter(seconds)). For go-retryablehttp, a Client
+// returns backoff.RetryAfter(seconds); retry-go is given a
+// retry.DelayType function that reads the wait from the error). An
+// operation given to a library that offers no way to wait what the
+// server asked (cenkalti/backoff v4) is not reported, nor one given to
+// retry-go with a DelayType of its own, which may read it. For go-retryablehttp, a Client
 // whose Backoff is LinearJitterBackoff, or a function of its own that
 // neither reads the response nor calls DefaultBackoff or
 // RateLimitLinearJitterBackoff, drops the Retry-After handling of the

@@ -326,8 +326,13 @@ func joinStatuses(s []int) string {
 
 func (c *checker) ignoresRetryAfter(a *attempt) {
 	site := a.site
-	if site.Kind() == retryscan.KindLibrary && !libraryTakesPushback(site) {
-		return // the library offers no way to wait what the server asked
+	if site.Kind() == retryscan.KindLibrary {
+		if !libraryTakesPushback(site) {
+			return // the library offers no way to wait what the server asked
+		}
+		if _, ok := catalog.PushbackDelay(site.Entry().Pkg); ok && site.Delay().Kind == catalog.DelayUnknown {
+			return // retry.DelayType(f): f is given the error and may read the wait
+		}
 	}
 	var kinds []bool // the status as the response's, or in a typed error
 	for _, typed := range []bool{false, true} {
@@ -370,6 +375,9 @@ func (c *checker) answersOwnDelay(a *attempt, typed bool) bool {
 		fix := `wait as long as its Retry-After header says when the response has one`
 		if site.Kind() == retryscan.KindLibrary {
 			fix = `return backoff.RetryAfter(seconds) with the value of its Retry-After header`
+			if f, ok := catalog.PushbackDelay(site.Entry().Pkg); ok {
+				fix = f
+			}
 		}
 		reads := "never reads Retry-After"
 		if c.pushbackPrinted(c.eng.Func(site.Func())) {
@@ -460,9 +468,16 @@ func (c *checker) keepsPushback() bool {
 }
 
 // libraryTakesPushback reports whether a library operation can ask for
-// the server's wait (backoff v5's backoff.RetryAfter).
+// the server's wait (backoff v5's backoff.RetryAfter), or the library's
+// delay policy can read it from the error (retry-go's DelayType).
 func libraryTakesPushback(site *retryscan.Site) bool {
-	return site.Entry() != nil && slices.ContainsFunc(catalog.ClassHooks(), func(h catalog.ClassHook) bool {
+	if site.Entry() == nil {
+		return false
+	}
+	if _, ok := catalog.PushbackDelay(site.Entry().Pkg); ok {
+		return true
+	}
+	return slices.ContainsFunc(catalog.ClassHooks(), func(h catalog.ClassHook) bool {
 		return h.Hook == catalog.HookRetryAfter && h.Pkg == site.Entry().Pkg
 	})
 }

@@ -313,3 +313,20 @@ func LookupCancelHint(pkg string) (CancelHint, bool) {
 	h, ok := cancelHints[pkg]
 	return h, ok
 }
+
+// pushbackDelays are the libraries whose delay policy is a function given
+// each attempt's error, which can wait what the server asked (avast
+// retry-go v3, v4.7.0 and v5.1.1: retry.DelayType(func(n uint, err error,
+// config *retry.Config) time.Duration)), with the way to do it.
+var pushbackDelays = map[string]string{
+	avastV4:                     "give retry.DelayType a function that waits what the error says the server asked",
+	avastV5:                     "give retry.DelayType a function that waits what the error says the server asked",
+	"github.com/avast/retry-go": "give retry.DelayType a function that waits what the error says the server asked",
+}
+
+// PushbackDelay returns, for a library whose delay policy is given each
+// attempt's error, how to make it wait what the server asked.
+func PushbackDelay(pkg string) (fix string, ok bool) {
+	fix, ok = pushbackDelays[pkg]
+	return fix, ok
+}

@@ -78,7 +78,8 @@ func fetchLiteral(ctx context.Context, c *http.Client, url string) error {
 	}, retry.Context(ctx), retry.Attempts(4))
 }
 
-// The twin marks a client error unrecoverable.
+// The twin marks a client error unrecoverable; the 429 it leaves to the
+// library's own delay.
 func fetchLiteralUnrecoverable(ctx context.Context, c *http.Client, url string) error {
 	return retry.Do(func() error {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
@@ -91,7 +92,7 @@ func fetchLiteralUnrecoverable(ctx context.Context, c *http.Client, url string) 
 		}
 		defer resp.Body.Close()
 		switch {
-		case resp.StatusCode >= 400 && resp.StatusCode < 500 && resp.StatusCode != http.StatusTooManyRequests:
+		case resp.StatusCode >= 400 && resp.StatusCode < 500 && resp.StatusCode != http.StatusTooManyRequests: // want `retry.Do answers HTTP 429 with its own delay and never reads Retry-After`
 			return retry.Unrecoverable(&upstreamError{StatusCode: resp.StatusCode})
 		case resp.StatusCode >= 300:
 			return &upstreamError{StatusCode: resp.StatusCode} // ok: 5xx and 429 only
