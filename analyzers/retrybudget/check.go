@@ -301,8 +301,28 @@ func (c *checker) ownLimit(site *retryscan.Site, w retryscan.WorstCase) {
 		Message: fmt.Sprintf("%s %s %s but %s of %s stops the whole retry first: %s; raise the limit, or lower the attempts or the waits",
 			site.Name(), verb, w.Terms(), w.ElapsedBy, w.MaxElapsed, consequence(w, w.MaxElapsed)),
 	}
-	if w.ElapsedAt != nil {
-		d.Related = []analysis.RelatedInformation{{Pos: w.ElapsedAt.Pos(), End: w.ElapsedAt.End(), Message: "the limit"}}
+	if at := w.ElapsedAt; at != nil {
+		d.Related = []analysis.RelatedInformation{{Pos: at.Pos(), End: at.End(), Message: "the limit"}}
+		if fn := site.Func(); fn != nil && (at.Pos() < fn.Pos() || fn.End() <= at.Pos()) && c.ownFile(at.Pos()) {
+			// A constructor set the limit on the client it returns: the
+			// defect is there, once, whichever calls use the client.
+			if c.limits[at.Pos()] {
+				return
+			}
+			c.limits[at.Pos()] = true
+			d.Pos = at.Pos()
+			d.Related = []analysis.RelatedInformation{{Pos: site.Pos(), End: site.Node().End(), Message: "the client retries here"}}
+		}
 	}
 	c.rep.Report(d)
+}
+
+// ownFile reports whether pos lies in a file of the package.
+func (c *checker) ownFile(pos token.Pos) bool {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return true
+		}
+	}
+	return false
 }

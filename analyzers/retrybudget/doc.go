@@ -159,7 +159,10 @@
 //	hc.Timeout = 10 * time.Second
 //
 // waits 1s + 2s + 4s + 8s = 15s between attempts but has 10s in all:
-// the fifth attempt never starts. The same for cenkalti/backoff's
+// the fifth attempt never starts. A limit a constructor sets on the
+// client it returns is reported once, at the limit, however many calls
+// of the package use the client; a constructor whose client no call of
+// the package uses is not judged. The same for cenkalti/backoff's
 // MaxElapsedTime (15 minutes by default), backoff v5's WithMaxElapsedTime
 // and gax.WithTimeout. An apimachinery wait.Backoff whose Duration
 // reaches Cap before Steps runs out ends there: Step sets Steps to 0, so

@@ -3,6 +3,7 @@ package retrybudget
 import (
 	_ "embed"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 
@@ -76,6 +77,9 @@ type checker struct {
 	local map[*types.Func]*BudgetFact
 	// serving caches serves().
 	serving *bool
+	// limits are the client limits set out of their retry's function
+	// already reported (ownLimit).
+	limits map[token.Pos]bool
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
@@ -84,7 +88,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		return nil, err
 	}
 	rep := report.New(pass)
-	c := &checker{pass: pass, at: at, cfg: cfg, res: res, rep: rep, local: map[*types.Func]*BudgetFact{}}
+	c := &checker{pass: pass, at: at, cfg: cfg, res: res, rep: rep, local: map[*types.Func]*BudgetFact{}, limits: map[token.Pos]bool{}}
 	c.serviceConfigs()
 	// Cheap everywhere: a package with no retry site and no imported
 	// summary has nothing to compare.
