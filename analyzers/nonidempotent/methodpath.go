@@ -242,28 +242,10 @@ func (c *checker) methodTable(v ssa.Value) (keys, all []string, ok bool) {
 // mapLiteral returns the map literal a package variable is declared
 // with, or nil.
 func (c *checker) mapLiteral(obj *types.Var) *ast.CompositeLit {
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				for i, name := range vs.Names {
-					if c.info.Defs[name] != obj || i >= len(vs.Values) {
-						continue
-					}
-					lit, _ := ast.Unparen(vs.Values[i]).(*ast.CompositeLit)
-					if _, isMap := obj.Type().Underlying().(*types.Map); !isMap {
-						return nil
-					}
-					return lit
-				}
-			}
-		}
+	if _, isMap := obj.Type().Underlying().(*types.Map); !isMap {
+		return nil
 	}
-	return nil
+	return analysisutil.DeclaredLit(c.pass.Files, c.info, obj)
 }
 
 // onlyIndexed reports whether every use of a package variable reads an

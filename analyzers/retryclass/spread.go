@@ -151,24 +151,7 @@ func (c *checker) optionArgs(call *ast.CallExpr) (args []ast.Expr, ok bool) {
 // declaredLit returns the composite literal a package variable is
 // declared with, or nil.
 func (c *checker) declaredLit(v *types.Var) *ast.CompositeLit {
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			gd, isGen := d.(*ast.GenDecl)
-			if !isGen || gd.Tok != token.VAR {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				for i, name := range vs.Names {
-					if c.pass.TypesInfo.Defs[name] == v && i < len(vs.Values) && len(vs.Names) == len(vs.Values) {
-						lit, _ := ast.Unparen(vs.Values[i]).(*ast.CompositeLit)
-						return lit
-					}
-				}
-			}
-		}
-	}
-	return nil
+	return analysisutil.DeclaredLit(c.pass.Files, c.pass.TypesInfo, v)
 }
 
 // written reports whether the package writes v after its declaration:

@@ -3,6 +3,7 @@ package analysisutil
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -233,4 +234,29 @@ func IsNamedType(t types.Type, pkg, name string) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// DeclaredLit returns the composite literal a package variable of the
+// files is declared with (var retryable = map[string]bool{...}), or nil:
+// one declared without a value, or with a value of another kind, or
+// several names given the results of one call.
+func DeclaredLit(files []*ast.File, info *types.Info, v *types.Var) *ast.CompositeLit {
+	for _, f := range files {
+		for _, d := range f.Decls {
+			gd, isGen := d.(*ast.GenDecl)
+			if !isGen || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if info.Defs[name] == v && i < len(vs.Values) && len(vs.Names) == len(vs.Values) {
+						lit, _ := ast.Unparen(vs.Values[i]).(*ast.CompositeLit)
+						return lit
+					}
+				}
+			}
+		}
+	}
+	return nil
 }

@@ -46,7 +46,7 @@ func (r *Region) selfTrips(at ssa.Instruction) Trips {
 				continue
 			}
 			if t := r.countDown(ifi, side == 0, args); t.Param != nil {
-				if r.runsBefore(at, b) {
+				if r.before(at, b) {
 					t.Add++
 				}
 				t.At = ifi
@@ -127,26 +127,4 @@ func dominatesAll(b *ssa.BasicBlock, bs []*ssa.BasicBlock) bool {
 		}
 	}
 	return true
-}
-
-// runsBefore reports whether the instruction at runs before block g in
-// one call of the function: g is reached from it.
-func (r *Region) runsBefore(at ssa.Instruction, g *ssa.BasicBlock) bool {
-	if at == nil || at.Block() == nil {
-		return false
-	}
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{at.Block()}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if b == g {
-			return true
-		}
-		if !seen[b] {
-			seen[b] = true
-			stack = append(stack, b.Succs...)
-		}
-	}
-	return false
 }

@@ -88,7 +88,8 @@ func (r *Region) Trips(at ssa.Instruction) Trips {
 }
 
 // before reports whether the attempt runs before block g in an
-// iteration: g is reached from it without passing the loop's head.
+// iteration: g is reached from it without passing the loop's head. In a
+// recursive retry, which has no loop, in one call of the function.
 func (r *Region) before(at ssa.Instruction, g *ssa.BasicBlock) bool {
 	if at == nil || at.Block() == nil {
 		return false
@@ -101,12 +102,12 @@ func (r *Region) before(at ssa.Instruction, g *ssa.BasicBlock) bool {
 		if b == g {
 			return true
 		}
-		if seen[b] || !r.loop.Has(b) {
+		if seen[b] || r.loop != nil && !r.loop.Has(b) {
 			continue
 		}
 		seen[b] = true
 		for _, s := range b.Succs {
-			if s != r.loop.Header {
+			if r.loop == nil || s != r.loop.Header {
 				stack = append(stack, s)
 			}
 		}
