@@ -35,6 +35,10 @@ func (c *checker) checkSite(site *retryscan.Site) {
 		c.compare(site.Pos(), refOf(site), w, b, c.attemptUnbounded(site, w) && c.attemptOn(site, b.ctx))
 		return
 	}
+	if b, ok := c.transportBudget(fd); ok {
+		c.compare(site.Pos(), refOf(site), w, b, false) // the clients' Timeout (transport.go)
+		return
+	}
 	// A summary for callers: asked of the engine only when the worst
 	// case is worth comparing with a caller's deadline.
 	fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)

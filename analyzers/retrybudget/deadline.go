@@ -32,7 +32,7 @@ import (
 // budget is a deadline that encloses a retry.
 type budget struct {
 	d   time.Duration
-	at  *ast.CallExpr
+	at  ast.Node  // the context.WithTimeout call, or the http.Client literal
 	ctx ssa.Value // the context with the deadline
 }
 

@@ -43,7 +43,13 @@
 // retry its helpers run. A helper handed the attempt as a function
 // (retry(ctx, func(ctx context.Context) error { ... })) is judged at the
 // call by its summary alone, which knows the timeout its loop gives each
-// attempt: one retry, one finding. A context made from the one with the deadline
+// attempt: one retry, one finding. A retry written in a RoundTrip method
+// runs on the request's context, which the http.Client gives its Timeout
+// as a deadline: when every http.Client literal of the package built
+// with the transport sets a constant Timeout, the longest is the retry's
+// budget (&http.Client{Timeout: 10 * time.Second, Transport:
+// &retryRT{...}}); a client without one, or built elsewhere, leaves the
+// retry unjudged. A context made from the one with the deadline
 // by a derivation that keeps it is the same deadline, in the function and
 // between calls: context.WithValue, WithCancel, the catalogued
 // derivations of libraries (an OpenTelemetry span's tracer.Start, grpc's

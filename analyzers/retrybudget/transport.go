@@ -1,0 +1,96 @@
+package retrybudget
+
+import (
+	"go/ast"
+	"go/types"
+	"time"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+)
+
+// A retry written in a RoundTrip method runs on the request's context,
+// to which the http.Client gives its Timeout as a deadline (net/http's
+// setRequestCancel), so a client of the package built with the
+// transport bounds the whole retry:
+//
+//	func (t *retryRT) RoundTrip(req *http.Request) (*http.Response, error) {
+//		for i := 0; i < 4; i++ { ...; time.Sleep(4 * time.Second) } // 12s of waits
+//	}
+//	hc := &http.Client{Timeout: 10 * time.Second, Transport: &retryRT{next: http.DefaultTransport}}
+//
+// Every http.Client literal of the package whose Transport is of the
+// method's type must set a constant Timeout, and the budget is the
+// longest: a client without one, or a transport handed to code out of
+// sight, leaves the retry as long as it is.
+
+// transportBudget returns the budget the package's clients give a retry
+// in fd, a RoundTrip method.
+func (c *checker) transportBudget(fd *ast.FuncDecl) (budget, bool) {
+	if fd.Name.Name != "RoundTrip" || fd.Recv == nil || len(fd.Recv.List) != 1 {
+		return budget{}, false
+	}
+	recv := named(c.pass.TypesInfo.TypeOf(fd.Recv.List[0].Type))
+	if recv == nil {
+		return budget{}, false
+	}
+	var best budget
+	found, open := false, false
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || !analysisutil.IsNamedType(c.pass.TypesInfo.TypeOf(lit), "net/http", "Client") {
+				return true
+			}
+			var transport, timeout ast.Expr
+			for _, e := range lit.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					switch id, _ := kv.Key.(*ast.Ident); {
+					case id == nil:
+					case id.Name == "Transport":
+						transport = kv.Value
+					case id.Name == "Timeout":
+						timeout = kv.Value
+					}
+				}
+			}
+			if transport == nil || named(c.pass.TypesInfo.TypeOf(transport)) != recv {
+				return true
+			}
+			d, ok := time.Duration(0), false
+			if fd := enclosingDecl(f, lit); timeout != nil && fd != nil {
+				d, ok = c.durationConst(fd, timeout)
+			}
+			if !ok {
+				open = true // no Timeout, or one not known: the retry has its own length
+				return true
+			}
+			if !found || d > best.d {
+				best, found = budget{d: d, at: lit}, true
+			}
+			return true
+		})
+	}
+	return best, found && !open
+}
+
+// named returns the named type of t or of what t points to, or nil.
+func named(t types.Type) *types.Named {
+	if t == nil {
+		return nil
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
+}
+
+// enclosingDecl returns the function declaration of f holding n, or nil.
+func enclosingDecl(f *ast.File, n ast.Node) *ast.FuncDecl {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= n.Pos() && n.End() <= fd.End() {
+			return fd
+		}
+	}
+	return nil
+}
