@@ -326,13 +326,8 @@ func joinStatuses(s []int) string {
 
 func (c *checker) ignoresRetryAfter(a *attempt) {
 	site := a.site
-	if site.Kind() == retryscan.KindLibrary {
-		if !libraryTakesPushback(site) {
-			return // the library offers no way to wait what the server asked
-		}
-		if _, ok := catalog.PushbackDelay(site.Entry().Pkg); ok && site.Delay().Kind == catalog.DelayUnknown {
-			return // retry.DelayType(f): f is given the error and may read the wait
-		}
+	if site.Kind() == retryscan.KindLibrary && !libraryOwnDelay(site) {
+		return
 	}
 	var kinds []bool // the status as the response's, or in a typed error
 	for _, typed := range []bool{false, true} {
@@ -372,23 +367,41 @@ func (c *checker) answersOwnDelay(a *attempt, typed bool) bool {
 		if named == nil {
 			continue
 		}
-		fix := `wait as long as its Retry-After header says when the response has one`
-		if site.Kind() == retryscan.KindLibrary {
-			fix = `return backoff.RetryAfter(seconds) with the value of its Retry-After header`
-			if f, ok := catalog.PushbackDelay(site.Entry().Pkg); ok {
-				fix = f
-			}
-		}
-		reads := "never reads Retry-After"
-		if c.pushbackPrinted(c.eng.Func(site.Func())) {
-			reads = "reads Retry-After only to print it"
-		}
-		c.rep.Report(analysisDiag(named, CategoryIgnoresRetryAfter, fmt.Sprintf(
-			"%s answers HTTP %d%s with its own delay and %s: it comes back before the server said it could and is turned away again; %s",
-			site.Name(), s, via, reads, fix)))
+		c.ownDelay(named, site, s, via)
 		return true
 	}
 	return false
+}
+
+// ownDelay reports a retry that answers status with its own delay, at.
+func (c *checker) ownDelay(at ast.Node, site *retryscan.Site, status int, via string) {
+	fix := `wait as long as its Retry-After header says when the response has one`
+	if site.Kind() == retryscan.KindLibrary {
+		fix = `return backoff.RetryAfter(seconds) with the value of its Retry-After header`
+		if f, ok := catalog.PushbackDelay(site.Entry().Pkg); ok {
+			fix = f
+		}
+	}
+	reads := "never reads Retry-After"
+	if c.pushbackPrinted(c.eng.Func(site.Func())) {
+		reads = "reads Retry-After only to print it"
+	}
+	c.rep.Report(analysisDiag(at, CategoryIgnoresRetryAfter, fmt.Sprintf(
+		"%s answers HTTP %d%s with its own delay and %s: it comes back before the server said it could and is turned away again; %s",
+		site.Name(), status, via, reads, fix)))
+}
+
+// libraryOwnDelay reports whether a library retry waits a delay of its
+// own that could have been the server's: the library offers a way to
+// wait what the server asked (libraryTakesPushback), and a retry-go
+// retry.DelayType(f) of the package's own, which is given the error, is
+// not there to read it.
+func libraryOwnDelay(site *retryscan.Site) bool {
+	if !libraryTakesPushback(site) {
+		return false
+	}
+	_, ok := catalog.PushbackDelay(site.Entry().Pkg)
+	return !ok || site.Delay().Kind != catalog.DelayUnknown
 }
 
 // A status the attempt returns inside a typed error is told apart by a
