@@ -36,7 +36,9 @@ func (c *checker) checkSite(site *retryscan.Site) {
 		return
 	}
 	if b, ok := c.transportBudget(fd); ok {
-		c.compare(site.Pos(), refOf(site), w, b, false) // the clients' Timeout (transport.go)
+		// the clients' Timeout (transport.go); each attempt is given the
+		// request, and so the deadline
+		c.compare(site.Pos(), refOf(site), w, b, c.attemptUnbounded(site, w))
 		return
 	}
 	// A summary for callers: asked of the engine only when the worst

@@ -48,8 +48,11 @@
 // as a deadline: when every http.Client literal of the package built
 // with the transport sets a constant Timeout, the longest is the retry's
 // budget (&http.Client{Timeout: 10 * time.Second, Transport:
-// &retryRT{...}}); a client without one, or built elsewhere, leaves the
-// retry unjudged. A context made from the one with the deadline
+// &retryRT{...}}, or a constructor of the package returning the
+// transport), for over-budget and for attempt-uses-budget alike; a
+// client without one, one given the transport after it is built
+// (hc.Transport = ...), or one built elsewhere leaves the retry
+// unjudged. A context made from the one with the deadline
 // by a derivation that keeps it is the same deadline, in the function and
 // between calls: context.WithValue, WithCancel, the catalogued
 // derivations of libraries (an OpenTelemetry span's tracer.Start, grpc's

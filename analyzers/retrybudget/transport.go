@@ -53,7 +53,7 @@ func (c *checker) transportBudget(fd *ast.FuncDecl) (budget, bool) {
 					}
 				}
 			}
-			if transport == nil || named(c.pass.TypesInfo.TypeOf(transport)) != recv {
+			if transport == nil || c.transportType(transport) != recv {
 				return true
 			}
 			d, ok := time.Duration(0), false
@@ -71,6 +71,48 @@ func (c *checker) transportBudget(fd *ast.FuncDecl) (budget, bool) {
 		})
 	}
 	return best, found && !open
+}
+
+// transportType returns the named type of the transport a client is
+// given: of the value, or, for a constructor of the package that returns
+// an http.RoundTripper (NewRetryTransport(next, cfg)), of what every one
+// of its returns gives.
+func (c *checker) transportType(e ast.Expr) *types.Named {
+	info := c.pass.TypesInfo
+	if t := info.TypeOf(e); t == nil || !types.IsInterface(t) {
+		return named(t)
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fd := c.decl(analysisutil.Callee(info, call))
+	if fd == nil {
+		return nil
+	}
+	var out *types.Named
+	ok = true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != 1 {
+				ok = false
+				return false
+			}
+			t := named(info.TypeOf(n.Results[0]))
+			if t == nil || out != nil && t != out {
+				ok = false
+			}
+			out = t
+		}
+		return ok
+	})
+	if !ok {
+		return nil
+	}
+	return out
 }
 
 // named returns the named type of t or of what t points to, or nil.
