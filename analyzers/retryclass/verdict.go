@@ -70,6 +70,7 @@ func (c *checker) engineScenario(a *attempt, sc scenario) *engine.Scenario {
 		o.Status = sc.status
 		es := &engine.Scenario{All: &o}
 		if sc.typed && sc.status >= 300 {
+			es.ReadOwn = true // post(ctx, url) says which statuses it turns into errors
 			es.Others = func(call ssa.CallInstruction) (engine.Outcome, bool) {
 				// backoff.Permanent(err) makes no call: it tells the
 				// library to stop; and a function of the package handed

@@ -109,16 +109,24 @@ func nilable(t types.Type) bool {
 
 // call evaluates result idx of a call (-1: its only result).
 func (w *walker) call(c *ssa.Call, idx, upto int) Val {
-	if o, ok := w.sc.outcome(c); ok {
-		if w.p.statusResult(c.Call.StaticCallee(), max(idx, 0)) {
-			return statusOutcome(o) // status, err := deliver(ctx, url)
-		}
-		return outcomeVal(c, idx, o)
-	}
 	fn := Callee(c)
 	args := c.Call.Args
 	if c.Call.IsInvoke() {
 		args = append([]ssa.Value{c.Call.Value}, args...)
+	}
+	if o, ok := w.sc.outcome(c); ok {
+		if w.p.statusResult(c.Call.StaticCallee(), max(idx, 0)) {
+			return statusOutcome(o) // status, err := deliver(ctx, url)
+		}
+		if w.sc.ReadOwn && !w.sc.decides(c) && w.p.own(c.Call.StaticCallee()) && roleAt(c, idx) == RoleErr {
+			// Its body returns no error here: the helper does not fail
+			// with this status. An error it makes keeps the scenario's
+			// outcome, which knows the status the error carries.
+			if v, ok := w.summary(c, fn, args, idx, upto); ok && v.Kind == Nil {
+				return v
+			}
+		}
+		return outcomeVal(c, idx, o)
 	}
 	// A call handed the outcome (an error, a response or a typed error
 	// read with errors.As, which carry the scenario's status) says
@@ -203,6 +211,18 @@ func (w *walker) reply(c *ssa.Call, fn *types.Func, args []ssa.Value, idx int) (
 	}
 	o.OK, o.Value = catalog.TriUnknown, catalog.TriUnknown
 	return outcomeVal(c, idx, o), true
+}
+
+// roleAt is the role of result idx of a call (-1: its only result).
+func roleAt(c ssa.CallInstruction, idx int) Role {
+	roles := Roles(c)
+	if idx < 0 {
+		idx = 0
+	}
+	if idx >= len(roles) {
+		return RoleNone
+	}
+	return roles[idx]
 }
 
 // outcomeVal is result idx of a call that ends with o.

@@ -167,6 +167,10 @@ func (p *Program) own(fn *ssa.Function) bool {
 	return fn != nil && fn.Pkg != nil && fn.Pkg.Pkg == p.pkg && len(fn.Blocks) > 0
 }
 
+// Owns reports whether a call runs a function of the package whose body
+// the engine reads (a static callee with a body).
+func (p *Program) Owns(c ssa.CallInstruction) bool { return p.own(c.Common().StaticCallee()) }
+
 // Func returns the SSA function of a function declaration or literal of
 // the package, or nil (a declaration without body).
 func (p *Program) Func(syntax ast.Node) *ssa.Function {

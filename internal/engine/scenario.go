@@ -52,14 +52,27 @@ type Scenario struct {
 	// Cancel: the caller's context is done (by its deadline when
 	// Deadline): ctx.Err() is its error and <-ctx.Done() is ready.
 	Cancel, Deadline bool
+	// ReadOwn: the error of a function of the package that Others
+	// decides is read through its body first, and is as Others says
+	// unless the body returns none: a helper that sends the request and
+	// turns only 5xx into errors does not fail with a 404.
+	ReadOwn bool
+}
+
+// decides reports whether c is one of the scenario's attempt calls.
+func (sc *Scenario) decides(c ssa.CallInstruction) bool {
+	for _, a := range sc.Attempt {
+		if a == c {
+			return true
+		}
+	}
+	return false
 }
 
 // outcome returns how call c ends in the scenario.
 func (sc *Scenario) outcome(c ssa.CallInstruction) (Outcome, bool) {
-	for _, a := range sc.Attempt {
-		if a == c {
-			return sc.Outcome, true
-		}
+	if sc.decides(c) {
+		return sc.Outcome, true
 	}
 	if sc.Others != nil {
 		return sc.Others(c)
