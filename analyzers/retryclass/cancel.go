@@ -88,10 +88,11 @@ func (c *checker) loopCancel(a *attempt) {
 	}
 	// A loop that looks at the context but does not leave on it (it
 	// logs ctx.Err() and sleeps on) goes on as if it did not look.
-	goesOn := false
+	goesOn, stops := false, b.Ctx
 	if given && !watches || watches && !b.Ctx {
 		v := a.verdict(scenario{cancel: true})
 		goesOn = !v.opaque && v.round != nil
+		stops = stops || !v.opaque && v.round == nil
 	}
 	w, l := c.longestWait(a, waits)
 	ctxName := c.contextName(a, ctxs)
@@ -113,9 +114,15 @@ func (c *checker) loopCancel(a *attempt) {
 	if !l.retryAfter && !l.growing && l.d <= minBlindWait {
 		return // the caller waits little longer than a cancelled attempt takes
 	}
+	after := "before the loop stops"
+	if !stops {
+		// A classifier reads what the analyzer cannot (err.Error()):
+		// whether the loop then stops is not known.
+		after = "and the loop may go on after it"
+	}
 	c.rep.Report(analysisDiag(w.at, CategoryWaitIgnoresCancel, fmt.Sprintf(
-		"retry loop waits with %s, which ignores %s: a caller that gives up still waits %s before the loop stops; %s",
-		w.name, ctxName, l, fix)))
+		"retry loop waits with %s, which ignores %s: a caller that gives up still waits %s %s; %s",
+		w.name, ctxName, l, after, fix)))
 }
 
 func (c *checker) libraryCancel(a *attempt) {
