@@ -450,7 +450,11 @@
 // function and read in another, or read after a dial with a timeout
 // (the dial timeout does not bound reads, but the author chose one);
 // calls through interfaces other than gRPC stubs and pgx.Tx; a Timeout
-// set to zero at run time; go-redis clients configured with ReadTimeout
+// set to zero at run time. A client with no Timeout whose Transport sets
+// dial, TLS handshake and response header timeouts is still reported:
+// reading the body has no bound (a server that sends the headers and
+// stalls holds the request forever), though the message does not say the
+// headers are bounded; go-redis clients configured with ReadTimeout
 // -1. The standard library is not analyzed (log/syslog's connection with
 // no deadline is not reported): what it does to contexts and calls is in
 // the catalog, and go vet would otherwise analyze every standard package a
