@@ -49,7 +49,8 @@
 // with the transport sets a constant Timeout, the longest is the retry's
 // budget (&http.Client{Timeout: 10 * time.Second, Transport:
 // &retryRT{...}}, or a constructor of the package returning the
-// transport), for over-budget and for attempt-uses-budget alike; a
+// transport), for over-budget (not for attempt-uses-budget: a transport
+// often retries only a 429, which a hanging attempt never is); a
 // client without one, one given the transport after it is built
 // (hc.Transport = ...), or one built elsewhere leaves the retry
 // unjudged. A context made from the one with the deadline
