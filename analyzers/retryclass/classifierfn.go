@@ -176,6 +176,9 @@ func (c *checker) retryIf(a *attempt) bool {
 			a.site.Name(), status, whyWholesale(cl.label, stops), c.cost(a.site), joinStatuses(c.cfg.TransientStatuses), cl.fix)))
 		return true
 	}
+	if c.classifiedPushback(a, cl) {
+		return true
+	}
 	if call, _ := c.grpcAttempt(a); call == nil || !tellsApart(table, engine.CaseGRPC, 1, 16) ||
 		engine.CaseAnswer(table, engine.ClassCase{Kind: engine.CaseGRPC, N: grpcUnavailable}) != catalog.TriYes {
 		return true
@@ -272,4 +275,42 @@ func tellsApart(table []catalog.Tri, kind engine.CaseKind, lo, hi int64) bool {
 		seen[engine.CaseAnswer(table, engine.ClassCase{Kind: kind, N: n})] = true
 	}
 	return seen[catalog.TriYes] && seen[catalog.TriNo]
+}
+
+// classifiedPushback reports a library retry whose classifier sends the
+// error an operation returns for a 429 or a 503 round to the library's
+// own delay, and reports whether it did. The error is whatever the
+// operation makes of the answer (&statusErr{code: resp.StatusCode}): the
+// classifier must say yes both to an error carrying the status and to a
+// plain one, so that it retries it whichever it is.
+//
+//	return retry.DoWithData(op, retry.RetryIf(isRetryable)) // isRetryable: 429 || >= 500, else !Canceled
+func (c *checker) classifiedPushback(a *attempt, cl *classifier) bool {
+	site := a.site
+	if site.Kind() != retryscan.KindLibrary || !libraryOwnDelay(site) ||
+		engine.CaseAnswer(cl.table, engine.ClassCase{Kind: engine.CasePlain}) != catalog.TriYes || c.readsPushback(a) {
+		return false
+	}
+	for _, s := range catalog.RetryAfterStatuses() {
+		if engine.CaseAnswer(cl.table, engine.ClassCase{Kind: engine.CaseTyped, N: int64(s)}) == catalog.TriYes && c.opFails(a, scenario{status: s}) {
+			c.ownDelay(cl.at, site, s, " ("+cl.label+" retries it)")
+			return true
+		}
+	}
+	return false
+}
+
+// opFails reports whether, under sc, every way through the operation
+// returns an error.
+func (c *checker) opFails(a *attempt, sc scenario) bool {
+	w := a.walk(sc)
+	if w.Void || w.Opaque() || len(w.Paths) == 0 {
+		return false
+	}
+	for _, p := range w.Paths {
+		if p.End != engine.EndError || p.Err.Kind != engine.Err {
+			return false
+		}
+	}
+	return true
 }

@@ -343,7 +343,10 @@
 // resp.StatusCode}, read with errors.As), and the test may be a
 // classifier of the package whose body names 429 or 503 (if
 // !isTransient(err)): the finding is then at the classifier's call and
-// names it. A package that reads anything named RetryAfter (a field or a
+// names it. So may a library's classifier (retry.RetryIf(f)) when the
+// operation fails on a 429 or 503 and f says yes both to an error
+// carrying that status and to a plain error: whatever error the
+// operation makes of the answer goes round. A package that reads anything named RetryAfter (a field or a
 // method of its error type) may wait it where the analyzer does not
 // look, and its classifiers are not judged for this. Reading the header
 // only to log it is not reading it (the message says "reads Retry-After

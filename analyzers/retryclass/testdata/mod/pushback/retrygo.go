@@ -63,3 +63,53 @@ func getWaiting(ctx context.Context, url string) error {
 		return retry.BackOffDelay(n, err, c)
 	}))
 }
+
+type statusErr struct{ code int }
+
+func (e *statusErr) Error() string { return fmt.Sprintf("status %d", e.code) }
+
+func sendOnce(ctx context.Context, url string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return retry.Unrecoverable(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	resp.Body.Close()
+	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 {
+		return &statusErr{code: resp.StatusCode}
+	}
+	return nil
+}
+
+// busyToo retries a 429 as it retries a 5xx, and every other error.
+func busyToo(err error) bool {
+	var se *statusErr
+	if errors.As(err, &se) {
+		return se.code == http.StatusTooManyRequests || se.code >= 500
+	}
+	return !errors.Is(err, context.Canceled)
+}
+
+// The classifier sends a 429 round to the library's own delay.
+func getClassified(ctx context.Context, url string) error {
+	return retry.Do(func() error { return sendOnce(ctx, url) },
+		retry.Context(ctx), retry.Attempts(5), retry.RetryIf(busyToo)) // want `retry.Do answers HTTP 429 \(RetryIf busyToo retries it\) with its own delay`
+}
+
+// serverOnly stops on the answers that say when to come back, 429 and
+// 503 (the caller waits what they say).
+func serverOnly(err error) bool {
+	var se *statusErr
+	if errors.As(err, &se) {
+		return se.code == 500 || se.code == 502 || se.code == 504
+	}
+	return !errors.Is(err, context.Canceled)
+}
+
+func getServerOnly(ctx context.Context, url string) error {
+	return retry.Do(func() error { return sendOnce(ctx, url) },
+		retry.Context(ctx), retry.Attempts(5), retry.RetryIf(serverOnly))
+}
