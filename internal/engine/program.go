@@ -47,13 +47,14 @@ type Program struct {
 	funcs map[ast.Node]*ssa.Function  // by *ast.FuncDecl, *ast.FuncLit, and *ast.RangeStmt for a range-over-func body
 	exprs map[token.Pos]*ast.CallExpr // by Lparen
 
-	mu      sync.Mutex
-	calls   map[*ssa.Function]map[token.Pos]ssa.CallInstruction
-	lps     map[*ssa.Function][]*Loop
-	configs map[ssa.Value]Config
-	stmts   map[ssa.Instruction]ast.Node        // SyntaxOf of allocations and stores
-	maps    map[*ssa.Global]map[int64]ssa.Value // constant maps (maps.go)
-	consts  map[*types.Named][]*types.Const     // error constants by type (sentinel.go)
+	mu        sync.Mutex
+	calls     map[*ssa.Function]map[token.Pos]ssa.CallInstruction
+	lps       map[*ssa.Function][]*Loop
+	configs   map[ssa.Value]Config
+	stmts     map[ssa.Instruction]ast.Node        // SyntaxOf of allocations and stores
+	maps      map[*ssa.Global]map[int64]ssa.Value // constant maps (maps.go)
+	consts    map[*types.Named][]*types.Const     // error constants by type (sentinel.go)
+	statusRes map[statusKey]bool                  // statusResult (statusresult.go)
 
 	fieldsOnce sync.Once
 	fieldIdx   *fieldIndex

@@ -33,6 +33,30 @@ func (p *Program) statusResult(fn *ssa.Function, idx int) bool {
 	if !p.own(fn) || idx < 0 || idx >= fn.Signature.Results().Len() || !isInt(fn.Signature.Results().At(idx).Type()) {
 		return false
 	}
+	key := statusKey{fn, idx}
+	p.mu.Lock()
+	v, ok := p.statusRes[key]
+	p.mu.Unlock()
+	if !ok {
+		v = p.readStatusResult(fn, idx)
+		p.mu.Lock()
+		if p.statusRes == nil {
+			p.statusRes = map[statusKey]bool{}
+		}
+		p.statusRes[key] = v
+		p.mu.Unlock()
+	}
+	return v
+}
+
+// statusKey is a result of a function.
+type statusKey struct {
+	fn  *ssa.Function
+	idx int
+}
+
+// readStatusResult is statusResult, worked out.
+func (p *Program) readStatusResult(fn *ssa.Function, idx int) bool {
 	seen := false
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
