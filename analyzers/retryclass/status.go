@@ -418,21 +418,28 @@ func libraryOwnDelay(site *retryscan.Site) bool {
 // it, of a function of the package whose body (or one it calls) names
 // status.
 func (c *checker) classifierNaming(p *engine.Path, status int) ast.Expr {
+	return c.metExpr(p, func(e ast.Expr) ast.Expr {
+		var found ast.Expr
+		ast.Inspect(e, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && found == nil && c.bodyNames(analysisutil.Callee(c.pass.TypesInfo, call), int64(status), 2) {
+				found = call
+			}
+			return found == nil
+		})
+		return found
+	})
+}
+
+// metExpr returns the first answer of f that is not nil on the
+// expressions of the conditions met on a path.
+func (c *checker) metExpr(p *engine.Path, f func(ast.Expr) ast.Expr) ast.Expr {
 	for _, b := range p.Branches {
 		if !met(b) {
 			continue
 		}
-		cond := c.eng.ConditionOf(b.If)
-		for _, e := range cond.Exprs {
-			var found ast.Expr
-			ast.Inspect(e, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok && found == nil && c.bodyNames(analysisutil.Callee(c.pass.TypesInfo, call), int64(status), 2) {
-					found = call
-				}
-				return found == nil
-			})
-			if found != nil {
-				return found
+		for _, e := range c.eng.ConditionOf(b.If).Exprs {
+			if x := f(e); x != nil {
+				return x
 			}
 		}
 	}
@@ -500,18 +507,12 @@ func libraryTakesPushback(site *retryscan.Site) bool {
 // 429, or resp.StatusCode != 429 in front of the return of every other
 // answer.
 func (c *checker) namesStatus(p *engine.Path, status int) ast.Expr {
-	for _, b := range p.Branches {
-		if !met(b) {
-			continue
+	return c.metExpr(p, func(e ast.Expr) ast.Expr {
+		if c.mentionsConst(e, int64(status)) {
+			return e
 		}
-		cond := c.eng.ConditionOf(b.If)
-		for _, e := range cond.Exprs {
-			if c.mentionsConst(e, int64(status)) {
-				return e
-			}
-		}
-	}
-	return nil
+		return nil
+	})
 }
 
 func (c *checker) mentionsConst(e ast.Node, n int64) bool {
