@@ -220,14 +220,7 @@ func (c *checker) contextErrorIn(ifi *ssa.If) ast.Expr {
 		return sel
 	}
 	for _, e := range c.eng.ConditionOf(ifi).Exprs {
-		var found ast.Expr
-		ast.Inspect(e, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && found == nil && c.namesContextError(analysisutil.Callee(c.pass.TypesInfo, call), 2) {
-				found = call
-			}
-			return found == nil
-		})
-		if found != nil {
+		if found := c.callNaming(e, c.namesContextErr); found != nil {
 			return found
 		}
 	}
@@ -240,32 +233,6 @@ func isContextError(obj types.Object) bool {
 		return obj.Name() == "Canceled" || obj.Name() == "DeadlineExceeded"
 	}
 	return false
-}
-
-// namesContextError reports whether the body of a function of the
-// package, or of one it calls (depth calls down), names a context
-// error.
-func (c *checker) namesContextError(fn *types.Func, depth int) bool {
-	if fn == nil || depth == 0 {
-		return false
-	}
-	fd := c.funcDecl(fn)
-	if fd == nil || fd.Body == nil {
-		return false
-	}
-	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SelectorExpr:
-			found = found || isContextError(c.pass.TypesInfo.ObjectOf(n.Sel))
-		case *ast.CallExpr:
-			if callee := analysisutil.Callee(c.pass.TypesInfo, n); callee != fn {
-				found = found || c.namesContextError(callee, depth-1)
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // watchesCancel reports whether any condition of the attempt looks at

@@ -143,6 +143,9 @@ type checker struct {
 	// retryOff are the service configs whose dial turns retries off
 	// (catalog.ServiceConfigsOff), worked out at the first one.
 	retryOff map[*ast.CallExpr]bool
+	// pushbackKept is keepsPushback's answer, worked out at the first
+	// question.
+	pushbackKept *bool
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {

@@ -3,8 +3,6 @@ package retryclass
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
-	"go/types"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,7 +12,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
-	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -418,16 +415,7 @@ func libraryOwnDelay(site *retryscan.Site) bool {
 // it, of a function of the package whose body (or one it calls) names
 // status.
 func (c *checker) classifierNaming(p *engine.Path, status int) ast.Expr {
-	return c.metExpr(p, func(e ast.Expr) ast.Expr {
-		var found ast.Expr
-		ast.Inspect(e, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && found == nil && c.bodyNames(analysisutil.Callee(c.pass.TypesInfo, call), int64(status), 2) {
-				found = call
-			}
-			return found == nil
-		})
-		return found
-	})
+	return c.metExpr(p, func(e ast.Expr) ast.Expr { return c.callNaming(e, c.namesConst(int64(status))) })
 }
 
 // metExpr returns the first answer of f that is not nil on the
@@ -446,35 +434,13 @@ func (c *checker) metExpr(p *engine.Path, f func(ast.Expr) ast.Expr) ast.Expr {
 	return nil
 }
 
-// bodyNames reports whether the body of a function of the package, or of
-// one it calls (depth calls down), names the constant n.
-func (c *checker) bodyNames(fn *types.Func, n int64, depth int) bool {
-	if fn == nil || depth == 0 {
-		return false
-	}
-	fd := c.funcDecl(fn)
-	if fd == nil || fd.Body == nil {
-		return false
-	}
-	if c.mentionsConst(fd.Body, n) {
-		return true
-	}
-	found := false
-	ast.Inspect(fd.Body, func(m ast.Node) bool {
-		if call, ok := m.(*ast.CallExpr); ok {
-			if callee := analysisutil.Callee(c.pass.TypesInfo, call); callee != fn {
-				found = found || c.bodyNames(callee, n, depth-1)
-			}
-		}
-		return !found
-	})
-	return found
-}
-
 // keepsPushback reports whether the package reads something named like
 // the server's wait (he.RetryAfter, e.RetryAfter()): a typed error that
 // keeps it may be waited on by code the walk does not follow.
 func (c *checker) keepsPushback() bool {
+	if c.pushbackKept != nil {
+		return *c.pushbackKept
+	}
 	found := false
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -484,6 +450,7 @@ func (c *checker) keepsPushback() bool {
 			return !found
 		})
 	}
+	c.pushbackKept = &found
 	return found
 }
 
@@ -508,26 +475,11 @@ func libraryTakesPushback(site *retryscan.Site) bool {
 // answer.
 func (c *checker) namesStatus(p *engine.Path, status int) ast.Expr {
 	return c.metExpr(p, func(e ast.Expr) ast.Expr {
-		if c.mentionsConst(e, int64(status)) {
+		if names(e, c.namesConst(int64(status))) {
 			return e
 		}
 		return nil
 	})
-}
-
-func (c *checker) mentionsConst(e ast.Node, n int64) bool {
-	found := false
-	ast.Inspect(e, func(m ast.Node) bool {
-		if x, ok := m.(ast.Expr); ok {
-			if tv := c.pass.TypesInfo.Types[x]; tv.Value != nil && tv.Value.Kind() == constant.Int {
-				v, ok := constant.Int64Val(tv.Value)
-				found = found || ok && v == n
-				return false
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 func analysisDiag(n ast.Node, category, msg string) analysis.Diagnostic {
