@@ -159,6 +159,7 @@ func (p *Program) build() {
 		p.lps = map[*ssa.Function][]*Loop{}
 		p.configs = map[ssa.Value]Config{}
 		p.stmts = map[ssa.Instruction]ast.Node{}
+		p.statusRes = map[statusKey]bool{}
 	})
 }
 

@@ -33,20 +33,7 @@ func (p *Program) statusResult(fn *ssa.Function, idx int) bool {
 	if !p.own(fn) || idx < 0 || idx >= fn.Signature.Results().Len() || !isInt(fn.Signature.Results().At(idx).Type()) {
 		return false
 	}
-	key := statusKey{fn, idx}
-	p.mu.Lock()
-	v, ok := p.statusRes[key]
-	p.mu.Unlock()
-	if !ok {
-		v = p.readStatusResult(fn, idx)
-		p.mu.Lock()
-		if p.statusRes == nil {
-			p.statusRes = map[statusKey]bool{}
-		}
-		p.statusRes[key] = v
-		p.mu.Unlock()
-	}
-	return v
+	return memo(&p.mu, p.statusRes, statusKey{fn, idx}, p.readStatusResult)
 }
 
 // statusKey is a result of a function.
@@ -56,7 +43,8 @@ type statusKey struct {
 }
 
 // readStatusResult is statusResult, worked out.
-func (p *Program) readStatusResult(fn *ssa.Function, idx int) bool {
+func (p *Program) readStatusResult(k statusKey) bool {
+	fn, idx := k.fn, k.idx
 	seen := false
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
