@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/retrylint/retrylint/analyzers/retryscan"
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // fix offers to move the statement that generates the key to just before
@@ -181,11 +182,4 @@ func anchorStmt(file *ast.File, body ast.Node) ast.Stmt {
 	return nil
 }
 
-func (r *runner) fileOf(pos token.Pos) *ast.File {
-	for _, f := range r.pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
-		}
-	}
-	return nil
-}
+func (r *runner) fileOf(pos token.Pos) *ast.File { return analysisutil.FileOf(r.pass.Files, pos) }

@@ -113,7 +113,7 @@ func (r *runner) mayRun(call *ast.CallExpr) []*types.Func {
 // from one are worth.
 func clock(fn *types.Func) bool {
 	res := fn.Signature().Results()
-	return res.Len() == 1 && analysisutil.IsNamedType(res.At(0).Type(), "time", "Time")
+	return res.Len() == 1 && analysisutil.Named(res.At(0).Type(), "time", "Time")
 }
 
 // valueCall reports whether a call is one through a function value whose

@@ -310,7 +310,7 @@ func (c *checker) ownLimit(site *retryscan.Site, w retryscan.WorstCase) {
 	}
 	if at := w.ElapsedAt; at != nil {
 		d.Related = []analysis.RelatedInformation{{Pos: at.Pos(), End: at.End(), Message: "the limit"}}
-		if fn := site.Func(); fn != nil && (at.Pos() < fn.Pos() || fn.End() <= at.Pos()) && c.ownFile(at.Pos()) {
+		if fn := site.Func(); fn != nil && (at.Pos() < fn.Pos() || fn.End() <= at.Pos()) && analysisutil.FileOf(c.pass.Files, at.Pos()) != nil {
 			// A constructor set the limit on the client it returns: the
 			// defect is there, once, whichever calls use the client.
 			if c.limits[at.Pos()] {
@@ -322,14 +322,4 @@ func (c *checker) ownLimit(site *retryscan.Site, w retryscan.WorstCase) {
 		}
 	}
 	c.rep.Report(d)
-}
-
-// ownFile reports whether pos lies in a file of the package.
-func (c *checker) ownFile(pos token.Pos) bool {
-	for _, f := range c.pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return true
-		}
-	}
-	return false
 }

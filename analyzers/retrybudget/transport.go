@@ -29,7 +29,7 @@ func (c *checker) transportBudget(fd *ast.FuncDecl) (budget, bool) {
 	if fd.Name.Name != "RoundTrip" || fd.Recv == nil || len(fd.Recv.List) != 1 {
 		return budget{}, false
 	}
-	recv := named(c.pass.TypesInfo.TypeOf(fd.Recv.List[0].Type))
+	recv := analysisutil.NamedOf(c.pass.TypesInfo.TypeOf(fd.Recv.List[0].Type))
 	if recv == nil {
 		return budget{}, false
 	}
@@ -38,7 +38,7 @@ func (c *checker) transportBudget(fd *ast.FuncDecl) (budget, bool) {
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			lit, ok := n.(*ast.CompositeLit)
-			if !ok || !analysisutil.IsNamedType(c.pass.TypesInfo.TypeOf(lit), "net/http", "Client") {
+			if !ok || !analysisutil.Named(c.pass.TypesInfo.TypeOf(lit), "net/http", "Client") {
 				return true
 			}
 			var transport, timeout ast.Expr
@@ -57,7 +57,7 @@ func (c *checker) transportBudget(fd *ast.FuncDecl) (budget, bool) {
 				return true
 			}
 			d, ok := time.Duration(0), false
-			if fd := enclosingDecl(f, lit); timeout != nil && fd != nil {
+			if fd := c.funcDecl(lit); timeout != nil && fd != nil {
 				d, ok = c.durationConst(fd, timeout)
 			}
 			if !ok {
@@ -80,7 +80,7 @@ func (c *checker) transportBudget(fd *ast.FuncDecl) (budget, bool) {
 func (c *checker) transportType(e ast.Expr) *types.Named {
 	info := c.pass.TypesInfo
 	if t := info.TypeOf(e); t == nil || !types.IsInterface(t) {
-		return named(t)
+		return analysisutil.NamedOf(t)
 	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
@@ -101,7 +101,7 @@ func (c *checker) transportType(e ast.Expr) *types.Named {
 				ok = false
 				return false
 			}
-			t := named(info.TypeOf(n.Results[0]))
+			t := analysisutil.NamedOf(info.TypeOf(n.Results[0]))
 			if t == nil || out != nil && t != out {
 				ok = false
 			}
@@ -113,26 +113,4 @@ func (c *checker) transportType(e ast.Expr) *types.Named {
 		return nil
 	}
 	return out
-}
-
-// named returns the named type of t or of what t points to, or nil.
-func named(t types.Type) *types.Named {
-	if t == nil {
-		return nil
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, _ := types.Unalias(t).(*types.Named)
-	return n
-}
-
-// enclosingDecl returns the function declaration of f holding n, or nil.
-func enclosingDecl(f *ast.File, n ast.Node) *ast.FuncDecl {
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= n.Pos() && n.End() <= fd.End() {
-			return fd
-		}
-	}
-	return nil
 }

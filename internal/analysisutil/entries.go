@@ -35,13 +35,19 @@ func IsHandler(sig *types.Signature) bool {
 }
 
 // Named reports whether t, or what it points to, is the named type
-// pkg.name.
+// pkg.name (time.Time, *http.Response).
 func Named(t types.Type, pkg, name string) bool {
+	n := NamedOf(t)
+	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// NamedOf returns the named type t is, or points to, or nil.
+func NamedOf(t types.Type) *types.Named {
 	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = ptr.Elem()
 	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
 }
 
 var registerServer = regexp.MustCompile(`^Register\w*Server$`)

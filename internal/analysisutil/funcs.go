@@ -223,19 +223,6 @@ func IsMethodExpr(info *types.Info, call *ast.CallExpr) bool {
 	return ok && s.Kind() == types.MethodExpr
 }
 
-// IsNamedType reports whether t, or what it points to, is the named
-// type pkg.name (time.Time, *http.Response).
-func IsNamedType(t types.Type, pkg, name string) bool {
-	if t == nil {
-		return false
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
-}
-
 // DeclaredLit returns the composite literal a package variable of the
 // files is declared with (var retryable = map[string]bool{...}), or nil:
 // one declared without a value, or with a value of another kind, or
@@ -256,6 +243,16 @@ func DeclaredLit(files []*ast.File, info *types.Info, v *types.Var) *ast.Composi
 					}
 				}
 			}
+		}
+	}
+	return nil
+}
+
+// FileOf returns the file of files that holds pos, or nil.
+func FileOf(files []*ast.File, pos token.Pos) *ast.File {
+	for _, f := range files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return f
 		}
 	}
 	return nil

@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // Condition is the source of a branch: the statement whose condition an
@@ -78,11 +80,9 @@ func condExpr(ifi *ssa.If) ast.Expr {
 // pathAt returns the syntax enclosing the interval [start, end) of a
 // file of the package, innermost first; nil outside the package's files.
 func (p *Program) pathAt(start, end token.Pos) []ast.Node {
-	for _, f := range p.files {
-		if f.FileStart <= start && start < f.FileEnd {
-			path, _ := astutil.PathEnclosingInterval(f, start, end)
-			return path
-		}
+	if f := analysisutil.FileOf(p.files, start); f != nil {
+		path, _ := astutil.PathEnclosingInterval(f, start, end)
+		return path
 	}
 	return nil
 }

@@ -384,7 +384,7 @@ func isErrorType(t types.Type) bool {
 }
 
 func isNamedType(t types.Type, pkg, name string) bool {
-	return analysisutil.IsNamedType(t, pkg, name)
+	return analysisutil.Named(t, pkg, name)
 }
 
 func isChan(t types.Type) bool {
