@@ -9,7 +9,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -199,7 +198,8 @@ func (c *checker) methodTest(v ssa.Value, p *ssa.Parameter, depth int) (set []st
 
 // methodTable reads a map the value loads: an unexported package
 // variable of the package, set by a literal of constant string keys and
-// constant bool values and only indexed afterwards,
+// constant bool values and only looked up afterwards (the engine's
+// ConstMap),
 //
 //	var retryableMethods = map[string]bool{http.MethodGet: true, http.MethodPut: true}
 //
@@ -215,87 +215,21 @@ func (c *checker) methodTable(v ssa.Value) (keys, all []string, ok bool) {
 	}
 	obj, isVar := g.Object().(*types.Var)
 	if !isVar || obj.Exported() || obj.Pkg() != c.pass.Pkg {
+		return nil, nil, false // an importer may write an exported one
+	}
+	entries, ok := c.eng.ConstMap(g)
+	if !ok {
 		return nil, nil, false
 	}
-	lit := c.mapLiteral(obj)
-	if lit == nil || !c.onlyIndexed(obj) {
-		return nil, nil, false
-	}
-	for _, elt := range lit.Elts {
-		kv, isKV := elt.(*ast.KeyValueExpr)
-		if !isKV {
+	for _, e := range entries {
+		if e.Key.Value.Kind() != constant.String || e.Value.Value == nil || e.Value.Value.Kind() != constant.Bool {
 			return nil, nil, false
 		}
-		k, isStr := analysisutil.ConstString(c.info, kv.Key)
-		tv := c.info.Types[kv.Value]
-		if !isStr || tv.Value == nil || tv.Value.Kind() != constant.Bool {
-			return nil, nil, false
-		}
+		k := constant.StringVal(e.Key.Value)
 		all = append(all, k)
-		if constant.BoolVal(tv.Value) {
+		if constant.BoolVal(e.Value.Value) {
 			keys = append(keys, k)
 		}
 	}
 	return keys, all, true
-}
-
-// mapLiteral returns the map literal a package variable is declared
-// with, or nil.
-func (c *checker) mapLiteral(obj *types.Var) *ast.CompositeLit {
-	if _, isMap := obj.Type().Underlying().(*types.Map); !isMap {
-		return nil
-	}
-	return analysisutil.DeclaredLit(c.pass.Files, c.info, obj)
-}
-
-// onlyIndexed reports whether every use of a package variable reads an
-// element of it (m[k], not m[k] = v, delete(m, k), m = other, &m).
-func (c *checker) onlyIndexed(obj *types.Var) bool {
-	ok := true
-	for _, f := range c.pass.Files {
-		var stack []ast.Node
-		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			if id, isIdent := n.(*ast.Ident); isIdent && c.info.Uses[id] == obj {
-				ok = ok && readIndex(id, stack)
-			}
-			stack = append(stack, n)
-			return ok
-		})
-		if !ok {
-			return false
-		}
-	}
-	return ok
-}
-
-// readIndex reports whether the identifier id, under the nodes of stack
-// (the innermost last), is the map of an index expression that is read.
-func readIndex(id *ast.Ident, stack []ast.Node) bool {
-	i := len(stack) - 1
-	for i >= 0 {
-		if _, paren := stack[i].(*ast.ParenExpr); !paren {
-			break
-		}
-		i--
-	}
-	if i < 1 {
-		return false
-	}
-	ix, isIndex := stack[i].(*ast.IndexExpr)
-	if !isIndex || ast.Unparen(ix.X) != id {
-		return false
-	}
-	switch p := stack[i-1].(type) {
-	case *ast.AssignStmt:
-		return !slices.Contains(p.Lhs, ast.Expr(ix))
-	case *ast.IncDecStmt:
-		return false
-	case *ast.UnaryExpr:
-		return p.Op != token.AND
-	}
-	return true
 }

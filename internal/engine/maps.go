@@ -19,14 +19,18 @@ import (
 // The lookup of a known key is folded: its value, or the zero value
 // when the key is absent; `_, ok := m[k]` says whether it is there.
 
-// constMap returns the entries of such a map, by integer key (a status,
-// a code), or false when the variable is written anywhere but in the
-// package's initializer, or a key or value is not a constant.
-func (p *Program) constMap(g *ssa.Global) (map[int64]ssa.Value, bool) {
+// MapEntry is an entry of a constant map.
+type MapEntry struct{ Key, Value *ssa.Const }
+
+// ConstMap returns the entries of such a map (a status, a code or a
+// method for a key), or false when the variable is written anywhere but
+// in the package's initializer, is handed on, or a key or value is not a
+// constant.
+func (p *Program) ConstMap(g *ssa.Global) ([]MapEntry, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.maps == nil {
-		p.maps = map[*ssa.Global]map[int64]ssa.Value{}
+		p.maps = map[*ssa.Global][]MapEntry{}
 	}
 	if m, ok := p.maps[g]; ok {
 		return m, m != nil
@@ -36,7 +40,7 @@ func (p *Program) constMap(g *ssa.Global) (map[int64]ssa.Value, bool) {
 	return m, m != nil
 }
 
-func (p *Program) readConstMap(g *ssa.Global) map[int64]ssa.Value {
+func (p *Program) readConstMap(g *ssa.Global) []MapEntry {
 	init := p.ssa.Func("init")
 	var made *ssa.MakeMap
 	fns := []*ssa.Function{init}
@@ -70,19 +74,21 @@ func (p *Program) readConstMap(g *ssa.Global) map[int64]ssa.Value {
 	if made == nil {
 		return nil
 	}
-	out := map[int64]ssa.Value{}
+	out := []MapEntry{}
 	for _, r := range *made.Referrers() {
 		switch r := r.(type) {
 		case *ssa.MapUpdate:
 			k, ok := r.Key.(*ssa.Const)
-			if _, vok := r.Value.(*ssa.Const); !ok || !vok || k.Value == nil || k.Value.Kind() != constant.Int {
+			v, vok := r.Value.(*ssa.Const)
+			if !ok || !vok || k.Value == nil {
 				return nil
 			}
-			n, exact := constant.Int64Val(k.Value)
-			if !exact {
-				return nil
+			if k.Value.Kind() == constant.Int {
+				if _, exact := constant.Int64Val(k.Value); !exact {
+					return nil
+				}
 			}
-			out[n] = r.Value
+			out = append(out, MapEntry{Key: k, Value: v})
 		case *ssa.Store, *ssa.DebugRef:
 		default:
 			return nil
@@ -120,11 +126,20 @@ func (w *walker) lookup(l *ssa.Lookup, commaOk bool, upto int) Val {
 	if !ok {
 		return unknown(key.Related)
 	}
-	m, ok := w.p.constMap(g)
+	m, ok := w.p.ConstMap(g)
 	if !ok {
 		return unknown(key.Related)
 	}
-	v, found := m[key.N]
+	var v ssa.Value
+	found := false
+	for _, e := range m {
+		if e.Key.Value.Kind() != constant.Int {
+			return unknown(key.Related) // a table of names, not of numbers
+		}
+		if n, _ := constant.Int64Val(e.Key.Value); n == key.N {
+			v, found = e.Value, true
+		}
+	}
 	switch {
 	case commaOk:
 		return boolVal(triOf(found), false)

@@ -51,10 +51,10 @@ type Program struct {
 	calls     map[*ssa.Function]map[token.Pos]ssa.CallInstruction
 	lps       map[*ssa.Function][]*Loop
 	configs   map[ssa.Value]Config
-	stmts     map[ssa.Instruction]ast.Node        // SyntaxOf of allocations and stores
-	maps      map[*ssa.Global]map[int64]ssa.Value // constant maps (maps.go)
-	consts    map[*types.Named][]*types.Const     // error constants by type (sentinel.go)
-	statusRes map[statusKey]bool                  // statusResult (statusresult.go)
+	stmts     map[ssa.Instruction]ast.Node    // SyntaxOf of allocations and stores
+	maps      map[*ssa.Global][]MapEntry      // constant maps (maps.go)
+	consts    map[*types.Named][]*types.Const // error constants by type (sentinel.go)
+	statusRes map[statusKey]bool              // statusResult (statusresult.go)
 
 	fieldsOnce sync.Once
 	fieldIdx   *fieldIndex
