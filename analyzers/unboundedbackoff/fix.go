@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // capFix clamps the growth itself, where it is a statement updating a
@@ -34,7 +36,7 @@ func (c *checker) capFix(growth ast.Node) []analysis.SuggestedFix {
 	if !isDuration(info.TypeOf(as.Lhs[0])) {
 		return nil
 	}
-	file := c.fileOf(as.Pos())
+	file := analysisutil.FileOf(c.pass.Files, as.Pos())
 	if file == nil || !builtinMin(c.pass, as.Pos()) {
 		return nil
 	}
@@ -134,15 +136,6 @@ func durationSrc(d time.Duration, timeName string) string {
 	return fmt.Sprintf("%s.Duration(%d)", timeName, int64(d))
 }
 
-func (c *checker) fileOf(pos token.Pos) *ast.File {
-	for _, f := range c.pass.Files {
-		if f.Pos() <= pos && pos < f.End() {
-			return f
-		}
-	}
-	return nil
-}
-
 // src renders a node as source.
 func (c *checker) src(n ast.Node) string {
 	var b bytes.Buffer
@@ -216,7 +209,7 @@ func (c *checker) elidedType(lit *ast.CompositeLit) string {
 	if t == nil {
 		return ""
 	}
-	file := c.fileOf(lit.Pos())
+	file := analysisutil.FileOf(c.pass.Files, lit.Pos())
 	return types.TypeString(t, func(p *types.Package) string {
 		if p == c.pass.Pkg {
 			return ""
