@@ -52,7 +52,7 @@ func (c *checker) carry() {
 			if i < 0 {
 				return
 			}
-			if _, ok := c.deadlineOf(fd, call, nil, func(ctx ssa.Value) bool { return passes(p, fd, arg, ctx) }); ok {
+			if _, ok := c.callBudget(fd, call, f); ok {
 				return // compared at this call
 			}
 			g := *f

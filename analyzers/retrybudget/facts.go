@@ -80,8 +80,7 @@ func (f *BudgetFact) worst() retryscan.WorstCase {
 func (c *checker) checkCalls() {
 	c.carry()
 	c.eachSummarized(func(fd *ast.FuncDecl, call *ast.CallExpr, fn *types.Func, f *BudgetFact) {
-		arg := call.Args[f.Param]
-		b, ok := c.deadlineOf(fd, call, nil, func(ctx ssa.Value) bool { return passes(engine.Of(c.pass), fd, arg, ctx) })
+		b, ok := c.callBudget(fd, call, f)
 		if !ok {
 			return
 		}
@@ -110,9 +109,16 @@ func (c *checker) comparedAtCall(site *retryscan.Site) bool {
 	if f == nil || f.Param >= len(call.Args) || fd == nil {
 		return false
 	}
-	arg := call.Args[f.Param]
-	_, ok = c.deadlineOf(fd, call, nil, func(ctx ssa.Value) bool { return passes(engine.Of(c.pass), fd, arg, ctx) })
+	_, ok = c.callBudget(fd, call, f)
 	return ok
+}
+
+// callBudget returns the deadline made in fd, the function holding a
+// call of a summarized retry, that the call passes in the summary's
+// context parameter.
+func (c *checker) callBudget(fd *ast.FuncDecl, call *ast.CallExpr, f *BudgetFact) (budget, bool) {
+	arg := call.Args[f.Param]
+	return c.deadlineOf(fd, call, nil, func(ctx ssa.Value) bool { return passes(engine.Of(c.pass), fd, arg, ctx) })
 }
 
 // eachSummarized calls visit for every call in the package of a function
