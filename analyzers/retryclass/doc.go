@@ -366,7 +366,8 @@
 // returns backoff.RetryAfter(seconds); retry-go is given a
 // retry.DelayType function that reads the wait from the error). An
 // operation given to a library that offers no way to wait what the
-// server asked (cenkalti/backoff v4) is not reported, nor one given to
+// server asked (cenkalti/backoff v4), or to a retry-go version other
+// than v4 (not yet checked against its module), is not reported, nor one given to
 // retry-go with a DelayType of its own, which may read it. For go-retryablehttp, a Client
 // whose Backoff is LinearJitterBackoff, or a function of its own that
 // neither reads the response nor calls DefaultBackoff or
