@@ -20,8 +20,9 @@ import (
 // counter the engine cannot count, the context (`ctx.Err() != nil`,
 // `case <-ctx.Done():`), the clock (`time.Since(start) > limit`) or a
 // loop driver (`for r.Wait(ctx)`). A loop whose exits all test only the
-// outcome is unbounded.
-func (s *scanner) loopBound(d *decision) Bound {
+// outcome is unbounded, and so is one whose counter a failed attempt
+// sets back (resetOnFailure). body is the loop's code.
+func (s *scanner) loopBound(d *decision, body ast.Node) Bound {
 	b := Bound{Attempts: catalog.AttemptsUnbounded}
 	t := d.region.Trips(d.calls[0])
 	switch {
@@ -34,8 +35,16 @@ func (s *scanner) loopBound(d *decision) Bound {
 			b.Attempts = n + t.Add // every call of the helper passes a constant
 		}
 	}
+	var reset ast.Node
 	for _, cond := range d.region.Exits() {
+		if rs, ok := d.region.Resets(cond); ok && s.resetOnFailure(d, rs) {
+			reset = resetAt(body, rs.Counter)
+			continue // a count that starts again bounds nothing
+		}
 		b = b.or(s.depsBound(d.region.DepsOf(cond, d.calls)))
+	}
+	if b.Attempts == catalog.AttemptsUnbounded {
+		b.Evidence = reset
 	}
 	if !b.Ctx && s.endsOnCancel(d) {
 		b.Ctx = true

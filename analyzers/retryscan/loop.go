@@ -122,7 +122,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 		}
 		return false // every if statement
 	})
-	site.bound = s.loopBound(d)
+	site.bound = s.loopBound(d, body)
 	if r, ok := loop.(*ast.RangeStmt); ok {
 		if iter {
 			site.bound = site.bound.or(s.iteratorBound(r, d.region))

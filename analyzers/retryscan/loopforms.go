@@ -45,7 +45,7 @@ func (s *scanner) gotoSite(fn ast.Node, ls *ast.LabeledStmt) *Site {
 	}
 	site := &Site{kind: KindLoop, node: ls, name: ViaLoop, fn: fn, body: region, attemptCall: d.call,
 		region: known(d.region), attempt: d.calls}
-	site.bound = s.loopBound(d)
+	site.bound = s.loopBound(d, region)
 	_, driverDelay, driven := s.driverBound(region)
 	site.delay = &lazy[Delay]{compute: func() Delay {
 		if delay := s.loopDelay(site); !driven || len(delay.Waits) > 0 {

@@ -50,7 +50,7 @@ func (s *scanner) recursionSite(fn ast.Node, call *ast.CallExpr) *Site {
 	}
 	site := &Site{kind: KindLoop, node: call, name: "recursive retry", fn: fn, body: fd.Body, attemptCall: d.call,
 		region: known(d.region), attempt: d.calls}
-	site.bound = s.loopBound(d)
+	site.bound = s.loopBound(d, fd.Body)
 	site.delay = &lazy[Delay]{compute: func() Delay { return s.loopDelay(site) }}
 	return site
 }

@@ -134,6 +134,11 @@
 // context (case <-ctx.Done(), for ctx.Err() == nil: its Done channel is
 // nil, its Err always nil). It retries forever while the dependency is
 // down. The fix: limit the attempts, or stop on a context with a deadline.
+// So does a loop's counter that a failed attempt sets back (`if
+// progressed { i = 0 }` on a way that goes round after a failure: a
+// consumer that restarts its count whenever a failing batch made some
+// progress retries forever); one set back only after a success counts
+// failures in a row and still bounds them.
 // An exit that tests a count kept behind a call on a value made before
 // the loop (b.Attempt() < 8 on a jpillora Backoff that b.Duration()
 // steps, the package's own c.inc() >= 8 or a bool method of the package

@@ -142,6 +142,17 @@ func (c *checker) noBound(site *retryscan.Site) {
 			// bufio's collectFragments, ecdh key generation).
 			return
 		}
+		if ev := site.Bound().Evidence; ev != nil {
+			// Its counter is set back on a failed attempt (retryscan's
+			// resetOnFailure).
+			c.rep.Report(analysis.Diagnostic{
+				Pos:      site.Pos(),
+				Category: CategoryNoBound,
+				Message:  fmt.Sprintf("retry loop sets its attempt counter back after a failed attempt (%s) and has no deadline and no cancellation: a dependency that keeps failing that way is retried forever; reset the count only after a success, or stop on ctx.Done()", c.short(ev)),
+				Related:  []analysis.RelatedInformation{{Pos: ev.Pos(), End: ev.End(), Message: "the count starts again here"}},
+			})
+			return
+		}
 		c.rep.Report(analysis.Diagnostic{
 			Pos:      site.Pos(),
 			Category: CategoryNoBound,
