@@ -193,6 +193,9 @@ func (w *walker) load(v *ssa.UnOp, upto int) Val {
 		if f == nil {
 			return unknown(base.Related || base.Kind == Err)
 		}
+		if st, ok := w.storedStatus(v, x, upto); ok {
+			return st // c.lastStatus after c.get(ctx, url)
+		}
 		status := base.Kind == NonNil && base.Status
 		switch n, st := structOf(x.X.Type()); {
 		case w.p.isStatusField(n, st, f):
@@ -238,29 +241,39 @@ type storedVal struct {
 // reads, before the load: a variable a closure shares (err = dial(ctx)
 // in a range-over-func body), a local whose address was taken.
 func (w *walker) stored(load *ssa.UnOp, upto int) *storedVal {
+	var out *storedVal
+	w.backFrom(load, upto, func(in ssa.Instruction, k int) bool {
+		if st, ok := in.(*ssa.Store); ok && st.Addr == load.X {
+			out = &storedVal{val: st.Val, upto: k + 1}
+		}
+		return out == nil
+	})
+	return out
+}
+
+// backFrom calls visit with the instructions the path ran before in,
+// the latest first, and the index of their block on the path, until
+// visit returns false.
+func (w *walker) backFrom(in ssa.Instruction, upto int, visit func(ssa.Instruction, int) bool) {
 	k := upto - 1
-	for ; k >= 0 && w.path[k] != load.Block(); k-- {
-	}
-	if k < 0 {
-		return nil
+	for ; k >= 0 && w.path[k] != in.Block(); k-- {
 	}
 	for first := true; k >= 0; k, first = k-1, false {
 		instrs := w.path[k].Instrs
 		if first {
-			for i, in := range instrs {
-				if in == load {
-					instrs = instrs[:i] // what the block stores after the load is not read
+			for i, x := range instrs {
+				if x == in {
+					instrs = instrs[:i] // what the block runs after in is not read
 					break
 				}
 			}
 		}
 		for i := len(instrs) - 1; i >= 0; i-- {
-			if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == load.X {
-				return &storedVal{val: st.Val, upto: k + 1}
+			if !visit(instrs[i], k) {
+				return
 			}
 		}
 	}
-	return nil
 }
 
 // allocValue is what a load of a local whose address is taken reads:
