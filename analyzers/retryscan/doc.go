@@ -24,7 +24,9 @@
 //     error's status field, or a client library's status methods
 //     (resty's resp.IsSuccess(), IsError(), StatusCode()), or on a bool
 //     the attempt returns (ok, err
-//     := tryLock(ctx)) in a loop that waits;
+//     := tryLock(ctx)) in a loop that waits; the attempt's error may
+//     also be a pointer to an error struct of the package's own that is
+//     no error value, nil on success (terraform's func() *RetryError);
 //   - a loop driven by a library call that waits (coder/retry's
 //     for r.Wait(ctx), and its goto form);
 //   - a function that waits and calls itself with the same arguments

@@ -45,7 +45,7 @@ func Roles(c ssa.CallInstruction) []Role {
 	}
 	for i, t := range ts {
 		switch {
-		case analysisutil.IsErrorType(t):
+		case analysisutil.IsErrorType(t), len(ts) == 1 && errorReport(t):
 			roles[i] = RoleErr
 		case isBool(t) && boolAttempt(ts) && !queriesState(name):
 			roles[i] = RoleOK
@@ -56,6 +56,36 @@ func Roles(c ssa.CallInstruction) []Role {
 		}
 	}
 	return roles
+}
+
+// errorReport reports a pointer to an error type of a package's own
+// that is no error value, the sole result of an attempt that is nil on
+// success (terraform's resource.Retry operations and their copies):
+//
+//	type RetryError struct {
+//		Err       error
+//		Retryable bool
+//	}
+//	func() *RetryError
+func errorReport(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	if !ok || !strings.HasSuffix(n.Obj().Name(), "Error") {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if analysisutil.IsErrorType(st.Field(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // boolAttempt reports results shaped like an attempt's report: (bool)
