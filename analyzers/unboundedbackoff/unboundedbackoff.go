@@ -313,8 +313,10 @@ func worstWait(d retryscan.Delay, attempts int) (time.Duration, int, bool) {
 	}
 	failures := attempts - 1
 	w := float64(first) * math.Pow(d.Factor, float64(failures-1))
-	if w > math.MaxInt64 {
-		w = math.MaxInt64
+	if w >= math.MaxInt64 {
+		// float64(MaxInt64) is 2^63, which converts to a negative
+		// Duration: clamp in integers.
+		return time.Duration(math.MaxInt64), failures, true
 	}
 	return time.Duration(w), failures, true
 }

@@ -125,12 +125,23 @@ func (p *Program) foldBinOp(b *ssa.BinOp, t types.Type) *ssa.Const {
 // the package, a field of one (cfg.Timeout) or a conversion of either
 // (uint(cfg.MaxRetries)), and every write to it is visible (ConstOf);
 // else nil. Only such reads are asked: settings kept in constants build
-// no SSA here.
+// no SSA here. fn is nil for an expression of a package variable's
+// initializer, which the package's init function runs:
+//
+//	var (
+//		attempts = uint(5)
+//		opts     = []retry.Option{retry.Attempts(attempts)} // 5
+//	)
 func (p *Program) ConstExpr(fn ast.Node, e ast.Expr) constant.Value {
-	if fn == nil || !p.ReadsPkgVar(e) {
+	if !p.ReadsPkgVar(e) {
 		return nil
 	}
-	v := p.ValueOf(fn, e)
+	var v ssa.Value
+	if fn != nil {
+		v = p.ValueOf(fn, e)
+	} else if p.build(); p.ssa.Func("init") != nil {
+		v, _ = p.ssa.Func("init").ValueForExpr(e)
+	}
 	if v == nil {
 		return nil
 	}
