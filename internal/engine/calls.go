@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"go/constant"
 	"go/types"
 	"slices"
 	"strings"
@@ -383,14 +384,88 @@ func cannotHoldContextError(t types.Type) bool {
 }
 
 // wrapped is the error fmt.Errorf makes: of the class of an error it
-// wraps, else a plain one.
+// wraps with %w, else a plain one. A sentinel of the program it wraps is
+// what errors.Is finds in it, the hand-rolled backoff.Permanent:
+//
+//	return fmt.Errorf("%w: status %d", errPermanent, resp.StatusCode)
+//
+// When the format is not a constant, an error among the arguments may be
+// wrapped: its class is kept, and a sentinel leaves errors.Is unknown.
 func (w *walker) wrapped(args []ssa.Value, upto int) Val {
-	for _, a := range args {
-		if v := w.eval(a, upto); v.Kind == Err && v.Class != ErrSentinel {
-			return Val{Kind: Err, Class: v.Class, N: v.N}
+	verbs := formatVerbs(args)
+	if len(args) != 2 {
+		return Val{Kind: Err, Class: ErrPlain}
+	}
+	vals, ok := variadic(args[1])
+	if !ok {
+		return Val{Kind: Err, Class: ErrAny}
+	}
+	for i, a := range vals {
+		v := w.eval(a, upto)
+		switch {
+		case v.Kind != Err:
+		case verbs == nil && v.Class == ErrSentinel:
+			return Val{Kind: Err, Class: ErrAny}
+		case verbs == nil, i < len(verbs) && verbs[i] == 'w':
+			return v
 		}
 	}
 	return Val{Kind: Err, Class: ErrPlain}
+}
+
+// variadic returns the values packed into the slice a variadic call
+// makes of its last arguments; none for a nil slice.
+func variadic(v ssa.Value) ([]ssa.Value, bool) {
+	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
+		return nil, true
+	}
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil, false
+	}
+	a, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	return arrayStores(a)
+}
+
+// formatVerbs returns the verbs of a constant format (args[0]) for the
+// arguments after it, in order, or nil when the format is not a
+// constant or indexes its arguments.
+func formatVerbs(args []ssa.Value) []byte {
+	c, ok := Strip(firstArg(args)).(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return nil
+	}
+	f := constant.StringVal(c.Value)
+	verbs := []byte{}
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		for i++; i < len(f) && strings.IndexByte("+-# 0123456789.*", f[i]) >= 0; i++ {
+			if f[i] == '*' {
+				verbs = append(verbs, '*') // a width taken from an argument
+			}
+		}
+		switch {
+		case i >= len(f):
+		case f[i] == '[':
+			return nil
+		case f[i] != '%':
+			verbs = append(verbs, f[i])
+		}
+	}
+	return verbs
+}
+
+// firstArg returns args[0], or nil.
+func firstArg(args []ssa.Value) ssa.Value {
+	if len(args) == 0 {
+		return nil
+	}
+	return args[0]
 }
 
 // ctxErr is ctx.Err(): the context's error when the scenario cancels it.
