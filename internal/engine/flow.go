@@ -503,7 +503,28 @@ func compose(a, b float64) float64 {
 // the join of `if d > max { d = max }`.
 func ordered(phi *ssa.Phi) bool {
 	idom := phi.Block().Idom()
-	return idom != nil && orderedIf(idom)
+	if idom == nil {
+		return false
+	}
+	// The branches between the idom and the phi: `if d <= 0 || d > max`
+	// makes two, the limit in the second.
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), phi.Block().Preds...)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] || !idom.Dominates(b) {
+			continue
+		}
+		seen[b] = true
+		if orderedIf(b) {
+			return true
+		}
+		if b != idom {
+			stack = append(stack, b.Preds...)
+		}
+	}
+	return false
 }
 
 // orderedOn reports a block ending in a branch on an ordering comparison
@@ -522,14 +543,31 @@ func orderedOn(b *ssa.BasicBlock, self func(ssa.Value) bool) bool {
 }
 
 // orderedIf reports a block ending in a branch on an ordering
-// comparison: d > max, maxDelay <= d.
+// comparison: d > max, maxDelay <= d. A test of the sign is no limit but
+// a guard against overflow, whose other way is no clamp
+// (slack-go/slack#1585 waited 29 hours at the 20th attempt):
+//
+//	if dur = time.Duration(1 << n); dur > 0 {
+//		dur *= b.initial // grows without limit
+//	} else {
+//		dur = b.max // only once the shift overflowed
+//	}
 func orderedIf(b *ssa.BasicBlock) bool {
 	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	if !ok {
 		return false
 	}
 	c, ok := ifi.Cond.(*ssa.BinOp)
-	return ok && (c.Op == token.GTR || c.Op == token.GEQ || c.Op == token.LSS || c.Op == token.LEQ)
+	if !ok || c.Op != token.GTR && c.Op != token.GEQ && c.Op != token.LSS && c.Op != token.LEQ {
+		return false
+	}
+	return !isZero(Strip(c.X)) && !isZero(Strip(c.Y))
+}
+
+// isZero reports the constant 0.
+func isZero(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && (c.Value.Kind() == constant.Int || c.Value.Kind() == constant.Float) && constant.Sign(c.Value) == 0
 }
 
 // load follows a variable kept in memory (one a closure shares, a field
