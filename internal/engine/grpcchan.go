@@ -112,7 +112,7 @@ func (p *Program) dialOpts(dial *ssa.Call, i int, in *Frame) GRPCChannel {
 				continue
 			}
 			switch o.Role {
-			case catalog.GRPCInterceptors:
+			case catalog.GRPCInterceptor, catalog.GRPCInterceptors:
 				p.interceptors(call, o.Arg, src.In, &ch)
 			case catalog.GRPCDefaultCallOptions:
 				def, _ := p.Elems(Arg(call, o.Arg), src.In)
