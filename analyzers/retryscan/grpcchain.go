@@ -38,6 +38,7 @@ import (
 type retryLayer struct {
 	ic       engine.GRPCInterceptor
 	name     string
+	pkg      string
 	attempts int
 	backoff  *ssa.Call
 	fact     *WrapperFact
@@ -65,8 +66,8 @@ func (s *scanner) chainLayers(at ast.Node, ch engine.GRPCChannel, chain []engine
 				return nil, false
 			}
 			if n > 1 {
-				name := analysisutil.FuncName(engine.Callee(ic.Made), s.pass.Pkg)
-				layers = append(layers, retryLayer{ic: ic, name: name, attempts: int(n), backoff: b})
+				made := engine.Callee(ic.Made)
+				layers = append(layers, retryLayer{ic: ic, name: analysisutil.FuncName(made, s.pass.Pkg), pkg: analysisutil.PkgPath(made), attempts: int(n), backoff: b})
 			}
 		case ic.Func != nil:
 			fn := ic.Func
@@ -77,7 +78,11 @@ func (s *scanner) chainLayers(at ast.Node, ch engine.GRPCChannel, chain []engine
 			if w.Attempts <= 0 || w.CountParam > 0 {
 				return nil, false
 			}
-			layers = append(layers, retryLayer{ic: ic, name: interceptorName(fn, s.pass.Pkg), attempts: int(w.Attempts), fact: w, fn: node})
+			var pkg string
+			if fn.Pkg != nil {
+				pkg = fn.Pkg.Pkg.Path()
+			}
+			layers = append(layers, retryLayer{ic: ic, name: interceptorName(fn, s.pass.Pkg), pkg: pkg, attempts: int(w.Attempts), fact: w, fn: node})
 		}
 	}
 	return layers, true
@@ -105,8 +110,8 @@ type InterceptorStack struct {
 // InterceptorLayer is one retry interceptor of a stack.
 type InterceptorLayer struct {
 	// Name is the interceptor's constructor (retry.UnaryClientInterceptor)
-	// or function.
-	Name string
+	// or function, and Pkg the import path of its package.
+	Name, Pkg string
 	// Attempts it makes of each call it intercepts, with its own options
 	// and the channel's default call options (a call's own reach only
 	// the outermost go-grpc-middleware one).
@@ -168,7 +173,7 @@ func (s *scanner) interceptorStacks() []InterceptorStack {
 		}
 		st := InterceptorStack{Dial: call}
 		for _, l := range best {
-			st.Layers = append(st.Layers, InterceptorLayer{Name: l.name, Attempts: l.attempts, Pos: s.installPos(l.ic, call)})
+			st.Layers = append(st.Layers, InterceptorLayer{Name: l.name, Pkg: l.pkg, Attempts: l.attempts, Pos: s.installPos(l.ic, call)})
 		}
 		out = append(out, st)
 	}
