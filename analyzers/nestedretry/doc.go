@@ -73,6 +73,36 @@
 // RetryMaxAttempts = 1, redis.Options MaxRetries = -1, retry.Attempts(1)),
 // or the innermost one, with the outer loop removed.
 //
+// A gRPC channel that chains two retry interceptors or more is reported
+// at its dial (grpc.NewClient, Dial, DialContext), whether or not a loop
+// retries its calls: each attempt of the outer interceptor is a whole
+// call of the inner one, so every unary RPC on the channel makes the
+// product of their counts, and the outer go-grpc-middleware interceptor
+// keeps a call's retry options to itself (retry.Disable() on a call
+// turns off only that one):
+//
+//	r := retry.UnaryClientInterceptor(retry.WithMax(5))
+//	opts = append(opts, grpc.WithUnaryInterceptor(r))
+//	if token != "" {
+//		opts = append(opts, grpc.WithChainUnaryInterceptor(authInterceptor(token), r))
+//	}
+//	conn, err := grpc.NewClient(addr, opts...)
+//
+// is reported at the dial as
+//
+//	the channel chains 2 retry interceptors (5 attempts each): up to 25
+//	calls per unary RPC (5x5); keep one
+//
+// with one related location per interceptor, where it is installed. The
+// interceptors counted are go-grpc-middleware's retry interceptor with a
+// constant WithMax above 1 (its own options, and for the outermost one
+// the channel's grpc.WithDefaultCallOptions) and one written by hand
+// that retries its invoker a constant number of times. The dial's
+// options are read way by way: interceptors appended in an if and in its
+// else never chain together, and a second grpc.WithUnaryInterceptor
+// replaces the first. A gRPC call on such a channel counts the product
+// as its layer.
+//
 // A retrying call counts as a layer only when the outer site can make
 // another attempt after that call fails: a watch loop that resyncs with
 // a retrying loader after a compaction error, and gives up when the
@@ -142,8 +172,8 @@
 // Invoke's constant argument; when that cannot be read, only a config
 // that retries every method alike counts; grpc.WithDisableRetry() and
 // grpc.WithMaxCallAttempts on the channel are read), or
-// go-grpc-middleware's retry interceptor with a constant WithMax (a call
-// given retry.Disable() makes one attempt), or a unary interceptor
+// go-grpc-middleware's retry interceptor (v2) with a constant WithMax (a
+// call given retry.Disable() makes one attempt), or a unary interceptor
 // written by hand (WithUnaryInterceptor, WithChainUnaryInterceptor)
 // whose retry of its invoker has a constant count: a function of the
 // package, a literal a helper of the package returns, or a function of
@@ -153,7 +183,14 @@
 // is out of sight (from a parameter, an exported field, dialed in
 // another package, or a service config that is not a constant) counts
 // no gRPC retries, even in a package that dials a retrying channel
-// elsewhere; a chain
+// elsewhere. A dial is checked for chained retry interceptors only when
+// all its options are in sight in the package (a DialOption list from a
+// parameter of the function that dials, or from another package's
+// helper, hides them), and not when
+// one interceptor's count is not a constant (WithMax(cfg.Retries) may be
+// 0: no retries); stream interceptors and go-grpc-middleware v1
+// (github.com/grpc-ecosystem/go-grpc-middleware/retry) are not read; a
+// chain
 // is only seen when the packages along it were analyzed (go vet and the
 // retrylint command analyze every dependency). A layer configured where
 // the analyzer cannot see it (a client passed in as a parameter, kept in

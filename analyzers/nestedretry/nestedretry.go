@@ -77,7 +77,43 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		}
 		rep.Report(diagnostic(site, inner, per(r, site)))
 	}
+	for _, st := range r.InterceptorStacks() {
+		at.At(st.Dial.Pos())
+		if len(st.Layers) >= max(cfg.MinLayers, 2) && !cfg.ignoredStack(st) {
+			rep.Report(stackDiagnostic(st))
+		}
+	}
 	return rep.Usage(), nil
+}
+
+// stackDiagnostic renders a channel that chains retry interceptors, at
+// its dial, with one related location per interceptor:
+//
+//	the channel chains 2 retry interceptors (5 attempts each): up to 25
+//	calls per unary RPC (5x5); keep one
+func stackDiagnostic(st retryscan.InterceptorStack) analysis.Diagnostic {
+	counts := make([]string, len(st.Layers))
+	same := true
+	for i, l := range st.Layers {
+		counts[i] = fmt.Sprint(l.Attempts)
+		same = same && l.Attempts == st.Layers[0].Attempts
+	}
+	each := retryscan.AttemptsString(st.Layers[0].Attempts) + " each"
+	if !same {
+		each = strings.Join(counts[:len(counts)-1], ", ") + " and " + counts[len(counts)-1] + " attempts"
+	}
+	var related []analysis.RelatedInformation
+	for i, l := range st.Layers {
+		related = append(related, analysis.RelatedInformation{Pos: l.Pos,
+			Message: fmt.Sprintf("layer %d: %s retries (%s)", i+1, l.Name, retryscan.AttemptsString(l.Attempts))})
+	}
+	return analysis.Diagnostic{
+		Pos:      st.Dial.Pos(),
+		Category: "interceptors",
+		Message: fmt.Sprintf("the channel chains %d retry interceptors (%s): up to %d calls per unary RPC (%s); keep one",
+			len(st.Layers), each, st.Attempts(), strings.Join(counts, "x")),
+		Related: related,
+	}
 }
 
 // recursive reports a recursive retry, whose site is its self-call, in
@@ -102,6 +138,19 @@ func (c *Config) ignored(site *retryscan.Site, inner []retryscan.Hop) bool {
 		}
 		for _, h := range inner {
 			if strings.HasPrefix(h.Pkg, prefix) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ignoredStack reports whether a retry interceptor of the stack is of
+// an ignored package.
+func (c *Config) ignoredStack(st retryscan.InterceptorStack) bool {
+	for _, prefix := range c.IgnorePackages {
+		for _, l := range st.Layers {
+			if prefix != "" && strings.HasPrefix(l.Pkg, prefix) {
 				return true
 			}
 		}

@@ -1,6 +1,9 @@
 package nestedretry_test
 
 import (
+	"fmt"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,7 +19,40 @@ var mod = testenv.NewModule("testdata/mod", "./...")
 
 func TestNestedRetry(t *testing.T) {
 	t.Parallel()
-	mod.Run(t, nestedretry.Analyzer, "./...")
+	acts := mod.Run(t, nestedretry.Analyzer, "./...")
+
+	// A channel that chains retry interceptors has one related entry per
+	// interceptor, where it is installed.
+	var got []string
+	for _, act := range acts {
+		for _, d := range act.Diagnostics {
+			if d.Category != "interceptors" {
+				continue
+			}
+			for _, rel := range d.Related {
+				p := act.Package.Fset.Position(rel.Pos)
+				got = append(got, fmt.Sprintf("%s:%d:%d: %s", filepath.Base(p.Filename), p.Line, p.Column, rel.Message))
+			}
+		}
+	}
+	slices.Sort(got)
+	got = slices.Compact(got) // a file in both p and p [p.test]
+	want := []string{
+		"grpcstack.go:34:34: layer 1: retry.UnaryClientInterceptor retries (5 attempts)",
+		"grpcstack.go:35:34: layer 2: retry.UnaryClientInterceptor retries (5 attempts)",
+		"grpcstack.go:43:3: layer 1: retry.UnaryClientInterceptor retries (3 attempts)",
+		"grpcstack.go:45:3: layer 2: retry.UnaryClientInterceptor retries (5 attempts)",
+		"grpcstack.go:54:48: layer 1: retry.UnaryClientInterceptor retries (5 attempts)",
+		"grpcstack.go:56:78: layer 2: retry.UnaryClientInterceptor retries (5 attempts)",
+		"grpcstack.go:66:34: layer 1: retry.UnaryClientInterceptor retries (4 attempts)",
+		"grpcstack.go:66:66: layer 2: retry.UnaryClientInterceptor retries (2 attempts)",
+		"grpcstack.go:130:60: layer 1: retry.UnaryClientInterceptor retries (3 attempts)", // in the helper
+		"grpcstack.go:130:95: layer 2: retry.UnaryClientInterceptor retries (3 attempts)",
+	}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("related entries of the interceptor stacks:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }
 
 // With -min-layers=3 only the three-layer chain is reported; with
@@ -42,6 +78,16 @@ func TestFlags(t *testing.T) {
 		if strings.Contains(m, "retryablehttp") || strings.Contains(m, "c.Get") {
 			t.Errorf("ignored package still reported: %s", m)
 		}
+	}
+	// A channel's two retry interceptors are two layers, and they are of
+	// go-grpc-middleware.
+	ignoreMW := nestedretry.NewAnalyzer(nestedretry.DefaultConfig())
+	if err := ignoreMW.Flags.Set("ignore-packages", "github.com/grpc-ecosystem/go-grpc-middleware"); err != nil {
+		t.Fatal(err)
+	}
+	stacks := mod.Findings(t, []*analysis.Analyzer{layers, ignoreMW}, "./grpcstack")
+	if len(stacks[layers]) != 0 || len(stacks[ignoreMW]) != 0 {
+		t.Errorf("grpcstack with min-layers=3: %q, ignoring go-grpc-middleware: %q; want none", stacks[layers], stacks[ignoreMW])
 	}
 	// The default analyzer is unaffected by the other instances' flags.
 	if v := nestedretry.Analyzer.Flags.Lookup("min-layers").Value.String(); v != "2" {

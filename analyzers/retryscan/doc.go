@@ -64,7 +64,10 @@
 //     grpc.WithDisableRetry()) or whose retry interceptor has a constant
 //     WithMax (grpc.go), or whose unary interceptor written by hand runs
 //     its grpc.UnaryInvoker in a retry of a constant count (a wrapper
-//     of the invoker parameter: grpcintercept.go);
+//     of the invoker parameter: grpcintercept.go); the retry
+//     interceptors one chain of the channel runs multiply, the call's
+//     own retry options reaching only the outermost go-grpc-middleware
+//     one (grpcchain.go);
 //   - a call of a user function that is a retry wrapper (it runs one of
 //     its function parameters in a retry, directly or in a function
 //     literal its loop calls in place, as a transaction helper does to

@@ -56,7 +56,11 @@ import (
 // The interceptor: its options apply in order, the interceptor's own,
 // the channel's default call options, then the call's (retry.Disable()
 // or WithMax(0) on the call makes one attempt); a count that is not a
-// constant leaves the call uncounted. The interceptor waits 50 ms with
+// constant leaves the call uncounted. A channel may chain several retry
+// interceptors: their counts multiply, and only the outermost sees the
+// channel's and the call's options (grpcchain.go). Each way through the
+// dial's options is a chain of its own, and the call counts the one that
+// retries it most. The interceptor waits 50 ms with
 // 10% jitter by default (BackoffLinearWithJitter); a WithBackoff of one
 // of the library's BackoffFuncs written in the package is read from the
 // catalog (BackoffExponential(100ms): 100ms, 200ms, ...), any other
@@ -89,13 +93,14 @@ type grpcRetry struct {
 	attempts int
 	// policy: a service config's retryPolicy retries it, with configs;
 	// interceptor: a retry interceptor does: middleware go-grpc-middleware's
-	// (backoffs: the WithBackoff calls of its channels, one per channel
-	// that has one; defaultWait: a channel's with none), handmade.names
-	// one written by hand (grpcintercept.go).
-	policy, interceptor, middleware, defaultWait bool
-	backoffs                                     []*ssa.Call
-	configs                                      []catalog.ServiceConfig
-	handmade                                     handmade
+	// (backoffs: the WithBackoff calls that apply, one per retry
+	// interceptor that has one; defaultWait: one has none), handmade.names
+	// one written by hand (grpcintercept.go); stacked: a channel chains
+	// more than one retry interceptor (grpcchain.go).
+	policy, interceptor, middleware, defaultWait, stacked bool
+	backoffs                                              []*ssa.Call
+	configs                                               []catalog.ServiceConfig
+	handmade                                              handmade
 }
 
 // grpcRetriesOf works out the attempts the channels a call may be made
@@ -116,36 +121,50 @@ func (s *scanner) grpcRetriesOf(fn ast.Node, call *ast.CallExpr, callee *types.F
 	r.attempts = 1
 	r.handmade.attempts = 1
 	for _, ch := range channels {
-		h, known := s.handmadeRetries(call, ch.Funcs)
-		if !known {
+		if ch.ChainsUnknown {
 			return r, false
 		}
-		m, sc := policyAttempts(ch, method)
-		k := int64(1)
-		if ch.Retry {
-			var b *ssa.Call
-			if k, known, b = s.eng.GRPCRetry(append(append([]engine.Source(nil), ch.Defaults...), own...)); !known {
+		// The chain that retries the call most, on this channel.
+		var layers []retryLayer
+		k := 1
+		for _, chain := range ch.Chains {
+			l, known := s.chainLayers(call, ch, chain, own)
+			if !known {
 				return r, false
 			}
-			switch {
-			case b != nil && k > 1:
-				r.backoffs = append(r.backoffs, b)
-			case k > 1:
-				r.defaultWait = true
+			if n := layersProduct(l); n > k {
+				layers, k = l, n
 			}
 		}
+		m, sc := policyAttempts(ch, method)
 		if m > 1 {
 			r.policy, r.configs = true, append(r.configs, sc)
 		}
-		r.middleware = r.middleware || k > 1
-		r.interceptor = r.interceptor || k*int64(h.attempts) > 1
+		h := handmade{attempts: 1}
+		for _, l := range layers {
+			switch {
+			case l.fact != nil:
+				h.attempts *= l.attempts
+				h.names = append(h.names, l.name)
+				h.facts = append(h.facts, l.fact)
+				if l.fn != nil {
+					h.funcs = append(h.funcs, l.fn)
+				}
+			case l.backoff != nil:
+				r.middleware, r.backoffs = true, append(r.backoffs, l.backoff)
+			default:
+				r.middleware, r.defaultWait = true, true
+			}
+		}
+		r.stacked = r.stacked || len(layers) > 1
+		r.interceptor = r.interceptor || k > 1
 		if h.attempts > 1 {
 			r.handmade.names = append(r.handmade.names, h.names...)
 			r.handmade.facts = append(r.handmade.facts, h.facts...)
 			r.handmade.funcs = append(r.handmade.funcs, h.funcs...)
 			r.handmade.attempts = max(r.handmade.attempts, h.attempts)
 		}
-		r.attempts = max(r.attempts, m*int(k)*h.attempts)
+		r.attempts = max(r.attempts, m*k)
 	}
 	return r, r.attempts > 1
 }
@@ -204,7 +223,7 @@ func (s *scanner) grpcSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 	delay := Delay{}
 	h := r.handmade.facts
 	switch {
-	case len(r.backoffs) > 0 || len(h) > 0 && (r.policy || r.middleware || len(h) > 1):
+	case r.stacked || len(r.backoffs) > 0 || len(h) > 0 && (r.policy || r.middleware || len(h) > 1):
 		row.Delay, row.Capped, row.Jittered = catalog.DelayUnknown, catalog.TriUnknown, catalog.TriUnknown
 	case len(h) == 1:
 		// The interceptor's own loop, as its wrapper fact says.
@@ -217,7 +236,7 @@ func (s *scanner) grpcSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 	delay.Kind, delay.Capped, delay.Jittered = row.Delay, row.Capped, row.Jittered
 	site := &Site{kind: KindClient, node: call, name: name, entry: row, callee: callee, fn: fn,
 		bound: Bound{Attempts: r.attempts, Ctx: true}, grpc: &r, delay: known(delay)}
-	if len(r.backoffs) > 0 && !r.defaultWait && len(h) == 0 && !r.policy {
+	if len(r.backoffs) > 0 && !r.defaultWait && len(h) == 0 && !r.policy && !r.stacked {
 		if d, ok := s.interceptorBackoff(site, r.backoffs); ok {
 			row.Delay, row.Capped, row.Jittered = d.Kind, d.Capped, d.Jittered
 			site.delay = known(d)

@@ -50,35 +50,16 @@ type handmade struct {
 	funcs []ast.Node
 }
 
-// handmadeRetries reads the interceptors fns of a channel, installed for
-// the gRPC call at call; known is false when one retries a number of
-// times the code does not show.
-func (s *scanner) handmadeRetries(call ast.Node, fns []*ssa.Function) (h handmade, known bool) {
-	h.attempts = 1
-	for _, fn := range fns {
-		w, node := s.interceptorWrapper(call, fn)
-		if w == nil || w.Param >= fn.Signature.Params().Len() || !catalog.GRPCInvoker(fn.Signature.Params().At(w.Param).Type()) {
-			continue // calls the method once, as far as the code shows
-		}
-		if w.Attempts <= 0 || w.CountParam > 0 {
-			return h, false
-		}
-		h.attempts *= int(w.Attempts)
-		h.names = append(h.names, interceptorName(fn, s.pass.Pkg))
-		h.facts = append(h.facts, w)
-		if node != nil {
-			h.funcs = append(h.funcs, node)
-		}
-	}
-	return h, true
-}
-
 // interceptorWrapper returns the wrapper fact of an interceptor, with
 // its syntax when it is of this package. Reading one of this package
-// makes call unsettled: its wrappers are found round by round.
+// for a call site makes call unsettled: its wrappers are found round by
+// round. call is nil once they are all found (a dial's chain, read
+// after the scan).
 func (s *scanner) interceptorWrapper(call ast.Node, fn *ssa.Function) (*WrapperFact, ast.Node) {
 	if fn.Pkg != nil && fn.Pkg.Pkg == s.pass.Pkg {
-		s.unsettled[call] = true
+		if call != nil {
+			s.unsettled[call] = true
+		}
 		switch syn := fn.Syntax().(type) {
 		case *ast.FuncLit:
 			return s.litWrappers[syn], syn

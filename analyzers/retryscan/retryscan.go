@@ -45,6 +45,7 @@ type Result struct {
 	triggers    *triggers
 	budgets     *lazy[budgetScan]
 	retryer     func(ast.Expr) int // RetryerAttempts (awsretryer.go)
+	stacks      *lazy[[]InterceptorStack]
 }
 
 // Sites returns the package's retry sites in source order.

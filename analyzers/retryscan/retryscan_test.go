@@ -1,8 +1,10 @@
 package retryscan_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -32,6 +34,14 @@ func reportSites(pass *analysis.Pass) (any, error) {
 			ends += " time"
 		}
 		pass.Reportf(s.Pos(), "site %s %q %s%s", s.Kind(), s.Name(), s.Bound(), ends)
+	}
+	for _, st := range r.InterceptorStacks() {
+		var counts, names []string
+		for _, l := range st.Layers {
+			counts = append(counts, fmt.Sprint(l.Attempts))
+			names = append(names, l.Name)
+		}
+		pass.Reportf(st.Dial.Pos(), "stack %s (%s)", strings.Join(counts, "x"), strings.Join(names, ", "))
 	}
 	// Summaries of the package's own functions, rendered like the
 	// facts other packages import.

@@ -33,14 +33,19 @@ const (
 	// GRPCDialer makes a channel from the DialOptions from argument Arg
 	// on: grpc.NewClient, Dial, DialContext.
 	GRPCDialer
-	// GRPCInterceptors installs the unary interceptors of argument Arg
-	// (variadic for WithChainUnaryInterceptor).
+	// GRPCInterceptors appends the unary interceptors from argument Arg
+	// on (variadic: WithChainUnaryInterceptor) to the channel's chain,
+	// the first one outermost.
 	GRPCInterceptors
 	// GRPCDefaultCallOptions gives every call of the channel the call
 	// options from argument Arg on, before the call's own.
 	GRPCDefaultCallOptions
 	// GRPCRetryInterceptor applies retry options, the ones from argument
-	// Arg on as defaults that the call's own override.
+	// Arg on as defaults that the call's own override. It hands the
+	// interceptor inside it the call's options without its own
+	// (retry.go: filterCallOptions), so a second retry interceptor
+	// inside it sees none of the call's: only the outermost one is told
+	// retry.Disable() or WithMax by a call.
 	GRPCRetryInterceptor
 	// GRPCTimeoutInterceptor derives every call's context with
 	// context.WithTimeout(ctx, argument Arg).
@@ -63,6 +68,13 @@ const (
 	// GRPCMaxCallAttempts caps the attempts of a service config's
 	// retryPolicy at argument Arg (grpc.WithMaxCallAttempts; default 5).
 	GRPCMaxCallAttempts
+	// GRPCInterceptor installs the unary interceptor of argument Arg
+	// (WithUnaryInterceptor) outside the chained ones, in place of one
+	// an earlier WithUnaryInterceptor installed (grpc v1.85.0
+	// dialoptions.go: `o.unaryInt = f`; clientconn.go,
+	// chainUnaryClientInterceptors: "Prepend dopts.unaryInt to the
+	// chaining interceptors").
+	GRPCInterceptor
 )
 
 // GRPCOption is a catalogued gRPC option or constructor.
@@ -85,7 +97,7 @@ var grpcOptions = []GRPCOption{
 	{Symbol{grpcPkg, "", "NewClient"}, GRPCDialer, 1},
 	{Symbol{grpcPkg, "", "Dial"}, GRPCDialer, 1},
 	{Symbol{grpcPkg, "", "DialContext"}, GRPCDialer, 2},
-	{Symbol{grpcPkg, "", "WithUnaryInterceptor"}, GRPCInterceptors, 0},
+	{Symbol{grpcPkg, "", "WithUnaryInterceptor"}, GRPCInterceptor, 0},
 	{Symbol{grpcPkg, "", "WithChainUnaryInterceptor"}, GRPCInterceptors, 0},
 	{Symbol{grpcPkg, "", "WithDefaultCallOptions"}, GRPCDefaultCallOptions, 0},
 	{Symbol{grpcMiddlewareRetry, "", "UnaryClientInterceptor"}, GRPCRetryInterceptor, 0},

@@ -44,9 +44,15 @@ func TestGRPCOptionsMatchRealLibraries(t *testing.T) {
 			continue
 		}
 		got := sig.Params().At(o.Arg).Type().String()
-		if o.Role == catalog.GRPCInterceptors {
-			if got != "google.golang.org/grpc.UnaryClientInterceptor" && got != "[]google.golang.org/grpc.UnaryClientInterceptor" {
-				t.Errorf("%s: argument %d is %s, not unary client interceptors", o.Symbol, o.Arg, got)
+		switch o.Role {
+		case catalog.GRPCInterceptor:
+			if got != "google.golang.org/grpc.UnaryClientInterceptor" {
+				t.Errorf("%s: argument %d is %s, not one unary client interceptor", o.Symbol, o.Arg, got)
+			}
+			continue
+		case catalog.GRPCInterceptors:
+			if got != "[]google.golang.org/grpc.UnaryClientInterceptor" || !sig.Variadic() {
+				t.Errorf("%s: argument %d is %s, not variadic unary client interceptors", o.Symbol, o.Arg, got)
 			}
 			continue
 		}

@@ -43,7 +43,14 @@ func reportElems(pass *analysis.Pass, p *Program, fd *ast.FuncDecl, st ast.Stmt)
 		return
 	}
 	call, ok := es.X.(*ast.CallExpr)
-	if !ok || calleeIdent(call) == nil || calleeIdent(call).Name != "use" {
+	if !ok || calleeIdent(call) == nil {
+		return
+	}
+	if calleeIdent(call).Name == "usePaths" {
+		reportPaths(pass, p, fd, call)
+		return
+	}
+	if calleeIdent(call).Name != "use" {
 		return
 	}
 	in := p.Call(p.Func(fd), call)
@@ -57,6 +64,34 @@ func reportElems(pass *analysis.Pass, p *Program, fd *ast.FuncDecl, st ast.Stmt)
 		if k, ok := e.Value.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int {
 			s = append(s, k.Value.String())
 		}
+	}
+	pass.Reportf(call.Pos(), "%s", strings.Join(s, " "))
+}
+
+// reportPaths reports the lists ElemPaths finds at usePaths(...), each
+// as [1 2], with the elements that are not 0 (keep drops the zeros).
+func reportPaths(pass *analysis.Pass, p *Program, fd *ast.FuncDecl, call *ast.CallExpr) {
+	in := p.Call(p.Func(fd), call)
+	nonZero := func(s Source) bool {
+		k, ok := s.Value.(*ssa.Const)
+		return !ok || k.Value == nil || k.Value.String() != "0"
+	}
+	paths, ok := p.ElemPaths(Arg(in, 0), nil, nonZero)
+	if !ok {
+		pass.Reportf(call.Pos(), "out of sight")
+		return
+	}
+	s := []string{"paths"}
+	for _, path := range paths {
+		var elems []string
+		for _, e := range path {
+			if k, ok := e.Value.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int {
+				elems = append(elems, k.Value.String())
+			} else {
+				elems = append(elems, "?")
+			}
+		}
+		s = append(s, "["+strings.Join(elems, " ")+"]")
 	}
 	pass.Reportf(call.Pos(), "%s", strings.Join(s, " "))
 }

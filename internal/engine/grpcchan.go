@@ -3,6 +3,7 @@ package engine
 import (
 	"go/constant"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -48,12 +49,42 @@ type GRPCChannel struct {
 	// MaxCallUnknown: it is given a value that is not one constant.
 	MaxCallAttempts int
 	MaxCallUnknown  bool
-	// Funcs are the interceptors installed that are functions, not
-	// catalogued constructors' results: a function of the package
-	// (declared, or a literal a helper returns) or of another one. Whether
-	// one retries is the recognizer's question; each also leaves Seen
-	// false, as it may bound calls.
-	Funcs []*ssa.Function
+	// CallOptions are the channel's default call options
+	// (grpc.WithDefaultCallOptions), which its outermost interceptor
+	// sees before the call's own.
+	CallOptions []Source
+	// Chains are the unary interceptor chains a call on the channel may
+	// go through, outermost first: one per way through the dial's options
+	// (an interceptor appended to them under an if makes two), each
+	// distinct. ChainsUnknown: there are too many ways to tell apart.
+	Chains        [][]GRPCInterceptor
+	ChainsUnknown bool
+}
+
+// GRPCInterceptor is one unary interceptor of a channel's chain:
+//
+//	r := retry.UnaryClientInterceptor(retry.WithMax(5))
+//	grpc.NewClient(addr, grpc.WithChainUnaryInterceptor(logCalls, r))
+//
+// is two, logCalls (a Func) and r (Made by retry.UnaryClientInterceptor,
+// with Arg 1 in the same Install call).
+type GRPCInterceptor struct {
+	// Install is the option that installs it (grpc.WithUnaryInterceptor,
+	// WithChainUnaryInterceptor), and Arg its argument there (for a
+	// list spread with ..., its index in the list).
+	Install *ssa.Call
+	Arg     int
+	// Value is what is installed.
+	Value Source
+	// Made is the call of a catalogued constructor it is the result of
+	// (go-grpc-middleware's retry and timeout interceptors), with its
+	// row; its options are read in Value.In.
+	Made *ssa.Call
+	Row  *catalog.GRPCOption
+	// Func is the function it is, when it is not Made: a function of
+	// the package (declared, or a literal a helper returns) or of
+	// another one. Whether it retries is the recognizer's question.
+	Func *ssa.Function
 }
 
 // GRPCChannels returns the channels a gRPC call may be made on: the
@@ -94,11 +125,25 @@ func (p *Program) GRPCChannels(in ssa.CallInstruction) (out []GRPCChannel, known
 	return out, len(out) > 0
 }
 
+// GRPCDial returns what the options of a dial (grpc.NewClient, Dial,
+// DialContext) do with the channel it makes; ok is false for a call of
+// another function.
+func (p *Program) GRPCDial(dial *ssa.Call) (ch GRPCChannel, ok bool) {
+	o := catalog.LookupGRPCOption(Callee(dial))
+	if o == nil || o.Role != catalog.GRPCDialer {
+		return ch, false
+	}
+	return p.dialOpts(dial, o.Arg, nil), true
+}
+
 // dialOpts reads the DialOptions of a dial from argument i on.
 func (p *Program) dialOpts(dial *ssa.Call, i int, in *Frame) GRPCChannel {
 	var ch GRPCChannel
 	opts, seen := p.Elems(Arg(dial, i), in)
 	ch.Seen = seen
+	if seen {
+		ch.Chains, ch.ChainsUnknown = p.unaryChains(Arg(dial, i), in)
+	}
 	for _, opt := range opts {
 		for _, src := range p.SourcesIn(opt.Value, opt.In) {
 			call, o := GRPCOptionCall(src.Value)
@@ -112,11 +157,12 @@ func (p *Program) dialOpts(dial *ssa.Call, i int, in *Frame) GRPCChannel {
 				continue
 			}
 			switch o.Role {
-			case catalog.GRPCInterceptors:
+			case catalog.GRPCInterceptor, catalog.GRPCInterceptors:
 				p.interceptors(call, o.Arg, src.In, &ch)
 			case catalog.GRPCDefaultCallOptions:
 				def, _ := p.Elems(Arg(call, o.Arg), src.In)
 				ch.Defaults = append(ch.Defaults, def...)
+				ch.CallOptions = append(ch.CallOptions, def...)
 			case catalog.GRPCServiceConfig:
 				k := p.oneConst(Arg(call, o.Arg), src.In)
 				if k == nil || k.Value == nil || k.Value.Kind() != constant.String {
@@ -151,9 +197,6 @@ func (p *Program) interceptors(call *ssa.Call, i int, in *Frame, ch *GRPCChannel
 			ic, o := GRPCOptionCall(src.Value)
 			if o == nil {
 				ch.Seen = false // an interceptor of another package may bound calls
-				if fn := funcOf(src.Value); fn != nil {
-					ch.Funcs = append(ch.Funcs, fn)
-				}
 				continue
 			}
 			switch o.Role {
@@ -166,6 +209,124 @@ func (p *Program) interceptors(call *ssa.Call, i int, in *Frame, ch *GRPCChannel
 			}
 		}
 	}
+}
+
+// maxChains bounds the interceptor chains told apart on one channel.
+const maxChains = 32
+
+// unaryChains reads the unary interceptor chains of the dial options
+// opts, way by way (ElemPaths): on each, the last WithUnaryInterceptor
+// outermost, then every WithChainUnaryInterceptor's in order. An option
+// or an interceptor that may be one of several values (a variable set
+// in both branches of an if) makes a chain for each. unknown is true
+// when there are more than maxChains.
+func (p *Program) unaryChains(opts ssa.Value, in *Frame) (chains [][]GRPCInterceptor, unknown bool) {
+	paths, ok := p.ElemPaths(opts, in, p.mayInstall)
+	if !ok {
+		return nil, true
+	}
+	type state struct {
+		unary []GRPCInterceptor // none or one
+		chain []GRPCInterceptor
+	}
+	for _, path := range paths {
+		states := []state{{}}
+		for _, opt := range path {
+			var next []state
+			same := false // some way, the option installs nothing
+			for _, src := range p.SourcesIn(opt.Value, opt.In) {
+				call, o := GRPCOptionCall(src.Value)
+				if o == nil || o.Role != catalog.GRPCInterceptor && o.Role != catalog.GRPCInterceptors {
+					if !same {
+						next, same = append(next, states...), true
+					}
+					continue
+				}
+				lists, ok := p.installed(call, o, src.In)
+				if !ok {
+					return nil, true
+				}
+				for _, st := range states {
+					for _, l := range lists {
+						if o.Role == catalog.GRPCInterceptor {
+							next = append(next, state{l, st.chain})
+						} else {
+							next = append(next, state{st.unary, append(slices.Clip(st.chain), l...)})
+						}
+					}
+				}
+			}
+			if states = next; len(states) > maxChains {
+				return nil, true
+			}
+		}
+		for _, st := range states {
+			chains = addChain(chains, append(slices.Clip(st.unary), st.chain...))
+		}
+		if len(chains) > maxChains {
+			return nil, true
+		}
+	}
+	return chains, false
+}
+
+// mayInstall reports a dial option that may install unary interceptors.
+func (p *Program) mayInstall(opt Source) bool {
+	for _, src := range p.SourcesIn(opt.Value, opt.In) {
+		if _, o := GRPCOptionCall(src.Value); o != nil && (o.Role == catalog.GRPCInterceptor || o.Role == catalog.GRPCInterceptors) {
+			return true
+		}
+	}
+	return false
+}
+
+// installed returns the lists of interceptors an option call installs,
+// one per way its arguments may be.
+func (p *Program) installed(call *ssa.Call, o *catalog.GRPCOption, in *Frame) ([][]GRPCInterceptor, bool) {
+	arg := Arg(call, o.Arg)
+	values := [][]Source{{{Value: arg, In: in}}}
+	if _, ok := arg.Type().Underlying().(*types.Slice); ok {
+		var ok bool
+		if values, ok = p.ElemPaths(arg, in, nil); !ok {
+			return nil, false
+		}
+	}
+	var lists [][]GRPCInterceptor
+	for _, vs := range values {
+		ways := [][]GRPCInterceptor{nil}
+		for k, v := range vs {
+			var next [][]GRPCInterceptor
+			for _, src := range p.SourcesIn(v.Value, v.In) {
+				ic := GRPCInterceptor{Install: call, Arg: o.Arg + k, Value: src}
+				if made, row := GRPCOptionCall(src.Value); row != nil {
+					ic.Made, ic.Row = made, row
+				} else {
+					ic.Func = funcOf(src.Value)
+				}
+				for _, w := range ways {
+					next = append(next, append(slices.Clip(w), ic))
+				}
+			}
+			if ways = next; len(ways) > maxChains {
+				return nil, false
+			}
+		}
+		lists = append(lists, ways...)
+	}
+	return lists, len(lists) <= maxChains
+}
+
+// addChain adds a chain to chains unless it is there already.
+func addChain(chains [][]GRPCInterceptor, chain []GRPCInterceptor) [][]GRPCInterceptor {
+	same := func(a, b GRPCInterceptor) bool {
+		return a.Install == b.Install && a.Arg == b.Arg && a.Value.Value == b.Value.Value && a.Value.In.Key() == b.Value.In.Key()
+	}
+	for _, c := range chains {
+		if slices.EqualFunc(c, chain, same) {
+			return chains
+		}
+	}
+	return append(chains, chain)
 }
 
 // funcOf returns the function a value is, named or a closure of a
