@@ -204,7 +204,10 @@
 // net/http (se.Code == http.StatusNotFound). An application's own code
 // (ae.Code == 1001) is never read as a status, and neither is any other
 // field of an error that carries one: a loop that stops on such a code
-// says nothing of what it does with a 404. A helper of the package that
+// says nothing of what it does with a 404. Neither is a status method
+// that returns a constant (an SDK's ClientError, made before any answer,
+// whose HttpStatus() is always 400): errors.As into its type says nothing
+// of a 404, and retrying it retries transport failures. A helper of the package that
 // keeps the status of its response in a field of its receiver
 // (c.lastStatus = resp.StatusCode) hands it to the loop that tests the
 // field after the call, when every write of the field is a status or a

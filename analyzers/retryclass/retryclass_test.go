@@ -15,11 +15,11 @@ import (
 // (util/retry).
 func TestAnalyzer(t *testing.T) {
 	t.Parallel()
-	mod.Run(t, retryclass.Analyzer, "./cancel", "./status", "./code", "./wait", "./typed", "./poll", "./reconnect", "./spread", "./grpchelper", "./transport", "./wrapper", "./wrapper/lib", "./classified", "./classified/lib", "./statusfield", "./pushback", "./checked", "./checked/httpcheck", "./intercept", "./onerror", "./onerror/lib", "./readiness", "./restycond", "./typedpushback", "./typedpushback/kept")
+	mod.Run(t, retryclass.Analyzer, "./cancel", "./status", "./code", "./wait", "./typed", "./poll", "./reconnect", "./spread", "./grpchelper", "./transport", "./wrapper", "./wrapper/lib", "./classified", "./classified/lib", "./statusfield", "./pushback", "./checked", "./checked/httpcheck", "./intercept", "./onerror", "./onerror/lib", "./readiness", "./restycond", "./typedpushback", "./typedpushback/kept", "./conststatus", "./conststatus/sdk")
 }
 
 // mod is testdata/mod, loaded once for the tests here.
-var mod = testenv.NewModule("testdata/mod", "./cancel", "./status", "./code", "./wait", "./typed", "./poll", "./reconnect", "./spread", "./grpchelper", "./transport", "./wrapper", "./wrapper/lib", "./classified", "./classified/lib", "./statusfield", "./flags", "./pushback", "./checked", "./checked/httpcheck", "./intercept", "./onerror", "./onerror/lib", "./readiness", "./restycond", "./typedpushback", "./typedpushback/kept")
+var mod = testenv.NewModule("testdata/mod", "./cancel", "./status", "./code", "./wait", "./typed", "./poll", "./reconnect", "./spread", "./grpchelper", "./transport", "./wrapper", "./wrapper/lib", "./classified", "./classified/lib", "./statusfield", "./flags", "./pushback", "./checked", "./checked/httpcheck", "./intercept", "./onerror", "./onerror/lib", "./readiness", "./restycond", "./typedpushback", "./typedpushback/kept", "./conststatus", "./conststatus/sdk")
 
 // TestFlags runs an analyzer configured through its flags on a package
 // of its own: other permanent codes, another transient status, tests.

@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{engine.Analyzer},
 	Run:        runGuarded,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact), new(ClassifierFact), new(PushbackFact), new(RandomFact), new(PeerFact), new(AbsenceFact), new(OptInFact)},
+	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact), new(ClassifierFact), new(PushbackFact), new(RandomFact), new(PeerFact), new(AbsenceFact), new(OptInFact), new(ConstStatusFact)},
 }
 
 // Result answers questions about the retry sites of one package.
@@ -129,6 +129,7 @@ func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	s.eng.SetClassifiers(s.classifierOf)
 	s.eng.SetRandoms(s.randomOf)
 	s.eng.SetAbsences(s.absenceOf)
+	s.eng.SetConstStatuses(s.constStatusOf)
 	s.collectFuncs()
 	s.findWrappers()
 	s.summarize()
@@ -141,6 +142,7 @@ func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	s.exportClassifiers()
 	s.exportRandoms()
 	s.exportAbsences()
+	s.exportConstStatuses()
 	s.exportOptIns()
 	r := s.result()
 	r.configs = s.configs

@@ -71,6 +71,9 @@ type Program struct {
 	// absences reports another package's error variable that means
 	// "not found" (absence.go); nil when none were given.
 	absences func(*types.Var) bool
+	// constStatuses reports another package's status method that
+	// returns a constant (conststatus.go); nil when none were given.
+	constStatuses func(*types.Func) bool
 
 	absentOnce sync.Once
 	absent     map[*types.Var]bool // the package's own (absence.go)

@@ -101,7 +101,7 @@ func (p *Program) isStatusField(n *types.Named, st *types.Struct, f *types.Var) 
 // carriesStatus reports a type an HTTP status can be read from: a
 // struct (or a pointer to one) with a status field or an *http.Response
 // field, or a type with a StatusCode or HTTPStatusCode method returning
-// an integer.
+// an integer, other than a constant (conststatus.go).
 func (p *Program) carriesStatus(t types.Type) bool {
 	if n, st := structOf(t); st != nil {
 		for i := range st.NumFields() {
@@ -113,7 +113,7 @@ func (p *Program) carriesStatus(t types.Type) bool {
 	}
 	ms := analysisutil.MethodSet(t)
 	for i := range ms.Len() {
-		if m := ms.At(i).Obj(); StatusName(m.Name()) && statusMethod(m) {
+		if m, ok := ms.At(i).Obj().(*types.Func); ok && StatusName(m.Name()) && statusMethod(m) && !p.constStatus(m) {
 			return true
 		}
 	}
