@@ -199,7 +199,11 @@
 // configures it; an AWS standard retryer's MaxAttempts set further than
 // the option function its constructor is given (a function of the
 // package appended to retry.AdaptiveModeOptions.StandardOptions; a
-// literal there is read) counts as the default, 3. The layers are multiplied without reading which
+// literal there is read) counts as the default, 3. A hand-rolled loop
+// of another package that goes round only when a flag of its
+// configuration is set (if c.config.AutoRetry && err != nil { continue
+// }) counts its attempts whatever the flag, even where the SDK's own
+// constructor leaves it off. The layers are multiplied without reading which
 // failures each goes round on: an outer loop that retries only 409
 // conflicts around an SDK that retries only 5xx is still reported. The
 // commonest such loop, one that goes round only on "not found" while it
