@@ -162,8 +162,9 @@ func (fl *flower) binop(b *ssa.BinOp) Flow {
 	f.Floor = 0
 	if least, base, ok := fl.floor(b, x, y); ok {
 		// A jitter whose size is not seen (rand.N(j), j a parameter)
-		// hides nothing of the delay it is added to.
-		f.Floor, f.Opaque = least, base.Opaque
+		// hides nothing of the delay it is added to, and the floor
+		// steps as the delay does.
+		f.Floor, f.Opaque, f.Step = least, base.Opaque, base.Step
 	}
 	switch b.Op {
 	case token.SHL:

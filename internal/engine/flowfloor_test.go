@@ -17,7 +17,7 @@ import (
 
 // floors reports, at every wait of a loop, how FlowOf reads what it
 // waits: its first value when known, else the least it can be (a
-// floor), else "?", and whether it is random, opaque or grows.
+// floor), else "?", and whether it is random, opaque, grows or steps.
 var floors = &analysis.Analyzer{
 	Name:     "floors",
 	Doc:      "report the flows of the loops' waits",
@@ -57,7 +57,7 @@ var floors = &analysis.Analyzer{
 					for _, m := range []struct {
 						on   bool
 						name string
-					}{{f.Random, "random"}, {f.Opaque, "opaque"}, {f.Growth != nil, fmt.Sprintf("grows x%g", f.Factor)}} {
+					}{{f.Random, "random"}, {f.Opaque, "opaque"}, {f.Growth != nil, fmt.Sprintf("grows x%g", f.Factor)}, {f.Step != 0, "steps " + time.Duration(f.Step).String()}} {
 						if m.on {
 							marks = append(marks, m.name)
 						}

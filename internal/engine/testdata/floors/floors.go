@@ -125,3 +125,15 @@ func growingJitter() {
 		d *= 2
 	}
 }
+
+// A linear wait plus jitter: at least 1s, stepping by 1s.
+func linear() {
+	for i := 0; i < 5; i++ {
+		if op() == nil {
+			return
+		}
+		time.Sleep(time.Duration(i+1)*time.Second + rand.N(time.Second/2)) // want `^>= 1s random steps 1s$`
+		time.Sleep(time.Duration(i+1) * time.Second)                       // want `^1s steps 1s$`
+		time.Sleep(time.Duration(i+1)*time.Second - rand.N(time.Second/2)) // want `^\? random$`
+	}
+}
