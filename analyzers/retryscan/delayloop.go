@@ -97,13 +97,32 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		}
 	}
 	d.Kind = kind
-	if f := r.FlowOf(waits[0].arg); len(waits) == 1 && kind == catalog.DelayConstant && f.Known && !f.Varying && f.At0 > 0 && f.At0 < math.MaxInt64 {
-		d.Initial, d.Factor = time.Duration(f.At0), 1 // time.Sleep(2 * time.Second)
+	if f := r.FlowOf(waits[0].arg); len(waits) == 1 && kind == catalog.DelayConstant && !f.Varying {
+		switch {
+		case f.Known && f.At0 > 0 && f.At0 < math.MaxInt64:
+			d.Initial, d.Factor = time.Duration(f.At0), 1 // time.Sleep(2 * time.Second)
+		case !f.Known && f.Floor > 0 && f.Floor < math.MaxInt64:
+			d.Least, d.Factor = time.Duration(f.Floor), 1 // time.Sleep(2*time.Second + rand.N(time.Second)): at least 2s
+		}
 	}
-	if f := r.FlowOf(waits[0].arg); len(waits) == 1 && kind == catalog.DelayLinear && f.Known && !f.Random && !f.Clamped && !f.Opaque && f.At0 >= 0 && f.Step > 0 && f.At0+f.Step < math.MaxInt64 {
-		d.Initial, d.Step = time.Duration(f.At0), time.Duration(f.Step) // time.Sleep(time.Duration(i+1) * time.Second)
-		if r.LaterRounds(waits[0].in) {
-			d.Initial += d.Step // if i > 0 { sleep(time.Duration(i) * time.Second) }: 1s first
+	if f := r.FlowOf(waits[0].arg); len(waits) == 1 && kind == catalog.DelayLinear && !f.Clamped && !f.Opaque && f.Step > 0 {
+		// time.Sleep(time.Duration(i+1) * time.Second); with a jitter
+		// added, at least that
+		at0, ok := f.At0, f.Known && !f.Random
+		if !f.Known && f.Floor > 0 {
+			at0, ok = f.Floor, true
+		}
+		if ok && at0 >= 0 && at0+f.Step < math.MaxInt64 {
+			first, step := time.Duration(at0), time.Duration(f.Step)
+			if r.LaterRounds(waits[0].in) {
+				first += step // if i > 0 { sleep(time.Duration(i) * time.Second) }: 1s first
+			}
+			d.Step = step
+			if f.Known {
+				d.Initial = first
+			} else {
+				d.Least = first
+			}
 		}
 	}
 	switch {
