@@ -692,7 +692,10 @@ func extreme(all []Flow, smallest bool) (float64, bool) {
 
 // WaitParam returns the index of the duration parameter a function of
 // this package waits on, or a wait it computes from (grown, clamped), or
-// -1; random when the helper adds randomness to the wait:
+// -1; random when the helper adds randomness to the wait, added when
+// that randomness is only a jitter that cannot be negative added to the
+// parameter itself, so that the helper waits at least what it is given
+// (addedTo):
 //
 //	func sleepCtx(ctx context.Context, d time.Duration) error {
 //		select { case <-time.After(d): ...
@@ -700,9 +703,12 @@ func extreme(all []Flow, smallest bool) (float64, bool) {
 //	func backoffIf(d time.Duration, err error) time.Duration {
 //		d = min(d+d/4, maxBackoff)
 //		time.Sleep(d) ...
-func (p *Program) WaitParam(fn *ssa.Function) (i int, random bool) {
+//
+//	func sleepJitter(d time.Duration) { time.Sleep(d + rand.N(d/4)) }  // random, added
+//	func sleepLess(d time.Duration) { time.Sleep(d - rand.N(d/4)) }    // random
+func (p *Program) WaitParam(fn *ssa.Function) (i int, random, added bool) {
 	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != p.pkg {
-		return -1, false
+		return -1, false, false
 	}
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
@@ -711,12 +717,14 @@ func (p *Program) WaitParam(fn *ssa.Function) (i int, random bool) {
 				continue
 			}
 			u := &under{p: p, seen: map[ssa.Value]bool{}}
-			if prm := u.param(c.Call.Args[len(c.Call.Args)-1]); prm != nil {
-				return paramPos(prm), u.random // a parameter of fn: values do not cross functions
+			arg := c.Call.Args[len(c.Call.Args)-1]
+			if prm := u.param(arg); prm != nil {
+				// a parameter of fn: values do not cross functions
+				return paramPos(prm), u.random, u.random && p.addedTo(arg, prm)
 			}
 		}
 	}
-	return -1, false
+	return -1, false, false
 }
 
 // under finds the parameter a duration is computed from through

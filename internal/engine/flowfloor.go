@@ -105,3 +105,21 @@ func (p *Program) nonNegRandom(v ssa.Value, depth int) bool {
 	}
 	return returns > 0
 }
+
+// addedTo reports whether v is the parameter prm plus jitters that cannot
+// be negative, through conversions: what a wait helper waits when it
+// waits at least what it is given.
+//
+//	time.Sleep(d + rand.N(d/4))
+//	time.Sleep(time.Duration(rand.Int63n(int64(j))) + d)
+func (p *Program) addedTo(v ssa.Value, prm *ssa.Parameter) bool {
+	v = Strip(v)
+	if v == ssa.Value(prm) {
+		return true
+	}
+	b, ok := v.(*ssa.BinOp)
+	if !ok || b.Op != token.ADD {
+		return false
+	}
+	return p.addedTo(b.X, prm) && p.nonNegRandom(b.Y, 0) || p.addedTo(b.Y, prm) && p.nonNegRandom(b.X, 0)
+}

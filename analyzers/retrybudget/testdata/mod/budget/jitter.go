@@ -117,3 +117,60 @@ func callsJitterHelper(ctx context.Context) error {
 	defer cancel()
 	return jitterHelper(ctx) // want `jitterHelper's retry \(retry loop\) can take 10s \+ 2s \+ 10s \+ 2s \+ 10s >= 34s but its context has a 30s deadline`
 }
+
+// A wait helper of the package that adds a jitter to what it is given
+// waits at least that; one that takes a jitter away can wait less, and
+// its waits are unknown (the 30s of attempts alone fit in 33s).
+func sleepJitter(ctx context.Context, d time.Duration) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(d + rand.N(d/4)):
+		return nil
+	}
+}
+
+func sleepLess(ctx context.Context, d time.Duration) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(d - rand.N(d/2)):
+		return nil
+	}
+}
+
+func helperJitterOverBudget(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 33*time.Second)
+	defer cancel()
+	var err error
+	for i := 0; i < 3; i++ { // want `retry can take 10s \+ 2s \+ 10s \+ 2s \+ 10s >= 34s but its context has a 33s deadline`
+		actx, c := context.WithTimeout(ctx, 10*time.Second)
+		err = call(actx)
+		c()
+		if err == nil {
+			return nil
+		}
+		if err := sleepJitter(ctx, 2*time.Second); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+func helperLessUnknown(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 33*time.Second)
+	defer cancel()
+	var err error
+	for i := 0; i < 3; i++ {
+		actx, c := context.WithTimeout(ctx, 10*time.Second)
+		err = call(actx)
+		c()
+		if err == nil {
+			return nil
+		}
+		if err := sleepLess(ctx, 2*time.Second); err != nil {
+			return err
+		}
+	}
+	return err
+}

@@ -87,3 +87,64 @@ func fraction(ctx context.Context) error {
 	}
 	return err
 }
+
+// A helper of the package that waits what it is given plus a jitter
+// waits at least that; one that takes a jitter away, or waits a random
+// fraction, waits unknown times.
+func sleepJitter(ctx context.Context, d time.Duration) {
+	select {
+	case <-ctx.Done():
+	case <-time.After(d + rand.N(d/4)):
+	}
+}
+
+func sleepLess(ctx context.Context, d time.Duration) {
+	select {
+	case <-ctx.Done():
+	case <-time.After(d - rand.N(d/4)):
+	}
+}
+
+func sleepFraction(ctx context.Context, d time.Duration) {
+	select {
+	case <-ctx.Done():
+	case <-time.After(time.Duration(float64(d) * rand.Float64())):
+	}
+}
+
+func helperAdded(ctx context.Context) error {
+	var err error
+	d := time.Second
+	for i := 0; i < 3; i++ { // want `worst \? \+ 1s \+ \? \+ 2s \+ \? >= 3s; attempt none; elapsed none; cap 0s; waits at least$`
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		sleepJitter(ctx, d)
+		d *= 2
+	}
+	return err
+}
+
+func helperLess(ctx context.Context) error {
+	var err error
+	d := time.Second
+	for i := 0; i < 3; i++ { // want `worst \? \+ \? \+ \? \+ \? \+ \? >= 0s; attempt none; elapsed none; cap 0s$`
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		sleepLess(ctx, d)
+		d *= 2
+	}
+	return err
+}
+
+func helperFraction(ctx context.Context) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `worst \? \+ \? \+ \? \+ \? \+ \? >= 0s; attempt none; elapsed none; cap 0s$`
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		sleepFraction(ctx, 2*time.Second)
+	}
+	return err
+}
