@@ -8,7 +8,7 @@ import (
 	"github.com/retrylint/retrylint/internal/catalog"
 )
 
-// A jittered wait is the growing delay plus a random share of it:
+// A jittered wait is a delay, growing or fixed, plus a random share:
 //
 //	time.Sleep(d + rand.N(d/2))
 //	time.Sleep(base<<attempt + time.Duration(rand.Int63n(int64(jitter))))
