@@ -234,8 +234,20 @@
 // function) are shown as "?" and count as zero: the analyzer stays quiet unless the
 // known terms alone already exceed the deadline, and then says so with
 // ">=". Waits are the nominal ones: jitter that adds time can only make
-// the retry longer. Full jitter (aws-sdk-go-v2's standard retryer, gax)
-// draws each wait between zero and its nominal value, so the nominal sum
+// the retry longer. A loop, or a wait helper of the package, that adds a
+// jitter that cannot be negative to its wait waits at least the wait
+// without it, and the sum of those is a lower bound (">="):
+//
+//	// a RoundTrip under an http.Client{Timeout: 5 * time.Second}
+//	for attempt := 0; attempt < 5; attempt++ { // retry waits ? + 1s + ? + 2s + ? + 4s + ? + 8s + ? >= 15s but its context has a 5s deadline ...
+//		...
+//		time.Sleep(delay + rand.N(delay/4)) // at least 1s, 2s, 4s, 8s
+//		delay *= 2
+//	}
+//
+// A hand-rolled wait that can be shorter than its delay (rand.N(d),
+// d - rand.N(x), d * rand.Float64()) is unknown. A library's full jitter
+// (aws-sdk-go-v2's standard retryer, gax) draws each wait between zero and its nominal value, so the nominal sum
 // is a ceiling no run has to reach: such a retry is judged on the
 // average, half the nominal waits, and the message says so ("with full
 // jitter the waits average half of that, and the eighth attempt never

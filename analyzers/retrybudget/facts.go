@@ -25,13 +25,13 @@ type BudgetFact struct {
 	Site     string // the retry's display name
 	Attempts int    // 0: not a constant
 	Bound    int    // the site's Bound.Attempts (catalog.AttemptsUnbounded...)
-	// Timeout, AttemptTimeout, Waits, WaitsKnown and FullJitter are the
-	// worst case's.
-	Timeout        uint8
-	AttemptTimeout time.Duration
-	Waits          []time.Duration
-	WaitsKnown     bool
-	FullJitter     bool
+	// Timeout, AttemptTimeout, Waits, WaitsKnown, FullJitter and
+	// AddedJitter are the worst case's.
+	Timeout                 uint8
+	AttemptTimeout          time.Duration
+	Waits                   []time.Duration
+	WaitsKnown              bool
+	FullJitter, AddedJitter bool
 	// Unbounded says nothing visible bounds one attempt.
 	Unbounded bool
 	// Elapsed and ElapsedBy are the elapsed-time limit the code sets on a
@@ -63,14 +63,14 @@ func newFact(param int, site *retryscan.Site, w retryscan.WorstCase, unbounded b
 	return &BudgetFact{
 		Param: param, Site: site.Name(), Attempts: w.Attempts, Bound: site.Bound().Attempts,
 		Timeout: uint8(w.Timeout), AttemptTimeout: w.AttemptTimeout, Waits: w.Waits, WaitsKnown: w.WaitsKnown, FullJitter: w.FullJitter,
-		Unbounded: unbounded, Elapsed: lim.d, ElapsedBy: lim.by, GRPC: refOf(site).grpc, Interceptor: refOf(site).interceptor,
+		AddedJitter: w.AddedJitter, Unbounded: unbounded, Elapsed: lim.d, ElapsedBy: lim.by, GRPC: refOf(site).grpc, Interceptor: refOf(site).interceptor,
 	}
 }
 
 func (f *BudgetFact) worst() retryscan.WorstCase {
 	return retryscan.WorstCase{
 		Attempts: f.Attempts, Timeout: retryscan.TimeoutKind(f.Timeout), AttemptTimeout: f.AttemptTimeout,
-		Waits: f.Waits, WaitsKnown: f.WaitsKnown, FullJitter: f.FullJitter,
+		Waits: f.Waits, WaitsKnown: f.WaitsKnown, FullJitter: f.FullJitter, AddedJitter: f.AddedJitter,
 	}
 }
 

@@ -12,10 +12,12 @@ import (
 // attempt: with N attempts the retry makes N-1 more, and waits between
 // them w1 + w2 + ... + w(N-1), the site's worst case (Site.WorstCase)
 // as retrybudget reads it. Six attempts waiting 1s doubling: 5 more
-// attempts over 1+2+4+8+16 = 31s.
+// attempts over 1+2+4+8+16 = 31s; with a jitter added to each wait
+// (d + rand.N(d/4)), over at least 31s.
 
 // cost renders what the rest of a site's retry costs: "up to 5 more
-// attempts over 31s", "up to 4 more attempts", "further attempts for up
+// attempts over 31s", "... over at least 31s", "up to 4 more attempts",
+// "further attempts for up
 // to 15m0s (the default MaxElapsedTime)", "... up to 10s
 // (MaxElapsedTime)", or "further attempts".
 func (c *checker) cost(site *retryscan.Site) string {
@@ -28,9 +30,14 @@ func (c *checker) cost(site *retryscan.Site) string {
 			s = "up to 1 more attempt"
 		}
 		// The waits are the worst case's, retrybudget's sum: the n-th
-		// wait of a growing delay, capped where the cap is visible.
+		// wait of a growing delay, capped where the cap is visible; the
+		// least they can be when a jitter is added to each.
 		if w := site.WorstCase(); w.WaitsKnown && len(w.Waits) == more && w.WaitTotal() > 0 {
-			s += " over " + human(w.WaitTotal())
+			s += " over "
+			if w.AddedJitter {
+				s += "at least "
+			}
+			s += human(w.WaitTotal())
 		}
 		return s
 	case b.Attempts == 1:

@@ -103,7 +103,9 @@
 //
 // Once ctx is done every attempt fails at once with context.Canceled and
 // the loop sleeps and tries again until its attempts run out: here 5 more
-// attempts over 1+2+4+8+16 = 31s, for a caller that has gone. The
+// attempts over 1+2+4+8+16 = 31s (over at least 31s when a jitter is
+// added to each wait, time.Sleep(d + rand.N(d/4))), for a caller that
+// has gone. The
 // goroutine, the request's memory and the caller's slot in any pool are
 // held all that time, and an attempt that does not carry ctx keeps
 // calling the dependency. Leaving on the error of

@@ -219,7 +219,9 @@ func (c *checker) length(a *attempt, w blindWait) waitLength {
 	if len(d.Waits) != 1 {
 		return waitLength{}
 	}
-	if wc := a.site.WorstCase(); wc.WaitsKnown && len(wc.Waits) > 0 {
+	// The longest of the worst case's waits; not when a jitter is added
+	// to each (d + rand.N(d/4)): they are then the least each can be.
+	if wc := a.site.WorstCase(); wc.WaitsKnown && !wc.AddedJitter && len(wc.Waits) > 0 {
 		return waitLength{d: slices.Max(wc.Waits)}
 	}
 	if d.Kind == catalog.DelayExponential && d.Capped == catalog.TriNo {

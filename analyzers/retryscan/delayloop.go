@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // The delay of a hand-rolled loop is read from what flows into the
@@ -35,10 +36,13 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		return
 	}
 	type wait struct {
-		call   *ast.CallExpr
-		in     ssa.CallInstruction
-		arg    ssa.Value
-		random bool // a helper that adds randomness to what it is given
+		call *ast.CallExpr
+		in   ssa.CallInstruction
+		arg  ssa.Value
+		// random: a helper that adds randomness to what it is given;
+		// added: only a jitter added to it
+		random, added bool
+		flow          engine.Flow // of what is waited
 	}
 	var waits []wait
 	eachCall(body, func(call *ast.CallExpr) {
@@ -51,17 +55,20 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		case s.isWait(call):
 			waits = append(waits, wait{call: call, in: c, arg: args[len(args)-1]})
 		default:
-			if i, random := s.eng.WaitParam(c.Common().StaticCallee()); i >= 0 && i < len(args) {
-				waits = append(waits, wait{call, c, args[i], random})
+			if i, random, added := s.eng.WaitParam(c.Common().StaticCallee()); i >= 0 && i < len(args) {
+				waits = append(waits, wait{call: call, in: c, arg: args[i], random: random, added: added})
 			}
 		}
 	})
+	for i, w := range waits {
+		waits[i].flow = waited(r.FlowOf(w.arg), w.random, w.added)
+	}
 	// A wait of a constant zero (timer.Reset(0) to run again at once, as
 	// grpc's backoff.RunF does when its function asks for a reset) waits
 	// for nothing: jitter cannot spread it, and no wait is another
 	// problem than a fixed one.
 	waits = slices.DeleteFunc(waits, func(w wait) bool {
-		f := r.FlowOf(w.arg)
+		f := w.flow
 		return !w.random && f.Known && f.At0 == 0 && f.Growth == nil && !f.Varying && !f.Linear && !f.Random && !f.Opaque
 	})
 	if len(waits) == 0 {
@@ -70,7 +77,7 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 	jitter, opaque, kind := false, false, catalog.DelayConstant
 	d.Capped = catalog.TriYes
 	for _, w := range waits {
-		f := r.FlowOf(w.arg)
+		f := w.flow
 		jitter = jitter || f.Random || w.random
 		opaque = opaque || f.Opaque
 		switch {
@@ -97,13 +104,32 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		}
 	}
 	d.Kind = kind
-	if f := r.FlowOf(waits[0].arg); len(waits) == 1 && kind == catalog.DelayConstant && f.Known && !f.Varying && f.At0 > 0 && f.At0 < math.MaxInt64 {
-		d.Initial, d.Factor = time.Duration(f.At0), 1 // time.Sleep(2 * time.Second)
+	if f := waits[0].flow; len(waits) == 1 && kind == catalog.DelayConstant && !f.Varying {
+		switch {
+		case f.Known && f.At0 > 0 && f.At0 < math.MaxInt64:
+			d.Initial, d.Factor = time.Duration(f.At0), 1 // time.Sleep(2 * time.Second)
+		case !f.Known && f.Floor > 0 && f.Floor < math.MaxInt64:
+			d.Least, d.Factor = time.Duration(f.Floor), 1 // time.Sleep(2*time.Second + rand.N(time.Second)): at least 2s
+		}
 	}
-	if f := r.FlowOf(waits[0].arg); len(waits) == 1 && kind == catalog.DelayLinear && f.Known && !f.Random && !f.Clamped && !f.Opaque && f.At0 >= 0 && f.Step > 0 && f.At0+f.Step < math.MaxInt64 {
-		d.Initial, d.Step = time.Duration(f.At0), time.Duration(f.Step) // time.Sleep(time.Duration(i+1) * time.Second)
-		if r.LaterRounds(waits[0].in) {
-			d.Initial += d.Step // if i > 0 { sleep(time.Duration(i) * time.Second) }: 1s first
+	if f := waits[0].flow; len(waits) == 1 && kind == catalog.DelayLinear && !f.Clamped && !f.Opaque && f.Step > 0 {
+		// time.Sleep(time.Duration(i+1) * time.Second); with a jitter
+		// added, at least that
+		at0, ok := f.At0, f.Known && !f.Random
+		if !f.Known && f.Floor > 0 {
+			at0, ok = f.Floor, true
+		}
+		if ok && at0 >= 0 && at0+f.Step < math.MaxInt64 {
+			first, step := time.Duration(at0), time.Duration(f.Step)
+			if r.LaterRounds(waits[0].in) {
+				first += step // if i > 0 { sleep(time.Duration(i) * time.Second) }: 1s first
+			}
+			d.Step = step
+			if f.Known {
+				d.Initial = first
+			} else {
+				d.Least = first
+			}
 		}
 	}
 	switch {
@@ -112,4 +138,23 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 	case !opaque:
 		d.Jittered = catalog.TriNo
 	}
+}
+
+// waited makes the flow of what a wait helper of the package is given the
+// flow of what it waits: with a jitter added (sleepJitter(d), which waits
+// d + rand.N(d/4)) at least that, with other randomness (d - rand.N(x),
+// d * rand.Float64()) unknown.
+func waited(f engine.Flow, random, added bool) engine.Flow {
+	if !random {
+		return f
+	}
+	floor := f.Floor
+	if f.Known {
+		floor = f.At0
+	}
+	f.Random, f.Known, f.Floor = true, false, 0
+	if added && floor > 0 {
+		f.Floor = floor
+	}
+	return f
 }

@@ -99,7 +99,12 @@
 //
 // For each site it knows the attempt bound (a number, unknown, or
 // unbounded; and whether a context or elapsed time ends it), the delay
-// policy as far as it can be seen, and the attempt body. The number is
+// policy as far as it can be seen, and the attempt body. A loop's wait
+// with a jitter that cannot be negative added to it (d + rand.N(d/4),
+// 2*time.Second + rand.N(time.Second), in the loop or in a wait helper
+// of the package) is at least the wait without it (Delay.Least), and the
+// worst case lists those floors (WorstCase.AddedJitter); a wait that can
+// be shorter than its delay (rand.N(d), d - rand.N(x)) is unknown. The number is
 // what runs: an apimachinery wait.Backoff whose Cap is reached before its
 // Steps run out ends there (Step sets Steps to 0), and the site counts
 // those attempts, keeping the Steps as the bound's Promised. A loop's exit

@@ -171,7 +171,7 @@ func (s *scanner) waitBlocks(r *engine.Region, body *ast.BlockStmt) map[*ssa.Bas
 		if c == nil || !r.Loop().Has(c.Block()) {
 			return
 		}
-		if i, _ := s.eng.WaitParam(c.Common().StaticCallee()); s.isWait(call) || i >= 0 {
+		if i, _, _ := s.eng.WaitParam(c.Common().StaticCallee()); s.isWait(call) || i >= 0 {
 			out[c.Block()] = append(out[c.Block()], call)
 		}
 	})

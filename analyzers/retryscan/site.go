@@ -153,9 +153,11 @@ type Delay struct {
 	// can see it (0 otherwise): the n-th wait is Initial + (n-1) * Step.
 	Step time.Duration
 	// Least, when Initial is 0 because a non-negative jitter is added to
-	// a growing wait of known start (time.Sleep(d + rand.N(d/2))), is
-	// that start: the n-th wait is at least Least * Factor^(n-1). Worst
-	// cases, which need the most, do not use it.
+	// a wait of known start (time.Sleep(d + rand.N(d/2)),
+	// time.Sleep(2*time.Second + rand.N(time.Second))), is that start:
+	// the n-th wait is at least Least * Factor^(n-1), or Least + (n-1) *
+	// Step for a linear wait. Worst cases list these floors
+	// (WorstCase.AddedJitter).
 	Least time.Duration
 }
 

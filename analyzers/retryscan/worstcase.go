@@ -24,7 +24,14 @@ import (
 // read (a parameter, a field set elsewhere) stays unknown: it is never
 // guessed. Waits are the nominal ones, before jitter: jitter that adds
 // time (cenkalti's RandomizationFactor) can only make the retry longer,
-// and full jitter (gax, aws) draws below the nominal wait.
+// and full jitter (gax, aws) draws below the nominal wait. A loop that
+// adds a jitter that cannot be negative to its wait waits at least the
+// wait without it (AddedJitter):
+//
+//	time.Sleep(d + rand.N(d/4))  // d doubling from 1s: at least 1s, 2s, 4s, ...
+//
+// and one whose wait can be shorter than its delay (rand.N(d),
+// d - rand.N(x)) has unknown waits.
 
 // TimeoutKind says what bounds one attempt.
 type TimeoutKind uint8
@@ -85,6 +92,10 @@ type WorstCase struct {
 	// value (aws-sdk-go-v2, gax): Waits are ceilings, and a run may wait
 	// almost nothing.
 	FullJitter bool
+	// AddedJitter says a loop adds a random share that cannot be
+	// negative to each wait (time.Sleep(d + rand.N(d/4))): Waits are
+	// floors, the least each wait can be, and Total is a lower bound.
+	AddedJitter bool
 }
 
 // WorstCase returns the site's worst case, worked out on the first call:
@@ -97,9 +108,10 @@ func (s *Site) WorstCase() WorstCase {
 }
 
 // Known reports whether every term is known: a constant number of
-// attempts, each bounded by a constant timeout, and every wait.
+// attempts, each bounded by a constant timeout, and every wait (not only
+// its least, AddedJitter).
 func (w WorstCase) Known() bool {
-	return w.Attempts > 0 && w.WaitsKnown && w.TimeoutKnown()
+	return w.Attempts > 0 && w.WaitsKnown && !w.AddedJitter && w.TimeoutKnown()
 }
 
 // TimeoutKnown reports whether each attempt has a constant timeout.
@@ -150,11 +162,13 @@ func (w WorstCase) WaitTotal() time.Duration {
 }
 
 // Terms renders the sum term by term for messages, unknown terms as "?"
-// and their sum as a lower bound:
+// and their sum as a lower bound, as it is when waits are floors
+// (AddedJitter):
 //
 //	30s + 2s + 30s + 10s + 30s = 1m42s
 //	? + 1s + ? + 2s + ? >= 3s
 //	6 x 10s + 1s + 2s + 4s + 8s + 16s = 1m31s
+//	30s + 2s + 30s >= 1m2s
 func (w WorstCase) Terms() string {
 	if w.Attempts <= 0 {
 		return "unknown"

@@ -38,6 +38,9 @@ var worst = &analysis.Analyzer{
 			if w.Promised > 0 {
 				msg += fmt.Sprintf("; promised %d", w.Promised)
 			}
+			if w.AddedJitter {
+				msg += "; waits at least"
+			}
 			pass.Reportf(s.Pos(), "%s", msg)
 		}
 		return nil, nil

@@ -124,9 +124,9 @@ func (s *scanner) waits(site *Site, m timeModel, w *WorstCase) {
 	long := n > maxWaits
 	n = min(n, maxWaits)
 	var ws []time.Duration
-	ok := false
+	ok, least := false, false
 	if site.kind == KindLoop {
-		ws, ok = s.loopWaits(site, n)
+		ws, ok, least = s.loopWaits(site, n)
 	} else {
 		ws, ok = libraryWaits(m, n)
 	}
@@ -136,7 +136,7 @@ func (s *scanner) waits(site *Site, m timeModel, w *WorstCase) {
 	if !ok {
 		ws = make([]time.Duration, max(n, 0))
 	}
-	w.Waits, w.WaitsKnown = ws, ok
+	w.Waits, w.WaitsKnown, w.AddedJitter = ws, ok, ok && least
 }
 
 // capBound makes a site's bound the attempts that run when reaching the
@@ -228,24 +228,29 @@ func geometric(initial time.Duration, factor float64, limit time.Duration, n int
 // sleepCtx(ctx, d)) with a constant argument, a wait growing with no
 // cap from a known start, or one growing by a known step from a counter
 // (time.Duration(i+1) * time.Second). Several waits, a clamp, an opaque
-// value: unknown.
-func (s *scanner) loopWaits(site *Site, n int) ([]time.Duration, bool) {
+// value: unknown. A jitter added to the wait (d + rand.N(d/4)) leaves
+// the least each wait can be (Delay.Least): least is then true.
+func (s *scanner) loopWaits(site *Site, n int) (ws []time.Duration, ok, least bool) {
 	d := site.Delay()
+	first := d.Initial
+	if first <= 0 && d.Least > 0 {
+		first, least = d.Least, true
+	}
 	switch {
 	case d.Kind == catalog.DelayNone:
-		return make([]time.Duration, n), true
-	case d.Kind == catalog.DelayExponential && d.Capped == catalog.TriNo && d.Initial > 0 && d.Factor > 1:
-		return geometric(d.Initial, d.Factor, 0, n), true
-	case d.Kind == catalog.DelayConstant && d.Initial > 0 && d.Factor == 1:
-		return geometric(d.Initial, 1, 0, n), true
+		return make([]time.Duration, n), true, false
+	case d.Kind == catalog.DelayExponential && d.Capped == catalog.TriNo && first > 0 && d.Factor > 1:
+		return geometric(first, d.Factor, 0, n), true, least
+	case d.Kind == catalog.DelayConstant && first > 0 && d.Factor == 1:
+		return geometric(first, 1, 0, n), true, least
 	case d.Kind == catalog.DelayLinear && d.Step > 0:
 		ws := make([]time.Duration, n)
 		for i := range ws {
-			ws[i] = d.Initial + time.Duration(i)*d.Step
+			ws[i] = first + time.Duration(i)*d.Step
 		}
-		return ws, true
+		return ws, true, least
 	}
-	return nil, false
+	return nil, false, false
 }
 
 // elapsedLimit fills the retry's own elapsed-time limit.

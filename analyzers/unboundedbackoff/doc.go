@@ -191,7 +191,9 @@
 // attempt := range attempts(5): 5 attempts; a count the caller does not
 // give as a constant stays unknown). A wait with jitter added to it
 // (time.Sleep(d + rand.N(d/2))) is at least d: its longest wait is
-// reported as "at least". A library policy or options
+// reported as "at least"; when only the jitter grows (time.Sleep(base +
+// rand.N(d)), d doubling) the wait is at least base each time, and no
+// length is claimed, as for full jitter. A library policy or options
 // returned by a helper are read as if written at its call, in the package
 // or in another one (retrycfg.NewBackoff()), unless the helper takes them
 // from its caller or a package variable. A policy a retry helper takes

@@ -53,6 +53,19 @@ type Flow struct {
 	Floor float64
 }
 
+// or makes f the flow of a value that is f or g by the way it came (a
+// phi, a variable set in several places): known when both are the same
+// known value, else at least the least of the two when both have a floor.
+func (f *Flow) or(g Flow) {
+	floor := joinFloor(*f, g)
+	f.Known = f.Known && g.Known && f.At0 == g.At0
+	f.Floor = 0
+	if !f.Known {
+		f.Floor = floor
+	}
+	f.merge(g)
+}
+
 func (f *Flow) merge(g Flow) {
 	if f.Growth == nil {
 		f.Growth, f.Factor, f.SelfUpdate = g.Growth, g.Factor, g.SelfUpdate
@@ -99,7 +112,7 @@ func (fl *flower) flow(v ssa.Value) Flow {
 	case *ssa.UnOp:
 		if v.Op == token.SUB {
 			f := fl.flow(v.X)
-			f.At0 = -f.At0
+			f.At0, f.Floor = -f.At0, 0
 			return f
 		}
 		if v.Op == token.MUL {
@@ -131,9 +144,8 @@ func (fl *flower) flow(v ssa.Value) Flow {
 			if first {
 				f, first = g, false
 			} else {
-				f.Known = f.Known && g.Known && f.At0 == g.At0
+				f.or(g)
 			}
-			f.merge(g)
 		}
 		f.Clamped = f.Clamped || ordered(v)
 		return f
@@ -147,6 +159,13 @@ func (fl *flower) binop(b *ssa.BinOp) Flow {
 	f.merge(y)
 	f.Known = x.Known && y.Known
 	f.Step = linearStep(b.Op, x, y)
+	f.Floor = 0
+	if least, base, ok := fl.floor(b, x, y); ok {
+		// A jitter whose size is not seen (rand.N(j), j a parameter)
+		// hides nothing of the delay it is added to, and the floor
+		// steps as the delay does.
+		f.Floor, f.Opaque, f.Step = least, base.Opaque, base.Step
+	}
 	switch b.Op {
 	case token.SHL:
 		f.At0 = x.At0 * math.Pow(2, y.At0)
@@ -164,7 +183,6 @@ func (fl *flower) binop(b *ssa.BinOp) Flow {
 		}
 	case token.ADD:
 		f.At0 = x.At0 + y.At0
-		f.Floor = floor(b, x, y)
 	case token.SUB:
 		f.At0 = x.At0 - y.At0
 	default:
@@ -229,7 +247,7 @@ func (fl *flower) call(c *ssa.Call) Flow {
 		return f
 	case analysisutil.PkgPath(fn) == "time" && analysisutil.RecvName(fn) == "Duration" && len(c.Call.Args) > 0:
 		f := fl.flow(c.Call.Args[0]) // d.Seconds(), d.Round(x)
-		f.Known = false
+		f.Known, f.Floor = false, 0
 		return f
 	}
 	return fl.helper(c)
@@ -263,8 +281,9 @@ func (fl *flower) helper(c *ssa.Call) Flow {
 		if first {
 			f, first = g, false
 		} else {
+			floor := joinFloor(f, g)
 			f.merge(g)
-			f.Known = false
+			f.Known, f.Floor = false, floor
 		}
 		if b.Idom() != nil && orderedIf(b.Idom()) {
 			f.Clamped = true
@@ -287,9 +306,9 @@ func (fl *flower) carried(phi *ssa.Phi) Flow {
 		}
 		g := fl.flow(e)
 		if defs++; defs == 1 {
-			f.At0, f.Known = g.At0, g.Known
+			f.At0, f.Known, f.Floor = g.At0, g.Known, g.Floor
 		} else {
-			f.Known = false
+			f.Known, f.Floor = false, joinFloor(f, g)
 		}
 		f.merge(g)
 	}
@@ -614,9 +633,9 @@ func (fl *flower) load(u *ssa.UnOp) Flow {
 				g.Clamped = g.Clamped || clamped
 			}
 			if defs++; defs == 1 {
-				f.At0, f.Known = g.At0, g.Known
+				f.At0, f.Known, f.Floor = g.At0, g.Known, g.Floor
 			} else {
-				f.Known = false
+				f.Known, f.Floor = false, joinFloor(f, g)
 			}
 			f.merge(g)
 		}
@@ -673,7 +692,10 @@ func extreme(all []Flow, smallest bool) (float64, bool) {
 
 // WaitParam returns the index of the duration parameter a function of
 // this package waits on, or a wait it computes from (grown, clamped), or
-// -1; random when the helper adds randomness to the wait:
+// -1; random when the helper adds randomness to the wait, added when
+// that randomness is only a jitter that cannot be negative added to the
+// parameter itself, so that the helper waits at least what it is given
+// (addedTo):
 //
 //	func sleepCtx(ctx context.Context, d time.Duration) error {
 //		select { case <-time.After(d): ...
@@ -681,9 +703,12 @@ func extreme(all []Flow, smallest bool) (float64, bool) {
 //	func backoffIf(d time.Duration, err error) time.Duration {
 //		d = min(d+d/4, maxBackoff)
 //		time.Sleep(d) ...
-func (p *Program) WaitParam(fn *ssa.Function) (i int, random bool) {
+//
+//	func sleepJitter(d time.Duration) { time.Sleep(d + rand.N(d/4)) }  // random, added
+//	func sleepLess(d time.Duration) { time.Sleep(d - rand.N(d/4)) }    // random
+func (p *Program) WaitParam(fn *ssa.Function) (i int, random, added bool) {
 	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != p.pkg {
-		return -1, false
+		return -1, false, false
 	}
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
@@ -692,12 +717,14 @@ func (p *Program) WaitParam(fn *ssa.Function) (i int, random bool) {
 				continue
 			}
 			u := &under{p: p, seen: map[ssa.Value]bool{}}
-			if prm := u.param(c.Call.Args[len(c.Call.Args)-1]); prm != nil {
-				return paramPos(prm), u.random // a parameter of fn: values do not cross functions
+			arg := c.Call.Args[len(c.Call.Args)-1]
+			if prm := u.param(arg); prm != nil {
+				// a parameter of fn: values do not cross functions
+				return paramPos(prm), u.random, u.random && p.addedTo(arg, prm)
 			}
 		}
 	}
-	return -1, false
+	return -1, false, false
 }
 
 // under finds the parameter a duration is computed from through
@@ -768,9 +795,7 @@ func (fl *flower) all(vals []ssa.Value) Flow {
 			f = h
 			continue
 		}
-		known := f.Known && h.Known && f.At0 == h.At0
-		f.merge(h)
-		f.Known = known
+		f.or(h)
 	}
 	return f
 }

@@ -1,40 +1,125 @@
 package engine
 
 import (
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/internal/catalog"
 )
 
-// A jittered wait is the growing delay plus a random share of it:
+// A jittered wait is a delay, growing or fixed, plus a random share:
 //
 //	time.Sleep(d + rand.N(d/2))
 //	time.Sleep(base<<attempt + time.Duration(rand.Int63n(int64(jitter))))
+//	time.Sleep(2*time.Second + rand.N(time.Second))
 //
 // Its first value is not known, but it is at least the delay's, which
-// is what a bound on the longest wait needs. Only jitter that cannot be
+// is what a lower bound on the waits needs (an unbounded growth's long
+// wait, a retry's waits against a deadline). Only jitter that cannot be
 // negative counts: a call of a random function other than NormFloat64
-// (rand.N, Int63n, Intn, Float64 are never negative), converted or not.
+// (rand.N, Int63n, Intn, Float64 are never negative), converted or not,
+// or of a helper of the package that returns one; how large it is does
+// not matter (rand.N(j), j a parameter). The growth must be the delay's:
+// in time.Second + rand.N(d) only the jitter grows, and the wait is at
+// least 1s each time, not 1s doubling. A wait that can be shorter than
+// the delay has no floor:
+//
+//	time.Sleep(rand.N(d))                     // full jitter
+//	time.Sleep(d - rand.N(d/4))
+//	time.Sleep((d + rand.N(d)) / 2)
+//	time.Sleep(time.Duration(float64(d) * rand.Float64()))
+//
+// and a value that is one or the other by the way it came is at least
+// the least of its ways, when each has one.
 
-// floor returns the least first value of the sum b of flows x and y when
-// one side is known and the other is a non-negative random value, else 0.
-func floor(b *ssa.BinOp, x, y Flow) float64 {
-	switch {
-	case x.Known && !y.Known && y.Random && nonNegRandom(b.Y) && x.At0 > 0:
-		return x.At0
-	case y.Known && !x.Known && x.Random && nonNegRandom(b.X) && y.At0 > 0:
-		return y.At0
+// floor reads a sum b of flows x and y where one side is a jitter added
+// to the other, base: a random value that is never negative, added to a
+// value that is known or has a floor itself (d + rand.N(a) + rand.N(b)).
+// It returns the least first value of the sum, base's, and base.
+func (fl *flower) floor(b *ssa.BinOp, x, y Flow) (least float64, base Flow, ok bool) {
+	if b.Op != token.ADD {
+		return 0, Flow{}, false
 	}
-	return 0
+	switch {
+	case jitterOn(fl.r.p, x, y, b.Y):
+		return leastOf(x), x, true
+	case jitterOn(fl.r.p, y, x, b.X):
+		return leastOf(y), y, true
+	}
+	return 0, Flow{}, false
+}
+
+// jitterOn reports whether j, the flow of jv, is a jitter added to base:
+// random, never negative, and growing no more than base does.
+func jitterOn(p *Program, base, j Flow, jv ssa.Value) bool {
+	return !j.Known && j.Random && leastOf(base) > 0 && p.nonNegRandom(jv, 0) &&
+		(base.Growth != nil || j.Growth == nil && !j.Varying && !j.Linear)
+}
+
+// leastOf is the least first value of a flow: its first value when
+// known, else its floor, 0 when neither is known.
+func leastOf(f Flow) float64 {
+	if f.Known {
+		return f.At0
+	}
+	return f.Floor
+}
+
+// joinFloor is the floor of a value that is f or g by the way it came:
+// the least of their least values, 0 when one has none.
+func joinFloor(f, g Flow) float64 {
+	a, b := leastOf(f), leastOf(g)
+	if a <= 0 || b <= 0 {
+		return 0
+	}
+	return min(a, b)
 }
 
 // nonNegRandom reports a call of a random function that returns no
-// negative number, through conversions.
-func nonNegRandom(v ssa.Value) bool {
+// negative number, through conversions, or of a helper of the package
+// whose every return is one (func jitter(d) time.Duration { return
+// time.Duration(rand.Int63n(int64(d))) }), two calls down.
+func (p *Program) nonNegRandom(v ssa.Value, depth int) bool {
 	c, ok := Strip(v).(*ssa.Call)
 	if !ok {
 		return false
 	}
-	fn := Callee(c)
-	return fn != nil && catalog.IsRandom(fn) && fn.Name() != "NormFloat64"
+	if fn := Callee(c); fn != nil && catalog.IsRandom(fn) {
+		return fn.Name() != "NormFloat64"
+	}
+	callee := c.Call.StaticCallee()
+	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg != p.pkg || len(callee.Blocks) == 0 || depth >= 2 {
+		return false
+	}
+	returns := 0
+	for _, b := range callee.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if len(ret.Results) != 1 || !p.nonNegRandom(ret.Results[0], depth+1) {
+			return false
+		}
+		returns++
+	}
+	return returns > 0
+}
+
+// addedTo reports whether v is the parameter prm plus jitters that cannot
+// be negative, through conversions: what a wait helper waits when it
+// waits at least what it is given.
+//
+//	time.Sleep(d + rand.N(d/4))
+//	time.Sleep(time.Duration(rand.Int63n(int64(j))) + d)
+func (p *Program) addedTo(v ssa.Value, prm *ssa.Parameter) bool {
+	v = Strip(v)
+	if v == ssa.Value(prm) {
+		return true
+	}
+	b, ok := v.(*ssa.BinOp)
+	if !ok || b.Op != token.ADD {
+		return false
+	}
+	return p.addedTo(b.X, prm) && p.nonNegRandom(b.Y, 0) || p.addedTo(b.Y, prm) && p.nonNegRandom(b.X, 0)
 }

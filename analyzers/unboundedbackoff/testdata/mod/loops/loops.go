@@ -399,3 +399,30 @@ func jitteredCounted(ctx context.Context) error {
 	}
 	return err
 }
+
+// Twins: only the jitter grows, so the wait is at least 500ms each time,
+// not 500ms doubling, and no length is claimed for it (as for full
+// jitter); a fixed wait with a jitter added is jittered.
+func jitterAloneGrows(ctx context.Context) error {
+	d := 500 * time.Millisecond
+	var err error
+	for i := 0; i < 20; i++ {
+		if err = opCtx(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(500*time.Millisecond + rand.N(d))
+		d *= 2
+	}
+	return err
+}
+
+func fixedJitterCounted(ctx context.Context) error {
+	var err error
+	for i := 0; i < 20; i++ {
+		if err = opCtx(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(2*time.Second + rand.N(time.Second))
+	}
+	return err
+}

@@ -1,0 +1,3 @@
+module example.com/floortest
+
+go 1.26.0
