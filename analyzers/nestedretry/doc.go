@@ -94,9 +94,11 @@
 //	calls per unary RPC (5x5); keep one
 //
 // with one related location per interceptor, where it is installed. The
-// interceptors counted are go-grpc-middleware's retry interceptor with a
+// interceptors counted are go-grpc-middleware's retry interceptor, v2's
+// (interceptors/retry) or v1's (retry, package grpc_retry), with a
 // constant WithMax above 1 (its own options, and for the outermost one
-// the channel's grpc.WithDefaultCallOptions) and one written by hand
+// of its version the channel's grpc.WithDefaultCallOptions and the
+// call's) and one written by hand
 // that retries its invoker a constant number of times. The dial's
 // options are read way by way: interceptors appended in an if and in its
 // else never chain together, and a second grpc.WithUnaryInterceptor
@@ -172,8 +174,9 @@
 // Invoke's constant argument; when that cannot be read, only a config
 // that retries every method alike counts; grpc.WithDisableRetry() and
 // grpc.WithMaxCallAttempts on the channel are read), or
-// go-grpc-middleware's retry interceptor (v2) with a constant WithMax (a
-// call given retry.Disable() makes one attempt), or a unary interceptor
+// go-grpc-middleware's retry interceptor (v2 or v1) with a constant
+// WithMax (a call given retry.Disable() of the interceptor's version
+// makes one attempt), or a unary interceptor
 // written by hand (WithUnaryInterceptor, WithChainUnaryInterceptor)
 // whose retry of its invoker has a constant count: a function of the
 // package, a literal a helper of the package returns, or a function of
@@ -188,9 +191,9 @@
 // parameter of the function that dials, or from another package's
 // helper, hides them), and not when
 // one interceptor's count is not a constant (WithMax(cfg.Retries) may be
-// 0: no retries); stream interceptors and go-grpc-middleware v1
-// (github.com/grpc-ecosystem/go-grpc-middleware/retry) are not read; a
-// chain
+// 0: no retries); stream interceptors, and interceptors chained inside
+// one by go-grpc-middleware v1's grpc_middleware.ChainUnaryClient, are
+// not read; a chain
 // is only seen when the packages along it were analyzed (go vet and the
 // retrylint command analyze every dependency). A layer configured where
 // the analyzer cannot see it (a client passed in as a parameter, kept in

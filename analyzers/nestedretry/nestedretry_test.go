@@ -48,6 +48,11 @@ func TestNestedRetry(t *testing.T) {
 		"grpcstack.go:66:66: layer 2: retry.UnaryClientInterceptor retries (2 attempts)",
 		"grpcstack.go:130:60: layer 1: retry.UnaryClientInterceptor retries (3 attempts)", // in the helper
 		"grpcstack.go:130:95: layer 2: retry.UnaryClientInterceptor retries (3 attempts)",
+		// go-grpc-middleware v1 (grpc_retry), alone and inside v2's.
+		"grpcv1.go:36:48: layer 1: grpc_retry.UnaryClientInterceptor retries (5 attempts)",
+		"grpcv1.go:38:78: layer 2: grpc_retry.UnaryClientInterceptor retries (5 attempts)",
+		"grpcv1.go:46:3: layer 1: retry.UnaryClientInterceptor retries (3 attempts)",
+		"grpcv1.go:47:3: layer 2: grpc_retry.UnaryClientInterceptor retries (5 attempts)",
 	}
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
@@ -88,6 +93,12 @@ func TestFlags(t *testing.T) {
 	stacks := mod.Findings(t, []*analysis.Analyzer{layers, ignoreMW}, "./grpcstack")
 	if len(stacks[layers]) != 0 || len(stacks[ignoreMW]) != 0 {
 		t.Errorf("grpcstack with min-layers=3: %q, ignoring go-grpc-middleware: %q; want none", stacks[layers], stacks[ignoreMW])
+	}
+	// v1's path is under the same prefix.
+	for _, m := range mod.Findings(t, []*analysis.Analyzer{ignoreMW}, "./grpcv1")[ignoreMW] {
+		if strings.Contains(m, "retry interceptors") {
+			t.Errorf("grpcv1 ignoring go-grpc-middleware: %s", m)
+		}
 	}
 	// The default analyzer is unaffected by the other instances' flags.
 	if v := nestedretry.Analyzer.Flags.Lookup("min-layers").Value.String(); v != "2" {

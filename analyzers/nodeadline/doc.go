@@ -90,7 +90,8 @@
 // A gRPC call is bounded by its channel when an interceptor bounds it: a
 // timeout interceptor (go-grpc-middleware v2's
 // timeout.UnaryClientInterceptor), or the retry interceptor
-// (retry.UnaryClientInterceptor) with retry options that give each
+// (retry.UnaryClientInterceptor, v2's or v1's grpc_retry) with retry
+// options that give each
 // attempt a per-retry timeout and a WithMax other than 0. The options
 // are read where they are given, later ones winning: the interceptor's
 // own, grpc.WithDefaultCallOptions, then the call's.
@@ -461,7 +462,8 @@
 // module imports for findings it never shows.
 //
 // gRPC interceptors are known by the catalog: go-grpc-middleware v2's
-// retry and timeout interceptors; an interceptor of another library or
+// retry and timeout interceptors and v1's retry interceptor (v1 has no
+// timeout interceptor); an interceptor of another library or
 // of the service's own (one that adds a deadline) is not, and a call on
 // a channel built with it is reported unless the call asks for a
 // per-retry timeout. A service config's "timeout" (grpc's

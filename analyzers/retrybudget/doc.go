@@ -149,8 +149,9 @@
 // from the call, has a constant service config with a retryPolicy for
 // its method), unless the package names
 // WithPerRetryTimeout, whose interceptor may wrap the call. A call that
-// the retry interceptor itself retries (retry.UnaryClientInterceptor with
-// a constant WithMax on the channel the call is made on) is judged the
+// the retry interceptor itself retries (retry.UnaryClientInterceptor of
+// go-grpc-middleware v2 or v1's grpc_retry, with a constant WithMax on
+// the channel the call is made on) is judged the
 // same way, with the interceptor's fix: its
 // attempts share the call's context, so a context.WithTimeout around the
 // call bounds them all at once, and retry.WithPerRetryTimeout gives each

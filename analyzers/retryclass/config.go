@@ -17,7 +17,7 @@ import (
 // Retry policies configured as data rather than as a loop:
 //
 //	grpc.WithDefaultServiceConfig(`{... "retryableStatusCodes": ["UNAVAILABLE", "NOT_FOUND"]}`)
-//	grpc_retry.WithCodes(codes.Unavailable, codes.NotFound)        // go-grpc-middleware v2
+//	grpc_retry.WithCodes(codes.Unavailable, codes.NotFound)        // go-grpc-middleware v2 or v1
 //	retry.AddWithErrorCodes(r, "AccessDenied")                      // aws-sdk-go-v2
 //	retry.IsErrorRetryableFunc(func(error) aws.Ternary { return aws.TrueTernary })
 //	func (r myRetryer) IsErrorRetryable(error) bool { return true }
@@ -30,10 +30,11 @@ import (
 // or in a list spread into it (spread.go): a code list built at run time
 // is not.
 
-// configPkgs are the imports that make a package worth the walk.
+// configPkgs are the imports that make a package worth the walk, with
+// the packages of the catalog's gRPC retry interceptors
+// (catalog.GRPCRetryPackage).
 var configPkgs = []string{
 	"google.golang.org/grpc",
-	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry",
 	"github.com/aws/aws-sdk-go-v2/aws",
 	"github.com/aws/aws-sdk-go-v2/aws/retry",
 	"github.com/hashicorp/go-retryablehttp",
@@ -41,7 +42,9 @@ var configPkgs = []string{
 }
 
 func (c *checker) configs() {
-	if !slices.ContainsFunc(configPkgs, func(p string) bool { return analysisutil.Imports(c.pass.Pkg, p) }) {
+	if !slices.ContainsFunc(c.pass.Pkg.Imports(), func(p *types.Package) bool {
+		return slices.Contains(configPkgs, p.Path()) || catalog.GRPCRetryPackage(p.Path())
+	}) {
 		return
 	}
 	for _, f := range c.pass.Files {

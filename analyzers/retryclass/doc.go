@@ -292,6 +292,7 @@
 //
 //	grpc.WithDefaultServiceConfig(`{... "retryableStatusCodes": ["UNAVAILABLE", "NOT_FOUND"]}`)
 //	retry.WithCodes(codes.Unavailable, codes.PermissionDenied) // go-grpc-middleware v2
+//	grpc_retry.WithCodes(codes.Unavailable, codes.NotFound)    // go-grpc-middleware v1
 //	retry.WithCodes(retryable...) // var retryable = []codes.Code{codes.Unavailable, codes.NotFound}
 //	retry.AddWithErrorCodes(r, "AccessDenied")                 // aws-sdk-go-v2
 //	retry.IsErrorRetryableFunc(func(error) aws.Ternary { return aws.TrueTernary })

@@ -11,15 +11,15 @@ import (
 // TestAnalyzer runs the default analyzer on fixtures that use the real
 // libraries pinned in testdata/mod/go.mod: net/http, grpc (the channelz
 // and interop test stubs), cenkalti/backoff v4 and v5, avast/retry-go v4, go-retryablehttp,
-// aws-sdk-go-v2, go-grpc-middleware v2, apimachinery (wait, api/errors) and client-go
+// aws-sdk-go-v2, go-grpc-middleware v2 and v1, apimachinery (wait, api/errors) and client-go
 // (util/retry).
 func TestAnalyzer(t *testing.T) {
 	t.Parallel()
-	mod.Run(t, retryclass.Analyzer, "./cancel", "./status", "./code", "./wait", "./typed", "./poll", "./reconnect", "./spread", "./grpchelper", "./transport", "./wrapper", "./wrapper/lib", "./classified", "./classified/lib", "./statusfield", "./pushback", "./checked", "./checked/httpcheck", "./intercept", "./onerror", "./onerror/lib", "./readiness", "./restycond", "./typedpushback", "./typedpushback/kept", "./conststatus", "./conststatus/sdk")
+	mod.Run(t, retryclass.Analyzer, "./cancel", "./status", "./code", "./wait", "./typed", "./poll", "./reconnect", "./spread", "./grpchelper", "./transport", "./wrapper", "./wrapper/lib", "./classified", "./classified/lib", "./statusfield", "./pushback", "./checked", "./checked/httpcheck", "./intercept", "./onerror", "./onerror/lib", "./readiness", "./restycond", "./typedpushback", "./typedpushback/kept", "./conststatus", "./conststatus/sdk", "./grpcv1")
 }
 
 // mod is testdata/mod, loaded once for the tests here.
-var mod = testenv.NewModule("testdata/mod", "./cancel", "./status", "./code", "./wait", "./typed", "./poll", "./reconnect", "./spread", "./grpchelper", "./transport", "./wrapper", "./wrapper/lib", "./classified", "./classified/lib", "./statusfield", "./flags", "./pushback", "./checked", "./checked/httpcheck", "./intercept", "./onerror", "./onerror/lib", "./readiness", "./restycond", "./typedpushback", "./typedpushback/kept", "./conststatus", "./conststatus/sdk")
+var mod = testenv.NewModule("testdata/mod", "./cancel", "./status", "./code", "./wait", "./typed", "./poll", "./reconnect", "./spread", "./grpchelper", "./transport", "./wrapper", "./wrapper/lib", "./classified", "./classified/lib", "./statusfield", "./flags", "./pushback", "./checked", "./checked/httpcheck", "./intercept", "./onerror", "./onerror/lib", "./readiness", "./restycond", "./typedpushback", "./typedpushback/kept", "./conststatus", "./conststatus/sdk", "./grpcv1")
 
 // TestFlags runs an analyzer configured through its flags on a package
 // of its own: other permanent codes, another transient status, tests.

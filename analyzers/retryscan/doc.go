@@ -61,13 +61,14 @@
 //     outcome), resty requests on a client with a retry count, gRPC
 //     calls made on a channel, traced from the call to its dial, whose constant
 //     service config has a retryPolicy for the call's method (and no
-//     grpc.WithDisableRetry()) or whose retry interceptor has a constant
-//     WithMax (grpc.go), or whose unary interceptor written by hand runs
+//     grpc.WithDisableRetry()) or whose retry interceptor
+//     (go-grpc-middleware v2's or v1's) has a constant WithMax
+//     (grpc.go), or whose unary interceptor written by hand runs
 //     its grpc.UnaryInvoker in a retry of a constant count (a wrapper
 //     of the invoker parameter: grpcintercept.go); the retry
 //     interceptors one chain of the channel runs multiply, the call's
 //     own retry options reaching only the outermost go-grpc-middleware
-//     one (grpcchain.go);
+//     one of each version (grpcchain.go);
 //   - a call of a user function that is a retry wrapper (it runs one of
 //     its function parameters in a retry, directly or in a function
 //     literal its loop calls in place, as a transaction helper does to

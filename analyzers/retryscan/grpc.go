@@ -25,8 +25,9 @@ import (
 //	client := orderspb.NewOrdersClient(conn)
 //	client.Place(ctx, req) // up to 4 attempts
 //
-// The retry interceptor of go-grpc-middleware (v2 interceptors/retry) is
-// the other way a channel retries. With WithMax(n), n > 0, among the
+// The retry interceptor of go-grpc-middleware (v2 interceptors/retry, v1
+// retry: the same loop and options, catalog.GRPCOption's rows) is the
+// other way a channel retries. With WithMax(n), n > 0, among the
 // interceptor's own options, every unary call on the channel makes up to
 // n attempts (retry.go: `for attempt := uint(0); attempt < callOpts.max;
 // attempt++`; the default max, 0, calls once):
@@ -77,7 +78,7 @@ func (s *scanner) grpcMayRetry() bool { return s.grpcRetrying.get() }
 
 // readGRPCRetries works out grpcMayRetry once.
 func (s *scanner) readGRPCRetries() bool {
-	if analysisutil.Imports(s.pass.Pkg, grpcRetryMiddleware) || s.mayIntercept() {
+	if s.importsGRPCRetry() || s.mayIntercept() {
 		return true
 	}
 	for _, c := range s.serviceConfigs() {

@@ -3,6 +3,7 @@ package retryscan
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -25,7 +26,8 @@ import (
 //
 // The outer retry interceptor keeps the call's retry options to itself
 // (catalog.GRPCRetryInterceptor), so a call's retry.Disable() leaves the
-// inner one's 5. An interceptor written by hand that retries its invoker
+// inner one's 5; go-grpc-middleware v1's and v2's options are of two
+// types, and each version's outermost interceptor reads its own. An interceptor written by hand that retries its invoker
 // (grpcintercept.go) is a layer too. Each way through the dial's
 // options is a chain of its own: a retry interceptor appended in one
 // branch of an if and another in the else never meet. A second
@@ -52,16 +54,18 @@ type retryLayer struct {
 // reads them once all are found (at nil, own nil: the channel's
 // defaults alone).
 func (s *scanner) chainLayers(at ast.Node, ch engine.GRPCChannel, chain []engine.GRPCInterceptor, own []engine.Source) (layers []retryLayer, known bool) {
-	outer := true // the call's options reach the outermost retry interceptor only
+	// The call's options reach the outermost retry interceptor of each
+	// package only: it takes its own out of them.
+	var taken []string
 	for _, ic := range chain {
 		switch {
 		case ic.Row != nil && ic.Row.Role == catalog.GRPCRetryInterceptor:
 			opts, _ := s.eng.Elems(engine.Arg(ic.Made, ic.Row.Arg), ic.Value.In)
-			if outer {
+			if !slices.Contains(taken, ic.Row.Pkg) {
 				opts = append(append(opts, ch.CallOptions...), own...)
-				outer = false
+				taken = append(taken, ic.Row.Pkg)
 			}
-			n, known, b := s.eng.GRPCRetry(opts)
+			n, known, b := s.eng.GRPCRetry(ic.Row.Pkg, opts)
 			if !known {
 				return nil, false
 			}

@@ -207,10 +207,14 @@ func (s *scanner) boundsIn(b *boundsFound, n ast.Node) {
 	}
 }
 
-const (
-	retryHTTPPkg        = "github.com/hashicorp/go-retryablehttp"
-	grpcRetryMiddleware = "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"
-)
+const retryHTTPPkg = "github.com/hashicorp/go-retryablehttp"
+
+// importsGRPCRetry reports whether the package imports a catalogued
+// gRPC retry interceptor's package (go-grpc-middleware v2's or v1's),
+// without which it names none of its options.
+func (s *scanner) importsGRPCRetry() bool {
+	return slices.ContainsFunc(s.pass.Pkg.Imports(), func(p *types.Package) bool { return catalog.GRPCRetryPackage(p.Path()) })
+}
 
 // perRetryTimeout reports whether the package uses a per-attempt timeout
 // of a gRPC retry interceptor (go-grpc-middleware's WithPerRetryTimeout),
@@ -218,7 +222,7 @@ const (
 // their attempts is not known. Without it, nothing does: grpc-go's own
 // retries run inside the call, on its one deadline.
 func (s *scanner) perRetryTimeout() bool {
-	if !analysisutil.Imports(s.pass.Pkg, grpcRetryMiddleware) {
+	if !s.importsGRPCRetry() {
 		return false // the option is not named here
 	}
 	return slices.ContainsFunc(s.pass.Files, func(f *ast.File) bool {

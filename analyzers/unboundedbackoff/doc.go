@@ -43,7 +43,10 @@
 // go-resiliency ExponentialBackoff, Rican7 strategy.Backoff (its
 // Exponential(d, base) waits d x base^n before attempt n), also when
 // the strategy is the pause of a hand-written loop (wait :=
-// strategy.Backoff(backoff.Linear(d)); ... wait(uint(i))). What
+// strategy.Backoff(backoff.Linear(d)); ... wait(uint(i))),
+// go-grpc-middleware's BackoffExponential and
+// BackoffExponentialWithJitter handed to WithBackoff (v2 or v1's
+// grpc_retry; v1 has no bounded one). What
 // matters is the longest wait: it is reported when the attempts are not
 // bounded (or bounded by a count the analyzer cannot see) or when, from
 // the constants it can see, the longest wait exceeds

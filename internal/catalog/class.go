@@ -150,8 +150,13 @@ type ClassHook struct {
 
 const (
 	grpcMiddlewareRetry = "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"
-	grpcStatus          = "google.golang.org/grpc/status"
-	grpcMetadata        = "google.golang.org/grpc/metadata"
+	// grpcMiddlewareRetryV1 is the retry interceptor of go-grpc-middleware
+	// v1.4.0 (module github.com/grpc-ecosystem/go-grpc-middleware, package
+	// grpc_retry), which services still use: the same loop and options
+	// as v2's (grpcopts.go).
+	grpcMiddlewareRetryV1 = "github.com/grpc-ecosystem/go-grpc-middleware/retry"
+	grpcStatus            = "google.golang.org/grpc/status"
+	grpcMetadata          = "google.golang.org/grpc/metadata"
 )
 
 func hook(pkg, recv, name string, h Hook, arg int) ClassHook {
@@ -159,7 +164,7 @@ func hook(pkg, recv, name string, h Hook, arg int) ClassHook {
 }
 
 // classHooks: cenkalti/backoff v4.3.0 and v5.0.3, avast/retry-go v4.7.0
-// and v5.1.1, go-grpc-middleware v2.3.4, aws-sdk-go-v2 v1.48.0,
+// and v5.1.1, go-grpc-middleware v2.3.4 and v1.4.0, aws-sdk-go-v2 v1.48.0,
 // go-retryablehttp v0.7.8, grpc v1.85.0, resty v2.17.2.
 var classHooks = func() []ClassHook {
 	var rows []ClassHook
@@ -177,6 +182,13 @@ var classHooks = func() []ClassHook {
 		hook(avastV5, "", "AttemptsForError", HookClassifier, 1),
 		hook(grpcMiddlewareRetry, "", "WithCodes", HookCodes, 0),
 		hook(grpcMiddlewareRetry, "", "WithRetriable", HookClassifier, 0),
+		// v1.4.0 retry/options.go: WithCodes(retryCodes ...codes.Code)
+		// replaces the list (`o.codes = retryCodes`), default
+		// DefaultRetriableCodes = ResourceExhausted, Unavailable, the
+		// same as v2's; isRetriable (retry.go) goes round on a listed
+		// code, never on Canceled or DeadlineExceeded. v1 has no
+		// WithRetriable: a code list is its only classifier.
+		hook(grpcMiddlewareRetryV1, "", "WithCodes", HookCodes, 0),
 		hook(awsRetry, "", "AddWithErrorCodes", HookCodes, 1),
 		hook(awsRetry, "IsErrorRetryableFunc", "", HookRetryableFunc, 0),
 		hook(grpcPkgPath, "", "WithDefaultServiceConfig", HookServiceConfig, 0),

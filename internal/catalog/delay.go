@@ -198,6 +198,21 @@ var delayOptions = func() []DelayOption {
 		dopt(grpcMiddlewareRetry, "", "BackoffExponential", DelGrowth, 0).ctor(TriNo, TriNo).factor(2),
 		dopt(grpcMiddlewareRetry, "", "BackoffExponentialWithJitter", DelGrowth, 0).ctor(TriNo, TriYes).factor(2),
 		dopt(grpcMiddlewareRetry, "", "BackoffExponentialWithJitterBounded", DelGrowth, 0).ctor(TriYes, TriYes).factor(2))
+	// go-grpc-middleware v1.4.0's (retry/backoff.go,
+	// util/backoffutils/backoff.go): the same BackoffFuncs, of the
+	// attempt alone. waitRetryBackoff asks for a wait only before attempt
+	// n >= 1 (retry.go:253-257); BackoffExponential returns scalar *
+	// ExponentBase2(n), `(1 << a) >> 1` (scalar, 2 x scalar, ...), with
+	// no cap; JitterUp moves a wait by up to +-jitterFraction. There is no
+	// bounded one (v2.3.4 added BackoffExponentialWithJitterBounded).
+	// WithBackoffContext takes a function of the context and the attempt.
+	rows = append(rows,
+		dopt(grpcMiddlewareRetryV1, "", "WithBackoff", DelPolicy, 0),
+		dopt(grpcMiddlewareRetryV1, "", "WithBackoffContext", DelPolicy, 0),
+		dopt(grpcMiddlewareRetryV1, "", "BackoffLinear", DelConstant, 0).ctor(TriYes, TriNo),
+		dopt(grpcMiddlewareRetryV1, "", "BackoffLinearWithJitter", DelConstant, 0).ctor(TriYes, TriYes),
+		dopt(grpcMiddlewareRetryV1, "", "BackoffExponential", DelGrowth, 0).ctor(TriNo, TriNo).factor(2),
+		dopt(grpcMiddlewareRetryV1, "", "BackoffExponentialWithJitter", DelGrowth, 0).ctor(TriNo, TriYes).factor(2))
 	// eapache/go-resiliency v1.7.0 retrier: a table of waits, jittered
 	// only by SetJitter.
 	rows = append(rows,
@@ -288,6 +303,7 @@ var delayHints = map[string]DelayHint{
 	failsafe:                    {"use WithBackoff(delay, maxDelay)", "add WithJitter or WithJitterFactor to the retry policy"},
 	eapache:                     {"use LimitedExponentialBackoff", "call SetJitter on the retrier"},
 	grpcMiddlewareRetry:         {"use retry.BackoffExponentialWithJitterBounded", "use retry.BackoffExponentialWithJitter or retry.BackoffLinearWithJitter"},
+	grpcMiddlewareRetryV1:       {"cap the wait in a BackoffFunc of your own (v1 has no bounded one)", "use grpc_retry.BackoffExponentialWithJitter or grpc_retry.BackoffLinearWithJitter"},
 	rican7:                      {"use an algorithm that stops growing", "use strategy.BackoffWithJitter"},
 }
 

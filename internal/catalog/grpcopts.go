@@ -11,7 +11,8 @@ import (
 // gRPC options that bound a call whose context has no deadline: an
 // interceptor installed on the channel, or retry options handed to the
 // call or to the interceptor (grpc v1.85.0 dialoptions.go, clientconn.go;
-// go-grpc-middleware v2.3.4 interceptors/retry and interceptors/timeout).
+// go-grpc-middleware v2.3.4 interceptors/retry and interceptors/timeout,
+// and v1.4.0's retry, package grpc_retry).
 //
 //	conn, err := grpc.NewClient(addr, grpc.WithChainUnaryInterceptor(
 //		retry.UnaryClientInterceptor(retry.WithMax(3)),      // applies retry options
@@ -41,11 +42,14 @@ const (
 	// options from argument Arg on, before the call's own.
 	GRPCDefaultCallOptions
 	// GRPCRetryInterceptor applies retry options, the ones from argument
-	// Arg on as defaults that the call's own override. It hands the
-	// interceptor inside it the call's options without its own
-	// (retry.go: filterCallOptions), so a second retry interceptor
-	// inside it sees none of the call's: only the outermost one is told
-	// retry.Disable() or WithMax by a call.
+	// Arg on as defaults that the call's own override. It reads only
+	// the options of its own package and hands the interceptor inside
+	// it the call's options without them (retry.go: filterCallOptions
+	// keeps the values of its own CallOption type), so a second retry
+	// interceptor of the same package inside it sees none of the
+	// call's: only the outermost one is told retry.Disable() or WithMax
+	// by a call. The options of go-grpc-middleware v1 and v2 are two
+	// types: each interceptor reads its own version's.
 	GRPCRetryInterceptor
 	// GRPCTimeoutInterceptor derives every call's context with
 	// context.WithTimeout(ctx, argument Arg).
@@ -57,7 +61,8 @@ const (
 	// GRPCRetryDisable sets the retries to 0.
 	GRPCRetryDisable
 	// GRPCRetryBackoff replaces the retry interceptor's wait between
-	// attempts with the function of argument Arg.
+	// attempts with the function of argument Arg (WithBackoff; v1's
+	// WithBackoffContext).
 	GRPCRetryBackoff
 	// GRPCServiceRetryOff turns off the retries of the channel's service
 	// config (grpc.WithDisableRetry; see ServiceConfigsOff).
@@ -90,10 +95,11 @@ const (
 
 // GRPCRetryDefaultWait is the retry interceptor's wait between attempts
 // with no WithBackoff: BackoffLinearWithJitter(50ms, 0.10) (v2.3.4,
-// interceptors/retry/options.go).
+// interceptors/retry/options.go defaultOptions; v1.4.0 retry/options.go
+// defaultOptions, the same function wrapped in a BackoffFuncContext).
 const GRPCRetryDefaultWait = 50 * time.Millisecond
 
-var grpcOptions = []GRPCOption{
+var grpcOptions = append([]GRPCOption{
 	{Symbol{grpcPkg, "", "NewClient"}, GRPCDialer, 1},
 	{Symbol{grpcPkg, "", "Dial"}, GRPCDialer, 1},
 	{Symbol{grpcPkg, "", "DialContext"}, GRPCDialer, 2},
@@ -109,12 +115,63 @@ var grpcOptions = []GRPCOption{
 	{Symbol{grpcPkg, "", "WithDisableRetry"}, GRPCServiceRetryOff, -1},
 	{Symbol{grpcPkg, "", "WithDefaultServiceConfig"}, GRPCServiceConfig, 0},
 	{Symbol{grpcPkg, "", "WithMaxCallAttempts"}, GRPCMaxCallAttempts, 0},
+}, grpcRetryV1...)
+
+// grpcRetryV1 are the rows of go-grpc-middleware v1.4.0's retry
+// interceptor (package grpc_retry), read from its source: the loop and
+// the options are v2's, so the rows are v2's roles.
+//
+//   - UnaryClientInterceptor(optFuncs ...CallOption) applies its options
+//     over defaultOptions (retry.go:29-30); per call it splits the call's
+//     options with filterCallOptions, its own CallOption values apart
+//     (`opt.(CallOption)`, options.go:133-142), applies them over its
+//     own, and calls the invoker with the rest only (retry.go:32-36, 44).
+//   - WithMax(n) is attempts, not retries, whatever its comment says:
+//     `for attempt := uint(0); attempt < callOpts.max; attempt++`
+//     (retry.go:39); the default max is 0, "disabled" (options.go:22),
+//     and max 0 calls the invoker once (retry.go:35-37).
+//   - Disable() is WithMax(0) (options.go:51-53).
+//   - WithPerRetryTimeout(d) gives each attempt
+//     context.WithTimeout(parent, d) (perCallContext, retry.go:290-294),
+//     in the loop only, so not with max 0; 0 turns it off (the default,
+//     options.go:23).
+//   - WithBackoff takes a BackoffFunc of the attempt alone
+//     (`func(attempt uint) time.Duration`, v2's takes the context too);
+//     WithBackoffContext takes that form (options.go:62-76). The
+//     default wait and the codes are v2's (GRPCRetryDefaultWait,
+//     class.go).
+//
+// What v2 has and v1 has not: a timeout interceptor, WithRetriable,
+// WithOnRetryCallback, BackoffExponentialWithJitterBounded.
+var grpcRetryV1 = []GRPCOption{
+	{Symbol{grpcMiddlewareRetryV1, "", "UnaryClientInterceptor"}, GRPCRetryInterceptor, 0},
+	{Symbol{grpcMiddlewareRetryV1, "", "WithPerRetryTimeout"}, GRPCPerRetryTimeout, 0},
+	{Symbol{grpcMiddlewareRetryV1, "", "WithMax"}, GRPCRetryMax, 0},
+	{Symbol{grpcMiddlewareRetryV1, "", "Disable"}, GRPCRetryDisable, -1},
+	{Symbol{grpcMiddlewareRetryV1, "", "WithBackoff"}, GRPCRetryBackoff, 0},
+	{Symbol{grpcMiddlewareRetryV1, "", "WithBackoffContext"}, GRPCRetryBackoff, 0},
 }
 
 var grpcOptionIndex = index(grpcOptions, func(o *GRPCOption) Symbol { return o.Symbol })
 
 // GRPCOptions returns every row (for tests).
 func GRPCOptions() []GRPCOption { return grpcOptions }
+
+// grpcRetryPkgs are the packages of the retry interceptor rows.
+var grpcRetryPkgs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, o := range grpcOptions {
+		if o.Role == GRPCRetryInterceptor {
+			m[o.Pkg] = true
+		}
+	}
+	return m
+}()
+
+// GRPCRetryPackage reports the package of a catalogued gRPC retry
+// interceptor (go-grpc-middleware v2's interceptors/retry, v1's retry):
+// a package that imports none names none of its options.
+func GRPCRetryPackage(path string) bool { return grpcRetryPkgs[path] }
 
 // LookupGRPCOption returns the row of fn, or nil.
 func LookupGRPCOption(fn *types.Func) *GRPCOption {

@@ -2,26 +2,42 @@ package catalog_test
 
 import (
 	"go/types"
+	"strings"
 	"testing"
 
 	"github.com/retrylint/retrylint/internal/catalog"
 )
 
 // TestGRPCOptionsMatchRealLibraries checks each row against grpc and
-// go-grpc-middleware v2: the function exists, is found from the real
-// object, and its argument Arg has the type the role reads there.
+// go-grpc-middleware v2 and v1: the function exists, is found from the
+// real object, and its argument Arg has the type the role reads there
+// (for a retry option, a type of the row's own package).
 func TestGRPCOptionsMatchRealLibraries(t *testing.T) {
 	pkgs := loadLibraries(t)
 	want := map[catalog.GRPCRole]string{
 		catalog.GRPCDialer:             "[]google.golang.org/grpc.DialOption",
 		catalog.GRPCDefaultCallOptions: "[]google.golang.org/grpc.CallOption",
-		catalog.GRPCRetryInterceptor:   "[]github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry.CallOption",
+		catalog.GRPCRetryInterceptor:   "[]PKG.CallOption",
 		catalog.GRPCTimeoutInterceptor: "time.Duration",
 		catalog.GRPCPerRetryTimeout:    "time.Duration",
 		catalog.GRPCRetryMax:           "uint",
-		catalog.GRPCRetryBackoff:       "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry.BackoffFunc",
+		catalog.GRPCRetryBackoff:       "PKG.BackoffFunc",
 		catalog.GRPCServiceConfig:      "string",
 		catalog.GRPCMaxCallAttempts:    "int",
+	}
+	retryPkgs := map[string]bool{}
+	for _, o := range catalog.GRPCOptions() {
+		if o.Role == catalog.GRPCRetryInterceptor {
+			retryPkgs[o.Pkg] = true
+		}
+	}
+	for _, pkg := range []string{"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry", "github.com/grpc-ecosystem/go-grpc-middleware/retry"} {
+		if !retryPkgs[pkg] || !catalog.GRPCRetryPackage(pkg) {
+			t.Errorf("%s: no retry interceptor row, or GRPCRetryPackage does not know it", pkg)
+		}
+	}
+	if catalog.GRPCRetryPackage("google.golang.org/grpc") {
+		t.Error("grpc itself is read as a retry interceptor's package")
 	}
 	for _, o := range catalog.GRPCOptions() {
 		fn, ok := lookup(pkgs, o.Symbol).(*types.Func)
@@ -56,8 +72,15 @@ func TestGRPCOptionsMatchRealLibraries(t *testing.T) {
 			}
 			continue
 		}
-		if got != want[o.Role] {
-			t.Errorf("%s: argument %d is %s, want %s", o.Symbol, o.Arg, got, want[o.Role])
+		w := strings.ReplaceAll(want[o.Role], "PKG", o.Pkg)
+		if o.Symbol.Name == "WithBackoffContext" {
+			w += "Context" // v1: a BackoffFuncContext, v2's BackoffFunc form
+		}
+		if got != w {
+			t.Errorf("%s: argument %d is %s, want %s", o.Symbol, o.Arg, got, w)
+		}
+		if strings.Contains(want[o.Role], "PKG") && !retryPkgs[o.Pkg] {
+			t.Errorf("%s: a retry option of a package with no retry interceptor row", o.Symbol)
 		}
 	}
 	health := pkgs["google.golang.org/grpc/health/grpc_health_v1"]
@@ -115,5 +138,49 @@ func TestGRPCFullMethod(t *testing.T) {
 	}
 	if got := catalog.GRPCFullMethod(health.Scope().Lookup("NewHealthClient").(*types.Func)); got != "" {
 		t.Errorf("NewHealthClient: %q, want none", got)
+	}
+}
+
+// TestGRPCRetryV1LikeV2: go-grpc-middleware v1's retry interceptor runs
+// v2's loop with v2's options (grpcopts.go), so each of its rows has
+// the role, argument and delay row of v2's row of the same name, and
+// v2's options that v1 lacks are the ones the catalog says it lacks.
+func TestGRPCRetryV1LikeV2(t *testing.T) {
+	const v1, v2 = "github.com/grpc-ecosystem/go-grpc-middleware/retry", "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"
+	rows := func(pkg string) map[string]catalog.GRPCOption {
+		m := map[string]catalog.GRPCOption{}
+		for _, o := range catalog.GRPCOptions() {
+			if o.Pkg == pkg {
+				m[o.Name] = o
+			}
+		}
+		return m
+	}
+	old, cur := rows(v1), rows(v2)
+	for name, o := range old {
+		if name == "WithBackoffContext" {
+			continue // v2's WithBackoff takes this form
+		}
+		if n, ok := cur[name]; !ok || n.Role != o.Role || n.Arg != o.Arg {
+			t.Errorf("v1 %s: %v/%d, v2: %v/%d (found %t)", name, o.Role, o.Arg, n.Role, n.Arg, ok)
+		}
+	}
+	for name := range cur {
+		if _, ok := old[name]; !ok {
+			t.Errorf("v2 %s has no v1 row", name)
+		}
+	}
+	for _, o := range catalog.DelayOptions() {
+		if o.Pkg != v1 || o.Name == "WithBackoffContext" {
+			continue
+		}
+		n := catalog.LookupDelayOption(catalog.Symbol{Pkg: v2, Name: o.Name})
+		if n == nil || n.Effect != o.Effect || n.Arg != o.Arg || n.Capped != o.Capped || n.Jittered != o.Jittered || n.Factor != o.Factor {
+			t.Errorf("v1 delay row %s differs from v2's: %+v, %+v", o.Name, o, n)
+		}
+	}
+	h1 := catalog.LookupClassHook(lookup(loadLibraries(t), catalog.Symbol{Pkg: v1, Name: "WithCodes"}))
+	if h1 == nil || h1.Hook != catalog.HookCodes {
+		t.Errorf("v1 WithCodes is not a code list: %+v", h1)
 	}
 }

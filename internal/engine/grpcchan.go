@@ -361,18 +361,20 @@ func GRPCOptionCall(v ssa.Value) (*ssa.Call, *catalog.GRPCOption) {
 	return call, catalog.LookupGRPCOption(Callee(call))
 }
 
-// GRPCRetry reads what the retry interceptor does with a call given
-// options opts (the channel's defaults, then the call's own), applied in
-// order, a later WithMax or Disable replacing an earlier one: WithMax(n)
-// makes n attempts, its default 0 and Disable one. known is false when a
-// count is not one constant; backoff is the call of the last WithBackoff
-// among them, the one that applies, or nil.
-func (p *Program) GRPCRetry(opts []Source) (n int64, known bool, backoff *ssa.Call) {
+// GRPCRetry reads what the retry interceptor of package pkg does with a
+// call given options opts (the channel's defaults, then the call's own),
+// applied in order, a later WithMax or Disable replacing an earlier one:
+// WithMax(n) makes n attempts, its default 0 and Disable one. Options of
+// another package are not its own (go-grpc-middleware v1's are not
+// v2's, catalog.GRPCRetryInterceptor) and change nothing. known is false
+// when a count is not one constant; backoff is the call of the last
+// WithBackoff among them, the one that applies, or nil.
+func (p *Program) GRPCRetry(pkg string, opts []Source) (n int64, known bool, backoff *ssa.Call) {
 	n, known = 1, true
 	for _, opt := range opts {
 		for _, src := range p.SourcesIn(opt.Value, opt.In) {
 			call, o := GRPCOptionCall(src.Value)
-			if o == nil {
+			if o == nil || o.Pkg != pkg {
 				continue
 			}
 			switch o.Role {

@@ -23,6 +23,7 @@ require (
 	github.com/go-logr/logr v1.4.4
 	github.com/go-resty/resty/v2 v2.17.2
 	github.com/googleapis/gax-go/v2 v2.27.0
+	github.com/grpc-ecosystem/go-grpc-middleware v1.4.0
 	github.com/grpc-ecosystem/go-grpc-middleware/v2 v2.3.4
 	github.com/hashicorp/consul/api v1.32.1
 	github.com/hashicorp/go-retryablehttp v0.7.8
