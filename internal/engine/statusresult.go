@@ -45,13 +45,22 @@ type statusKey struct {
 // readStatusResult is statusResult, worked out.
 func (p *Program) readStatusResult(k statusKey) bool {
 	fn, idx := k.fn, k.idx
-	seen := false
+	var vals []ssa.Value
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || idx >= len(ret.Results) || b == fn.Recover {
 			continue
 		}
-		v := resultStored(b, Strip(ret.Results[idx]))
+		vals = append(vals, resultStored(b, Strip(ret.Results[idx])))
+	}
+	return p.statuses(vals)
+}
+
+// statuses reports values each a constant or the status of a response,
+// one at least the latter.
+func (p *Program) statuses(vals []ssa.Value) bool {
+	seen := false
+	for _, v := range vals {
 		switch {
 		case isIntConst(v):
 		case p.statusRead(v):

@@ -73,17 +73,11 @@ func (p *Program) statusStore(f *types.Var) bool {
 	if x.escapes[f] {
 		return false
 	}
-	seen := false
+	var vals []ssa.Value
 	for _, st := range x.stores[f] {
-		switch v := Strip(st.Val); {
-		case isIntConst(v):
-		case p.statusRead(v):
-			seen = true
-		default:
-			return false
-		}
+		vals = append(vals, Strip(st.Val))
 	}
-	return seen
+	return p.statuses(vals)
 }
 
 // storesStatusVia returns the index of the parameter of fn, a function
