@@ -71,3 +71,22 @@ func clampedParam(ctx context.Context, limit time.Duration) error {
 	}
 	return err
 }
+
+// A wrapper of the package whose loop doubles up to 4s: its callers'
+// sites have the same waits (WrapperFact carries the cap).
+func retryClamped(ctx context.Context, op func(context.Context) error) error {
+	var err error
+	d := time.Second
+	for i := 0; i < 5; i++ { // want `worst \? \+ 1s \+ \? \+ 2s \+ \? \+ 4s \+ \? \+ 4s \+ \? >= 11s; attempt none; elapsed none; cap 4s$`
+		if err = op(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(d)
+		d = min(d*2, 4*time.Second)
+	}
+	return err
+}
+
+func usesClamped(ctx context.Context) error {
+	return retryClamped(ctx, call) // want `worst \? \+ 1s \+ \? \+ 2s \+ \? \+ 4s \+ \? \+ 4s \+ \? >= 11s; attempt none; elapsed none; cap 4s$`
+}
