@@ -147,17 +147,23 @@ func (fl *flower) flow(v ssa.Value) Flow {
 			return fl.carried(v)
 		}
 		f, first := Flow{}, true
-		for _, e := range v.Edges {
+		cp, capped := 0.0, true // flowcap.go
+		for i, e := range v.Edges {
 			g := fl.flow(e)
 			if first {
 				f, first = g, false
 			} else {
 				f.or(g)
 			}
+			b, ok := upper(g)
+			if !ok {
+				b = fl.guardCap(e, v.Block().Preds[i], v.Block()) // if d > maxDelay { d = maxDelay }
+			}
+			cp, capped = max(cp, b), capped && b > 0
 		}
 		f.Clamped = f.Clamped || ordered(v)
-		if c := fl.clampPhi(v); c > 0 {
-			f.Cap = c // if d > maxDelay { d = maxDelay }
+		if capped && cp > 0 {
+			f.Cap = cp
 		}
 		return f
 	}
@@ -338,7 +344,10 @@ func (fl *flower) carried(phi *ssa.Phi) Flow {
 		}
 		g := fl.stepped(e, pred, self, true)
 		f.merge(g)
-		b := fl.edgeCap(e, pred, phi.Block())
+		b := g.Cap
+		if b <= 0 {
+			b = fl.guardCap(e, pred, phi.Block())
+		}
 		cp, capped = max(cp, b), capped && b > 0
 	}
 	if capped && cp > 0 {
@@ -358,6 +367,9 @@ func (fl *flower) stepped(e ssa.Value, at *ssa.BasicBlock, self func(ssa.Value) 
 	k, growth, clamped := relative(e, self)
 	clamped = clamped || guarded && (orderedOn(at, self) || at.Idom() != nil && orderedOn(at.Idom(), self))
 	g := fl.flow(e)
+	if u, ok := upper(g); ok {
+		g.Cap = u // the update is at most a constant: d = maxDelay
+	}
 	g.Known = false
 	switch {
 	case k > 1 && growth != nil:

@@ -63,31 +63,6 @@ func minCap(all []Flow) float64 {
 	return c
 }
 
-// clampPhi returns the cap of a phi (not a loop's head) whose every way
-// in is bounded: a bounded value, or one reached only when it is at
-// most a constant (guardCap); 0 otherwise.
-func (fl *flower) clampPhi(phi *ssa.Phi) float64 {
-	c := 0.0
-	for i, e := range phi.Edges {
-		b := fl.edgeCap(e, phi.Block().Preds[i], phi.Block())
-		if b <= 0 {
-			return 0
-		}
-		c = max(c, b)
-	}
-	return c
-}
-
-// edgeCap is the bound of the value e that flows into block to from
-// pred: what its flow says, else the constant a comparison on the way
-// holds it under.
-func (fl *flower) edgeCap(e ssa.Value, pred, to *ssa.BasicBlock) float64 {
-	if u, ok := upper(fl.flow(e)); ok {
-		return u
-	}
-	return fl.guardCap(e, pred, to)
-}
-
 // guardCap returns the constant C when the way from pred into block to
 // is taken only when v <= C (or v < C): pred, or a block above it, ends
 // in a branch on v against C whose other way leaves. The builder folds
