@@ -21,7 +21,9 @@ import (
 // once, which is At0. A limit the engine cannot read (a parameter, a
 // field set elsewhere) leaves Cap 0: the clamp is known (Clamped), its
 // value is not. A way round that is neither clamped nor constant (d *= 2
-// when d < maxDelay, so up to twice the limit) leaves Cap 0 too.
+// when d < maxDelay, so up to twice the limit; a helper's return d * 2
+// past `if d >= maxDelay { return maxDelay }`) leaves Cap 0 too, and so
+// does arithmetic on a clamped value (min(d*2, max) + rand.N(j)).
 
 // upper returns the most a flow can be, when a constant bounds it: a
 // constant, or the larger of a clamped value's limit and its first
