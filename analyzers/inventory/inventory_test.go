@@ -251,6 +251,53 @@ func TestLoadBudget(t *testing.T) {
 	}
 }
 
+// TestClampedDelay checks the base delay, max delay and worst case the
+// report shows for a loop whose wait doubles up to a constant (min(d*2,
+// 4*time.Second)), against the "// delays: BASE MAX WORST" comment on
+// its line ("-" when not shown), and its twin clamped at a parameter.
+func TestClampedDelay(t *testing.T) {
+	dir := filepath.Join(analysistest.TestData(), "budget")
+	testenv.Download(t, dir)
+	file := filepath.Join(dir, "loops", "clamped.go")
+	sites := map[int]topology.Site{}
+	for _, u := range unitsOf(t, dir, false) {
+		for _, s := range u.Sites {
+			if s.Pos.File == file {
+				sites[s.Pos.Line] = s.Site
+			}
+		}
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	show := func(v *float64) string {
+		if v == nil {
+			return "-"
+		}
+		return strconv.FormatFloat(*v, 'g', -1, 64)
+	}
+	checked := 0
+	for i, line := range strings.Split(string(data), "\n") {
+		_, w, ok := strings.Cut(line, "// delays: ")
+		if !ok {
+			continue
+		}
+		checked++
+		s, ok := sites[i+1]
+		if !ok {
+			t.Errorf("clamped.go:%d: no site", i+1)
+			continue
+		}
+		if have := show(s.BaseDelay) + " " + show(s.MaxDelay) + " " + show(s.WorstCase); have != w {
+			t.Errorf("clamped.go:%d: delays %q, want %q", i+1, have, w)
+		}
+	}
+	if checked != 2 {
+		t.Errorf("%d expectations checked, want 2", checked)
+	}
+}
+
 // unitsOf runs the analyzer on every package of the module at dir (and
 // their tests), with no want comments, and returns the units; an
 // analysis error fails the test.

@@ -277,9 +277,11 @@
 // value is not a constant, timeouts set more than four calls below the
 // attempt (its timeout is then unknown, and no attempt-uses-budget is
 // reported) or in another package, waits of a hand-rolled loop that
-// come from several wait calls, a clamp (min(d, max)) or a growth other than doubling or a
-// constant step from the counter (time.Duration(attempt+1) * time.Second
-// is read: 1s, 2s, 3s), Retry-After waits decided by the
+// come from several wait calls, a clamp whose limit is not a constant
+// the code shows (min(d*2, cfg.MaxDelay); min(d*2, 10*time.Second) from
+// 1s is read: 1s, 2s, 4s, 8s, 10s, ...), a growth other than a constant
+// factor or a constant step from the counter (time.Duration(attempt+1) *
+// time.Second is read: 1s, 2s, 3s), Retry-After waits decided by the
 // server, and aws-sdk-go-v2 or gax attempts (their per-attempt timeout is
 // not read, so only their waits count).
 package retrybudget

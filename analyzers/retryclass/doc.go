@@ -120,7 +120,9 @@
 //		time.Sleep(retryAfter(resp)) // ... still waits as long as the server's Retry-After says (a helper of this package or another)
 //	}
 //
-// The message gives the longest such wait the code shows. The fix, for
+// The message gives the longest such wait the code shows; a growth
+// clamped at a constant (d = min(d*2, 8*time.Second), if d > maxDelay {
+// d = maxDelay }) waits at most the cap, 8s here. The fix, for
 // both: wait in a select on ctx.Done() and return ctx.Err(). In a
 // RoundTrip method or an HTTP handler with no other context, the
 // request's context is the one: the attempt is given it through the
@@ -455,7 +457,8 @@
 //     than wait (one that only sleeps, func backoffSleep(attempt int) {
 //     time.Sleep(...) }, is read as the time.Sleep inside), and, in a loop that stops at its next look at the
 //     context, a wait of 1s or less or of a length the code does not
-//     show (time.Sleep(c.interval));
+//     show (time.Sleep(c.interval), a growth clamped at a limit that is
+//     not a constant: min(d*2, c.maxDelay));
 //   - permanent-status where 4xx and 5xx are told apart by a range
 //     anywhere, even if a 4xx still goes round; a classifier (RetryIf,
 //     CheckRetry) that retries a few 4xx it names; a permanent gRPC code

@@ -202,7 +202,8 @@ func (l waitLength) String() string {
 
 // length works out how long a blind wait can last: its constant, a
 // Retry-After header it is computed from, or, for the loop's only wait,
-// the longest of the waits the recognizer sees.
+// the longest of the waits the recognizer sees, or the constant limit
+// its growth is clamped at.
 func (c *checker) length(a *attempt, w blindWait) waitLength {
 	if w.call == nil || len(w.call.Args) == 0 {
 		return waitLength{}
@@ -226,6 +227,11 @@ func (c *checker) length(a *attempt, w blindWait) waitLength {
 	}
 	if d.Kind == catalog.DelayExponential && d.Capped == catalog.TriNo {
 		return waitLength{growing: true}
+	}
+	if d.Cap > 0 {
+		// A retry with no count that grows up to a constant limit
+		// (min(d*2, 8*time.Second)): at most the limit.
+		return waitLength{d: d.Cap}
 	}
 	return waitLength{}
 }

@@ -104,6 +104,9 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		}
 	}
 	d.Kind = kind
+	if len(waits) == 1 && kind == catalog.DelayExponential && d.Capped == catalog.TriYes {
+		capped(d, waits[0].flow, !waits[0].flow.SelfUpdate && r.LaterRounds(waits[0].in))
+	}
 	if f := waits[0].flow; len(waits) == 1 && kind == catalog.DelayConstant && !f.Varying {
 		switch {
 		case f.Known && f.At0 > 0 && f.At0 < math.MaxInt64:
@@ -138,6 +141,32 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 	case !opaque:
 		d.Jittered = catalog.TriNo
 	}
+}
+
+// capped fills the first wait, the growth and the cap of a loop's only
+// wait when it grows from a known start up to a constant limit (engine
+// Flow.Cap):
+//
+//	d := time.Second
+//	for ... {
+//		time.Sleep(d)                // 1s 2s 4s 8s 8s
+//		d = min(d*2, 8*time.Second)
+//	}
+//
+// later: the wait runs from the second round on, its counter shifted
+// once already (if i > 0 { sleep(min(base<<i, max)) }). A first value
+// equal to the limit may be the limit alone (min(x<<i, 8s), x a
+// parameter): the start is then unknown. A random wait or one the engine
+// cannot see through keeps all three unknown.
+func capped(d *Delay, f engine.Flow, later bool) {
+	if !f.Clamped || f.Cap <= 0 || f.Cap >= math.MaxInt64 || !f.Known || f.At0 <= 0 || f.At0 >= f.Cap || f.Factor <= 1 || f.Random || f.Opaque {
+		return
+	}
+	first := f.At0
+	if later {
+		first = min(f.At0*f.Factor, f.Cap)
+	}
+	d.Initial, d.Factor, d.Cap = time.Duration(first), f.Factor, time.Duration(f.Cap)
 }
 
 // waited makes the flow of what a wait helper of the package is given the

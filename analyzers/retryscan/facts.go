@@ -94,12 +94,13 @@ type WrapperFact struct {
 	// helper's serialization failures (plainstops.go).
 	PlainStops bool
 	// The wrapper's delay between attempts (see Delay): Kind, Capped and
-	// Jittered as catalog values, the first wait in nanoseconds and its
-	// growth.
+	// Jittered as catalog values, the first wait in nanoseconds, its
+	// growth and its cap in nanoseconds (Delay.Cap).
 	DelayKind        uint8
 	Capped, Jittered uint8
 	Initial          int64
 	Factor           float64
+	Cap              int64
 	// Module is the path of the module the wrapper is written in, when
 	// the driver says: a call from another module is the retry's only
 	// place in the code being checked.

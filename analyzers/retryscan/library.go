@@ -61,7 +61,7 @@ func (s *scanner) wrapperSite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 		site.bound = s.wrapperBound(fn, w, call)
 		site.bound.Ctx, site.bound.Time = w.Ctx, w.Time
 		site.delay = known(Delay{Kind: catalog.DelayKind(w.DelayKind), Capped: catalog.Tri(w.Capped), Jittered: catalog.Tri(w.Jittered),
-			Initial: time.Duration(w.Initial), Factor: w.Factor})
+			Initial: time.Duration(w.Initial), Factor: w.Factor, Cap: time.Duration(w.Cap)})
 		site.external = w.Module != "" && s.pass.Module != nil && w.Module != s.pass.Module.Path
 		site.opExpr = call.Args[w.Param]
 		s.resolveOp(site, fn)

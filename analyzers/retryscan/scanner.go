@@ -265,7 +265,7 @@ func (s *scanner) wrapperFact(site *Site, p int) *WrapperFact {
 	w := &WrapperFact{Param: p, Attempts: int32(site.bound.Attempts), Via: site.name,
 		Ctx: site.bound.Ctx, Time: site.bound.Time,
 		DelayKind: uint8(d.Kind), Capped: uint8(d.Capped), Jittered: uint8(d.Jittered),
-		Initial: int64(d.Initial), Factor: d.Factor}
+		Initial: int64(d.Initial), Factor: d.Factor, Cap: int64(d.Cap)}
 	if s.pass.Module != nil {
 		w.Module = s.pass.Module.Path
 	}

@@ -146,9 +146,16 @@ type Delay struct {
 	Wait ast.Node
 	// Initial is the first wait and Factor the growth per attempt, when
 	// both are constants the recognizer can see (0 otherwise): the n-th
-	// wait is Initial * Factor^(n-1).
+	// wait is Initial * Factor^(n-1), at most Cap when Capped.
 	Initial time.Duration
 	Factor  float64
+	// Cap is the longest wait of a hand-rolled loop (or a wrapper's)
+	// whose growth a clamp of constant limit caps (min(d*2,
+	// 8*time.Second), if d > maxDelay { d = maxDelay }): the n-th wait is
+	// min(Initial * Factor^(n-1), Cap). 0 when it does not grow, grows
+	// with no cap, or the limit is not a constant the recognizer can see
+	// (then Initial and Factor are 0 too).
+	Cap time.Duration
 	// Step is what a linear wait adds per attempt, when the recognizer
 	// can see it (0 otherwise): the n-th wait is Initial + (n-1) * Step.
 	Step time.Duration

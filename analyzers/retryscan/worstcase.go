@@ -73,7 +73,8 @@ type WorstCase struct {
 	Waits      []time.Duration
 	WaitsKnown bool
 	// Cap is the longest single wait, when known (gax Backoff.Max,
-	// cenkalti MaxInterval, retryablehttp RetryWaitMax).
+	// cenkalti MaxInterval, retryablehttp RetryWaitMax, a loop's clamp
+	// of constant limit: Delay.Cap).
 	Cap time.Duration
 	// MaxElapsed is the retry's own elapsed-time limit (cenkalti
 	// MaxElapsedTime and its 15 minute default, gax.WithTimeout, the

@@ -73,6 +73,9 @@ func (s *scanner) timeModel(site *Site) timeModel {
 		// DefaultBackoff, which the site's own row does not carry.
 		m.kind, m.capped = catalog.DelayExponential, catalog.TriYes
 	}
+	if d.Cap > 0 {
+		m.cap, m.capSet = d.Cap, true // a loop's or a wrapper's clamp
+	}
 	switch {
 	case d.Initial > 0:
 		m.initial = d.Initial
@@ -227,8 +230,9 @@ func geometric(initial time.Duration, factor float64, limit time.Duration, n int
 // call, or a call of a local helper that waits on its argument,
 // sleepCtx(ctx, d)) with a constant argument, a wait growing with no
 // cap from a known start, or one growing by a known step from a counter
-// (time.Duration(i+1) * time.Second). Several waits, a clamp, an opaque
-// value: unknown. A jitter added to the wait (d + rand.N(d/4)) leaves
+// (time.Duration(i+1) * time.Second), or one growing from a known start
+// up to a constant limit (Delay.Cap). Several waits, a clamp of unknown
+// limit, an opaque value: unknown. A jitter added to the wait (d + rand.N(d/4)) leaves
 // the least each wait can be (Delay.Least): least is then true.
 func (s *scanner) loopWaits(site *Site, n int) (ws []time.Duration, ok, least bool) {
 	d := site.Delay()
@@ -241,6 +245,8 @@ func (s *scanner) loopWaits(site *Site, n int) (ws []time.Duration, ok, least bo
 		return make([]time.Duration, n), true, false
 	case d.Kind == catalog.DelayExponential && d.Capped == catalog.TriNo && first > 0 && d.Factor > 1:
 		return geometric(first, d.Factor, 0, n), true, least
+	case d.Kind == catalog.DelayExponential && d.Capped == catalog.TriYes && d.Cap > 0 && d.Initial > 0 && d.Factor > 1:
+		return geometric(d.Initial, d.Factor, d.Cap, n), true, false
 	case d.Kind == catalog.DelayConstant && first > 0 && d.Factor == 1:
 		return geometric(first, 1, 0, n), true, least
 	case d.Kind == catalog.DelayLinear && d.Step > 0:

@@ -51,6 +51,13 @@ type Flow struct {
 	// (d + rand.N(d/2)), is the first value without it: the least the
 	// first wait can be (flowfloor.go); 0 otherwise.
 	Floor float64
+	// Cap, when > 0, is the most the value can be once a clamp of
+	// constant limit has made it (flowcap.go): min(d*2, 8*time.Second),
+	// `if d > maxDelay { d = maxDelay }`, a helper that returns min(...).
+	// A loop's value is at most Cap on every way round after the first;
+	// its first value is At0. 0 when no clamp is seen or its limit is
+	// not a visible constant.
+	Cap float64
 }
 
 // or makes f the flow of a value that is f or g by the way it came (a
@@ -58,6 +65,7 @@ type Flow struct {
 // known value, else at least the least of the two when both have a floor.
 func (f *Flow) or(g Flow) {
 	floor := joinFloor(*f, g)
+	f.Cap = joinCap(*f, g)
 	f.Known = f.Known && g.Known && f.At0 == g.At0
 	f.Floor = 0
 	if !f.Known {
@@ -112,7 +120,7 @@ func (fl *flower) flow(v ssa.Value) Flow {
 	case *ssa.UnOp:
 		if v.Op == token.SUB {
 			f := fl.flow(v.X)
-			f.At0, f.Floor = -f.At0, 0
+			f.At0, f.Floor, f.Cap = -f.At0, 0, 0
 			return f
 		}
 		if v.Op == token.MUL {
@@ -139,15 +147,24 @@ func (fl *flower) flow(v ssa.Value) Flow {
 			return fl.carried(v)
 		}
 		f, first := Flow{}, true
-		for _, e := range v.Edges {
+		cp, capped := 0.0, true // flowcap.go
+		for i, e := range v.Edges {
 			g := fl.flow(e)
 			if first {
 				f, first = g, false
 			} else {
 				f.or(g)
 			}
+			b, ok := upper(g)
+			if !ok {
+				b = fl.guardCap(e, v.Block().Preds[i], v.Block()) // if d > maxDelay { d = maxDelay }
+			}
+			cp, capped = max(cp, b), capped && b > 0
 		}
 		f.Clamped = f.Clamped || ordered(v)
+		if capped && cp > 0 {
+			f.Cap = cp
+		}
 		return f
 	}
 	return Flow{Opaque: true}
@@ -159,7 +176,7 @@ func (fl *flower) binop(b *ssa.BinOp) Flow {
 	f.merge(y)
 	f.Known = x.Known && y.Known
 	f.Step = linearStep(b.Op, x, y)
-	f.Floor = 0
+	f.Floor, f.Cap = 0, 0
 	if least, base, ok := fl.floor(b, x, y); ok {
 		// A jitter whose size is not seen (rand.N(j), j a parameter)
 		// hides nothing of the delay it is added to, and the floor
@@ -206,6 +223,9 @@ func (fl *flower) call(c *ssa.Call) Flow {
 		f, all := args()
 		f.Clamped = f.Clamped || b.Name() == "min"
 		f.At0, f.Known = extreme(all, b.Name() == "min")
+		if b.Name() == "min" {
+			f.Cap = minCap(all)
+		}
 		// A limit from a parameter does not hide the wait it limits:
 		// min(wait*2, maxWait) is what wait is.
 		f.Opaque = !slices.ContainsFunc(all, func(g Flow) bool { return !g.Opaque })
@@ -225,6 +245,7 @@ func (fl *flower) call(c *ssa.Call) Flow {
 		case "Min":
 			f.Clamped = true
 			f.At0, f.Known = extreme(all, true)
+			f.Cap = minCap(all)
 		case "Max":
 			f.At0, f.Known = extreme(all, false)
 		case "Pow":
@@ -239,7 +260,7 @@ func (fl *flower) call(c *ssa.Call) Flow {
 			}
 		case "Floor", "Ceil", "Round", "Trunc", "Abs":
 			if len(all) == 1 {
-				f.At0, f.Known = all[0].At0, all[0].Known
+				f.At0, f.Known, f.Cap = all[0].At0, all[0].Known, all[0].Cap
 			}
 		default:
 			f.Opaque = true
@@ -247,7 +268,7 @@ func (fl *flower) call(c *ssa.Call) Flow {
 		return f
 	case analysisutil.PkgPath(fn) == "time" && analysisutil.RecvName(fn) == "Duration" && len(c.Call.Args) > 0:
 		f := fl.flow(c.Call.Args[0]) // d.Seconds(), d.Round(x)
-		f.Known, f.Floor = false, 0
+		f.Known, f.Floor, f.Cap = false, 0, 0
 		return f
 	}
 	return fl.helper(c)
@@ -281,9 +302,9 @@ func (fl *flower) helper(c *ssa.Call) Flow {
 		if first {
 			f, first = g, false
 		} else {
-			floor := joinFloor(f, g)
+			floor, cp := joinFloor(f, g), joinCap(f, g)
 			f.merge(g)
-			f.Known, f.Floor = false, floor
+			f.Known, f.Floor, f.Cap = false, floor, cp
 		}
 		if b.Idom() != nil && orderedIf(b.Idom()) {
 			f.Clamped = true
@@ -313,12 +334,24 @@ func (fl *flower) carried(phi *ssa.Phi) Flow {
 		f.merge(g)
 	}
 	self := func(x ssa.Value) bool { return x == ssa.Value(phi) }
+	// The cap is the largest bound of the ways round, each a clamped
+	// update or a constant (flowcap.go); the first value is At0.
+	cp, capped := 0.0, true
 	for i, e := range phi.Edges {
 		pred := phi.Block().Preds[i]
 		if !fl.r.loop.Has(pred) || e == phi {
 			continue
 		}
-		f.merge(fl.stepped(e, pred, self, true))
+		g := fl.stepped(e, pred, self, true)
+		f.merge(g)
+		b := g.Cap
+		if b <= 0 {
+			b = fl.guardCap(e, pred, phi.Block())
+		}
+		cp, capped = max(cp, b), capped && b > 0
+	}
+	if capped && cp > 0 {
+		f.Cap = cp
 	}
 	f.Step = counterStep(phi, fl.r.loop)
 	return f
@@ -334,6 +367,9 @@ func (fl *flower) stepped(e ssa.Value, at *ssa.BasicBlock, self func(ssa.Value) 
 	k, growth, clamped := relative(e, self)
 	clamped = clamped || guarded && (orderedOn(at, self) || at.Idom() != nil && orderedOn(at.Idom(), self))
 	g := fl.flow(e)
+	if u, ok := upper(g); ok {
+		g.Cap = u // the update is at most a constant: d = maxDelay
+	}
 	g.Known = false
 	switch {
 	case k > 1 && growth != nil:

@@ -1,0 +1,3 @@
+module example.com/captest
+
+go 1.26.0
