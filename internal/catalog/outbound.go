@@ -307,11 +307,12 @@ func TimeoutFreeClient(fn *types.Func) bool {
 }
 
 // TimeoutFreeDial reports whether fn dials with no timeout at all:
-// net.Dial, tls.Dial (tls.DialWithDialer with a zero Dialer is matched
-// where the dialer is made).
+// net.Dial, net.DialTCP, tls.Dial (tls.DialWithDialer with a zero Dialer
+// is matched where the dialer is made). net.DialUnix is left out: its
+// connect does not wait for a remote peer.
 func TimeoutFreeDial(fn *types.Func) bool {
 	s := SymbolOf(fn)
-	return s.Recv == "" && s.Name == "Dial" && (s.Pkg == "net" || s.Pkg == "crypto/tls")
+	return s.Recv == "" && (s.Name == "Dial" && (s.Pkg == "net" || s.Pkg == "crypto/tls") || s.Name == "DialTCP" && s.Pkg == "net")
 }
 
 // sqlNoCtx are the database/sql methods with no context; each is a

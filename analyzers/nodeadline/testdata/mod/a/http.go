@@ -93,6 +93,32 @@ func dialRetry() (net.Conn, error) {
 	return nil, err
 }
 
+// net.DialTCP waits as long (jcmturner/gokrb5#282 dialed its KDCs so);
+// net.DialUnix's connect waits for no remote peer.
+func dialTCPRetry(raddr *net.TCPAddr) (*net.TCPConn, error) {
+	var err error
+	for i := 0; i < 3; i++ {
+		var conn *net.TCPConn
+		if conn, err = net.DialTCP("tcp", nil, raddr); err == nil { // want `^net.DialTCP has no timeout: every attempt of the retry loop in [\w.]+ can wait for the operating system's connect timeout`
+			return conn, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, err
+}
+
+func dialUnixRetry(raddr *net.UnixAddr) (*net.UnixConn, error) {
+	var err error
+	for i := 0; i < 3; i++ {
+		var conn *net.UnixConn
+		if conn, err = net.DialUnix("unix", nil, raddr); err == nil {
+			return conn, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, err
+}
+
 func tlsRetry() (*tls.Conn, error) {
 	for {
 		conn, err := tls.Dial("tcp", "example.com:443", nil) // want `tls.Dial has no timeout`
