@@ -50,13 +50,13 @@ func (c *checker) conn(s site, in ssa.CallInstruction, dialName string) {
 		return // a Unix socket: its peer is a process on this machine
 	}
 	var first connUse
-	uses := c.p.Uses(engine.Source{Value: res})
+	uses := promoted(c.p.Uses(engine.Source{Value: res}))
 	for _, u := range uses {
 		var use connUse
 		switch x := u.Instr.(type) {
 		case ssa.CallInstruction:
 			fn := engine.Callee(x)
-			if engine.Recv(x) != u.Value || handed(x, u.Value) {
+			if unembed(engine.Recv(x)) != u.Value || handed(x, u.Value) {
 				io := catalog.ConnUser(fn)
 				if io == catalog.ConnNone {
 					return // handed to code that may set a deadline
@@ -198,4 +198,41 @@ func (c *checker) flushConns() {
 		}
 		c.report(r.fi, r.d)
 	}
+}
+
+// promoted replaces a use of a connection as the base of an embedded
+// field's address by the calls that take the address as receiver: a
+// *net.TCPConn's Read is (*net.conn).Read on &conn.conn.
+func promoted(uses []engine.Use) []engine.Use {
+	var out []engine.Use
+	for _, u := range uses {
+		fa, ok := u.Instr.(*ssa.FieldAddr)
+		if !ok || fa.X != u.Value || !embedded(fa) {
+			out = append(out, u)
+			continue
+		}
+		for _, r := range *fa.Referrers() {
+			out = append(out, engine.Use{Instr: r, Value: u.Value, In: u.In})
+		}
+	}
+	return out
+}
+
+// unembed returns the value whose embedded field v is the address of,
+// or v.
+func unembed(v ssa.Value) ssa.Value {
+	if fa, ok := v.(*ssa.FieldAddr); ok && embedded(fa) {
+		return fa.X
+	}
+	return v
+}
+
+// embedded reports the address of an embedded field.
+func embedded(fa *ssa.FieldAddr) bool {
+	st, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	s, ok := st.Elem().Underlying().(*types.Struct)
+	return ok && fa.Field < s.NumFields() && s.Field(fa.Field).Embedded()
 }

@@ -256,7 +256,7 @@
 //	case <-ctx.Done(): // ctx from context.WithTimeout
 //	}
 //
-// A dial with no timeout and no context (net.Dial, tls.Dial, Dial on a
+// A dial with no timeout and no context (net.Dial, net.DialTCP, tls.Dial, Dial on a
 // net.Dialer without Timeout) in a function that has a context someone
 // can end (a parameter, one with a deadline or a used cancel func) is
 // reported: cancelling the context does not stop the dial, which waits

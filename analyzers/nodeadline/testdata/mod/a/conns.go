@@ -408,3 +408,30 @@ func sdNotify(socket, state string) error {
 	_, err = conn.Write([]byte(state)) // ok: a Unix datagram socket
 	return err
 }
+
+// A *net.TCPConn's Read is the embedded conn's: the same wait.
+func readTCP(raddr *net.TCPAddr) ([]byte, error) {
+	conn, err := net.DialTCP("tcp", nil, raddr)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	buf := make([]byte, 64)
+	n, err := conn.Read(buf) // want `^conn.Read reads a connection from net.DialTCP with no timeout and no deadline`
+	return buf[:n], err
+}
+
+// Its SetDeadline, promoted too, bounds the read.
+func readTCPDeadline(raddr *net.TCPAddr) ([]byte, error) {
+	conn, err := net.DialTCP("tcp", nil, raddr)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	if err := conn.SetDeadline(time.Now().Add(5 * time.Second)); err != nil {
+		return nil, err
+	}
+	buf := make([]byte, 64)
+	n, err := conn.Read(buf)
+	return buf[:n], err
+}
