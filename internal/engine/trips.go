@@ -21,8 +21,9 @@ import (
 //	}
 //
 // The counter is a phi of the loop's head stepped by a constant on every
-// way round; the limit a constant, or a parameter of the function
-// (withRetries(n, f): n attempts, known where it is called).
+// way round; the limit a constant, one of several constants a local is
+// given before the loop (the most they allow), or a parameter of the
+// function (withRetries(n, f): n attempts, known where it is called).
 
 // Trips is how many attempts a loop's counters allow.
 type Trips struct {
@@ -140,15 +141,28 @@ func (r *Region) guard(ifi *ssa.If, stay bool) Trips {
 	} else if c := r.p.ConstOf(limit); c != nil {
 		limit = c // i <= defaultCfg.MaxRetries
 	}
+	limits, lok := r.constChoices(limit)
+	inits, iok := r.constChoices(init)
 	switch {
-	case isIntConst(limit) && isIntConst(init):
-		k, n := int64(0), intConst(limit)
-		for ; k < maxTrips && holds(intConst(init)+off+k*step, n); k++ {
+	case lok && iok:
+		// The most any of the constants allow: attempts := 4; if fast
+		// { attempts = 2 } makes at most 4.
+		most := int64(0)
+		for _, n := range limits {
+			for _, i0 := range inits {
+				k := int64(0)
+				for ; k < maxTrips && holds(i0+off+k*step, n); k++ {
+				}
+				if k == maxTrips {
+					return Trips{}
+				}
+				most = max(most, k)
+			}
 		}
-		if k == maxTrips || k == 0 {
+		if most == 0 {
 			return Trips{}
 		}
-		return Trips{N: int(k)}
+		return Trips{N: int(most)}
 	case isParam(limit) && isIntConst(init) && step == 1 && stay:
 		// i < n, i <= n
 		add := -(intConst(init) + off)
@@ -173,6 +187,26 @@ func (r *Region) guard(ifi *ssa.If, stay bool) Trips {
 		return Trips{Param: init.(*ssa.Parameter), Add: int(add)}
 	}
 	return Trips{}
+}
+
+// constChoices returns the integer constants v is: a constant, or a phi
+// outside the loop all of whose edges are constants.
+func (r *Region) constChoices(v ssa.Value) ([]int64, bool) {
+	if isIntConst(v) {
+		return []int64{intConst(v)}, true
+	}
+	phi, ok := v.(*ssa.Phi)
+	if !ok || r.loop != nil && r.loop.Has(phi.Block()) {
+		return nil, false
+	}
+	var out []int64
+	for _, e := range phi.Edges {
+		if e = Strip(e); !isIntConst(e) {
+			return nil, false
+		}
+		out = append(out, intConst(e))
+	}
+	return out, true
 }
 
 // counter returns the head phi v is made of, with the constant added to
