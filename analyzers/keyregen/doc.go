@@ -98,7 +98,11 @@
 // (say newChargeRequest), or that returns a fresh ID (say newKey), gets a
 // fact, in its own package and in every package importing it; calling the
 // first inside a retry is reported at the call, and the result of the
-// second counts as a generated value.
+// second counts as a generated value. A function that returns its
+// caller's ID when there is one and a fresh one otherwise (if ev.ID != ""
+// { return ev.ID }; return uuid.NewString()) returns a fresh ID too, as
+// the same branch written in the attempt does; one that returns an ID it
+// remembers (from a map or a field) does not.
 //
 // Through function values: a generator injected so that tests can
 // replace it, kept in an unexported field its constructor sets, an

@@ -236,7 +236,18 @@ func (r *runner) summary(fn *types.Func, fd *ast.FuncDecl, seeds []seed) (*Fact,
 
 // returnsFresh returns the origin of fd's first result when every return
 // of fd (not of its closures) gives a fresh ID there, as the engine's
-// taint of the region says.
+// taint of the region says, or the caller's own value (writer/cerebro#1286
+// made a fresh message ID per attempt for events that came without one):
+//
+//	func messageID(ev Event) string {
+//		if ev.ID != "" {
+//			return ev.ID
+//		}
+//		return uuid.NewString()
+//	}
+//
+// A return of anything else (a cached ID from a map or a field) keeps
+// the function no generator.
 func (r *runner) returnsFresh(fd *ast.FuncDecl, reg *region) *origin {
 	if fd.Type.Results == nil || len(fd.Type.Results.List) == 0 || reg.taint == nil {
 		return nil
@@ -256,6 +267,9 @@ func (r *runner) returnsFresh(fd *ast.FuncDecl, reg *region) *origin {
 			return nil
 		}
 		o, _ := reg.taint.Of(ret.Results[0])
+		if o == nil && fromParams(ret.Results[0]) {
+			continue // the caller's value
+		}
 		if o == nil || o.param != nil {
 			return nil
 		}
@@ -284,4 +298,44 @@ func (r *runner) factOf(fn *types.Func) (*Fact, token.Pos) {
 		return f, token.NoPos
 	}
 	return nil, token.NoPos
+}
+
+// fromParams reports a value that is a parameter or a field of one
+// (ev.ID, req.Key).
+func fromParams(v ssa.Value) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			return true
+		case *ssa.Field:
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Alloc:
+			return spilled(x) // a parameter whose field is addressed
+		default:
+			return false
+		}
+	}
+}
+
+// spilled reports a local that holds a parameter and nothing else.
+func spilled(a *ssa.Alloc) bool {
+	stored := false
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if _, ok := st.Val.(*ssa.Parameter); !ok {
+				return false
+			}
+			stored = true
+		}
+	}
+	return stored
 }
