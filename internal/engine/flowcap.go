@@ -88,7 +88,7 @@ func (fl *flower) guardCap(v ssa.Value, pred, to *ssa.BasicBlock) float64 {
 		switch {
 		case Strip(c.X) == v:
 		case Strip(c.Y) == v:
-			op, limit = flip(c.Op), c.X
+			op, limit = swap(c.Op), c.X
 		default:
 			continue
 		}
@@ -119,19 +119,4 @@ func (fl *flower) guardCap(v ssa.Value, pred, to *ssa.BasicBlock) float64 {
 		return 0
 	}
 	return 0
-}
-
-// flip turns a comparison around: C < d is d > C.
-func flip(op token.Token) token.Token {
-	switch op {
-	case token.GTR:
-		return token.LSS
-	case token.GEQ:
-		return token.LEQ
-	case token.LSS:
-		return token.GTR
-	case token.LEQ:
-		return token.GEQ
-	}
-	return op
 }
