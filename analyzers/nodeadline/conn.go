@@ -229,10 +229,6 @@ func unembed(v ssa.Value) ssa.Value {
 
 // embedded reports the address of an embedded field.
 func embedded(fa *ssa.FieldAddr) bool {
-	st, ok := fa.X.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return false
-	}
-	s, ok := st.Elem().Underlying().(*types.Struct)
-	return ok && fa.Field < s.NumFields() && s.Field(fa.Field).Embedded()
+	f := engine.FieldOf(fa)
+	return f != nil && f.Embedded()
 }
