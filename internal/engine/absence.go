@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"slices"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -194,7 +193,9 @@ func (u *sentinelUse) note(in ssa.Instruction, inInit bool) {
 }
 
 // madeFresh reports an error made by errors.New or by fmt.Errorf with
-// a constant format that wraps nothing.
+// a constant format that wraps nothing: its verbs, read as calls.go
+// reads them for %w, hold no w ("%%w" is a percent sign and a w; a
+// format with indexed verbs is not read, so not fresh).
 func madeFresh(v ssa.Value) bool {
 	c, ok := v.(*ssa.Call)
 	if !ok {
@@ -204,9 +205,9 @@ func madeFresh(v ssa.Value) bool {
 	switch {
 	case analysisutil.IsFunc(fn, "errors", "", "New"):
 		return true
-	case analysisutil.IsFunc(fn, "fmt", "", "Errorf") && len(c.Call.Args) > 0:
-		k, ok := c.Call.Args[0].(*ssa.Const)
-		return ok && k.Value != nil && k.Value.Kind() == constant.String && !strings.Contains(constant.StringVal(k.Value), "%w")
+	case analysisutil.IsFunc(fn, "fmt", "", "Errorf"):
+		verbs := formatVerbs(c.Call.Args)
+		return verbs != nil && !slices.Contains(verbs, 'w')
 	}
 	return false
 }

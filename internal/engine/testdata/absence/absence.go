@@ -206,3 +206,24 @@ func dir(path string) error {
 	}
 	return err
 }
+
+// A percent sign written twice before a w is text: the format wraps
+// nothing.
+var errNoShard = fmt.Errorf("no shard (100%%wide)") // want `absence`
+
+func shard(resp *http.Response) error {
+	if resp.StatusCode == http.StatusNotFound {
+		return errNoShard
+	}
+	return nil
+}
+
+// An indexed %w wraps its argument, which errors.Is sees through.
+var errNoIndex = fmt.Errorf("no index: %[1]w", context.Canceled)
+
+func index(resp *http.Response) error {
+	if resp.StatusCode == http.StatusNotFound {
+		return errNoIndex
+	}
+	return nil
+}
