@@ -246,8 +246,13 @@
 //		delay *= 2
 //	}
 //
-// A hand-rolled wait that can be shorter than its delay (rand.N(d),
-// d - rand.N(x), d * rand.Float64()) is unknown. A library's full jitter
+// So is a jitter that is a fraction of a value that is never negative
+// (delay + time.Duration(rand.Float64()*float64(delay/4))), and a delay
+// clamped at a constant gives floors that stop at the clamp
+// (delay = min(delay*2, 10*time.Second): at least 1s, 2s, 4s, 8s, 10s,
+// 10s). A hand-rolled wait that can be shorter than its delay (rand.N(d),
+// d - rand.N(x), d * rand.Float64(), d + (rand.Float64()-0.5)*x) is
+// unknown. A library's full jitter
 // (aws-sdk-go-v2's standard retryer, gax) draws each wait between zero and its nominal value, so the nominal sum
 // is a ceiling no run has to reach: such a retry is judged on the
 // average, half the nominal waits, and the message says so ("with full
@@ -279,7 +284,8 @@
 // reported) or in another package, waits of a hand-rolled loop that
 // come from several wait calls, a clamp whose limit is not a constant
 // the code shows (min(d*2, cfg.MaxDelay); min(d*2, 10*time.Second) from
-// 1s is read: 1s, 2s, 4s, 8s, 10s, ...), a growth other than a constant
+// 1s is read: 1s, 2s, 4s, 8s, 10s, ..., with a jitter added too), a
+// constant added to a growing delay (d + time.Second), a growth other than a constant
 // factor or a constant step from the counter (time.Duration(attempt+1) *
 // time.Second is read: 1s, 2s, 3s), Retry-After waits decided by the
 // server, and aws-sdk-go-v2 or gax attempts (their per-attempt timeout is

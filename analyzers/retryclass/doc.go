@@ -122,7 +122,10 @@
 //
 // The message gives the longest such wait the code shows; a growth
 // clamped at a constant (d = min(d*2, 8*time.Second), if d > maxDelay {
-// d = maxDelay }) waits at most the cap, 8s here. The fix, for
+// d = maxDelay }) waits at most the cap, 8s here, and with a jitter of
+// known bound added, the cap plus the jitter's most
+// (time.Sleep(d + rand.N(d/2)): up to 12s; rand.N(x) is below x,
+// rand.Float64() below 1). The fix, for
 // both: wait in a select on ctx.Done() and return ctx.Err(). In a
 // RoundTrip method or an HTTP handler with no other context, the
 // request's context is the one: the attempt is given it through the
@@ -458,7 +461,8 @@
 //     time.Sleep(...) }, is read as the time.Sleep inside), and, in a loop that stops at its next look at the
 //     context, a wait of 1s or less or of a length the code does not
 //     show (time.Sleep(c.interval), a growth clamped at a limit that is
-//     not a constant: min(d*2, c.maxDelay));
+//     not a constant: min(d*2, c.maxDelay), a jitter whose bound is not
+//     seen: d + rand.N(c.jitter), d + time.Duration(rand.Int63()));
 //   - permanent-status where 4xx and 5xx are told apart by a range
 //     anywhere, even if a 4xx still goes round; a classifier (RetryIf,
 //     CheckRetry) that retries a few 4xx it names; a permanent gRPC code

@@ -230,7 +230,9 @@ func (c *checker) length(a *attempt, w blindWait) waitLength {
 	}
 	if d.Cap > 0 {
 		// A retry with no count that grows up to a constant limit
-		// (min(d*2, 8*time.Second)): at most the limit.
+		// (min(d*2, 8*time.Second)): at most the limit; with a jitter
+		// of known bound added (d + rand.N(d/2)), the limit plus its
+		// most, 12s.
 		return waitLength{d: d.Cap}
 	}
 	return waitLength{}

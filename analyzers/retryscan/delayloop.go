@@ -156,10 +156,34 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 // later: the wait runs from the second round on, its counter shifted
 // once already (if i > 0 { sleep(min(base<<i, max)) }). A first value
 // equal to the limit may be the limit alone (min(x<<i, 8s), x a
-// parameter): the start is then unknown. A random wait or one the engine
-// cannot see through keeps all three unknown.
+// parameter): the start is then unknown. A wait the engine cannot see
+// through keeps all three unknown.
+//
+// A random wait has no Initial. Its Cap is the most it can be, when the
+// jitter's bound is seen (engine Flow.Cap), and with a jitter that cannot
+// be negative added, the delay under it gives the floors (Least up to
+// LeastCap):
+//
+//	time.Sleep(d + rand.N(d/2))      // d = min(d*2, 8s) from 0.5s:
+//	                                 // at least 0.5s 1s 2s 4s 8s 8s, at most 12s
 func capped(d *Delay, f engine.Flow, later bool) {
-	if !f.Clamped || f.Cap <= 0 || f.Cap >= math.MaxInt64 || !f.Known || f.At0 <= 0 || f.At0 >= f.Cap || f.Factor <= 1 || f.Random || f.Opaque {
+	if !f.Clamped || f.Factor <= 1 || f.Opaque {
+		return
+	}
+	if f.Random {
+		if f.Cap > 0 && f.Cap < math.MaxInt64 {
+			d.Cap = time.Duration(f.Cap)
+		}
+		if f.Floor > 0 && f.Floor < f.FloorCap && f.FloorCap < math.MaxInt64 {
+			first := f.Floor
+			if later {
+				first = min(f.Floor*f.Factor, f.FloorCap)
+			}
+			d.Least, d.Factor, d.LeastCap = time.Duration(first), f.Factor, time.Duration(f.FloorCap)
+		}
+		return
+	}
+	if f.Cap <= 0 || f.Cap >= math.MaxInt64 || !f.Known || f.At0 <= 0 || f.At0 >= f.Cap {
 		return
 	}
 	first := f.At0
@@ -171,19 +195,20 @@ func capped(d *Delay, f engine.Flow, later bool) {
 
 // waited makes the flow of what a wait helper of the package is given the
 // flow of what it waits: with a jitter added (sleepJitter(d), which waits
-// d + rand.N(d/4)) at least that, with other randomness (d - rand.N(x),
-// d * rand.Float64()) unknown.
+// d + rand.N(d/4)) at least that, up to the clamp of what it is given,
+// with other randomness (d - rand.N(x), d * rand.Float64()) unknown. How
+// much the helper adds is not read: the most it waits is unknown.
 func waited(f engine.Flow, random, added bool) engine.Flow {
 	if !random {
 		return f
 	}
-	floor := f.Floor
+	floor, floorCap := f.Floor, f.FloorCap
 	if f.Known {
-		floor = f.At0
+		floor, floorCap = f.At0, f.Cap
 	}
-	f.Random, f.Known, f.Floor = true, false, 0
+	f.Random, f.Known, f.Floor, f.FloorCap, f.Cap = true, false, 0, 0, 0
 	if added && floor > 0 {
-		f.Floor = floor
+		f.Floor, f.FloorCap = floor, floorCap
 	}
 	return f
 }

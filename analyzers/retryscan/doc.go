@@ -103,7 +103,8 @@
 // policy as far as it can be seen, and the attempt body. A loop's wait
 // with a jitter that cannot be negative added to it (d + rand.N(d/4),
 // 2*time.Second + rand.N(time.Second), in the loop or in a wait helper
-// of the package) is at least the wait without it (Delay.Least), and the
+// of the package) is at least the wait without it (Delay.Least, up to
+// the delay's clamp of constant limit, Delay.LeastCap), and the
 // worst case lists those floors (WorstCase.AddedJitter); a wait that can
 // be shorter than its delay (rand.N(d), d - rand.N(x)) is unknown. The number is
 // what runs: an apimachinery wait.Backoff whose Cap is reached before its

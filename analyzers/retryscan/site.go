@@ -152,9 +152,12 @@ type Delay struct {
 	// Cap is the longest wait of a hand-rolled loop (or a wrapper's)
 	// whose growth a clamp of constant limit caps (min(d*2,
 	// 8*time.Second), if d > maxDelay { d = maxDelay }): the n-th wait is
-	// min(Initial * Factor^(n-1), Cap). 0 when it does not grow, grows
-	// with no cap, or the limit is not a constant the recognizer can see
-	// (then Initial and Factor are 0 too).
+	// min(Initial * Factor^(n-1), Cap). With a random part of known bound
+	// (time.Sleep(d + rand.N(d/2)), time.Sleep(rand.N(d))), Initial is 0
+	// and Cap is the most a wait can be, the limit plus the jitter's most
+	// (12s for 8s). 0 when it does not grow, grows with no cap, or the
+	// limit or the jitter's bound is not a constant the recognizer can
+	// see (then Initial is 0 too, and Factor unless Least is known).
 	Cap time.Duration
 	// Step is what a linear wait adds per attempt, when the recognizer
 	// can see it (0 otherwise): the n-th wait is Initial + (n-1) * Step.
@@ -166,6 +169,11 @@ type Delay struct {
 	// Step for a linear wait. Worst cases list these floors
 	// (WorstCase.AddedJitter).
 	Least time.Duration
+	// LeastCap, with Least, is the constant limit the delay under the
+	// jitter is clamped at (d = min(d*2, 8*time.Second) under
+	// time.Sleep(d + rand.N(d/2))): the n-th wait is at least
+	// min(Least * Factor^(n-1), LeastCap).
+	LeastCap time.Duration
 }
 
 // Site is one retry site in the package being analyzed. The recognizer

@@ -233,7 +233,8 @@ func geometric(initial time.Duration, factor float64, limit time.Duration, n int
 // (time.Duration(i+1) * time.Second), or one growing from a known start
 // up to a constant limit (Delay.Cap). Several waits, a clamp of unknown
 // limit, an opaque value: unknown. A jitter added to the wait (d + rand.N(d/4)) leaves
-// the least each wait can be (Delay.Least): least is then true.
+// the least each wait can be (Delay.Least), up to the clamp of the delay
+// under it (Delay.LeastCap): least is then true.
 func (s *scanner) loopWaits(site *Site, n int) (ws []time.Duration, ok, least bool) {
 	d := site.Delay()
 	first := d.Initial
@@ -247,6 +248,8 @@ func (s *scanner) loopWaits(site *Site, n int) (ws []time.Duration, ok, least bo
 		return geometric(first, d.Factor, 0, n), true, least
 	case d.Kind == catalog.DelayExponential && d.Capped == catalog.TriYes && d.Cap > 0 && d.Initial > 0 && d.Factor > 1:
 		return geometric(d.Initial, d.Factor, d.Cap, n), true, false
+	case d.Kind == catalog.DelayExponential && d.Capped == catalog.TriYes && d.LeastCap > 0 && least && d.Factor > 1:
+		return geometric(first, d.Factor, d.LeastCap, n), true, true
 	case d.Kind == catalog.DelayConstant && first > 0 && d.Factor == 1:
 		return geometric(first, 1, 0, n), true, least
 	case d.Kind == catalog.DelayLinear && d.Step > 0:

@@ -51,12 +51,21 @@ type Flow struct {
 	// (d + rand.N(d/2)), is the first value without it: the least the
 	// first wait can be (flowfloor.go); 0 otherwise.
 	Floor float64
+	// FloorCap, with Floor, is the constant limit the value without the
+	// jitter is clamped at (d = min(d*2, 8*time.Second) under
+	// d + rand.N(d/2): 8s), which the floors reach and keep; 0 when it
+	// does not grow to a clamp of constant limit.
+	FloorCap float64
 	// Cap, when > 0, is the most the value can be once a clamp of
 	// constant limit has made it (flowcap.go): min(d*2, 8*time.Second),
 	// `if d > maxDelay { d = maxDelay }`, a helper that returns min(...).
 	// A loop's value is at most Cap on every way round after the first;
-	// its first value is At0. 0 when no clamp is seen or its limit is
-	// not a visible constant.
+	// its first value is At0, and when Known and growing its n-th value
+	// is min(At0 * Factor^n, Cap). A random value is at most Cap from
+	// the first: a draw of known bound (rand.N(x) < x, rand.Float64() <
+	// 1), alone or added to a clamped delay (d + rand.N(d/2) <= 12s when
+	// d <= 8s). 0 when no clamp is seen, its limit is not a visible
+	// constant, or a jitter's bound is not seen.
 	Cap float64
 }
 
@@ -64,12 +73,12 @@ type Flow struct {
 // phi, a variable set in several places): known when both are the same
 // known value, else at least the least of the two when both have a floor.
 func (f *Flow) or(g Flow) {
-	floor := joinFloor(*f, g)
+	floor, floorCap := joinFloor(*f, g), joinFloorCap(*f, g)
 	f.Cap = joinCap(*f, g)
 	f.Known = f.Known && g.Known && f.At0 == g.At0
-	f.Floor = 0
+	f.Floor, f.FloorCap = 0, 0
 	if !f.Known {
-		f.Floor = floor
+		f.Floor, f.FloorCap = floor, floorCap
 	}
 	f.merge(g)
 }
@@ -120,7 +129,7 @@ func (fl *flower) flow(v ssa.Value) Flow {
 	case *ssa.UnOp:
 		if v.Op == token.SUB {
 			f := fl.flow(v.X)
-			f.At0, f.Floor, f.Cap = -f.At0, 0, 0
+			f.At0, f.Floor, f.FloorCap, f.Cap = -f.At0, 0, 0, 0
 			return f
 		}
 		if v.Op == token.MUL {
@@ -176,12 +185,12 @@ func (fl *flower) binop(b *ssa.BinOp) Flow {
 	f.merge(y)
 	f.Known = x.Known && y.Known
 	f.Step = linearStep(b.Op, x, y)
-	f.Floor, f.Cap = 0, 0
+	f.Floor, f.FloorCap, f.Cap = 0, 0, fl.binCap(b, x, y)
 	if least, base, ok := fl.floor(b, x, y); ok {
 		// A jitter whose size is not seen (rand.N(j), j a parameter)
 		// hides nothing of the delay it is added to, and the floor
-		// steps as the delay does.
-		f.Floor, f.Opaque, f.Step = least, base.Opaque, base.Step
+		// steps as the delay does, up to the delay's clamp.
+		f.Floor, f.FloorCap, f.Opaque, f.Step = least, floorCapOf(base), base.Opaque, base.Step
 	}
 	switch b.Op {
 	case token.SHL:
@@ -236,8 +245,8 @@ func (fl *flower) call(c *ssa.Call) Flow {
 	case fn == nil:
 		return Flow{Opaque: true}
 	case fl.r.p.random(fn):
-		f, _ := args()
-		f.Random, f.Known = true, false
+		f, all := args()
+		f.Random, f.Known, f.Cap = true, false, drawCap(fn, all)
 		return f
 	case analysisutil.PkgPath(fn) == "math":
 		f, all := args()
@@ -268,7 +277,7 @@ func (fl *flower) call(c *ssa.Call) Flow {
 		return f
 	case analysisutil.PkgPath(fn) == "time" && analysisutil.RecvName(fn) == "Duration" && len(c.Call.Args) > 0:
 		f := fl.flow(c.Call.Args[0]) // d.Seconds(), d.Round(x)
-		f.Known, f.Floor, f.Cap = false, 0, 0
+		f.Known, f.Floor, f.FloorCap, f.Cap = false, 0, 0, 0
 		return f
 	}
 	return fl.helper(c)
@@ -302,9 +311,9 @@ func (fl *flower) helper(c *ssa.Call) Flow {
 		if first {
 			f, first = g, false
 		} else {
-			floor, cp := joinFloor(f, g), joinCap(f, g)
+			floor, floorCap, cp := joinFloor(f, g), joinFloorCap(f, g), joinCap(f, g)
 			f.merge(g)
-			f.Known, f.Floor, f.Cap = false, floor, cp
+			f.Known, f.Floor, f.FloorCap, f.Cap = false, floor, floorCap, cp
 		}
 		if b.Idom() != nil && orderedIf(b.Idom()) {
 			f.Clamped = true

@@ -2,8 +2,12 @@ package engine
 
 import (
 	"go/token"
+	"go/types"
+	"math"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // A clamped wait is at most its limit when the limit is a constant the
@@ -22,8 +26,21 @@ import (
 // field set elsewhere) leaves Cap 0: the clamp is known (Clamped), its
 // value is not. A way round that is neither clamped nor constant (d *= 2
 // when d < maxDelay, so up to twice the limit; a helper's return d * 2
-// past `if d >= maxDelay { return maxDelay }`) leaves Cap 0 too, and so
-// does arithmetic on a clamped value (min(d*2, max) + rand.N(j)).
+// past `if d >= maxDelay { return maxDelay }`) leaves Cap 0 too.
+//
+// Arithmetic on bounded values is bounded (binCap): a jitter whose own
+// bound is known, added to a clamped delay, is at most the limit plus
+// the jitter's most, and taken away, at most the limit:
+//
+//	time.Sleep(d + rand.N(d/2))                                 // d <= 8s: Cap 12s
+//	time.Sleep(d + time.Duration(rand.Float64()*float64(d/4)))  // Cap 10s
+//	time.Sleep(d - rand.N(d/4))                                 // Cap 8s
+//	time.Sleep(rand.N(d))                                       // Cap 8s
+//
+// A draw is below its bound: rand.N(x), Intn(x), Int63n(x) and their
+// kin below x when x has a most, Float64() below 1 (drawCap). One whose
+// bound is not seen (rand.N(j), j a parameter; rand.Int63();
+// ExpFloat64()) leaves the sum's Cap 0.
 
 // upper returns the most a flow can be, when a constant bounds it: a
 // constant, or the larger of a clamped value's limit and its first
@@ -35,10 +52,77 @@ func upper(f Flow) (float64, bool) {
 		}
 		return f.Cap, true
 	}
-	if f.Known && f.At0 > 0 && f.Growth == nil && !f.Varying && !f.Linear && !f.Random && !f.Opaque {
+	if fixed(f) && f.At0 > 0 {
 		return f.At0, true
 	}
 	return 0, false
+}
+
+// fixed reports a flow that is one known value every time: a constant.
+func fixed(f Flow) bool {
+	return f.Known && f.Growth == nil && !f.Varying && !f.Linear && !f.Random && !f.Opaque
+}
+
+// binCap is the most b, of operands x and y, can be from the most of
+// each (upper); 0 when it is not bounded so. A product needs a factor
+// that is never negative (nonNeg: a draw, a constant): 0 <= x <= a and
+// y <= c give x*y <= a*c whatever y's sign. A difference needs a
+// subtrahend that is never negative: d - rand.N(d/4) <= d. A known
+// value that grows keeps a cap only through a product or a quotient by
+// a constant: its n-th value is then min(At0 * Factor^n, Cap), which
+// d + time.Second is not (1.5s, 2s, 3s, 5s, 9s for d = min(d*2, 8s)
+// from 0.5s, where the rule gives 1.5s, 3s, 6s, 9s).
+func (fl *flower) binCap(b *ssa.BinOp, x, y Flow) float64 {
+	ux, okx := upper(x)
+	uy, oky := upper(y)
+	if !okx || fixed(x) && fixed(y) {
+		return 0 // a constant's bound is its value
+	}
+	grows := x.Known && y.Known && (x.Growth != nil || y.Growth != nil)
+	c := 0.0
+	switch b.Op {
+	case token.ADD:
+		if oky && !grows {
+			c = ux + uy
+		}
+	case token.SUB:
+		if !grows && fl.r.p.nonNeg(b.Y) {
+			c = ux
+		}
+	case token.MUL:
+		if oky && (!grows || fixed(x) || fixed(y)) && (fl.r.p.nonNeg(b.X) || fl.r.p.nonNeg(b.Y)) {
+			c = ux * uy
+		}
+	case token.QUO:
+		if fixed(y) && y.At0 > 0 {
+			c = ux / y.At0
+		}
+	}
+	if c <= 0 || math.IsInf(c, 0) || math.IsNaN(c) {
+		return 0
+	}
+	return c
+}
+
+// drawCap is the most a draw of math/rand can be: below its bound for
+// rand.N(x), Intn(x), Int63n(x) and their kin when x has a most, below 1
+// for Float64 and Float32; 0 for the others (Int63, ExpFloat64), for
+// crypto/rand and for a jitter function of another package.
+func drawCap(fn *types.Func, all []Flow) float64 {
+	if p := analysisutil.PkgPath(fn); p != "math/rand" && p != "math/rand/v2" {
+		return 0
+	}
+	switch fn.Name() {
+	case "Float64", "Float32":
+		return 1
+	case "N", "Intn", "IntN", "Int31n", "Int32N", "Int63n", "Int64N", "UintN", "Uint32N", "Uint64N":
+		if len(all) > 0 {
+			if u, ok := upper(all[len(all)-1]); ok {
+				return u
+			}
+		}
+	}
+	return 0
 }
 
 // joinCap is the cap of a value that is f or g by the way it came: the

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"go/constant"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -19,14 +21,21 @@ import (
 // wait, a retry's waits against a deadline). Only jitter that cannot be
 // negative counts: a call of a random function other than NormFloat64
 // (rand.N, Int63n, Intn, Float64 are never negative), converted or not,
-// or of a helper of the package that returns one; how large it is does
-// not matter (rand.N(j), j a parameter). The growth must be the delay's:
-// in time.Second + rand.N(d) only the jitter grows, and the wait is at
-// least 1s each time, not 1s doubling. A wait that can be shorter than
-// the delay has no floor:
+// or of a helper of the package that returns one, or such a draw times
+// a value that is never negative (rand.Float64() * float64(d/4)); how
+// large it is does not matter (rand.N(j), j a parameter), but its sign
+// does (rand.Float64() * float64(j) may be negative, and so may
+// (rand.Float64() - 0.5) * x). The growth must be the delay's: in
+// time.Second + rand.N(d) only the jitter grows, and the wait is at
+// least 1s each time, not 1s doubling. When the delay is clamped at a
+// constant limit (d = min(d*2, 8*time.Second)), the floors grow up to
+// that limit (FloorCap); the wait's own most is the limit plus the
+// jitter's (flowcap.go). A wait that can be shorter than the delay has
+// no floor:
 //
 //	time.Sleep(rand.N(d))                     // full jitter
 //	time.Sleep(d - rand.N(d/4))
+//	time.Sleep(d - time.Duration(rand.Float64()*float64(d/4)))
 //	time.Sleep((d + rand.N(d)) / 2)
 //	time.Sleep(time.Duration(float64(d) * rand.Float64()))
 //
@@ -66,6 +75,26 @@ func leastOf(f Flow) float64 {
 	return f.Floor
 }
 
+// floorCapOf is the clamp a flow's floors grow up to: a known value's
+// cap (its n-th value is min(At0 * Factor^n, Cap)), else the cap of the
+// value its jitter is added to.
+func floorCapOf(f Flow) float64 {
+	if f.Known {
+		return f.Cap
+	}
+	return f.FloorCap
+}
+
+// joinFloorCap is the clamp the floors of a value that is f or g by the
+// way it came grow up to: the lower of the two, 0 when one has none.
+func joinFloorCap(f, g Flow) float64 {
+	a, b := floorCapOf(f), floorCapOf(g)
+	if a <= 0 || b <= 0 {
+		return 0
+	}
+	return min(a, b)
+}
+
 // joinFloor is the floor of a value that is f or g by the way it came:
 // the least of their least values, 0 when one has none.
 func joinFloor(f, g Flow) float64 {
@@ -79,9 +108,23 @@ func joinFloor(f, g Flow) float64 {
 // nonNegRandom reports a call of a random function that returns no
 // negative number, through conversions, or of a helper of the package
 // whose every return is one (func jitter(d) time.Duration { return
-// time.Duration(rand.Int63n(int64(d))) }), two calls down.
+// time.Duration(rand.Int63n(int64(d))) }), two calls down, or such a
+// call times, or divided by, a value that is never negative (nonNeg):
+//
+//	time.Duration(rand.Float64() * float64(d/4))
+//	time.Duration(rand.Float64() * float64(d) / 4)
 func (p *Program) nonNegRandom(v ssa.Value, depth int) bool {
-	c, ok := Strip(v).(*ssa.Call)
+	v = Strip(v)
+	if b, ok := v.(*ssa.BinOp); ok {
+		switch b.Op {
+		case token.MUL:
+			return p.nonNegRandom(b.X, depth) && p.nonNeg(b.Y) || p.nonNegRandom(b.Y, depth) && p.nonNeg(b.X)
+		case token.QUO:
+			return p.nonNegRandom(b.X, depth) && p.nonNeg(b.Y)
+		}
+		return false
+	}
+	c, ok := v.(*ssa.Call)
 	if !ok {
 		return false
 	}
@@ -122,4 +165,52 @@ func (p *Program) addedTo(v ssa.Value, prm *ssa.Parameter) bool {
 		return false
 	}
 	return p.addedTo(b.X, prm) && p.nonNegRandom(b.Y, 0) || p.addedTo(b.Y, prm) && p.nonNegRandom(b.X, 0)
+}
+
+// nonNeg reports a value that is never negative, overflow aside: a
+// constant that is not, a draw nonNegRandom accepts, a sum, product or
+// quotient of such values, a min of them all or a max of one, and a phi
+// each of whose ways in is one, a loop's value round the loop by
+// induction (d := time.Second; d = min(d*2, maxDelay)). A parameter, a
+// difference, a field: not known.
+func (p *Program) nonNeg(v ssa.Value) bool {
+	in := map[ssa.Value]bool{}
+	var nonNeg func(v ssa.Value) bool
+	nonNeg = func(v ssa.Value) bool {
+		v = Strip(v)
+		if in[v] {
+			return true // the loop's value, as its first value and updates make it
+		}
+		if len(in) > 32 {
+			return false
+		}
+		in[v] = true
+		defer delete(in, v)
+		switch v := v.(type) {
+		case *ssa.Const:
+			return v.Value != nil && (v.Value.Kind() == constant.Int || v.Value.Kind() == constant.Float) && constant.Sign(v.Value) >= 0
+		case *ssa.BinOp:
+			switch v.Op {
+			case token.ADD, token.MUL, token.QUO:
+				return nonNeg(v.X) && nonNeg(v.Y)
+			case token.SHL, token.SHR:
+				return nonNeg(v.X)
+			}
+		case *ssa.Phi:
+			return !slices.ContainsFunc(v.Edges, func(e ssa.Value) bool { return !nonNeg(e) })
+		case *ssa.Call:
+			if b, ok := v.Call.Value.(*ssa.Builtin); ok {
+				switch b.Name() {
+				case "min":
+					return !slices.ContainsFunc(v.Call.Args, func(a ssa.Value) bool { return !nonNeg(a) })
+				case "max":
+					return slices.ContainsFunc(v.Call.Args, nonNeg)
+				}
+				return false
+			}
+			return p.nonNegRandom(v, 0)
+		}
+		return false
+	}
+	return nonNeg(v)
 }

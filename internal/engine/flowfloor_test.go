@@ -56,7 +56,7 @@ func loopWaits(name string, report func(f Flow) string) *analysis.Analyzer {
 
 // floors reports a wait's first value when known, else the least it can
 // be (a floor), else "?", and whether it is random, opaque, grows or
-// steps.
+// steps, and the clamp its floors grow up to.
 var floors = loopWaits("floors", func(f Flow) string {
 	first := "?"
 	switch {
@@ -69,7 +69,7 @@ var floors = loopWaits("floors", func(f Flow) string {
 	for _, m := range []struct {
 		on   bool
 		name string
-	}{{f.Random, "random"}, {f.Opaque, "opaque"}, {f.Growth != nil, fmt.Sprintf("grows x%g", f.Factor)}, {f.Step != 0, "steps " + time.Duration(f.Step).String()}} {
+	}{{f.Random, "random"}, {f.Opaque, "opaque"}, {f.Growth != nil, fmt.Sprintf("grows x%g", f.Factor)}, {f.Step != 0, "steps " + time.Duration(f.Step).String()}, {f.FloorCap > 0, "floors up to " + time.Duration(f.FloorCap).String()}} {
 		if m.on {
 			marks = append(marks, m.name)
 		}

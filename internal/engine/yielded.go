@@ -53,9 +53,7 @@ func (fl *flower) yielded(p *ssa.Parameter) Flow {
 		if first {
 			f, first = g, false
 		} else {
-			f.Cap = joinCap(f, g)
-			f.merge(g)
-			f.Known = f.Known && g.Known && f.At0 == g.At0
+			f.or(g)
 		}
 	}
 	if first {

@@ -24,6 +24,36 @@ func added() {
 	}
 }
 
+// A fraction rand.Float64() of a value that is never negative is a
+// jitter that cannot be negative either, on either side of the product.
+func addedFraction() {
+	d := time.Second
+	for i := 0; i < 5; i++ {
+		if op() == nil {
+			return
+		}
+		time.Sleep(d + time.Duration(rand.Float64()*float64(d/4))) // want `>= 1s random grows x2$`
+		time.Sleep(time.Duration(float64(d/4)*rand.Float64()) + d) // want `>= 1s random grows x2$`
+		d *= 2
+	}
+}
+
+// A jitter added to a delay clamped at a constant: the floors grow up to
+// the clamp, whatever the jitter's size.
+func addedClamped(j time.Duration) {
+	d := 500 * time.Millisecond
+	for i := 0; i < 5; i++ {
+		if op() == nil {
+			return
+		}
+		time.Sleep(d + rand.N(d/2))                                // want `^>= 500ms random grows x2 floors up to 8s$`
+		time.Sleep(d + time.Duration(rand.Float64()*float64(d/4))) // want `^>= 500ms random grows x2 floors up to 8s$`
+		time.Sleep(d + rand.N(j))                                  // want `^>= 500ms random grows x2 floors up to 8s$`
+		time.Sleep(d - rand.N(d/2))                                // want `^\? random grows x2$`
+		d = min(d*2, 8*time.Second)
+	}
+}
+
 // The same, the jitter in a variable first, drawn by math/rand's Int63n
 // and converted.
 func addedVar() {
@@ -97,13 +127,16 @@ func shorter(j time.Duration) {
 		if op() == nil {
 			return
 		}
-		time.Sleep(rand.N(d))                                          // want `^\? random grows x2$`
-		time.Sleep(d - rand.N(d/4))                                    // want `^\? random grows x2$`
-		time.Sleep(time.Duration(float64(d) * rand.Float64()))         // want `^\? random grows x2$`
-		time.Sleep((d + rand.N(d)) / 2)                                // want `^\? random grows x2$`
-		time.Sleep(d + rand.N(d) - d/2)                                // want `^\? random grows x2$`
-		time.Sleep(d + time.Duration(rand.NormFloat64()*float64(d/4))) // want `^\? random grows x2$`
-		time.Sleep(d + j - rand.N(j))                                  // want `^\? random opaque grows x2$`
+		time.Sleep(rand.N(d))                                            // want `^\? random grows x2$`
+		time.Sleep(d - rand.N(d/4))                                      // want `^\? random grows x2$`
+		time.Sleep(time.Duration(float64(d) * rand.Float64()))           // want `^\? random grows x2$`
+		time.Sleep((d + rand.N(d)) / 2)                                  // want `^\? random grows x2$`
+		time.Sleep(d + rand.N(d) - d/2)                                  // want `^\? random grows x2$`
+		time.Sleep(d + time.Duration(rand.NormFloat64()*float64(d/4)))   // want `^\? random grows x2$`
+		time.Sleep(d - time.Duration(rand.Float64()*float64(d/4)))       // want `^\? random grows x2$`
+		time.Sleep(d + time.Duration((rand.Float64()-0.5)*float64(d/2))) // want `^\? random grows x2$`
+		time.Sleep(d + time.Duration(rand.Float64()*float64(j)))         // want `^\? random opaque grows x2$`
+		time.Sleep(d + j - rand.N(j))                                    // want `^\? random opaque grows x2$`
 		w := d + rand.N(d/2)
 		if i%2 == 0 {
 			w = rand.N(d) // full jitter on this way

@@ -2,6 +2,7 @@ package wait
 
 import (
 	"context"
+	"math/rand/v2"
 	"net/http"
 	"time"
 )
@@ -81,6 +82,100 @@ func clampedParam(ctx context.Context, c *http.Client, req *http.Request, limit 
 		}
 		time.Sleep(d)
 		d = min(d*2, limit)
+	}
+	return errGone
+}
+
+// A jitter of known bound added to the clamped wait (mercari/datastore#62:
+// time.Sleep(d + rand.N(d/2)) under min(d*2, 8s)): the longest wait is
+// the cap plus the jitter's most, 12s; with a fraction of a quarter,
+// rand.Float64() * float64(d/4), 10s.
+func clampedJitter(ctx context.Context, c *http.Client, req *http.Request) error {
+	d := 500 * time.Millisecond
+	for i := 0; i < 5; i++ {
+		resp, err := c.Do(req.WithContext(ctx))
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		time.Sleep(d + rand.N(d/2)) // want `retry loop waits with time.Sleep, which ignores ctx: a caller that gives up still waits up to 12s before the loop stops`
+		d = min(d*2, maxBackoff)
+	}
+	return errGone
+}
+
+func clampedFraction(ctx context.Context, c *http.Client, req *http.Request) error {
+	d := 500 * time.Millisecond
+	for {
+		resp, err := c.Do(req.WithContext(ctx))
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		time.Sleep(d + time.Duration(rand.Float64()*float64(d/4))) // want `retry loop waits with time.Sleep, which ignores ctx: a caller that gives up still waits up to 10s before the loop stops`
+		d *= 2
+		if d > maxBackoff {
+			d = maxBackoff
+		}
+	}
+}
+
+// A loop that never looks at ctx: it goes on, each wait at least the
+// clamped delay and at most 12s.
+func clampedJitterGoesOn(ctx context.Context, c *http.Client, req *http.Request) error {
+	d := 500 * time.Millisecond
+	for i := 0; i < 5; i++ {
+		resp, err := c.Do(req.WithContext(ctx))
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(d + rand.N(d/2)) // want `after the caller gives up it goes on for up to 4 more attempts over at least 7.5s, each wait up to 12s; wait in a select`
+		d = min(d*2, maxBackoff)
+	}
+	return errGone
+}
+
+// The twins: the same jitter in a select on ctx.Done(), quiet; a jitter
+// whose bound comes from a parameter, whose longest wait is not seen,
+// quiet too.
+func clampedJitterSelect(ctx context.Context, c *http.Client, req *http.Request) error {
+	d := 500 * time.Millisecond
+	for i := 0; i < 5; i++ {
+		resp, err := c.Do(req.WithContext(ctx))
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(d + rand.N(d/2)):
+		}
+		d = min(d*2, maxBackoff)
+	}
+	return errGone
+}
+
+func clampedJitterParam(ctx context.Context, c *http.Client, req *http.Request, j time.Duration) error {
+	d := 500 * time.Millisecond
+	for i := 0; i < 5; i++ {
+		resp, err := c.Do(req.WithContext(ctx))
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		time.Sleep(d + rand.N(j))
+		d = min(d*2, maxBackoff)
 	}
 	return errGone
 }

@@ -2,6 +2,7 @@ package worstcase
 
 import (
 	"context"
+	"math/rand/v2"
 	"time"
 )
 
@@ -89,4 +90,94 @@ func retryClamped(ctx context.Context, op func(context.Context) error) error {
 
 func usesClamped(ctx context.Context) error {
 	return retryClamped(ctx, call) // want `worst \? \+ 1s \+ \? \+ 2s \+ \? \+ 4s \+ \? \+ 4s \+ \? >= 11s; attempt none; elapsed none; cap 4s$`
+}
+
+// A jitter that cannot be negative added to a doubling wait clamped at
+// 8s (mercari/datastore#62's time.Sleep(d + rand.N(d/2))): each wait is
+// at least the clamped delay, and at most 8s plus the jitter's most.
+func clampedJitter(ctx context.Context) error {
+	var err error
+	d := 500 * time.Millisecond
+	for i := 0; i < 7; i++ { // want `worst 7 x \? \+ 500ms \+ 1s \+ 2s \+ 4s \+ 8s \+ 8s >= 23.5s; attempt none; elapsed none; cap 12s; waits at least$`
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(d + rand.N(d/2))
+		d = min(d*2, 8*time.Second)
+	}
+	return err
+}
+
+// The jitter as a fraction of a quarter of the delay, the clamp as a
+// branch.
+func clampedFraction(ctx context.Context) error {
+	var err error
+	d := time.Second
+	for i := 0; i < 4; i++ { // want `worst \? \+ 1s \+ \? \+ 2s \+ \? \+ 4s \+ \? >= 7s; attempt none; elapsed none; cap 5s; waits at least$`
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(d + time.Duration(rand.Float64()*float64(d/4)))
+		d *= 2
+		if d > 4*time.Second {
+			d = 4 * time.Second
+		}
+	}
+	return err
+}
+
+// A jitter whose bound is not seen: the floors, and no cap; a helper of
+// the package that adds its own jitter: the same.
+func clampedJitterUnseen(ctx context.Context, j time.Duration) error {
+	var err error
+	d := time.Second
+	for i := 0; i < 4; i++ { // want `worst \? \+ 1s \+ \? \+ 2s \+ \? \+ 3s \+ \? >= 6s; attempt none; elapsed none; cap 0s; waits at least$`
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(d + rand.N(j))
+		d = min(d*2, 3*time.Second)
+	}
+	return err
+}
+
+func clampedHelperJitter(ctx context.Context) error {
+	var err error
+	d := time.Second
+	for i := 0; i < 4; i++ { // want `worst \? \+ 1s \+ \? \+ 2s \+ \? \+ 3s \+ \? >= 6s; attempt none; elapsed none; cap 0s; waits at least$`
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		sleepJitter(ctx, d)
+		d = min(d*2, 3*time.Second)
+	}
+	return err
+}
+
+// Twins whose waits can be shorter than the delay: unknown waits, at
+// most the clamp.
+func clampedTakenAway(ctx context.Context) error {
+	var err error
+	d := time.Second
+	for i := 0; i < 3; i++ { // want `worst \? \+ \? \+ \? \+ \? \+ \? >= 0s; attempt none; elapsed none; cap 8s$`
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(d - time.Duration(rand.Float64()*float64(d/4)))
+		d = min(d*2, 8*time.Second)
+	}
+	return err
+}
+
+func clampedFullJitter(ctx context.Context) error {
+	var err error
+	d := time.Second
+	for i := 0; i < 3; i++ { // want `worst \? \+ \? \+ \? \+ \? \+ \? >= 0s; attempt none; elapsed none; cap 8s$`
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(rand.N(d))
+		d = min(d*2, 8*time.Second)
+	}
+	return err
 }
