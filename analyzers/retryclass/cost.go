@@ -37,7 +37,7 @@ func (c *checker) cost(site *retryscan.Site) string {
 			if w.AddedJitter {
 				s += "at least "
 			}
-			s += human(w.WaitTotal())
+			s += human(w.WaitTotal(), w.AddedJitter)
 		}
 		return s
 	case b.Attempts == 1:
@@ -46,20 +46,26 @@ func (c *checker) cost(site *retryscan.Site) string {
 	if w := site.WorstCase(); b.Time && w.MaxElapsed > 0 {
 		// The limit the code sets (MaxElapsedTime: 10 * time.Second), or
 		// the library's default, said as such.
-		return "further attempts for up to " + human(w.MaxElapsed) + " (" + w.ElapsedBy + ")"
+		return "further attempts for up to " + human(w.MaxElapsed, false) + " (" + w.ElapsedBy + ")"
 	}
 	return "further attempts"
 }
 
-// human renders a duration for a message: 31s, 51.1s, 17m4s, 2h5m.
-func human(d time.Duration) string {
+// human renders a duration for a message: 31s, 51.1s, 17m4s, 2h5m,
+// rounded to the unit shown. A lower bound (least) is truncated
+// instead: "at least 1.5s" for 1.55s, never more than was shown.
+func human(d time.Duration, least bool) string {
+	unit := time.Millisecond
 	switch {
 	case d >= time.Hour:
-		return d.Round(time.Minute).String()
+		unit = time.Minute
 	case d >= time.Minute:
-		return d.Round(time.Second).String()
+		unit = time.Second
 	case d >= time.Second:
-		return d.Round(100 * time.Millisecond).String()
+		unit = 100 * time.Millisecond
 	}
-	return d.Round(time.Millisecond).String()
+	if least {
+		return d.Truncate(unit).String()
+	}
+	return d.Round(unit).String()
 }

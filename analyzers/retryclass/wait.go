@@ -197,7 +197,7 @@ func (l waitLength) String() string {
 	case l.growing:
 		return "longer each round, with no cap"
 	}
-	return "up to " + human(l.d)
+	return "up to " + human(l.d, false)
 }
 
 // length works out how long a blind wait can last: its constant, a

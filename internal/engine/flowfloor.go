@@ -129,7 +129,14 @@ func (p *Program) nonNegRandom(v ssa.Value, depth int) bool {
 		return false
 	}
 	if fn := Callee(c); fn != nil && catalog.IsRandom(fn) {
-		return fn.Name() != "NormFloat64"
+		// NormFloat64 is negative half the time; Uint64 and Uint cover
+		// the whole unsigned range, which time.Duration(rand.Uint64())
+		// turns negative half the time.
+		switch fn.Name() {
+		case "NormFloat64", "Uint64", "Uint":
+			return false
+		}
+		return true
 	}
 	callee := c.Call.StaticCallee()
 	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg != p.pkg || len(callee.Blocks) == 0 || depth >= 2 {

@@ -133,6 +133,7 @@ func shorter(j time.Duration) {
 		time.Sleep((d + rand.N(d)) / 2)                                  // want `^\? random grows x2$`
 		time.Sleep(d + rand.N(d) - d/2)                                  // want `^\? random grows x2$`
 		time.Sleep(d + time.Duration(rand.NormFloat64()*float64(d/4)))   // want `^\? random grows x2$`
+		time.Sleep(d + time.Duration(rand.Uint64()))                     // want `^\? random grows x2$`
 		time.Sleep(d - time.Duration(rand.Float64()*float64(d/4)))       // want `^\? random grows x2$`
 		time.Sleep(d + time.Duration((rand.Float64()-0.5)*float64(d/2))) // want `^\? random grows x2$`
 		time.Sleep(d + time.Duration(rand.Float64()*float64(j)))         // want `^\? random opaque grows x2$`
