@@ -72,8 +72,9 @@
 // sends some methods once and the others on a retrying client, or
 // retries only some of them, is reported only at calls naming a method
 // that can reach the retry: the branches read are tests of the method
-// parameter (==, !=, !, the cases of a switch, and a lookup in an
-// unexported package map of constant methods that is only read) that
+// parameter (==, !=, !, the cases of a switch, a lookup in an
+// unexported package map of constant methods that is only read, and a
+// call of a function of the package whose body is such a test) that
 // every path to the send passes:
 //
 //	if method == http.MethodPost || method == http.MethodPatch {
@@ -82,6 +83,15 @@
 //		resp, err = c.rc.Do(req)
 //	}
 //	c.do(ctx, http.MethodPost, url) // not reported
+//
+// A loop whose count such a test sets to one on the way to it makes
+// one attempt of those methods, and does not retry them:
+//
+//	attempts := 4
+//	if !isIdempotent(method) {
+//		attempts = 1
+//	}
+//	for i := 0; i < attempts; i++ { ... c.once(ctx, method, path) ... }
 //
 // The body of a range-over-func retry (for range attempts(3) { ... }) is
 // read like a loop's.
@@ -272,7 +282,13 @@
 // (req, _ := newRequest(ctx, http.MethodPost, url); hc.Do(req); one
 // helper deep). A branch on the method is read only in the function
 // that declares the parameter, not in a function literal, and not on a
-// copy of the method (req.Method, strings.ToUpper(method)). A helper
+// copy of the method (req.Method, strings.ToUpper(method)); a predicate
+// is read only in the package (isIdempotent(method), not another
+// package's httputil.IsIdempotent(method)), and only when its body
+// tests nothing but the method. A count of attempts is read where the
+// loop compares it as it is (i < attempts, not i < attempts-1) and it is
+// set before the loop to a constant that allows one attempt; a count
+// changed inside the loop is not read. A helper
 // whose method reaches both a send made once and a retrying client is
 // judged by the retrying one: a retry around a call of it that takes
 // the send made once is not reported. A retry that repeats a request

@@ -12,6 +12,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/directive"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // kind is the kind of operation that must not run twice.
@@ -59,7 +60,7 @@ type effect struct {
 	retries string
 	// guard is what the paths to the operation let the method of
 	// methodParam be (methodpath.go); nil when any.
-	guard *methodGuard
+	guard *engine.MethodGuard
 }
 
 // hop is one call on the way to an operation.
@@ -159,10 +160,13 @@ type funcInfo struct {
 }
 
 // localCall is a call of a function of the package, and how the caller
-// makes it.
+// makes it; inside its own retry, the sites around the call and where
+// the call is (ownRetry).
 type localCall struct {
-	call *ast.CallExpr
-	how  callHow
+	call  *ast.CallExpr
+	how   callHow
+	sites []*retryscan.Site
+	where place
 }
 
 // callHow is how a function calls another: plainly, inside its own
@@ -223,10 +227,11 @@ func (c *checker) summarize() {
 			if sites := c.attempt(call.Pos(), lits); len(sites) > 0 {
 				// Reported at the site, unless the caller names the
 				// method: then at the call that names it (ownRetry).
+				where := c.placeOf(fi.decl, lits, call)
 				if local {
-					fi.calls = append(fi.calls, localCall{call, viaOwnRetry})
+					fi.calls = append(fi.calls, localCall{call, viaOwnRetry, sites, where})
 				} else {
-					fi.take(c.ownRetry(fi, c.opEffect(call, c.placeOf(fi.decl, lits, call), sites[0].Body())))
+					fi.take(c.ownRetry(fi, c.opEffect(call, where, sites[0].Body()), localCall{call, viaOwnRetry, sites, where}))
 				}
 				return
 			}
@@ -236,16 +241,16 @@ func (c *checker) summarize() {
 			if s := c.res.SiteAt(call); s != nil && (s.Kind() != retryscan.KindClient || c.clientSite(call) != nil) {
 				switch {
 				case s.Kind() == retryscan.KindRetrier && local:
-					fi.calls = append(fi.calls, localCall{call, viaRetrier})
+					fi.calls = append(fi.calls, localCall{call: call, how: viaRetrier})
 				case s.Kind() == retryscan.KindRetrier:
-					fi.take(c.handedOn(fi, call, viaRetrier))
+					fi.take(c.handedOn(fi, localCall{call: call, how: viaRetrier}))
 				default:
 					fi.take(c.retriedInside(call, c.placeOf(fi.decl, lits, call), fi.decl.Body))
 				}
 				return // reported at the site, or at the call naming the method
 			}
 			if local {
-				fi.calls = append(fi.calls, localCall{call, viaCall})
+				fi.calls = append(fi.calls, localCall{call: call, how: viaCall})
 				return
 			}
 			fi.take(c.opEffect(call, c.placeOf(fi.decl, lits, call), fi.decl.Body))
@@ -258,7 +263,7 @@ func (c *checker) summarize() {
 				continue
 			}
 			for _, lc := range fi.calls {
-				if fi.take(c.handedOn(fi, lc.call, lc.how)) {
+				if fi.take(c.handedOn(fi, lc)) {
 					changed = true
 					break
 				}
@@ -313,7 +318,7 @@ func (c *checker) funcEffect(fn *types.Func) *effect {
 	if f := new(Fact); c.pass.ImportObjectFact(fn, f) && !f.Safe {
 		e = &effect{kind: kind(f.Kind), what: f.What, twice: f.Twice, bodyParam: f.BodyParam, methodParam: f.MethodParam, retries: f.Retries}
 		if len(f.Only) > 0 || len(f.Not) > 0 {
-			e.guard = &methodGuard{only: f.Only, not: f.Not}
+			e.guard = &engine.MethodGuard{Only: f.Only, Not: f.Not}
 		}
 		for _, name := range f.Via {
 			e.chain = append(e.chain, hop{name: name})
@@ -333,7 +338,7 @@ func (c *checker) exportFacts() {
 		case fi.eff != nil:
 			f := &Fact{Kind: uint8(fi.eff.kind), What: fi.eff.what, Twice: fi.eff.twice, BodyParam: fi.eff.bodyParam, MethodParam: fi.eff.methodParam, Retries: fi.eff.retries}
 			if g := fi.eff.guard; g != nil {
-				f.Only, f.Not = g.only, g.not
+				f.Only, f.Not = g.Only, g.Not
 			}
 			for _, h := range fi.eff.chain {
 				f.Via = append(f.Via, h.name)

@@ -35,10 +35,10 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 		return nil
 	}
 	var method string
-	param := 0               // 1 + the index of fd's parameter the method is (methodparam.go)
-	var guard *methodGuard   // what the branches to the call let that parameter be (methodpath.go)
-	var req func() ssa.Value // what headers are set on, asked for when the method is not idempotent
-	var url func() ssa.Value // the URL, asked for when the method is not idempotent
+	param := 0                    // 1 + the index of fd's parameter the method is (methodparam.go)
+	var guard *engine.MethodGuard // what the branches to the call let that parameter be (methodpath.go)
+	var req func() ssa.Value      // what headers are set on, asked for when the method is not idempotent
+	var url func() ssa.Value      // the URL, asked for when the method is not idempotent
 	var body func() ssa.Value
 	switch row.Role {
 	case catalog.HTTPDirect:
@@ -107,7 +107,7 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 	default:
 		return nil // building a request sends nothing
 	}
-	if param == 0 && catalog.IdempotentMethod(method) || !guard.open() || c.idempotentProtocol(url(), receiver(c.info, call), where) {
+	if param == 0 && catalog.IdempotentMethod(method) || !openGuard(guard) || c.idempotentProtocol(url(), receiver(c.info, call), where) {
 		return nil
 	}
 	safe, open := c.bodySafe(body())

@@ -94,7 +94,7 @@ func (c *checker) methodAt(call *ast.CallExpr, e *effect, caller *types.Func) *e
 	}
 	out := *e
 	if m, ok := analysisutil.ConstString(c.info, call.Args[i]); ok {
-		if catalog.IdempotentMethod(m) || !e.guard.allows(m) {
+		if catalog.IdempotentMethod(m) || !e.guard.Allows(m) {
 			return nil // idempotent, or sent on no path that leads to the operation
 		}
 		out.what, out.methodParam, out.guard = "an HTTP "+strings.ToUpper(m), 0, nil
@@ -105,9 +105,9 @@ func (c *checker) methodAt(call *ast.CallExpr, e *effect, caller *types.Func) *e
 		return nil
 	}
 	if fi := c.byObj[caller]; fi != nil {
-		out.guard = e.guard.and(c.paramGuard(fi.decl, call, out.methodParam-1))
+		out.guard = e.guard.And(c.paramGuard(fi.decl, call, out.methodParam-1))
 	}
-	if !out.guard.open() {
+	if !openGuard(out.guard) {
 		return nil
 	}
 	return &out
@@ -196,7 +196,8 @@ func (c *checker) namedRetried(call *ast.CallExpr, caller *types.Func) (string, 
 // names, which fi retries (ownRetry); a call of a function that retries
 // inside (a retrier site, reported there) only one whose method is
 // named by fi's caller and retried.
-func (c *checker) handedOn(fi *funcInfo, call *ast.CallExpr, how callHow) *effect {
+func (c *checker) handedOn(fi *funcInfo, lc localCall) *effect {
+	call := lc.call
 	callee := analysisutil.AnyCallee(c.info, call)
 	if callee == nil {
 		return nil
@@ -206,34 +207,13 @@ func (c *checker) handedOn(fi *funcInfo, call *ast.CallExpr, how callHow) *effec
 		return nil
 	}
 	e = e.via(hop{name: analysisutil.FuncName(callee, c.pass.Pkg), pos: call.Pos()})
-	switch how {
+	switch lc.how {
 	case viaOwnRetry:
-		return c.ownRetry(fi, e)
+		return c.ownRetry(fi, e, lc)
 	case viaRetrier:
 		if e.definite() || e.retries == "" {
 			return nil
 		}
 	}
 	return e
-}
-
-// ownRetry returns the effect e of a call inside fi's own retry as a
-// call of fi makes it: nil when e holds whatever the method (reported at
-// the retry), and retried by fi when fi's caller names the method:
-//
-//	func (c *Client) doWithRetries(method, url string) error {
-//		for i := 0; i < 3; i++ {
-//			if err = c.doOnce(method, url); err == nil { ... }
-//		}
-//	}
-//	c.doWithRetries(http.MethodPost, url) // Client.doWithRetries retries Client.doOnce, which sends an HTTP POST ...
-func (c *checker) ownRetry(fi *funcInfo, e *effect) *effect {
-	if e == nil || e.methodParam == 0 {
-		return nil
-	}
-	out := *e
-	if out.retries == "" {
-		out.retries = analysisutil.FuncName(fi.obj, c.pass.Pkg)
-	}
-	return &out
 }

@@ -55,6 +55,7 @@ type Program struct {
 	maps      map[*ssa.Global][]MapEntry      // constant maps (maps.go)
 	consts    map[*types.Named][]*types.Const // error constants by type (sentinel.go)
 	statusRes map[statusKey]bool              // statusResult (statusresult.go)
+	preds     map[predKey]predAnswer          // predicates of a method (methodguard.go)
 
 	fieldsOnce sync.Once
 	fieldIdx   *fieldIndex

@@ -15,3 +15,10 @@ func archive(ctx context.Context, a *selfretry.API) error {
 	}
 	return a.Retried(ctx, http.MethodPost, "/orders/1/archive") // want `API.Retried retries API.once, which sends an HTTP POST`
 }
+
+// The helpers' facts carry the methods they retry.
+func submit(ctx context.Context, a *selfretry.API) {
+	a.Send(ctx, http.MethodPost, "/orders")
+	a.Write(ctx, http.MethodPatch, "/orders/1")
+	a.Write(ctx, "LOCK", "/orders/1") // want `API.Write retries API.once, which sends an HTTP LOCK`
+}

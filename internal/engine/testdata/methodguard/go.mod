@@ -1,0 +1,3 @@
+module example.com/methodguardtest
+
+go 1.26.0

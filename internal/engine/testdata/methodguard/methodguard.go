@@ -1,0 +1,178 @@
+package methodguard
+
+import (
+	"log"
+	"net/http"
+)
+
+func send(method string) error { return nil }
+
+// Predicates of the package.
+
+func isIdempotent(method string) bool {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPut, http.MethodDelete:
+		return true
+	}
+	return false
+}
+
+func readOnly(method string) bool { return method == http.MethodGet || method == http.MethodHead }
+
+func unsafe(method string) bool { return !isIdempotent(method) }
+
+var table = map[string]bool{http.MethodGet: true, http.MethodPost: false}
+
+func listed(method string) bool {
+	_, ok := table[method]
+	return ok
+}
+
+func notPatch(method string) bool {
+	if method == http.MethodPatch {
+		return false
+	}
+	return true
+}
+
+type client struct{ debug bool }
+
+func (c *client) retryable(method string) bool { return method == http.MethodGet }
+
+// Not predicates: a test of something else, a loop.
+
+var strict bool
+
+func flagged(method string) bool {
+	if strict {
+		return method == http.MethodGet
+	}
+	return true
+}
+
+func looped(method string) bool {
+	for _, m := range []string{http.MethodGet} {
+		if m == method {
+			return true
+		}
+	}
+	return false
+}
+
+func early(method string) {
+	if !isIdempotent(method) {
+		send(method) // want `send not DELETE\|GET\|HEAD\|PUT`
+		return
+	}
+	send(method) // want `send only DELETE\|GET\|HEAD\|PUT`
+}
+
+func orReturn(method string) {
+	if readOnly(method) {
+		send(method) // want `send only GET\|HEAD`
+	}
+	if unsafe(method) {
+		send(method) // want `send not DELETE\|GET\|HEAD\|PUT`
+	}
+	if listed(method) {
+		send(method) // want `send only GET\|POST`
+	}
+	if notPatch(method) {
+		send(method) // want `send not PATCH`
+	}
+	if flagged(method) || looped(method) {
+		send(method) // want `send any`
+	}
+}
+
+func (c *client) receiver(method string) {
+	if c.retryable(method) {
+		send(method) // want `send only GET`
+	}
+}
+
+func countOne(method string) {
+	n := 3
+	if !isIdempotent(method) {
+		n = 1
+	}
+	for i := 0; i < n; i++ { // want `retried only DELETE\|GET\|HEAD\|PUT`
+		if send(method) == nil { // want `send any`
+			return
+		}
+	}
+}
+
+func countDirect(method string) {
+	n := 3
+	if method == http.MethodPost || method == http.MethodPatch {
+		n = 1
+	}
+	for i := 1; i <= n; i++ { // want `retried not PATCH\|POST`
+		if send(method) == nil { // want `send any`
+			return
+		}
+	}
+}
+
+// Twin: a flag as well as the method chooses the count: a POST gets two
+// attempts when fast.
+func countElse(method string, fast bool) {
+	n := 1
+	if readOnly(method) {
+		n = 5
+	} else if fast {
+		n = 2
+	}
+	for i := 0; i < n; i++ { // want `retried any`
+		if send(method) == nil { // want `send any`
+			return
+		}
+	}
+}
+
+func countDefault(method string) {
+	n := 1
+	if readOnly(method) {
+		n = 5
+	}
+	for i := 0; i < n; i++ { // want `retried only GET\|HEAD`
+		if send(method) == nil { // want `send any`
+			return
+		}
+	}
+}
+
+// Twin: the count of one is not chosen by the method.
+func countFlag(method string, fast bool) {
+	n := 3
+	if fast {
+		n = 1
+	}
+	for i := 0; i < n; i++ { // want `retried any`
+		if send(method) == nil { // want `send any`
+			return
+		}
+	}
+}
+
+// Twin: the count changes after the loop starts.
+func countInside(method string) {
+	n := 3
+	for i := 0; i < n; i++ { // want `retried any`
+		if send(method) == nil { // want `send any`
+			return
+		}
+		if method == http.MethodPost {
+			n = 1
+		}
+	}
+}
+
+// Twin: the test only logs.
+func logged(method string) {
+	if !isIdempotent(method) {
+		log.Print("not idempotent")
+	}
+	send(method) // want `send any`
+}
