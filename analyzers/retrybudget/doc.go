@@ -285,7 +285,8 @@
 // come from several wait calls, a clamp whose limit is not a constant
 // the code shows (min(d*2, cfg.MaxDelay); min(d*2, 10*time.Second) from
 // 1s is read: 1s, 2s, 4s, 8s, 10s, ..., with a jitter added too), a
-// constant added to a growing delay (d + time.Second), a growth other than a constant
+// constant added to a growing delay (d + time.Second: its waits are
+// unknown, never read as a doubling from d + 1s), a growth other than a constant
 // factor or a constant step from the counter (time.Duration(attempt+1) *
 // time.Second is read: 1s, 2s, 3s), Retry-After waits decided by the
 // server, and aws-sdk-go-v2 or gax attempts (their per-attempt timeout is

@@ -209,12 +209,22 @@ func (fl *flower) binop(b *ssa.BinOp) Flow {
 		}
 	case token.ADD:
 		f.At0 = x.At0 + y.At0
+		f.Known = f.Known && !offset(x, y)
 	case token.SUB:
 		f.At0 = x.At0 - y.At0
+		f.Known = f.Known && !offset(x, y)
 	default:
 		f.Known = false
 	}
 	return f
+}
+
+// offset reports a geometric value plus or minus a constant that does not
+// grow with it: time.Sleep(d + time.Second) with d doubling from 500ms
+// waits 1.5s, 2s, 3s, 5s, not 1.5s doubling, so its waits are not
+// At0 * Factor^n.
+func offset(x, y Flow) bool {
+	return x.Growth != nil && fixed(y) && y.At0 != 0 || y.Growth != nil && fixed(x) && x.At0 != 0
 }
 
 func (fl *flower) call(c *ssa.Call) Flow {

@@ -171,3 +171,21 @@ func linear() {
 		time.Sleep(time.Duration(i+1)*time.Second - rand.N(time.Second/2)) // want `^\? random$`
 	}
 }
+
+// A constant added to a doubling delay does not double with it: the
+// waits are 1.5s, 2s, 3s, 5s, not 1.5s doubling, so the first value is
+// not the start of a geometric run. The same delay scaled is.
+func offsetConstant() {
+	d := 500 * time.Millisecond
+	for i := 0; i < 5; i++ {
+		if op() == nil {
+			return
+		}
+		time.Sleep(d + time.Second)                                    // want `^\? grows x2$`
+		time.Sleep(time.Second + time.Duration(1<<i)*time.Millisecond) // want `^\? grows x2$`
+		time.Sleep(d - 100*time.Millisecond)                           // want `^\? grows x2$`
+		time.Sleep(d + d/2)                                            // want `^750ms grows x2$`
+		time.Sleep(3 * d)                                              // want `^1.5s grows x2$`
+		d *= 2
+	}
+}
