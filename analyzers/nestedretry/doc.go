@@ -102,8 +102,11 @@
 // that retries its invoker a constant number of times. The dial's
 // options are read way by way: interceptors appended in an if and in its
 // else never chain together, and a second grpc.WithUnaryInterceptor
-// replaces the first. A gRPC call on such a channel counts the product
-// as its layer.
+// replaces the first. Interceptors chained into one by go-grpc-middleware
+// v1's grpc_middleware.ChainUnaryClient, the way v1's users chain them
+// (grpc.WithUnaryInterceptor(grpc_middleware.ChainUnaryClient(auth, r))),
+// are read in order, each at its argument of the chain. A gRPC call on
+// such a channel counts the product as its layer.
 //
 // A retrying call counts as a layer only when the outer site can make
 // another attempt after that call fails: a watch loop that resyncs with
@@ -191,9 +194,7 @@
 // parameter of the function that dials, or from another package's
 // helper, hides them), and not when
 // one interceptor's count is not a constant (WithMax(cfg.Retries) may be
-// 0: no retries); stream interceptors, and interceptors chained inside
-// one by go-grpc-middleware v1's grpc_middleware.ChainUnaryClient, are
-// not read; a chain
+// 0: no retries); stream interceptors are not read; a chain
 // is only seen when the packages along it were analyzed (go vet and the
 // retrylint command analyze every dependency). A layer configured where
 // the analyzer cannot see it (a client passed in as a parameter, kept in

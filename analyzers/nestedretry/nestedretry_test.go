@@ -49,10 +49,16 @@ func TestNestedRetry(t *testing.T) {
 		"grpcstack.go:130:60: layer 1: retry.UnaryClientInterceptor retries (3 attempts)", // in the helper
 		"grpcstack.go:130:95: layer 2: retry.UnaryClientInterceptor retries (3 attempts)",
 		// go-grpc-middleware v1 (grpc_retry), alone and inside v2's.
-		"grpcv1.go:36:48: layer 1: grpc_retry.UnaryClientInterceptor retries (5 attempts)",
-		"grpcv1.go:38:78: layer 2: grpc_retry.UnaryClientInterceptor retries (5 attempts)",
-		"grpcv1.go:46:3: layer 1: retry.UnaryClientInterceptor retries (3 attempts)",
-		"grpcv1.go:47:3: layer 2: grpc_retry.UnaryClientInterceptor retries (5 attempts)",
+		"grpcv1.go:37:48: layer 1: grpc_retry.UnaryClientInterceptor retries (5 attempts)",
+		"grpcv1.go:39:78: layer 2: grpc_retry.UnaryClientInterceptor retries (5 attempts)",
+		"grpcv1.go:47:3: layer 1: retry.UnaryClientInterceptor retries (3 attempts)",
+		"grpcv1.go:48:3: layer 2: grpc_retry.UnaryClientInterceptor retries (5 attempts)",
+		// v1's ChainUnaryClient: each at its argument of the chain, a
+		// chain inside a chain flattened.
+		"grpcv1.go:140:86: layer 1: grpc_retry.UnaryClientInterceptor retries (5 attempts)",
+		"grpcv1.go:141:34: layer 2: grpc_retry.UnaryClientInterceptor retries (5 attempts)",
+		"grpcv1.go:148:96: layer 1: grpc_retry.UnaryClientInterceptor retries (3 attempts)",
+		"grpcv1.go:147:68: layer 2: grpc_retry.UnaryClientInterceptor retries (3 attempts)",
 	}
 	slices.Sort(want)
 	if !slices.Equal(got, want) {

@@ -204,7 +204,9 @@ func (s *scanner) stackCandidates() []*ast.CallExpr {
 			case o == nil:
 			case o.Role == catalog.GRPCDialer:
 				dials = append(dials, call)
-			case o.Role == catalog.GRPCInterceptor || o.Role == catalog.GRPCInterceptors:
+			case o.Role == catalog.GRPCInterceptor || o.Role == catalog.GRPCInterceptors || o.Role == catalog.GRPCChainInterceptor:
+				// A chain of go-grpc-middleware v1 counts again where it is
+				// installed: more candidates, never fewer.
 				installed += len(call.Args) - o.Arg
 				if call.Ellipsis.IsValid() {
 					installed++

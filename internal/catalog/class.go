@@ -155,8 +155,11 @@ const (
 	// grpc_retry), which services still use: the same loop and options
 	// as v2's (grpcopts.go).
 	grpcMiddlewareRetryV1 = "github.com/grpc-ecosystem/go-grpc-middleware/retry"
-	grpcStatus            = "google.golang.org/grpc/status"
-	grpcMetadata          = "google.golang.org/grpc/metadata"
+	// grpcMiddlewareV1 is go-grpc-middleware v1.4.0's root package
+	// (grpc_middleware), whose ChainUnaryClient chains interceptors.
+	grpcMiddlewareV1 = "github.com/grpc-ecosystem/go-grpc-middleware"
+	grpcStatus       = "google.golang.org/grpc/status"
+	grpcMetadata     = "google.golang.org/grpc/metadata"
 )
 
 func hook(pkg, recv, name string, h Hook, arg int) ClassHook {

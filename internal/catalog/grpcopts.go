@@ -80,6 +80,13 @@ const (
 	// chainUnaryClientInterceptors: "Prepend dopts.unaryInt to the
 	// chaining interceptors").
 	GRPCInterceptor
+	// GRPCChainInterceptor makes one unary interceptor of the ones from
+	// argument Arg on (variadic), the first outermost: go-grpc-middleware
+	// v1.4.0's ChainUnaryClient (chain.go: "ChainUnaryClient(one, two,
+	// three) will execute one before two before three"), installed with
+	// grpc.WithUnaryInterceptor, the way services chained interceptors
+	// before grpc had WithChainUnaryInterceptor.
+	GRPCChainInterceptor
 )
 
 // GRPCOption is a catalogued gRPC option or constructor.
@@ -150,6 +157,7 @@ var grpcRetryV1 = []GRPCOption{
 	{Symbol{grpcMiddlewareRetryV1, "", "Disable"}, GRPCRetryDisable, -1},
 	{Symbol{grpcMiddlewareRetryV1, "", "WithBackoff"}, GRPCRetryBackoff, 0},
 	{Symbol{grpcMiddlewareRetryV1, "", "WithBackoffContext"}, GRPCRetryBackoff, 0},
+	{Symbol{grpcMiddlewareV1, "", "ChainUnaryClient"}, GRPCChainInterceptor, 0},
 }
 
 var grpcOptionIndex = index(grpcOptions, func(o *GRPCOption) Symbol { return o.Symbol })

@@ -66,7 +66,7 @@ func TestGRPCOptionsMatchRealLibraries(t *testing.T) {
 				t.Errorf("%s: argument %d is %s, not one unary client interceptor", o.Symbol, o.Arg, got)
 			}
 			continue
-		case catalog.GRPCInterceptors:
+		case catalog.GRPCInterceptors, catalog.GRPCChainInterceptor:
 			if got != "[]google.golang.org/grpc.UnaryClientInterceptor" || !sig.Variadic() {
 				t.Errorf("%s: argument %d is %s, not variadic unary client interceptors", o.Symbol, o.Arg, got)
 			}

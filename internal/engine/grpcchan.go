@@ -71,7 +71,9 @@ type GRPCChannel struct {
 type GRPCInterceptor struct {
 	// Install is the option that installs it (grpc.WithUnaryInterceptor,
 	// WithChainUnaryInterceptor), and Arg its argument there (for a
-	// list spread with ..., its index in the list).
+	// list spread with ..., its index in the list). For one inside
+	// go-grpc-middleware v1's ChainUnaryClient, the chain and its
+	// argument there.
 	Install *ssa.Call
 	Arg     int
 	// Value is what is installed.
@@ -193,22 +195,80 @@ func (p *Program) interceptors(call *ssa.Call, i int, in *Frame, ch *GRPCChannel
 		}
 	}
 	for _, it := range list {
-		for _, src := range p.SourcesIn(it.Value, it.In) {
-			ic, o := GRPCOptionCall(src.Value)
-			if o == nil {
-				ch.Seen = false // an interceptor of another package may bound calls
-				continue
+		for _, v := range p.SourcesIn(it.Value, it.In) {
+			seqs, ok := p.unchain(call, i, v, 0)
+			if !ok {
+				ch.Seen = false
 			}
-			switch o.Role {
-			case catalog.GRPCTimeoutInterceptor:
-				ch.Timeout = true
-			case catalog.GRPCRetryInterceptor:
-				ch.Retry = true
-				def, _ := p.Elems(Arg(ic, o.Arg), src.In)
-				ch.Defaults = append(def, ch.Defaults...) // the interceptor's own options apply first
+			for _, ic := range slices.Concat(seqs...) {
+				if ic.Row == nil {
+					ch.Seen = false // an interceptor of another package may bound calls
+					continue
+				}
+				switch ic.Row.Role {
+				case catalog.GRPCTimeoutInterceptor:
+					ch.Timeout = true
+				case catalog.GRPCRetryInterceptor:
+					ch.Retry = true
+					def, _ := p.Elems(Arg(ic.Made, ic.Row.Arg), ic.Value.In)
+					ch.Defaults = append(def, ch.Defaults...) // the interceptor's own options apply first
+				}
 			}
 		}
 	}
+}
+
+// maxUnchain bounds the chains read inside chains.
+const maxUnchain = 3
+
+// unchain returns the interceptors src, installed as argument arg of
+// call, stands for, in order, one sequence per way its arguments may be:
+// go-grpc-middleware v1's ChainUnaryClient(a, b) is a then b, the first
+// outermost, each installed as its argument of the chain, a chain inside
+// it flattened; any other value is itself. ok is false when a chain's
+// list cannot be read.
+//
+//	grpc.WithUnaryInterceptor(grpc_middleware.ChainUnaryClient(auth, grpc_retry.UnaryClientInterceptor()))
+func (p *Program) unchain(call *ssa.Call, arg int, src Source, depth int) (seqs [][]GRPCInterceptor, ok bool) {
+	chain, o := GRPCOptionCall(src.Value)
+	if o == nil || o.Role != catalog.GRPCChainInterceptor {
+		ic := GRPCInterceptor{Install: call, Arg: arg, Value: src}
+		if chain != nil && o != nil {
+			ic.Made, ic.Row = chain, o
+		} else {
+			ic.Func = funcOf(src.Value)
+		}
+		return [][]GRPCInterceptor{{ic}}, true
+	}
+	if depth >= maxUnchain {
+		return nil, false
+	}
+	paths, ok := p.ElemPaths(Arg(chain, o.Arg), src.In, nil)
+	if !ok {
+		return nil, false
+	}
+	for _, path := range paths {
+		ways := [][]GRPCInterceptor{nil}
+		for k, e := range path {
+			var next [][]GRPCInterceptor
+			for _, v := range p.SourcesIn(e.Value, e.In) {
+				subs, ok := p.unchain(chain, o.Arg+k, v, depth+1)
+				if !ok {
+					return nil, false
+				}
+				for _, w := range ways {
+					for _, sub := range subs {
+						next = append(next, append(slices.Clip(w), sub...))
+					}
+				}
+			}
+			if ways = next; len(ways) > maxChains {
+				return nil, false
+			}
+		}
+		seqs = append(seqs, ways...)
+	}
+	return seqs, len(seqs) <= maxChains
 }
 
 // maxChains bounds the interceptor chains told apart on one channel.
@@ -296,15 +356,15 @@ func (p *Program) installed(call *ssa.Call, o *catalog.GRPCOption, in *Frame) ([
 		ways := [][]GRPCInterceptor{nil}
 		for k, v := range vs {
 			var next [][]GRPCInterceptor
-			for _, src := range p.SourcesIn(v.Value, v.In) {
-				ic := GRPCInterceptor{Install: call, Arg: o.Arg + k, Value: src}
-				if made, row := GRPCOptionCall(src.Value); row != nil {
-					ic.Made, ic.Row = made, row
-				} else {
-					ic.Func = funcOf(src.Value)
+			for _, v := range p.SourcesIn(v.Value, v.In) {
+				seqs, ok := p.unchain(call, o.Arg+k, v, 0)
+				if !ok {
+					return nil, false
 				}
-				for _, w := range ways {
-					next = append(next, append(slices.Clip(w), ic))
+				for _, seq := range seqs {
+					for _, w := range ways {
+						next = append(next, append(slices.Clip(w), seq...))
+					}
 				}
 			}
 			if ways = next; len(ways) > maxChains {

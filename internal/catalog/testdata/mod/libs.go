@@ -26,6 +26,7 @@ import (
 	_ "github.com/go-logr/logr"
 	_ "github.com/go-resty/resty/v2"
 	_ "github.com/googleapis/gax-go/v2"
+	_ "github.com/grpc-ecosystem/go-grpc-middleware"
 	_ "github.com/grpc-ecosystem/go-grpc-middleware/retry"
 	_ "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"
 	_ "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/timeout"

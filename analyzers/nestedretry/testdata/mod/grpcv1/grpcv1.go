@@ -9,6 +9,7 @@ import (
 	"context"
 	"time"
 
+	grpc_middleware "github.com/grpc-ecosystem/go-grpc-middleware"
 	grpc_retry "github.com/grpc-ecosystem/go-grpc-middleware/retry"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"
 	"google.golang.org/grpc"
@@ -121,6 +122,74 @@ func CheckForeign(ctx context.Context, target string) error {
 	hc := healthpb.NewHealthClient(conn)
 	for i := 0; i < 4; i++ { // want `retry loop \(4 attempts\) wraps HealthClient.Check \(3 attempts\), which retries again: up to 12 calls per request \(4x3 via HealthClient.Check\); retry in one layer only`
 		if _, err = hc.Check(ctx, &healthpb.HealthCheckRequest{}, retry.Disable()); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Chains made with v1's ChainUnaryClient, installed with
+// WithUnaryInterceptor: the way v1's users chain interceptors.
+
+// Chained puts the interceptor in a ChainUnaryClient and again in the
+// channel's chain: they multiply.
+func Chained(addr, token string) (*grpc.ClientConn, error) {
+	r := grpc_retry.UnaryClientInterceptor(grpc_retry.WithMax(5))
+	return grpc.NewClient(addr, creds, // want `the channel chains 2 retry interceptors \(5 attempts each\): up to 25 calls per unary RPC \(5x5\); keep one`
+		grpc.WithUnaryInterceptor(grpc_middleware.ChainUnaryClient(authInterceptor(token), r)),
+		grpc.WithChainUnaryInterceptor(r))
+}
+
+// NestedChain chains a chain that holds it.
+func NestedChain(addr, token string) (*grpc.ClientConn, error) {
+	r := grpc_retry.UnaryClientInterceptor(grpc_retry.WithMax(3))
+	inner := grpc_middleware.ChainUnaryClient(authInterceptor(token), r)
+	return grpc.NewClient(addr, creds, grpc.WithUnaryInterceptor(grpc_middleware.ChainUnaryClient(r, inner))) // want `the channel chains 2 retry interceptors \(3 attempts each\): up to 9 calls per unary RPC \(3x3\); keep one`
+}
+
+// ChainedOnce: one retry interceptor in the chain, one layer.
+func ChainedOnce(addr, token string) (*grpc.ClientConn, error) {
+	r := grpc_retry.UnaryClientInterceptor(grpc_retry.WithMax(5))
+	return grpc.NewClient(addr, creds, grpc.WithUnaryInterceptor(grpc_middleware.ChainUnaryClient(authInterceptor(token), r)))
+}
+
+func dialChained(target, token string) (*grpc.ClientConn, error) {
+	return grpc.NewClient(target, creds, grpc.WithUnaryInterceptor(grpc_middleware.ChainUnaryClient(
+		authInterceptor(token), grpc_retry.UnaryClientInterceptor(grpc_retry.WithMax(3)))))
+}
+
+func dialChainedPlain(target, token string) (*grpc.ClientConn, error) {
+	return grpc.NewClient(target, creds, grpc.WithUnaryInterceptor(grpc_middleware.ChainUnaryClient(authInterceptor(token))))
+}
+
+// CheckChained loops around a call the chained interceptor retries: 4 x 3.
+func CheckChained(ctx context.Context, target, token string) error {
+	conn, err := dialChained(target, token)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	hc := healthpb.NewHealthClient(conn)
+	for i := 0; i < 4; i++ { // want `retry loop \(4 attempts\) wraps HealthClient.Check \(3 attempts\), which retries again: up to 12 calls per request \(4x3 via HealthClient.Check\); retry in one layer only`
+		if _, err = hc.Check(ctx, &healthpb.HealthCheckRequest{}); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// CheckChainedPlain: the chain holds no retry interceptor, one layer.
+func CheckChainedPlain(ctx context.Context, target, token string) error {
+	conn, err := dialChainedPlain(target, token)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	hc := healthpb.NewHealthClient(conn)
+	for i := 0; i < 4; i++ {
+		if _, err = hc.Check(ctx, &healthpb.HealthCheckRequest{}); err == nil {
 			return nil
 		}
 		time.Sleep(time.Second)
