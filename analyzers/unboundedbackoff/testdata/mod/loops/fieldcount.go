@@ -145,3 +145,31 @@ func openNumbered(s *session) {
 		s.attempts++
 	}
 }
+
+type replica struct {
+	name  string
+	fails int
+}
+
+// starter starts replicas; pool is the package's one.
+type starter interface{ start(r *replica) error }
+
+type pool struct{}
+
+// start starts the count over on every call.
+func (pool) start(r *replica) error {
+	r.fails = 0
+	return remote.Start(r.name)
+}
+
+// Twin: the call through an interface may run pool.start, which sets the
+// count back (nothing to report).
+func superviseReplica(s starter, r *replica) {
+	for {
+		if err := s.start(r); err == nil {
+			return
+		}
+		time.Sleep(jobBackoff(r.fails))
+		r.fails++
+	}
+}
