@@ -43,7 +43,9 @@ import (
 // A field or an entry of a variable (cfg.Port, cfg["port"]) written in
 // the loop with a value that changes, or stepped (cfg.Port++), changes
 // the variable, unless the call is made on it: c.retries++ before
-// c.do(ctx) counts attempts on the client.
+// c.do(ctx) counts attempts on the client. A step of a field that only
+// the loop's function reads changes only what names the field
+// (j.restarts++ before start(j): counterfield.go).
 func (s *scanner) stableCall(body *ast.BlockStmt, call *ast.CallExpr, counters map[types.Object]bool) bool {
 	inLoop := func(obj types.Object) bool { return body.Pos() <= obj.Pos() && obj.Pos() < body.End() }
 	// carried: variables declared outside the loop and assigned in it,
@@ -146,6 +148,9 @@ func (s *scanner) partWrite(lhs ast.Expr, tok token.Token, rhs []ast.Expr, i int
 		return partWrite{}, false
 	}
 	w := partWrite{root: v}
+	if f := s.keptCount(lhs, tok, rhs, i); f != nil {
+		w.root = f // j.restarts++: a count kept on j (counterfield.go)
+	}
 	switch {
 	case tok == token.ASSIGN || tok == token.DEFINE:
 		if len(rhs) == 1 {

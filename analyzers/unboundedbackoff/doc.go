@@ -151,6 +151,23 @@
 // value made in the attempt is new each round and bounds nothing, and a
 // bool that only reads what nothing in the loop writes (s.disabled())
 // counts nothing.
+// A count kept in a field of the value the attempt is handed
+// (j.restarts++ before start(j): a scheduler keeps a job's restarts for
+// its next supervisor) counts like a local when the field is the loop's
+// own: unexported, its address not handed on, and read or written by
+// nothing the loop's function runs (the package's functions it calls,
+// down to any depth, those a call through an interface or a function
+// value may reach, its closures and goroutines; a literal that makes a
+// value changes none it holds). Tested by no exit it bounds nothing, and
+// a wait computed from it (backoff(j.restarts)) grows as from a local
+// counter; an exit that tests it (if j.restarts >= 5) is a bound of a
+// size the analyzer does not count, the count starting where the caller
+// left it. A field a callee reads may be what the attempt does
+// (r.version++ before insert(r), which writes that version: a search,
+// not a retry), one a callee writes may be set back under the loop, and
+// an exported one may be read by another package: such a loop is not
+// taken for a retry. A goroutine started elsewhere that writes the field
+// is not seen.
 //
 // no-stop: a cenkalti/backoff v4 ExponentialBackOff built as a struct
 // literal that sets MaxElapsedTime but not Stop. Once the elapsed time

@@ -18,3 +18,9 @@ func CallCtx(ctx context.Context) error {
 	_, err := net.DefaultResolver.LookupHost(ctx, "db.internal")
 	return err
 }
+
+// Start asks a peer to run what name names.
+func Start(name string) error {
+	_, err := net.LookupHost(name)
+	return err
+}
