@@ -44,6 +44,13 @@ type decision struct {
 	region *engine.Region
 	// byBool: only a bool result reports success (ok := try()).
 	byBool bool
+	// exact: the walks must hold every block a way runs (periodic.go
+	// reads the waits on them), so a walk is never asked again Coarse.
+	exact bool
+	// quiet: the calls' responses are taken to ask for nothing beyond
+	// their status (engine.Outcome.Quiet): success leaves only when the
+	// server does not ask for a retry (x-should-retry: true).
+	quiet bool
 }
 
 // decide finds the attempt of a region: the first call, in source
@@ -132,8 +139,18 @@ func reports(c *ssa.Call) bool {
 }
 
 // run walks d's region with d's calls returning o.
+// A walk that has more ways than it follows says nothing; the decision
+// asks again on a Coarse walk, which keeps where each way ends (all a
+// decision reads) through fewer ways.
 func (d *decision) run(o engine.Outcome) *engine.Walk {
-	return d.region.Walk(&engine.Scenario{Attempt: d.calls, Outcome: o}, d.calls[0])
+	o.Quiet = d.quiet
+	sc := &engine.Scenario{Attempt: d.calls, Outcome: o}
+	w := d.region.Walk(sc, d.calls[0])
+	if w.Void && !d.exact {
+		sc.Coarse = true
+		w = d.region.Walk(sc, d.calls[0])
+	}
+	return w
 }
 
 // decides runs the region under the outcomes of d's calls.
@@ -149,7 +166,7 @@ func (s *scanner) decides(d *decision) bool {
 		w := d.run(o)
 		return !w.Void && w.Ends.Has(engine.EndLeave) && w.Ends.Only(engine.EndLeave, engine.EndAbort)
 	}
-	if !leaves(success) {
+	if !leaves(success) && !s.asksRetry(d, roles, func() bool { return leaves(success) }) {
 		return false
 	}
 	if hasOK && hasErr {
@@ -170,6 +187,40 @@ func (s *scanner) decides(d *decision) bool {
 		}
 	}
 	return false
+}
+
+// A server may ask for a retry of a response whose status says success,
+// in a header or a field of its own (x-should-retry: true, read by
+// engine/outcomeask.go). The Stainless-generated SDKs' loop goes round
+// on every failure and on such a success:
+//
+//	for retryCount := 0; retryCount <= cfg.MaxRetries; retryCount++ {
+//		res, err = handler(req)
+//		if !shouldRetry(cfg.Request, res, err) || retryCount >= cfg.MaxRetries {
+//			break // shouldRetry: the header first, then the status
+//		}
+//		...
+//	}
+//
+// It is a retry. So when a success does not always leave, the decision
+// is taken again on responses that ask for nothing (Quiet), under every
+// outcome: success must leave then, and a failure go round unasked. A
+// poll goes round on success as a matter of course (a 202, a state that
+// says "pending", a Retry-After to wait out), none of which is a wish
+// for a retry, and stays what it was.
+
+// asksRetry reports, for a call that returns a response, whether success
+// leaves when the response asks for nothing; it leaves d quiet if so.
+func (s *scanner) asksRetry(d *decision, roles []engine.Role, leaves func() bool) bool {
+	if !slices.Contains(roles, engine.RoleResp) {
+		return false
+	}
+	d.quiet = true
+	if !leaves() {
+		d.quiet = false
+		return false
+	}
+	return true
 }
 
 // A bool an attempt returns says "it worked" unless the caller names it

@@ -149,9 +149,18 @@
 // errNotFound returned when resp.StatusCode == http.StatusNotFound; a
 // name or message that says "not found" is not enough, nor is a
 // sentinel its package never produces: "leader not found" is an outage
-// a retry rides out), recursive walks (the
+// a retry rides out; or goes round on a success as what the answer says,
+// a 202, a Retry-After to wait for, a state such as "pending"), recursive
+// walks (the
 // call recurses on something else), and the wait.Poll and wait.Until
-// families. What a loop runs in a block that always leaves it (after
+// families. A loop whose success goes round only when the server asks
+// for a retry itself, in a header or a bool field of its response named
+// for it (x-should-retry: true, which the Stainless-generated SDKs
+// openai-go and anthropic-sdk-go honour before the status;
+// Stripe-Should-Retry; resp.Retryable), is a retry when it goes round on
+// a failure without being asked; a header or field about the wait or the
+// count (Retry-After, X-Retry-Count) asks for nothing.
+// What a loop runs in a block that always leaves it (after
 // success, on giving up) runs once and is not part of the attempt.
 // A range-over-func loop over an iterator made by a call (for attempt
 // := range attempts(5)) is a retry when its attempt does not use what

@@ -83,7 +83,7 @@ func (s *scanner) periodic(r *engine.Region, body *ast.BlockStmt) (*decision, *p
 		if !slices.Contains(engine.Roles(group[0]), engine.RoleErr) {
 			continue
 		}
-		d := &decision{calls: group, region: r, call: s.eng.CallExpr(group[0])}
+		d := &decision{calls: group, region: r, call: s.eng.CallExpr(group[0]), exact: true}
 		if d.call == nil {
 			continue
 		}

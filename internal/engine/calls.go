@@ -177,6 +177,9 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 		}
 		return unknown(related())
 	}
+	if v, ok := w.asked(fn, args, idx, upto); ok {
+		return v // res.Header.Get("x-should-retry")
+	}
 	if h := catalog.LookupClassHook(fn); h != nil && h.Hook == catalog.HookStatusCode {
 		return w.statusCode(fn, args, idx, upto)
 	}
@@ -283,9 +286,9 @@ func outcomeVal(c ssa.CallInstruction, idx int, o Outcome) Val {
 		case o.Fails, o.Status < 0:
 			return unknown(true)
 		case o.Status == 0:
-			return Val{Kind: NonNil, Status: true, Success: true}
+			return Val{Kind: NonNil, Status: true, Success: true, Quiet: o.Quiet}
 		}
-		return Val{Kind: NonNil, Status: true, N: int64(o.Status)}
+		return Val{Kind: NonNil, Status: true, N: int64(o.Status), Quiet: o.Quiet}
 	case RoleValue:
 		if o.Value == catalog.TriYes {
 			return Val{Kind: NonNil}

@@ -196,6 +196,9 @@ func (w *walker) load(v *ssa.UnOp, upto int) Val {
 		if st, ok := w.storedStatus(v, x, upto); ok {
 			return st // c.lastStatus after c.get(ctx, url)
 		}
+		if a, ok := askField(base, f); ok {
+			return a // res.Retryable
+		}
 		status := base.Kind == NonNil && base.Status
 		switch n, st := structOf(x.X.Type()); {
 		case w.p.isStatusField(n, st, f):
@@ -326,6 +329,9 @@ func (w *walker) binop(v *ssa.BinOp, upto int) Val {
 	switch v.Op {
 	case token.EQL, token.NEQ:
 		t := w.p.equal(x, y)
+		if t == catalog.TriUnknown {
+			t = strEqual(v, x, y) // res.Header.Get("x-should-retry") == "true"
+		}
 		if t == catalog.TriUnknown && w.sc.Outcome.Fails && w.sc.Outcome.Class == ErrPresent && (notFound(x, y, v.X.Type()) || notFound(y, x, v.X.Type())) {
 			t = catalog.TriNo // a failure that is not "not found" has no 404 in it
 		}

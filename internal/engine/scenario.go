@@ -22,6 +22,11 @@ type Outcome struct {
 	// Value says whether the call's other nilable results are not nil
 	// (a watch, a connection): yes on success.
 	Value catalog.Tri
+	// Quiet: the response asks for nothing beyond its status: a header
+	// or a field in which a server asks for a retry or for none
+	// (x-should-retry, resp.Retryable) is absent (outcomeask.go).
+	// Otherwise such a read is unknown, and depends on the outcome.
+	Quiet bool
 }
 
 // Succeeded is a call that worked: no error, ok, a 2xx, its results set.
@@ -57,6 +62,12 @@ type Scenario struct {
 	// unless the body returns none: a helper that sends the request and
 	// turns only 5xx into errors does not fail with a 404.
 	ReadOwn bool
+	// Coarse: an unknown condition that does not depend on the outcome,
+	// whose ways rejoin after straight-line code that leaves nothing for
+	// later (if req.Body != nil { req.Body.Close() }), is followed one
+	// way: the walk keeps where each path ends, not every block it ran
+	// (coarse.go).
+	Coarse bool
 }
 
 // decides reports whether c is one of the scenario's attempt calls.

@@ -25,6 +25,9 @@ const (
 	NonNil
 	// Err: a non-nil error of class Class.
 	Err
+	// Str: the string S, known only where a scenario says what a
+	// response carries (outcomeask.go): a header it does not send is "".
+	Str
 )
 
 // ErrClass is what kind of error an Err value is.
@@ -66,6 +69,8 @@ type Val struct {
 	// Sentinel is the package-level variable an ErrSentinel error is, or
 	// the constant of a named error type (sentinel.go).
 	Sentinel types.Object
+	// S is a Str value's string.
+	S string
 	// Related: the value depends on the outcome of the calls the
 	// scenario decides, in a way not folded.
 	Related bool
@@ -73,6 +78,9 @@ type Val struct {
 	// decides (N, or any 2xx when N is 0 and Success is set).
 	Status  bool
 	Success bool
+	// Quiet: a response of an outcome that is Quiet, which asks for
+	// nothing beyond its status (outcomeask.go).
+	Quiet bool
 	// Hook is the retry library's function that made an Err value
 	// (backoff.Permanent(err), in a helper of the package whose error
 	// the operation returns): it ends the operation's retry as the
@@ -121,6 +129,8 @@ func (v Val) String() string {
 		return "non-nil"
 	case Err:
 		return "err"
+	case Str:
+		return fmt.Sprintf("%q", v.S)
 	}
 	if v.Related {
 		return "?outcome"

@@ -263,6 +263,12 @@ func (w *walker) block(b *ssa.BasicBlock, i int, wrapped bool) {
 		case *ssa.If:
 			v := w.eval(in.Cond, len(w.path))
 			t := v.Truth()
+			if m := w.aside(b, v); m != nil {
+				w.branches = append(w.branches, Branch{If: in, Value: t})
+				w.edge(in, b, m, wrapped)
+				w.branches = w.branches[:len(w.branches)-1]
+				return
+			}
 			for k, succ := range b.Succs {
 				taken := k == 0
 				if t != catalog.TriUnknown && (t == catalog.TriYes) != taken {
