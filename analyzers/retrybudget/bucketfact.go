@@ -28,15 +28,23 @@ import (
 // at each use.
 
 // BucketOffFact is exported for a function that turns off an AWS retry
-// token bucket (ratelimit.None): Attempts is the retryer's constant
-// MaxAttempts, 0 when not known.
+// token bucket (ratelimit.None, or a limiter that never refuses a token):
+// Attempts is the retryer's constant MaxAttempts, 0 when not known;
+// Limiter the limiter's type, qualified by its package's name
+// ("kv.NopRateLimiter"), "" for ratelimit.None.
 type BucketOffFact struct {
 	Attempts int
+	Limiter  string
 }
 
 func (*BucketOffFact) AFact() {}
 
-func (f *BucketOffFact) String() string { return fmt.Sprintf("bucketoff(%d)", f.Attempts) }
+func (f *BucketOffFact) String() string {
+	if f.Limiter != "" {
+		return fmt.Sprintf("bucketoff(%d, %s)", f.Attempts, f.Limiter)
+	}
+	return fmt.Sprintf("bucketoff(%d)", f.Attempts)
+}
 
 // bucketsOffAcross exports the facts of a package that does not serve
 // requests, and reports, in one that does, the calls of functions that
@@ -47,6 +55,9 @@ func (c *checker) bucketsOffAcross() {
 		if fd := c.funcDecl(b.Expr); fd != nil {
 			if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && off[fn] == nil {
 				off[fn] = &BucketOffFact{Attempts: b.Attempts}
+				if b.Limiter != nil {
+					off[fn].Limiter = types.TypeString(b.Limiter.Type(), (*types.Package).Name)
+				}
 			}
 		}
 	}
@@ -104,5 +115,9 @@ func (c *checker) bucketsOffAcross() {
 // reportAWSRef reports, in a package that serves requests, a use of a
 // function of another package that turns the token bucket off.
 func (c *checker) reportAWSRef(id *ast.Ident, fn *types.Func, f *BucketOffFact) {
-	c.reportAWSAt(id, fmt.Sprintf("%s turns off the retry token bucket (ratelimit.None)", analysisutil.FuncName(fn, c.pass.Pkg)), f.Attempts)
+	how := "ratelimit.None"
+	if f.Limiter != "" {
+		how = f.Limiter + ", whose GetToken never refuses"
+	}
+	c.reportAWSAt(id, fmt.Sprintf("%s turns off the retry token bucket (%s)", analysisutil.FuncName(fn, c.pass.Pkg), how), f.Attempts)
 }

@@ -205,6 +205,22 @@
 //
 //	retry.NewStandard(func(o *retry.StandardOptions) { o.RateLimiter = ratelimit.None }) // ratelimit.None turns off the retry token bucket ...
 //
+// So does a limiter of the code's own whose GetToken returns a nil error
+// on every way out, the way the bucket was turned off before
+// ratelimit.None existed; one of another package is known by a fact its
+// package carries. A limiter whose GetToken can refuse, or hands on the
+// answer of another limiter (a wrapper around ratelimit.NewTokenRateLimit),
+// is not reported, and neither is one held in a value of the
+// retry.RateLimiter interface type, which is not read:
+//
+//	type nopLimiter struct{}
+//
+//	func (nopLimiter) GetToken(context.Context, uint) (func() error, error) {
+//		return func() error { return nil }, nil
+//	}
+//
+//	retry.NewStandard(func(o *retry.StandardOptions) { o.RateLimiter = nopLimiter{} }) // nopLimiter turns off the retry token bucket (its GetToken never refuses) ...
+//
 // A command or a batch job that turns the bucket off so that its own work
 // finishes is one client, not a fleet, and is not reported. A package
 // that builds the client for a server elsewhere is not reported itself:

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 )
@@ -24,7 +25,8 @@ import (
 // constant string handed to grpc.WithDefaultServiceConfig (one from a
 // file or a flag is not seen, one dialed with grpc.WithDisableRetry()
 // retries nothing and is left out), the rate limiter the package variable
-// ratelimit.None given to a StandardOptions' RateLimiter. The AWS one is
+// ratelimit.None given to a StandardOptions' RateLimiter, or a limiter
+// whose GetToken never refuses (retryscan's noplimiter.go). The AWS one is
 // reported only in a package that serves requests (serves), where each
 // request served is a call that can be retried: a command or a batch job
 // that turns the bucket off so that its own work finishes is one client,
@@ -44,7 +46,7 @@ func (c *checker) serviceConfigs() {
 	}
 	for _, off := range c.res.BucketsOff() {
 		c.at.At(off.Expr.Pos())
-		c.reportAWS(off.Expr, off.Attempts)
+		c.reportAWS(off)
 	}
 	c.bucketsOffAcross()
 }
@@ -85,13 +87,16 @@ func (c *checker) serviceConfig(arg ast.Expr, sc catalog.ServiceConfig) {
 const grpcAttemptFix = "retry in go-grpc-middleware's retry interceptor with retry.WithPerRetryTimeout instead of the service config's retryPolicy"
 
 // reportAWS reports a retryer with its token bucket switched off, in a
-// package that serves requests; attempts is 0 when MaxAttempts is not a
-// constant.
-func (c *checker) reportAWS(at ast.Expr, attempts int) {
+// package that serves requests.
+func (c *checker) reportAWS(off retryscan.BucketOff) {
 	if !c.serves() {
 		return
 	}
-	c.reportAWSAt(at, "ratelimit.None turns off the retry token bucket", attempts)
+	what := "ratelimit.None turns off the retry token bucket"
+	if off.Limiter != nil {
+		what = types.TypeString(off.Limiter.Type(), types.RelativeTo(c.pass.Pkg)) + " turns off the retry token bucket (its GetToken never refuses)"
+	}
+	c.reportAWSAt(off.Expr, what, off.Attempts)
 }
 
 // reportAWSAt reports what turns a token bucket off (what), at at.

@@ -15,14 +15,15 @@ import (
 // rest): the standard retryer's token bucket, where the package turns it
 // off, and what a client's configuration shows of it.
 
-// bucketsOff finds ratelimit.None given to a StandardOptions' RateLimiter,
-// in a literal or in the option function handed to retry.NewStandard:
+// bucketsOff finds ratelimit.None, or a limiter that never refuses a
+// token (noplimiter.go), given to a StandardOptions' RateLimiter, in a
+// literal or in the option function handed to retry.NewStandard:
 //
 //	retry.StandardOptions{RateLimiter: ratelimit.None}
-//	retry.NewStandard(func(o *retry.StandardOptions) { o.MaxAttempts = 5; o.RateLimiter = ratelimit.None })
+//	retry.NewStandard(func(o *retry.StandardOptions) { o.MaxAttempts = 5; o.RateLimiter = nopLimiter{} })
 func (s *scanner) bucketsOff() []BucketOff {
-	if !analysisutil.Imports(s.pass.Pkg, catalog.AWSNoRateLimit.Pkg) {
-		return nil
+	if !analysisutil.Imports(s.pass.Pkg, catalog.AWSNoRateLimit.Pkg) && !analysisutil.Imports(s.pass.Pkg, catalog.AWSNewStandard.Pkg) {
+		return nil // a limiter of the package's own needs no ratelimit import
 	}
 	var out []BucketOff
 	for _, f := range s.pass.Files {
@@ -38,13 +39,19 @@ func (s *scanner) bucketsOff() []BucketOff {
 			}
 			switch n := n.(type) {
 			case *ast.CompositeLit:
-				if v := s.bucketField(n, "RateLimiter"); v != nil && s.isNoRateLimit(v) {
-					out = append(out, BucketOff{Expr: v, Attempts: s.maxAttemptsIn(n)})
+				if v := s.bucketField(n, "RateLimiter"); v != nil {
+					if off, ok := s.offLimiter(v); ok {
+						off.Attempts = s.maxAttemptsIn(n)
+						out = append(out, off)
+					}
 				}
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
-					if i < len(n.Rhs) && s.setsBucketField(l, "RateLimiter") && s.isNoRateLimit(n.Rhs[i]) {
-						out = append(out, BucketOff{Expr: n.Rhs[i], Attempts: s.maxAttemptsIn(fn)})
+					if i < len(n.Rhs) && s.setsBucketField(l, "RateLimiter") {
+						if off, ok := s.offLimiter(n.Rhs[i]); ok {
+							off.Attempts = s.maxAttemptsIn(fn)
+							out = append(out, off)
+						}
 					}
 				}
 			case *ast.FuncDecl, *ast.FuncLit:
@@ -77,8 +84,16 @@ func (s *scanner) setsBucketField(l ast.Expr, field string) bool {
 	return ok && catalog.AWSRetryField(s.info.TypeOf(sel.X), sel.Sel.Name) == field
 }
 
-func (s *scanner) isNoRateLimit(e ast.Expr) bool {
-	return catalog.IsAWSNoRateLimit(analysisutil.ObjectOf(s.info, e))
+// offLimiter returns e, given to a RateLimiter, as a bucket turned off:
+// ratelimit.None, or a limiter that never refuses a token.
+func (s *scanner) offLimiter(e ast.Expr) (BucketOff, bool) {
+	if catalog.IsAWSNoRateLimit(analysisutil.ObjectOf(s.info, e)) {
+		return BucketOff{Expr: e}, true
+	}
+	if t := s.nopLimiter(e); t != nil {
+		return BucketOff{Expr: e, Limiter: t}, true
+	}
+	return BucketOff{}, false
 }
 
 // maxAttemptsIn returns the constant MaxAttempts a StandardOptions is
@@ -231,10 +246,14 @@ func (s *scanner) standardRetryer(e ast.Expr) bool {
 }
 
 // awsLimiter is the budget of a RateLimiter set to something other than
-// ratelimit.None: a token bucket of a constant size is the same budget.
+// ratelimit.None: a token bucket of a constant size is the same budget, a
+// limiter that never refuses a token none.
 //
 //	so.RateLimiter = ratelimit.NewTokenRateLimit(2000)
 func (s *scanner) awsLimiter(v ast.Expr) catalog.LoadBudget {
+	if t := s.nopLimiter(v); t != nil {
+		return catalog.LoadBudget{Kind: catalog.BudgetOff, What: types.TypeString(t.Type(), types.RelativeTo(s.pass.Pkg))}
+	}
 	call, ok := ast.Unparen(v).(*ast.CallExpr)
 	if ok && len(call.Args) == 1 && catalog.SymbolOf(s.calleeOf(call)) == catalog.AWSTokenRateLimit {
 		if tv, ok := s.info.Types[call.Args[0]]; ok && tv.Value != nil {

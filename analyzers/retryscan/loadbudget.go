@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/types"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
@@ -36,10 +37,14 @@ type ServiceConfigAt struct {
 	Config catalog.ServiceConfig
 }
 
-// BucketOff is aws-sdk-go-v2's ratelimit.None given to a standard
-// retryer's RateLimiter: its token bucket is off.
+// BucketOff is aws-sdk-go-v2's ratelimit.None, or a limiter that never
+// refuses a token (noplimiter.go), given to a standard retryer's
+// RateLimiter: its token bucket is off.
 type BucketOff struct {
-	Expr ast.Expr // ratelimit.None
+	Expr ast.Expr // ratelimit.None, nopLimiter{}
+	// Limiter is the type of a limiter that never refuses a token, nil
+	// for ratelimit.None.
+	Limiter *types.TypeName
 	// Attempts is the constant MaxAttempts the same StandardOptions (the
 	// literal, the option function) is given, 0 when it is not set there
 	// or not to a constant.

@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{engine.Analyzer},
 	Run:        runGuarded,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact), new(ClassifierFact), new(PushbackFact), new(RandomFact), new(PeerFact), new(AbsenceFact), new(OptInFact), new(ConstStatusFact)},
+	FactTypes:  []analysis.Fact{new(RetrierFact), new(WrapperFact), new(ConfigFact), new(ConfigPkgFact), new(ClassifierFact), new(PushbackFact), new(RandomFact), new(PeerFact), new(AbsenceFact), new(OptInFact), new(ConstStatusFact), new(NopLimiterFact)},
 }
 
 // Result answers questions about the retry sites of one package.
@@ -144,6 +144,7 @@ func run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {
 	s.exportAbsences()
 	s.exportConstStatuses()
 	s.exportOptIns()
+	s.exportNopLimiters()
 	r := s.result()
 	r.configs = s.configs
 	r.classifiers = s.classifiers

@@ -74,3 +74,35 @@ func Own(ctx context.Context, cfg aws.Config) {
 	c := sqs.NewFromConfig(cfg, func(o *sqs.Options) { o.Retryer = ownRetryer{retry.NewStandard()} })
 	c.SendMessage(ctx, &sqs.SendMessageInput{}) // budget: unknown
 }
+
+// nopLimiter grants every retry token: the bucket is off, as with
+// ratelimit.None.
+type nopLimiter struct{}
+
+func (nopLimiter) GetToken(context.Context, uint) (func() error, error) {
+	return func() error { return nil }, nil
+}
+
+func (nopLimiter) AddTokens(uint) error { return nil }
+
+// NopOff turns the bucket off with the package's own limiter.
+func NopOff(ctx context.Context, cfg aws.Config) {
+	c := sqs.NewFromConfig(cfg, func(o *sqs.Options) {
+		o.Retryer = retry.NewStandard(func(so *retry.StandardOptions) { so.RateLimiter = nopLimiter{} })
+	})
+	c.SendMessage(ctx, &sqs.SendMessageInput{}) // budget: off
+}
+
+// wrapped hands on the answer of the SDK's bucket.
+type wrapped struct{ retry.RateLimiter }
+
+// Wrapped is NopOff's twin: a limiter whose GetToken can refuse is not
+// read.
+func Wrapped(ctx context.Context, cfg aws.Config) {
+	c := sqs.NewFromConfig(cfg, func(o *sqs.Options) {
+		o.Retryer = retry.NewStandard(func(so *retry.StandardOptions) {
+			so.RateLimiter = wrapped{ratelimit.NewTokenRateLimit(500)}
+		})
+	})
+	c.SendMessage(ctx, &sqs.SendMessageInput{}) // budget: unknown
+}

@@ -1,0 +1,3 @@
+module example.com/neverfailstest
+
+go 1.26.0
