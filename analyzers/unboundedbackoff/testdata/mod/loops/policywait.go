@@ -137,16 +137,9 @@ func (p *backoffPolicy) pause(q *query) bool {
 func execQueryJittered() error {
 	q := &query{}
 	p := &backoffPolicy{Retries: 10}
-	var err error
-	for {
+	err := remote.Call()
+	for ; err != nil && p.pause(q); q.attempts++ {
 		err = remote.Call()
-		q.attempts++
-		if err == nil {
-			return nil
-		}
-		if !p.pause(q) {
-			break
-		}
 	}
 	return err
 }
