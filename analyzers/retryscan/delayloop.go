@@ -2,12 +2,14 @@ package retryscan
 
 import (
 	"go/ast"
+	"go/types"
 	"math"
 	"slices"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -43,9 +45,14 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		// added: only a jitter added to it
 		random, added bool
 		flow          engine.Flow // of what is waited
+		// in: the wait is made in the policy called (policywait.go),
+		// its flow read there
+		policy *types.Func
 	}
 	var waits []wait
-	eachCall(body, func(call *ast.CallExpr) {
+	loop, _ := site.node.(ast.Stmt) // nil for a recursion's self-call
+	policies := s.policyWaits(loop, body)
+	visit := func(call *ast.CallExpr) {
 		c := s.eng.Call(r.Func(), call)
 		if c == nil || len(c.Common().Args) == 0 {
 			return
@@ -57,11 +64,25 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		default:
 			if i, random, added := s.eng.WaitParam(c.Common().StaticCallee()); i >= 0 && i < len(args) {
 				waits = append(waits, wait{call: call, in: c, arg: args[i], random: random, added: added})
+			} else if fn := policies[call]; fn != nil {
+				for _, cw := range r.WaitsIn(c) {
+					waits = append(waits, wait{call: call, in: c, flow: cw.Flow, policy: fn})
+				}
 			}
 		}
-	})
+	}
+	eachCall(body, visit)
+	if cond := loopCond(loop); cond != nil {
+		eachCall(cond, func(call *ast.CallExpr) {
+			if policies[call] != nil {
+				visit(call) // for err != nil && p.next(q)
+			}
+		})
+	}
 	for i, w := range waits {
-		waits[i].flow = waited(r.FlowOf(w.arg), w.random, w.added)
+		if w.policy == nil {
+			waits[i].flow = waited(r.FlowOf(w.arg), w.random, w.added)
+		}
 	}
 	// A wait of a constant zero (timer.Reset(0) to run again at once, as
 	// grpc's backoff.RunF does when its function asks for a reset) waits
@@ -84,6 +105,9 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		case f.Growth != nil && !f.Clamped:
 			if d.Capped != catalog.TriNo {
 				d.Capped, d.Growth, d.Wait, d.Factor = catalog.TriNo, s.eng.Node(f.Growth, f.SelfUpdate), w.call, f.Factor
+				if w.policy != nil {
+					d.WaitIn = analysisutil.FuncName(w.policy, s.pass.Pkg)
+				}
 				switch {
 				case f.Known && f.At0 > 0 && f.At0 < math.MaxInt64:
 					d.Initial = time.Duration(f.At0)

@@ -72,7 +72,7 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	// A retry loop either counts its attempts or waits between them; one
 	// that does neither is a parser or cursor loop. This is read before
 	// the engine is asked, so that a package of such loops builds no SSA.
-	pauses := waitsInCond || iter || s.pauses(body)
+	pauses := waitsInCond || iter || s.pauses(body) || len(s.policyWaits(loop, body)) > 0 // if !p.Attempt(q) (policywait.go)
 	if !pauses && (!s.counts(loop, body) || !s.leavesOnSuccess(body)) {
 		return nil
 	}

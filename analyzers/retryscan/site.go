@@ -144,6 +144,10 @@ type Delay struct {
 	// Wait is the wait (a call in Waits, or a call of a local helper
 	// that waits) whose argument grows with no cap, for loops.
 	Wait ast.Node
+	// WaitIn names the function of the package that makes Wait's wait
+	// when the loop asks it whether to go round (Policy.Attempt in
+	// if !p.Attempt(q) { break }: policywait.go); "" otherwise.
+	WaitIn string
 	// Initial is the first wait and Factor the growth per attempt, when
 	// both are constants the recognizer can see (0 otherwise): the n-th
 	// wait is Initial * Factor^(n-1), at most Cap when Capped.

@@ -32,7 +32,13 @@
 // attempt+1)`, `fetch(ctx, d*2)`; a test of the attempt before the call
 // is its round guard, not a cap), reaching time.Sleep,
 // time.After, time.NewTimer, time.Tick, Timer.Reset or a local helper
-// that waits on its argument, and in the loop of a range-over-func
+// that waits on its argument, in a bool function or method of the
+// package that the loop asks whether to go round and that waits in its
+// own body (if !p.Attempt(q) { break }, for err != nil && p.next(q):
+// gocql's RetryPolicy.Attempt; reported at the growth, "wait in
+// Policy.Attempt"), where a field of what the loop hands it that the
+// loop or the policy steps (q.attempts++) grows as a local counter when
+// nothing else the loop runs writes it, and in the loop of a range-over-func
 // iterator of the package whose yielded value the body waits on (for d
 // := range backoffs(time.Second, 10) { ...; time.Sleep(d) }: reported at
 // the iterator's growth, once for all its loops). A clamp is min(d, max), math.Min,
@@ -204,7 +210,14 @@
 // through every write to it (a policy its constructor fills in: known
 // when every write gives the same constant); a field its importers may
 // write (exported) or one written from a parameter stays unknown. Hand-rolled delay helpers are followed
-// within the package only (three calls deep). Waits yielded by a
+// within the package only (three calls deep). A policy the loop asks
+// whether to go round is read only when the call names it statically
+// and it waits in its own body: one behind an interface (q.rt.Attempt(q),
+// as gocql's RetryPolicy is) or one that waits through another helper is
+// not followed, and such a loop is reported only for what it shows
+// itself. The size of the count a policy tests (q.attempts > p.N) is not
+// read: its bound is of unknown size, never no bound, and its first wait
+// is not claimed. Waits yielded by a
 // range-over-func iterator of another package, or of one handed in, are
 // unknown; the iterator's own loop is read for the waits, and for the
 // bound when the iterator calls its body in one counted loop (for

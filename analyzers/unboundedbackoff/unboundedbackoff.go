@@ -219,6 +219,9 @@ func (c *checker) noCap(site *retryscan.Site) {
 			if w.Filename != g.Filename { // an iterator's growth, waited on elsewhere
 				where = fmt.Sprintf(" (wait at %s:%d)", filepath.Base(w.Filename), w.Line)
 			}
+			if d.WaitIn != "" {
+				where = " (wait in " + d.WaitIn + ")" // if !p.Attempt(q): the policy the loop asks waits
+			}
 		}
 		diag := analysis.Diagnostic{
 			Pos:      pos,
@@ -227,7 +230,11 @@ func (c *checker) noCap(site *retryscan.Site) {
 			Message:  fmt.Sprintf("retry delay %s with no cap%s: %s; clamp it with min(d, maxDelay)", growth(d.Factor), where, worst),
 		}
 		if d.Wait != nil {
-			diag.Related = []analysis.RelatedInformation{{Pos: d.Wait.Pos(), End: d.Wait.End(), Message: "the retry waits here"}}
+			msg := "the retry waits here"
+			if d.WaitIn != "" {
+				msg = "the retry asks " + d.WaitIn + " here, which waits"
+			}
+			diag.Related = []analysis.RelatedInformation{{Pos: d.Wait.Pos(), End: d.Wait.End(), Message: msg}}
 		}
 		diag.SuggestedFixes = c.capFix(d.Growth)
 		c.rep.Report(diag)

@@ -107,7 +107,10 @@ type flower struct {
 	r      *Region
 	seen   map[ssa.Value]bool
 	params map[ssa.Value]Flow // a helper's parameters, an iterator's free variables, bound by its caller
-	depth  int
+	// bound: a waiting callee's parameters, to what the loop passes
+	// (calleewait.go), so that a field of one reads as the loop's
+	bound map[ssa.Value]ssa.Value
+	depth int
 }
 
 func (fl *flower) flow(v ssa.Value) Flow {
@@ -659,6 +662,11 @@ func (fl *flower) load(u *ssa.UnOp) Flow {
 				return Flow{Opaque: true}
 			}
 			return fl.all(vals) // time.Sleep(defaultCfg.Backoff)
+		}
+	}
+	if fa, ok := addr.(*ssa.FieldAddr); ok && fl.bound[fa.X] != nil {
+		if f, ok := fl.boundField(fa, fl.bound[fa.X]); ok {
+			return f // q.attempts, stepped round the loop (calleewait.go)
 		}
 	}
 	var f Flow
