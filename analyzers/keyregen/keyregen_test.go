@@ -21,8 +21,10 @@ var mod = testenv.NewModule("testdata/mod", "./keys", "./helper", "./reqid", "./
 // helper), and the look-alikes that must stay silent (keys/neg.go); the
 // SDK token table against aws-sdk-go-v2's scheduler (ClientToken) and
 // Google Cloud's redis cluster messages (RequestId), with the user types
-// that look like them (sdk); and the RequestId setter of
-// google.golang.org/api calls against redis/v1 (gapi). One analysis for
+// that look like them (sdk), and a token made in the function given to
+// terraform-plugin-sdk's Retry and RetryContext (sdk/terraform.go); and
+// the RequestId setter of google.golang.org/api calls against redis/v1
+// (gapi). One analysis for
 // all: the dependencies' is most of its cost.
 func TestKeyregen(t *testing.T) {
 	t.Parallel()

@@ -77,7 +77,10 @@
 //	backoff.Retry(ctx, op, backoff.WithMaxElapsedTime(2*time.Minute)) // retry has no attempt limit and runs until backoff.WithMaxElapsedTime of 2m0s, but its context has a 5s deadline ...
 //
 // The two minutes never apply: the deadline ends the retry, and the
-// caller gets the context's error, not the last attempt's. Only a limit
+// caller gets the context's error, not the last attempt's. A retry that
+// returns the last attempt's error when its context ends it
+// (terraform-plugin-sdk's RetryContext, whose timeout argument is its
+// limit) is not compared. Only a limit
 // the code sets is compared (a library's default, cenkalti's 15 minutes,
 // promises nothing), only on a retry that stops when its context is done
 // (v4 wrapped with backoff.WithContext, failsafe-go's WithContext), and

@@ -40,6 +40,9 @@ func limitOf(site *retryscan.Site, w retryscan.WorstCase) elapsedLimit {
 	if !w.TimeOnly || !site.Bound().Ctx || w.MaxElapsed <= 0 || w.ElapsedAt == nil {
 		return elapsedLimit{}
 	}
+	if e := site.Entry(); e != nil && e.LastErr {
+		return elapsedLimit{} // terraform's RetryContext: the caller gets the last attempt's error
+	}
 	return elapsedLimit{w.MaxElapsed, w.ElapsedBy}
 }
 

@@ -19,6 +19,13 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 	if row.Ctx >= 0 && row.Ctx < len(call.Args) && !s.endless(call.Args[row.Ctx]) {
 		b.Ctx = true
 	}
+	if i := row.TimeArg - 1; i >= 0 && i < len(call.Args) {
+		// resource.Retry(5*time.Minute, f): the call's own argument.
+		b.Time, b.Elapsed, b.ElapsedAt = true, ElapsedUnknown, call.Args[i]
+		if n, ok := s.intConst(call.Args[i]); ok && n > 0 {
+			b.Elapsed = time.Duration(n)
+		}
+	}
 	explicit := false // an option set the attempt count
 	// inner multiplies the count: the attempts of a layer inside each
 	// attempt (EffInnerRetries), 1 when there is none.

@@ -54,6 +54,14 @@ var timeDefaults = func() map[Symbol]TimeDefault {
 	// at 50ms, DynamoDB's at 25ms, older versions at 2s), and the wait
 	// is that times a random number in [0, 1) (jitter_backoff.go).
 	m[Symbol{Pkg: awsService}] = TimeDefault{Initial: time.Second, Factor: 2, Cap: 20 * time.Second, FullJitter: true}
+	// terraform-plugin-sdk's Retry: WaitForStateContext waits 500ms
+	// (MinTimeout) doubling up to 10s; the limit is the timeout argument
+	// (Retry.TimeArg).
+	for _, r := range retries {
+		if r.Pkg == tfRetry || r.Pkg == tfResource || r.Pkg == tfV1 {
+			m[r.Symbol] = TimeDefault{Initial: 500 * time.Millisecond, Factor: 2, Cap: 10 * time.Second}
+		}
+	}
 	// apimachinery wait.Backoff and client-go's retry helpers built on it.
 	for _, r := range retries {
 		if r.Pkg == waitPkg || r.Pkg == clientGoRt {

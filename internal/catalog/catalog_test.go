@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/packages"
 
@@ -18,8 +19,9 @@ var (
 )
 
 // loadLibraries type-checks every library the catalog describes, at the
-// versions pinned in testdata/mod/go.mod, and returns them by path. The
-// tests share one load.
+// versions pinned in testdata/mod/go.mod (and testdata/modv1/go.mod, for
+// versions that cannot share a build with those), and returns them by
+// path. The tests share one load.
 func loadLibraries(t *testing.T) map[string]*types.Package {
 	t.Helper()
 	loadOnce.Do(func() { loaded = load(t) })
@@ -30,28 +32,30 @@ func loadLibraries(t *testing.T) map[string]*types.Package {
 }
 
 func load(t *testing.T) map[string]*types.Package {
-	dir, _ := filepath.Abs("testdata/mod")
-	testenv.Download(t, dir)
-	cfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps,
-		Dir:  dir,
-		Env:  append(testenv.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"),
-	}
-	pkgs, err := packages.Load(cfg, ".")
-	if err != nil {
-		t.Error(err)
-		return nil
-	}
-	if packages.PrintErrors(pkgs) > 0 {
-		t.Error("the catalog's libraries do not load")
-		return nil
-	}
 	all := map[string]*types.Package{}
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if p.Types != nil {
-			all[p.PkgPath] = p.Types
+	for _, mod := range []string{"testdata/mod", "testdata/modv1"} {
+		dir, _ := filepath.Abs(mod)
+		testenv.Download(t, dir)
+		cfg := &packages.Config{
+			Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps,
+			Dir:  dir,
+			Env:  append(testenv.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"),
 		}
-	})
+		pkgs, err := packages.Load(cfg, ".")
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		if packages.PrintErrors(pkgs) > 0 {
+			t.Errorf("the catalog's libraries in %s do not load", mod)
+			return nil
+		}
+		packages.Visit(pkgs, nil, func(p *packages.Package) {
+			if p.Types != nil && all[p.PkgPath] == nil {
+				all[p.PkgPath] = p.Types
+			}
+		})
+	}
 	return all
 }
 
@@ -105,6 +109,9 @@ func TestRetryRowsMatchRealLibraries(t *testing.T) {
 			if r.Ctx >= sig.Params().Len() || sig.Params().At(r.Ctx).Type().String() != "context.Context" {
 				t.Errorf("%s: argument %d is not a context.Context", r.Symbol, r.Ctx)
 			}
+		}
+		if i := r.TimeArg - 1; i >= 0 && (i >= sig.Params().Len() || sig.Params().At(i).Type().String() != "time.Duration") {
+			t.Errorf("%s: argument %d is not a time.Duration", r.Symbol, i)
 		}
 		if c := r.Classifier; c != nil {
 			switch {
@@ -335,5 +342,54 @@ func TestTransportsMatchRealLibraries(t *testing.T) {
 	}
 	if catalog.TransportOf(types.Typ[types.Int]) != nil {
 		t.Error("TransportOf found a row for int")
+	}
+}
+
+// TestTerraformRetry checks the rows of terraform-plugin-sdk's Retry
+// against the SDK (v2.40.1 and v1.17.2): every Retry and RetryContext of
+// the three packages is catalogued, its timeout is the time bound, and
+// its operation is func() *RetryError, a struct holding the error and
+// whether it is Retryable (the outcome internal/engine reads as the
+// attempt's error).
+func TestTerraformRetry(t *testing.T) {
+	pkgs := loadLibraries(t)
+	for _, path := range []string{
+		"github.com/hashicorp/terraform-plugin-sdk/v2/helper/retry",
+		"github.com/hashicorp/terraform-plugin-sdk/v2/helper/resource",
+		"github.com/hashicorp/terraform-plugin-sdk/helper/resource",
+	} {
+		pkg := pkgs[path]
+		if pkg == nil {
+			t.Fatalf("%s: not loaded", path)
+		}
+		for _, name := range []string{"Retry", "RetryContext"} {
+			fn, ok := pkg.Scope().Lookup(name).(*types.Func)
+			if !ok {
+				continue // SDK v1 has no RetryContext
+			}
+			row := catalog.LookupRetry(fn)
+			if row == nil {
+				t.Errorf("%s.%s: not catalogued", path, name)
+				continue
+			}
+			if row.Attempts != catalog.AttemptsUnbounded || !row.TimeBound || row.TimeArg == 0 || row.Jittered != catalog.TriNo || row.Capped != catalog.TriYes {
+				t.Errorf("%s.%s: got %+v, want unbounded attempts until the timeout argument, capped, no jitter", path, name, row)
+			}
+			if (name == "RetryContext") != (row.Ctx == 0 && row.LastErr) {
+				t.Errorf("%s.%s: Ctx %d", path, name, row.Ctx)
+			}
+			op := fn.Signature().Params().At(row.Op).Type().Underlying().(*types.Signature)
+			if op.Params().Len() != 0 || op.Results().Len() != 1 {
+				t.Errorf("%s.%s: operation %s, want func() *RetryError", path, name, op)
+				continue
+			}
+			st, ok := op.Results().At(0).Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
+			if !ok || st.NumFields() != 2 || st.Field(0).Name() != "Err" || st.Field(1).Name() != "Retryable" {
+				t.Errorf("%s.%s: RetryError is %s, want struct{Err error; Retryable bool}", path, name, op.Results().At(0).Type())
+			}
+			if td, ok := catalog.LookupTimeDefault(row.Symbol); !ok || td.Initial != 500*time.Millisecond || td.Factor != 2 || td.Cap != 10*time.Second || td.Elapsed != 0 {
+				t.Errorf("%s.%s: time default %+v, want 500ms doubling to 10s, no default limit", path, name, td)
+			}
+		}
 	}
 }

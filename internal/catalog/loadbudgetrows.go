@@ -153,6 +153,10 @@ var libraryBudgets = map[string]LibraryBudget{
 	matryer:                          {Kind: BudgetNone},
 	matryerV1:                        {Kind: BudgetNone},
 	flowchart:                        {Kind: BudgetNone},
+	// terraform-plugin-sdk: a StateChangeConf's waits and nothing else.
+	tfRetry:    {Kind: BudgetNone},
+	tfResource: {Kind: BudgetNone},
+	tfV1:       {Kind: BudgetNone},
 	// retry-go v5.1.1 throttle.go: a ThrottleManager (a fixed token
 	// bucket) shared by the retriers given retry.WithThrottle.
 	avastV5: {Kind: BudgetOn, Option: Symbol{avastV5, "", "WithThrottle"}, What: "retry.WithThrottle"},

@@ -1,6 +1,9 @@
 package catalog
 
-import "go/types"
+import (
+	"go/types"
+	"path"
+)
 
 // Role says what a catalogued call does with retries.
 type Role uint8
@@ -55,7 +58,8 @@ type Retry struct {
 	// or AttemptsUnbounded.
 	Attempts int
 	// TimeBound says the default policy stops after an elapsed time (the
-	// 15 minutes of cenkalti/backoff), so it ends even with no count.
+	// 15 minutes of cenkalti/backoff, terraform's timeout argument), so it
+	// ends even with no count.
 	TimeBound bool
 	// Ctx is the index of a context.Context argument that bounds the
 	// retry, or -1.
@@ -70,6 +74,13 @@ type Retry struct {
 	Capped, Jittered Tri
 	// Display is the short name used in diagnostics ("backoff.Retry").
 	Display string
+	// TimeArg is 1 + the index of the argument that limits the elapsed
+	// time of the whole retry (terraform's Retry(timeout, f)), 0 when none.
+	TimeArg int
+	// LastErr: when its context ends the retry, the call returns the
+	// last attempt's error, not the context's (terraform's RetryContext:
+	// "resultErr takes precedence over waitErr").
+	LastErr bool
 	// Classifier, when set, is how the call decides which errors of its
 	// operation go round (nil: by the error alone, as the library's
 	// convention says; catalog.ErrorOperation).
@@ -91,9 +102,11 @@ func loop(pkg, recv, name string, op, attempts int, display string) Retry {
 	return Retry{Symbol: Symbol{pkg, recv, name}, Role: RoleLoop, Op: op, Attempts: attempts, Ctx: -1, Display: display}
 }
 
-func (r Retry) ctx(i int) Retry  { r.Ctx = i; return r }
-func (r Retry) passesCtx() Retry { r.PassesCtx = true; return r }
-func (r Retry) timeBound() Retry { r.TimeBound = true; return r }
+func (r Retry) ctx(i int) Retry     { r.Ctx = i; return r }
+func (r Retry) passesCtx() Retry    { r.PassesCtx = true; return r }
+func (r Retry) timeBound() Retry    { r.TimeBound = true; return r }
+func (r Retry) timeArg(i int) Retry { r.TimeArg = i + 1; return r }
+func (r Retry) lastErr() Retry      { r.LastErr = true; return r }
 func (r Retry) classifier(arg int, fixed Symbol) Retry {
 	r.Classifier = &RetryClassifier{Arg: arg, Fixed: fixed}
 	return r
@@ -123,6 +136,9 @@ const (
 	restyV2    = "github.com/go-resty/resty/v2"
 	restyV3    = "resty.dev/v3"
 	awsService = "github.com/aws/aws-sdk-go-v2/service/"
+	tfRetry    = "github.com/hashicorp/terraform-plugin-sdk/v2/helper/retry"
+	tfResource = "github.com/hashicorp/terraform-plugin-sdk/v2/helper/resource"
+	tfV1       = "github.com/hashicorp/terraform-plugin-sdk/helper/resource"
 )
 
 // failsafeAttempts: a failsafe-go retry policy's attempts when its
@@ -230,6 +246,23 @@ var retries = func() []Retry {
 		rows = append(rows, client(retryHTTP, "", name, 5, "retryablehttp."+name))
 	}
 	rows = append(rows, client(retryHTTP, "RoundTripper", "RoundTrip", 5, "retryablehttp.RoundTripper"))
+	// terraform-plugin-sdk v2 (v2.40.1) helper/retry, the deprecated
+	// aliases of helper/resource and SDK v1 (v1.17.2, Retry only):
+	//	resource.Retry(timeout, func() *resource.RetryError { ... })
+	// runs the function until it returns nil, or a RetryError that is not
+	// Retryable (NonRetryableError), with no attempt limit, until timeout
+	// (RetryContext: or ctx) ends the StateChangeConf it runs (wait.go).
+	// WaitForStateContext (state.go) runs the first attempt at once, then
+	// waits MinTimeout 500ms doubling to 10s; no jitter.
+	for pkg, names := range map[string][]string{tfRetry: {"Retry", "RetryContext"}, tfResource: {"Retry", "RetryContext"}, tfV1: {"Retry"}} {
+		for _, name := range names {
+			r := loop(pkg, "", name, 1, AttemptsUnbounded, path.Base(pkg)+"."+name).timeBound().timeArg(0).delay(DelayExponential, TriYes, TriNo)
+			if name == "RetryContext" {
+				r = loop(pkg, "", name, 2, AttemptsUnbounded, path.Base(pkg)+"."+name).ctx(0).lastErr().timeBound().timeArg(1).delay(DelayExponential, TriYes, TriNo)
+			}
+			rows = append(rows, r)
+		}
+	}
 	// failsafe-go's failsafehttp RoundTripper runs each request in an
 	// executor of its policies (transports.go), 3 attempts by default;
 	// its waits are the policy's (NewRetryPolicyBuilder's DelayFunc

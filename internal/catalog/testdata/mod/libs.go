@@ -32,6 +32,8 @@ import (
 	_ "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/timeout"
 	_ "github.com/hashicorp/consul/api"
 	_ "github.com/hashicorp/go-retryablehttp"
+	_ "github.com/hashicorp/terraform-plugin-sdk/v2/helper/resource"
+	_ "github.com/hashicorp/terraform-plugin-sdk/v2/helper/retry"
 	_ "github.com/lestrrat-go/backoff/v2"
 	_ "github.com/matryer/try"
 	_ "github.com/nats-io/nats.go"
