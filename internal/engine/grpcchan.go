@@ -229,7 +229,7 @@ const maxUnchain = 3
 // list cannot be read.
 //
 //	grpc.WithUnaryInterceptor(grpc_middleware.ChainUnaryClient(auth, grpc_retry.UnaryClientInterceptor()))
-func (p *Program) unchain(call *ssa.Call, arg int, src Source, depth int) (seqs [][]GRPCInterceptor, ok bool) {
+func (p *Program) unchain(call *ssa.Call, arg int, src Source, depth int) ([][]GRPCInterceptor, bool) {
 	chain, o := GRPCOptionCall(src.Value)
 	if o == nil || o.Role != catalog.GRPCChainInterceptor {
 		ic := GRPCInterceptor{Install: call, Arg: arg, Value: src}
@@ -247,12 +247,20 @@ func (p *Program) unchain(call *ssa.Call, arg int, src Source, depth int) (seqs 
 	if !ok {
 		return nil, false
 	}
+	return p.sequences(chain, o.Arg, paths, depth+1)
+}
+
+// sequences returns the interceptor sequences the lists paths install
+// as arguments of call from arg on, one per way: a way for each list,
+// for each value an element may be, and for each way a chain among them
+// may be (unchain, at depth).
+func (p *Program) sequences(call *ssa.Call, arg int, paths [][]Source, depth int) (seqs [][]GRPCInterceptor, ok bool) {
 	for _, path := range paths {
 		ways := [][]GRPCInterceptor{nil}
 		for k, e := range path {
 			var next [][]GRPCInterceptor
 			for _, v := range p.SourcesIn(e.Value, e.In) {
-				subs, ok := p.unchain(chain, o.Arg+k, v, depth+1)
+				subs, ok := p.unchain(call, arg+k, v, depth)
 				if !ok {
 					return nil, false
 				}
@@ -351,29 +359,7 @@ func (p *Program) installed(call *ssa.Call, o *catalog.GRPCOption, in *Frame) ([
 			return nil, false
 		}
 	}
-	var lists [][]GRPCInterceptor
-	for _, vs := range values {
-		ways := [][]GRPCInterceptor{nil}
-		for k, v := range vs {
-			var next [][]GRPCInterceptor
-			for _, v := range p.SourcesIn(v.Value, v.In) {
-				seqs, ok := p.unchain(call, o.Arg+k, v, 0)
-				if !ok {
-					return nil, false
-				}
-				for _, seq := range seqs {
-					for _, w := range ways {
-						next = append(next, append(slices.Clip(w), seq...))
-					}
-				}
-			}
-			if ways = next; len(ways) > maxChains {
-				return nil, false
-			}
-		}
-		lists = append(lists, ways...)
-	}
-	return lists, len(lists) <= maxChains
+	return p.sequences(call, o.Arg, values, 0)
 }
 
 // addChain adds a chain to chains unless it is there already.
