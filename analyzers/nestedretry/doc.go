@@ -61,7 +61,10 @@
 // go-redis v9 command on a *redis.Client, ClusterClient, Ring or
 // UniversalClient, and its Pipelined and TxPipelined but a Ring's (4
 // attempts: MaxRetries+1, a ClusterClient's MaxRedirects+1; -1 is one
-// attempt), resty requests on a client with a retry count, and retrying
+// attempt), resty requests on a client with a retry count, openai-go v3
+// calls (client.Chat.Completions.New and every other service method: 3
+// attempts, MaxRetries+1 as option.WithMaxRetries sets it on the client or
+// the call), and retrying
 // functions of other packages, known through facts. A go-redis command's
 // failure is the error its reply returns (rdb.Get(ctx, k).Result(),
 // .Err()), so a lock loop that asks again while SetNX answers false and
@@ -70,7 +73,8 @@
 // The fix is to keep one layer: usually the outermost one that knows
 // whether the whole operation may be repeated, with the inner ones set to
 // a single attempt (retryablehttp RetryMax = 0, aws.NopRetryer or
-// RetryMaxAttempts = 1, redis.Options MaxRetries = -1, retry.Attempts(1)),
+// RetryMaxAttempts = 1, redis.Options MaxRetries = -1,
+// option.WithMaxRetries(0), retry.Attempts(1)),
 // or the innermost one, with the outer loop removed.
 //
 // A gRPC channel that chains two retry interceptors or more is reported
@@ -161,8 +165,20 @@
 //	                                 chains are not reported
 //	-nestedretry.tests               report in _test.go files too
 //
+// A decorator that keeps what it wraps behind an interface, in an
+// unexported field every write of which the package shows, is followed
+// through the methods of the values written there:
+//
+//	type resilient struct{ cache Cache }
+//	func newResilient(addr string) *resilient {
+//		return &resilient{cache: &redisCache{rdb: redis.NewClient(opts)}}
+//	}
+//	v, err = r.cache.Get(ctx, key) // in a retry loop of 3: up to 12 calls (3x4 via redisCache.Get)
+//
 // Limitations: calls through interface methods and function values other
-// than local closures and the operation passed to a retry are not
+// than local closures, the operation passed to a retry and the unexported
+// interface fields above (an exported one, or one also set from a
+// parameter, stays unknown) are not
 // followed, but for the Transport of an *http.Client whose dynamic type
 // (or failsafehttp constructor) the package shows where it builds the
 // client or sets the field, in a helper of the package too (one from a

@@ -36,6 +36,9 @@ func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 	if row := catalog.LookupAWSOperation(callee); row != nil {
 		return s.clientSite(fn, fn, call, callee, row, append([]ast.Expr{s.receiver(call)}, call.Args[2:]...)...)
 	}
+	if row := catalog.LookupOpenAIOperation(callee); row != nil {
+		return s.openaiSite(fn, call, callee, row)
+	}
 	if row := catalog.LookupRestyRequest(callee); row != nil {
 		return s.restySite(fn, call, callee, row)
 	}
@@ -202,6 +205,19 @@ func (s *scanner) clientSiteOf(fn ast.Node, call *ast.CallExpr, callee *types.Fu
 	site.config = nodes
 	site.delay = &lazy[Delay]{compute: func() Delay { return s.libraryDelay(site, nodes) }}
 	return site
+}
+
+// openaiSite: an openai-go request retries as its client and the call's
+// options say. The service is a part of the client's value, reached by
+// address (c.Chat.Completions.New(ctx, params)), which has no value of
+// its own in the syntax: the call's receiver operand leads to the client
+// and what built it (openai.NewClient(option.WithMaxRetries(0))).
+func (s *scanner) openaiSite(fn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry) *Site {
+	nodes := s.configNodes(fn, call.Args[2:]...)
+	if in := s.eng.Call(s.eng.Func(fn), call); in != nil && len(in.Common().Args) > 0 {
+		nodes = append(nodes, s.configNodesOf(in.Common().Args[0])...)
+	}
+	return s.clientSiteOf(fn, call, callee, row, nodes, true)
 }
 
 // restySite: a resty request retries only when its client has a retry

@@ -63,6 +63,7 @@ type scanner struct {
 	configures   *lazy[bool]                            // mayConfigure
 	litVars      *lazy[map[types.Object][]*ast.FuncLit] // holdsLit
 	localCalls   *lazy[map[*types.Func][]callAt]        // readLocalCalls (policyparam.go)
+	fieldTypes   *lazy[map[*types.Var][]types.Type]     // readFieldTypes (dynamic.go)
 }
 
 type funcInfo struct {
@@ -99,6 +100,7 @@ func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 	s.configures = &lazy[bool]{compute: s.readMayConfigure}
 	s.litVars = &lazy[map[types.Object][]*ast.FuncLit]{compute: s.readLitVars}
 	s.localCalls = &lazy[map[*types.Func][]callAt]{compute: s.readLocalCalls}
+	s.fieldTypes = &lazy[map[*types.Var][]types.Type]{compute: s.readFieldTypes}
 	return s
 }
 
@@ -374,7 +376,7 @@ func (s *scanner) importRetrier(fn *types.Func) []Hop {
 // has inside (gax.Invoke without WithRetry makes one attempt; an aws
 // operation with aws.NopRetryer makes one).
 func catalogued(fn *types.Func) bool {
-	return catalog.LookupRetry(fn) != nil || catalog.LookupAWSOperation(fn) != nil ||
+	return catalog.LookupRetry(fn) != nil || catalog.LookupAWSOperation(fn) != nil || catalog.LookupOpenAIOperation(fn) != nil ||
 		catalog.LookupRestyRequest(fn) != nil || catalog.RedisFunc(fn) ||
 		(analysisutil.PkgPath(fn) == "net/http" && analysisutil.RecvName(fn) == "Client")
 }

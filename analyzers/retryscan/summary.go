@@ -126,6 +126,14 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool, keep func(ast
 				if c := s.retrierChain(fn); c != nil && !repeatsFunc(c, fn) {
 					consider(s.viaCall(fn, n, c))
 				}
+				for _, m := range s.dynamicCallees(n, fn) {
+					if fi := s.byObj[m]; fi != nil && seen[fi.decl] {
+						continue
+					}
+					if c := s.retrierChain(m); c != nil && !repeatsFunc(c, m) {
+						consider(s.viaCall(m, n, c))
+					}
+				}
 			}
 		}
 		return true

@@ -195,6 +195,29 @@ func TestAWSOperationShape(t *testing.T) {
 	}
 }
 
+func TestOpenAIOperationShape(t *testing.T) {
+	pkgs := loadLibraries(t)
+	openai := pkgs["github.com/openai/openai-go/v3"]
+	method := func(typ, name string) *types.Func {
+		tn := openai.Scope().Lookup(typ).(*types.TypeName)
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, openai, name)
+		return obj.(*types.Func)
+	}
+	row := catalog.LookupOpenAIOperation(method("ChatCompletionService", "New"))
+	if row == nil || row.Attempts != 3 || row.Display != "openai.ChatCompletionService.New" {
+		t.Errorf("ChatCompletionService.New: got row %+v, want 3 attempts displayed as openai.ChatCompletionService.New", row)
+	}
+	if row := catalog.LookupOpenAIOperation(method("EmbeddingService", "New")); row == nil {
+		t.Errorf("EmbeddingService.New not recognized")
+	}
+	// NewChatCompletionService(opts ...option.RequestOption) builds a
+	// service and sends nothing: no context first.
+	fn := openai.Scope().Lookup("NewChatCompletionService").(*types.Func)
+	if row := catalog.LookupOpenAIOperation(fn); row != nil {
+		t.Errorf("NewChatCompletionService is no operation")
+	}
+}
+
 func TestResty(t *testing.T) {
 	pkgs := loadLibraries(t)
 	for _, path := range []string{"github.com/go-resty/resty/v2", "resty.dev/v3"} {

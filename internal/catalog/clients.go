@@ -47,6 +47,45 @@ func LookupAWSOperation(fn *types.Func) *Retry {
 	return &row
 }
 
+// openaiOp is the row every openai-go v3 service method that sends a
+// request matches:
+//
+//	func (r *ChatCompletionService) New(ctx context.Context, body ChatCompletionNewParams, opts ...option.RequestOption) (*ChatCompletion, error)
+//
+// The request config makes MaxRetries+1 attempts, 2 retries by default
+// (option.WithMaxRetries sets them, on the client or the call), waiting
+// 0.5s doubling to 8s, less up to a quarter, or what Retry-After says
+// (openai-go v3.102.0 internal/requestconfig/requestconfig.go:286, 558-579,
+// 665).
+const openaiV3 = "github.com/openai/openai-go/v3"
+
+var openaiOp = client(openaiV3, "*", "*", 3, "").ctx(0).delay(DelayExponential, TriYes, TriYes)
+
+// LookupOpenAIOperation returns the retry row for a method of an
+// openai-go v3 service (a type named ...Service of the package or its
+// subpackages) that takes a context first and request options last
+// (option.RequestOption, an alias of requestconfig.RequestOption), with
+// Display set to "openai.ChatCompletionService.New", or nil.
+func LookupOpenAIOperation(fn *types.Func) *Retry {
+	sym := SymbolOf(fn)
+	if (sym.Pkg != openaiV3 && !strings.HasPrefix(sym.Pkg, openaiV3+"/")) || !strings.HasSuffix(sym.Recv, "Service") || !fn.Exported() {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	p := sig.Params()
+	if p.Len() < 2 || !sig.Variadic() || !isContext(p.At(0).Type()) {
+		return nil
+	}
+	last, ok := p.At(p.Len() - 1).Type().(*types.Slice)
+	if n := namedIn(last.Elem(), openaiV3+"/internal/requestconfig"); !ok || n == nil || n.Obj().Name() != "RequestOption" {
+		return nil
+	}
+	row := openaiOp
+	row.Symbol = sym
+	row.Display = fn.Pkg().Name() + "." + sym.Recv + "." + sym.Name
+	return &row
+}
+
 // AWS options that turn the SDK's own retries off, matched where the
 // client or the call is configured (see the recognizer's bound.go).
 var (

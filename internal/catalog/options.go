@@ -130,6 +130,7 @@ var boundOptions = func() []Option {
 		field(retryHTTP, "Client", "RetryMax", EffRetries),
 		opt(restyV2, "Client", "SetRetryCount", EffRetries, 0),
 		opt(restyV3, "Client", "SetRetryCount", EffRetries, 0),
+		opt(openaiV3+"/option", "", "WithMaxRetries", EffRetries, 0),
 		opt("github.com/aws/aws-sdk-go-v2/aws", "NopRetryer", "", EffOneAttempt, -1),
 		opt("github.com/aws/aws-sdk-go-v2/config", "", "WithRetryMaxAttempts", EffAttempts, 0).zeroDefault(),
 		opt(awsRetry, "", "AddWithMaxAttempts", EffAttempts, 1).zeroUnbounded(),

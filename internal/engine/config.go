@@ -127,6 +127,36 @@ func (p *Program) configOf(v ssa.Value) Config {
 		case *ssa.Alloc:
 			c.At = append(c.At, x)
 			forward(x, depth)
+			// c := openai.NewClient(opts...): the value stored whole.
+			for _, r := range *x.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == x {
+					store(st, depth)
+				}
+			}
+			return
+		case *ssa.FieldAddr:
+			// c.Chat.Completions.New(ctx, params): the receiver is a part
+			// of a value built elsewhere, configured by what built it. Up
+			// through the fields of other packages' structs to the local
+			// it lives in, or to an unexported field of the package, read
+			// by its stores. Such a field's address is handed on (a
+			// method of a part of it is called) and the field does not
+			// count as complete; its stores are still what built it.
+			root := ssa.Value(x)
+			for fa, ok := x, true; ok; fa, ok = root.(*ssa.FieldAddr) {
+				if f := fieldOf(fa); f != nil && f.Pkg() == p.pkg {
+					if f.Exported() {
+						c.Leaves = append(c.Leaves, fa)
+						return
+					}
+					for _, st := range p.FieldStores(f) {
+						store(st, depth)
+					}
+					return
+				}
+				root = fa.X
+			}
+			visit(root, depth+1)
 			return
 		case *ssa.MakeClosure:
 			c.At = append(c.At, x)

@@ -102,3 +102,37 @@ func (p *Program) Concrete(v ssa.Value) (vals []ssa.Value, seen bool) {
 	visit(v)
 	return vals, seen
 }
+
+// Methods returns the methods an interface method call runs, where the
+// package shows every dynamic type the receiver can have: the method of
+// the call's name of each concrete value Concrete finds. A decorator
+// holding what it wraps in an unexported field the package's constructor
+// fills is the common case:
+//
+//	type resilient struct{ inner Provider }
+//	func New(cfg Config) Provider { return &resilient{inner: newOpenAI(cfg)} }
+//	out, err := r.inner.Complete(ctx, prompt) // (*openAI).Complete
+//
+// ok is false for a static call, and when some dynamic type is unknown
+// (the field is exported, set from a parameter, or by another package).
+func (p *Program) Methods(c ssa.CallInstruction) (fns []*types.Func, ok bool) {
+	cc := c.Common()
+	if !cc.IsInvoke() {
+		return nil, false
+	}
+	vals, seen := p.Concrete(cc.Value)
+	if !seen || len(vals) == 0 {
+		return nil, false
+	}
+	for _, v := range vals {
+		obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, cc.Method.Pkg(), cc.Method.Name())
+		fn, isFunc := obj.(*types.Func)
+		if !isFunc {
+			return nil, false
+		}
+		if fn = fn.Origin(); !slices.Contains(fns, fn) {
+			fns = append(fns, fn)
+		}
+	}
+	return fns, true
+}

@@ -38,6 +38,8 @@ import (
 	_ "github.com/matryer/try"
 	_ "github.com/nats-io/nats.go"
 	_ "github.com/nats-io/nats.go/jetstream"
+	_ "github.com/openai/openai-go/v3"
+	_ "github.com/openai/openai-go/v3/option"
 	_ "github.com/redis/go-redis/v9"
 	_ "github.com/rs/zerolog"
 	_ "github.com/segmentio/kafka-go"
