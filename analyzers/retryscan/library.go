@@ -34,7 +34,10 @@ func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 		return nil // polls are not retries
 	}
 	if row := catalog.LookupAWSOperation(callee); row != nil {
-		return s.clientSite(fn, fn, call, callee, row, append([]ast.Expr{s.receiver(call)}, call.Args[2:]...)...)
+		// The client and the call's own options: optFns of v2's
+		// SendMessage(ctx, in, optFns...), opts of v1's
+		// ListClustersPagesWithContext(ctx, in, fn, opts...).
+		return s.clientSite(fn, fn, call, callee, row, append([]ast.Expr{s.receiver(call)}, variadicArgs(call, callee)...)...)
 	}
 	if row := catalog.LookupRestyRequest(callee); row != nil {
 		return s.restySite(fn, call, callee, row)
@@ -50,6 +53,16 @@ func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 		return s.standardClientSite(fn, call, callee)
 	}
 	return s.grpcSite(fn, call, callee)
+}
+
+// variadicArgs returns the arguments a call gives a function's variadic
+// parameter, none when it has none.
+func variadicArgs(call *ast.CallExpr, fn *types.Func) []ast.Expr {
+	sig := fn.Type().(*types.Signature)
+	if i := sig.Params().Len() - 1; sig.Variadic() && i < len(call.Args) {
+		return call.Args[i:]
+	}
+	return nil
 }
 
 // wrapperSite returns the site of a call of a known retry wrapper, or
