@@ -58,6 +58,12 @@
 // given, 3 by default, DynamoDB's too: set in the
 // option function of retry.NewStandard, a literal or a function of the
 // package, or by retry.AddWithMaxAttempts or RetryMaxAttempts), every
+// aws-sdk-go v1 operation on a service client (*ecs.ECS, *s3.S3; Op,
+// OpWithContext and their Pages forms, not OpRequest, which sends
+// nothing: 4 attempts, DynamoDB 11, or the MaxRetries+1 of the
+// aws.Config given to its session or to its New, MaxRetries: aws.Int(n)
+// or WithMaxRetries(n), or of the client.DefaultRetryer given as its
+// Retryer; client.NoOpRetryer makes one), every
 // go-redis v9 command on a *redis.Client, ClusterClient, Ring or
 // UniversalClient, and its Pipelined and TxPipelined but a Ring's (4
 // attempts: MaxRetries+1, a ClusterClient's MaxRedirects+1; -1 is one
@@ -73,8 +79,9 @@
 // The fix is to keep one layer: usually the outermost one that knows
 // whether the whole operation may be repeated, with the inner ones set to
 // a single attempt (retryablehttp RetryMax = 0, aws.NopRetryer or
-// RetryMaxAttempts = 1, redis.Options MaxRetries = -1,
-// option.WithMaxRetries(0), retry.Attempts(1)),
+// RetryMaxAttempts = 1, aws-sdk-go v1's aws.Config MaxRetries:
+// aws.Int(0), redis.Options MaxRetries = -1, option.WithMaxRetries(0),
+// retry.Attempts(1)),
 // or the innermost one, with the outer loop removed.
 //
 // A gRPC channel that chains two retry interceptors or more is reported
@@ -214,7 +221,11 @@
 // is only seen when the packages along it were analyzed (go vet and the
 // retrylint command analyze every dependency). A layer configured where
 // the analyzer cannot see it (a client passed in as a parameter, kept in
-// an exported field) counts with its library's default; a client or
+// an exported field) counts with its library's default, unless the
+// package turns that library's retries off somewhere (then it counts
+// none), aws-sdk-go v1 and v2 alike; an aws-sdk-go v1 client called
+// through its interface (ecsiface.ECSAPI) counts none, as any interface
+// call; a client or
 // policy returned by a helper of another package counts as that helper
 // configures it; an AWS standard retryer's MaxAttempts set further than
 // the option function its constructor is given (a function of the

@@ -41,7 +41,8 @@
 //
 // Outbound calls are: gRPC generated client methods (first parameter a
 // context, last ...grpc.CallOption) and ClientConn.Invoke/NewStream,
-// aws-sdk-go-v2 service operations, database/sql ...Context methods,
+// aws-sdk-go-v2 service operations and aws-sdk-go v1's WithContext
+// ones, database/sql ...Context methods,
 // pgx v5 Conn, Pool and Tx methods, MongoDB client, database and
 // collection methods, and any function whose context parameter reaches
 // one of these. Such a function gets a fact, and a caller passing it a

@@ -51,7 +51,10 @@
 //     is not followed; nor is a RoundTrip that tests its request, but for its
 //     context and its body, in a condition: it retries only some
 //     requests, the idempotent methods or those with a key, and which is
-//     not judged), aws-sdk-go-v2 operations, go-redis v9 commands on a
+//     not judged), aws-sdk-go-v2 operations, aws-sdk-go v1 operations
+//     on a service client (Op, OpWithContext, OpPages...; the count is
+//     MaxRetries+1 of the aws.Config given to the session or the
+//     client, 4 by default, DynamoDB 11), go-redis v9 commands on a
 //     *redis.Client, ClusterClient, Ring or UniversalClient (or a
 //     struct embedding one) and their Pipelined and TxPipelined, but
 //     for a Ring's, which its shards send once (the count is
@@ -170,7 +173,8 @@
 // (iterators.go).
 //
 // What makes one attempt is no site: client retries turned off in
-// visible code (retryablehttp RetryMax = 0, aws.NopRetryer,
+// visible code (retryablehttp RetryMax = 0, aws.NopRetryer, aws-sdk-go
+// v1 MaxRetries: aws.Int(0) or client.NoOpRetryer,
 // RetryMaxAttempts = 1 or a standard retryer whose StandardOptions say
 // MaxAttempts = 1, go-redis MaxRetries = -1, a resty client without a
 // retry count),

@@ -173,9 +173,15 @@ func isConstructor(it *cfgItem) bool {
 	return it.kind == ItemCall && it.sym.Recv == "" && strings.HasPrefix(it.sym.Name, "New") && catalog.ConfigPackage(it.sym.Pkg)
 }
 
-// constValue returns the constant value of e, or nil. A value read from
+// constValue returns the constant value of e, or nil, the value pointed
+// to for an SDK's pointer helper (catalog.PointerTo). A value read from
 // a fact is a literal with no position, made by factValue.
 func (s *scanner) constValue(e ast.Expr) constant.Value {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if fn := s.calleeOf(call); fn != nil && catalog.PointerTo(catalog.SymbolOf(fn)) {
+			return s.constValue(call.Args[0]) // MaxRetries: aws.Int(0)
+		}
+	}
 	if tv, ok := s.info.Types[e]; ok {
 		if tv.Value == nil {
 			return s.varConst(e)

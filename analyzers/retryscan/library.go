@@ -34,7 +34,10 @@ func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 		return nil // polls are not retries
 	}
 	if row := catalog.LookupAWSOperation(callee); row != nil {
-		return s.clientSite(fn, fn, call, callee, row, append([]ast.Expr{s.receiver(call)}, call.Args[2:]...)...)
+		// The client and the call's own options: optFns of v2's
+		// SendMessage(ctx, in, optFns...), opts of v1's
+		// ListClustersPagesWithContext(ctx, in, fn, opts...).
+		return s.clientSite(fn, fn, call, callee, row, append([]ast.Expr{s.receiver(call)}, variadicArgs(call, callee)...)...)
 	}
 	if row := catalog.LookupOpenAIOperation(callee); row != nil {
 		return s.openaiSite(fn, call, callee, row)
@@ -53,6 +56,16 @@ func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 		return s.standardClientSite(fn, call, callee)
 	}
 	return s.grpcSite(fn, call, callee)
+}
+
+// variadicArgs returns the arguments a call gives a function's variadic
+// parameter, none when it has none.
+func variadicArgs(call *ast.CallExpr, fn *types.Func) []ast.Expr {
+	sig := fn.Type().(*types.Signature)
+	if i := sig.Params().Len() - 1; sig.Variadic() && i < len(call.Args) {
+		return call.Args[i:]
+	}
+	return nil
 }
 
 // wrapperSite returns the site of a call of a known retry wrapper, or
@@ -213,7 +226,7 @@ func (s *scanner) clientSiteOf(fn ast.Node, call *ast.CallExpr, callee *types.Fu
 // its own in the syntax: the call's receiver operand leads to the client
 // and what built it (openai.NewClient(option.WithMaxRetries(0))).
 func (s *scanner) openaiSite(fn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry) *Site {
-	nodes := s.configNodes(fn, call.Args[2:]...)
+	nodes := s.configNodes(fn, variadicArgs(call, callee)...)
 	if in := s.eng.Call(s.eng.Func(fn), call); in != nil && len(in.Common().Args) > 0 {
 		nodes = append(nodes, s.configNodesOf(in.Common().Args[0])...)
 	}

@@ -75,6 +75,9 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 		case catalog.EffUnbounded:
 			b.Attempts, explicit, b.Evidence = catalog.AttemptsUnbounded, true, node
 		case catalog.EffOneAttempt:
+			if lit, ok := node.(*ast.CompositeLit); ok && s.setsCount(lit) {
+				return // client.DefaultRetryer{NumMaxRetries: 5}: its field says
+			}
 			b.Attempts, explicit, b.Evidence = 1, true, node
 		case catalog.EffCtx:
 			if val == nil || !s.endless(val) {
@@ -155,6 +158,31 @@ func fieldOption(sym catalog.Symbol) *catalog.Option {
 	return o
 }
 
+// setsCount reports a literal that sets a count field of its type: a
+// type whose zero count makes one attempt (aws-sdk-go v1's
+// client.DefaultRetryer{} never retries) makes what the field says.
+func (s *scanner) setsCount(lit *ast.CompositeLit) bool {
+	typ := namedOf(s.info.TypeOf(lit))
+	if typ == nil {
+		return false
+	}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		key, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		o := fieldOption(catalog.Symbol{Pkg: analysisutil.PkgPath(typ.Obj()), Recv: typ.Obj().Name(), Name: key.Name})
+		if o != nil && (o.Effect == catalog.EffAttempts || o.Effect == catalog.EffRetries) {
+			return true
+		}
+	}
+	return false
+}
+
 // awsMaxAttempts: RetryMaxAttempts 0 leaves the retryer's count (the
 // service's finalizeRetryMaxAttempts wraps it only when it is not 0).
 var awsMaxAttempts = catalog.Option{Effect: catalog.EffAttempts, Arg: -1, Field: true, ZeroDefault: true}
@@ -224,6 +252,8 @@ func family(pkg string) string {
 	switch {
 	case strings.HasPrefix(pkg, "github.com/aws/aws-sdk-go-v2"):
 		return "aws"
+	case strings.HasPrefix(pkg, "github.com/aws/aws-sdk-go/"):
+		return "aws-sdk-go" // v1: its own clients, turned off by its own config
 	case strings.HasPrefix(pkg, "github.com/hashicorp/go-retryablehttp"):
 		return "retryablehttp"
 	}

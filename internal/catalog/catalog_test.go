@@ -218,6 +218,45 @@ func TestOpenAIOperationShape(t *testing.T) {
 	}
 }
 
+// TestAWSV1OperationShape: every sending form of an aws-sdk-go v1
+// operation is a row, with its context argument; the unsent
+// OpRequest, the pollers and the embedded *client.Client's methods are
+// not; DynamoDB's own retryer makes 11 attempts.
+func TestAWSV1OperationShape(t *testing.T) {
+	pkgs := loadLibraries(t)
+	ecs := pkgs["github.com/aws/aws-sdk-go/service/ecs"]
+	typ := ecs.Scope().Lookup("ECS").(*types.TypeName)
+	mset := types.NewMethodSet(types.NewPointer(typ.Type()))
+	want := map[string]int{ // method: Ctx, or -2 for no row
+		"ListClusters": -1, "ListClustersWithContext": 0, "ListClustersPages": -1, "ListClustersPagesWithContext": 0,
+		"ListClustersRequest": -2, "WaitUntilServicesStable": -2, "WaitUntilServicesStableWithContext": -2, "NewRequest": -2,
+	}
+	ops := 0
+	for i := 0; i < mset.Len(); i++ {
+		fn := mset.At(i).Obj().(*types.Func)
+		row := catalog.LookupAWSOperation(fn)
+		if row != nil {
+			ops++
+		}
+		ctx, ok := want[fn.Name()]
+		switch {
+		case !ok:
+		case ctx == -2 && row != nil:
+			t.Errorf("(*ecs.ECS).%s is not an operation", fn.Name())
+		case ctx != -2 && (row == nil || row.Ctx != ctx || row.Attempts != 4 || row.Display != "ecs."+fn.Name()):
+			t.Errorf("(*ecs.ECS).%s: got row %+v, want 4 attempts, Ctx %d", fn.Name(), row, ctx)
+		}
+	}
+	if ops < 100 {
+		t.Errorf("only %d ecs operations recognized", ops)
+	}
+	ddb := pkgs["github.com/aws/aws-sdk-go/service/dynamodb"].Scope().Lookup("DynamoDB").(*types.TypeName)
+	get, _, _ := types.LookupFieldOrMethod(types.NewPointer(ddb.Type()), false, ddb.Pkg(), "GetItem")
+	if row := catalog.LookupAWSOperation(get.(*types.Func)); row == nil || row.Attempts != 11 {
+		t.Errorf("dynamodb.GetItem: got row %+v, want 11 attempts", row)
+	}
+}
+
 func TestResty(t *testing.T) {
 	pkgs := loadLibraries(t)
 	for _, path := range []string{"github.com/go-resty/resty/v2", "resty.dev/v3"} {

@@ -17,15 +17,44 @@ import (
 //
 // The standard retryer makes 3 attempts (DynamoDB and DynamoDB Streams 4),
 // full jitter, capped at 20s (aws-sdk-go-v2 v1.48.0 aws/retry).
+//
+// awsV1Op is the row of an aws-sdk-go v1 operation, a method of a
+// service's client type (*ecs.ECS, *s3.S3: a struct that embeds
+// *client.Client) in each of its sending forms:
+//
+//	func (c *ECS) ListClusters(input *ListClustersInput) (*ListClustersOutput, error)
+//	func (c *ECS) ListClustersWithContext(ctx aws.Context, input *ListClustersInput, opts ...request.Option) (*ListClustersOutput, error)
+//	func (c *ECS) ListClustersPages(input *ListClustersInput, fn func(*ListClustersOutput, bool) bool) error
+//	func (c *ECS) ListClustersPagesWithContext(ctx aws.Context, input *ListClustersInput, fn ..., opts ...request.Option) error
+//
+// but not ListClustersRequest, which returns an unsent *request.Request,
+// nor the WaitUntil pollers. Every client gets client.DefaultRetryer with
+// MaxRetries from its aws.Config, DefaultRetryerMaxNumRetries = 3 when
+// unset or -1 (aws-sdk-go v1.55.8 aws/client/client.go:61-74,
+// aws/client/default_retryer.go:40): 4 attempts; DynamoDB's own retryer
+// makes 10 retries, 11 attempts, when the config has no Retryer and no
+// MaxRetries (service/dynamodb/customizations.go:17-39). The wait before
+// retry n is 2^n times a jittered MinRetryDelay in [d, 2d), capped near
+// MaxRetryDelay, 300s (default_retryer.go:78-125).
 var (
-	awsOp       = client(awsService+"*", "Client", "*", 3, "").ctx(0).delay(DelayExponential, TriYes, TriYes)
-	awsDynamoOp = client(awsService+"dynamodb", "Client", "*", 4, "").ctx(0).delay(DelayExponential, TriYes, TriYes)
+	awsOp         = client(awsService+"*", "Client", "*", 3, "").ctx(0).delay(DelayExponential, TriYes, TriYes)
+	awsDynamoOp   = client(awsService+"dynamodb", "Client", "*", 4, "").ctx(0).delay(DelayExponential, TriYes, TriYes)
+	awsV1Op       = client(awsV1Service+"/*", "*", "*", AWSV1DefaultTries, "").delay(DelayExponential, TriYes, TriYes)
+	awsV1DynamoOp = client(awsV1Service+"/dynamodb", "DynamoDB", "*", 11, "").delay(DelayExponential, TriYes, TriYes)
 )
 
+// AWSV1DefaultTries is an aws-sdk-go v1 client's attempts with the
+// default retryer: DefaultRetryerMaxNumRetries + 1.
+const AWSV1DefaultTries = 4
+
 // LookupAWSOperation returns the retry row for an aws-sdk-go-v2 service
-// client operation, with Display set to "sqs.SendMessage", or nil.
+// client operation, or an aws-sdk-go v1 one (awsV1Operation), with
+// Display set to "sqs.SendMessage", or nil.
 func LookupAWSOperation(fn *types.Func) *Retry {
 	pkg := SymbolOf(fn)
+	if strings.HasPrefix(pkg.Pkg, awsV1Service+"/") {
+		return awsV1Operation(fn, pkg)
+	}
 	if !strings.HasPrefix(pkg.Pkg, awsService) || pkg.Recv != "Client" || !fn.Exported() {
 		return nil
 	}
@@ -76,14 +105,69 @@ func LookupOpenAIOperation(fn *types.Func) *Retry {
 	if p.Len() < 2 || !sig.Variadic() || !isContext(p.At(0).Type()) {
 		return nil
 	}
-	last, ok := p.At(p.Len() - 1).Type().(*types.Slice)
-	if n := namedIn(last.Elem(), openaiV3+"/internal/requestconfig"); !ok || n == nil || n.Obj().Name() != "RequestOption" {
+	last := p.At(p.Len() - 1).Type().(*types.Slice) // variadic
+	if n := namedIn(last.Elem(), openaiV3+"/internal/requestconfig"); n == nil || n.Obj().Name() != "RequestOption" {
 		return nil
 	}
 	row := openaiOp
 	row.Symbol = sym
 	row.Display = fn.Pkg().Name() + "." + sym.Recv + "." + sym.Name
 	return &row
+}
+
+// awsV1Operation is LookupAWSOperation for aws-sdk-go v1: an exported
+// method of the service's client type whose last result is an error and
+// whose input is the operation's *XInput (after the context in the
+// WithContext forms). The row's Ctx is the context argument, if any.
+func awsV1Operation(fn *types.Func, pkg Symbol) *Retry {
+	svc := strings.TrimPrefix(pkg.Pkg, awsV1Service+"/")
+	if strings.Contains(svc, "/") || !fn.Exported() || strings.HasPrefix(fn.Name(), "WaitUntil") || !awsV1ServiceClient(fn) {
+		return nil // service/s3/s3manager, service/ecs/ecsiface, a poller
+	}
+	sig := fn.Type().(*types.Signature)
+	p, r := sig.Params(), sig.Results()
+	if r.Len() == 0 || !isError(r.At(r.Len()-1).Type()) || p.Len() == 0 {
+		return nil // OpRequest returns (*request.Request, *XOutput)
+	}
+	ctx := -1
+	if isContext(p.At(0).Type()) {
+		ctx = 0
+	}
+	if p.Len() <= ctx+1 || namedIn(p.At(ctx+1).Type(), pkg.Pkg) == nil {
+		return nil
+	}
+	row := awsV1Op
+	if svc == "dynamodb" {
+		row = awsV1DynamoOp
+	}
+	row.Symbol = pkg
+	row.Ctx = ctx
+	row.Display = svc + "." + fn.Name()
+	return &row
+}
+
+// awsV1ServiceClient reports a method of an aws-sdk-go v1 service client: its
+// receiver is a struct of the service's package that embeds
+// *client.Client (service/ecs/service.go:21-23).
+func awsV1ServiceClient(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return false
+	}
+	n := namedType(sig.Recv().Type())
+	if n == nil {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); f.Embedded() && namedIn(f.Type(), awsV1Pkg+"/client") != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // AWS options that turn the SDK's own retries off, matched where the
@@ -116,6 +200,10 @@ func LookupRestyRequest(fn *types.Func) *Retry {
 func RestySetRetryCount(fn *types.Func) bool {
 	s := SymbolOf(fn)
 	return (s.Pkg == restyV2 || s.Pkg == restyV3) && s.Recv == "Client" && s.Name == "SetRetryCount"
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 func isContext(t types.Type) bool {

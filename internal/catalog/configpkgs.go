@@ -21,8 +21,8 @@ var configPackages = func() map[string]bool {
 
 // ConfigPackage reports whether a retry is configured with types of the
 // package at path: a retry library, a client that retries inside (every
-// aws-sdk-go-v2 service, resty) or a package of policy options.
+// aws-sdk-go-v2 service and v1 one, resty) or a package of policy options.
 func ConfigPackage(path string) bool {
-	return configPackages[path] || strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/") ||
+	return configPackages[path] || strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/") || strings.HasPrefix(path, "github.com/aws/aws-sdk-go/") ||
 		path == restyV2 || path == restyV3
 }

@@ -66,6 +66,7 @@ func (o Option) zeroUnbounded() Option { o.ZeroUnbounded = true; return o }
 func (o Option) negUnbounded() Option  { o.NegUnbounded = true; return o }
 func (o Option) zeroDefault() Option   { o.ZeroDefault = true; return o }
 func (o Option) negDefault() Option    { o.NegDefault = true; return o }
+func (o Option) negOne() Option        { o.NegOne = true; return o }
 
 // redisCount is go-redis's reading of MaxRetries and MaxRedirects: 0 is
 // the default, -1 (or any negative value) no retry (options.go init).
@@ -138,6 +139,19 @@ var boundOptions = func() []Option {
 		// the option function is read where the retryer is built
 		// (engine.ConfigOf); 0 or less is DefaultMaxAttempts.
 		field(awsRetry, "StandardOptions", "MaxAttempts", EffAttempts).zeroDefault().negDefault(),
+		// aws-sdk-go v1.55.8: MaxRetries of the aws.Config given to the
+		// session or to the service's New (aws.Int(n), WithMaxRetries(n)),
+		// n+1 attempts, -1 the service's default (aws/config.go:14,92,368;
+		// aws/client/client.go:69-73). A Retryer in the config replaces it
+		// (config.go:100): client.NoOpRetryer makes one attempt, a
+		// client.DefaultRetryer NumMaxRetries+1, one when its literal sets
+		// no count or a negative one (default_retryer.go:57,134;
+		// aws/request/request.go:267).
+		field(awsV1Pkg, "Config", "MaxRetries", EffRetries).negDefault(),
+		opt(awsV1Pkg, "Config", "WithMaxRetries", EffRetries, 0).negDefault(),
+		opt(awsV1Pkg+"/client", "NoOpRetryer", "", EffOneAttempt, -1),
+		opt(awsV1Pkg+"/client", "DefaultRetryer", "", EffOneAttempt, -1),
+		field(awsV1Pkg+"/client", "DefaultRetryer", "NumMaxRetries", EffRetries).negOne(),
 	)
 	// go-redis v9.23.0 (clients.go has the loop). A UniversalClient is
 	// read as the Client its options make: in cluster mode (several
@@ -168,6 +182,14 @@ var namedBounds = map[Symbol]int{
 	{clientGoRt, "", "DefaultRetry"}:   5,
 	{clientGoRt, "", "DefaultBackoff"}: 4,
 }
+
+// pointerTo are the functions that return a pointer to a copy of their
+// one argument, how aws-sdk-go v1 sets an optional number:
+// aws.Config{MaxRetries: aws.Int(0)} (v1.55.8 aws/convert_types.go:124,419).
+var pointerTo = map[Symbol]bool{{awsV1Pkg, "", "Int"}: true, {awsV1Pkg, "", "Int64"}: true}
+
+// PointerTo reports whether a call of s points to its argument's value.
+func PointerTo(s Symbol) bool { return pointerTo[s] }
 
 // NamedAttempts returns the attempt count of a catalogued package-level
 // variable such as retry.DefaultRetry, by its symbol (Recv empty).

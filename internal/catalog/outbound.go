@@ -13,7 +13,9 @@ import (
 //
 // Rows are matched by package path and symbol (database/sql, net, gRPC
 // core, pgx) or by shape where a row per method would not scale: gRPC
-// generated stubs, aws-sdk-go-v2 operations, go-redis commands, MongoDB
+// generated stubs, aws-sdk-go-v2 operations (and v1's WithContext forms,
+// whose default http.DefaultClient has no Timeout: aws-sdk-go v1.55.8
+// aws/defaults/defaults.go:63), go-redis commands, MongoDB
 // collection methods. Versions checked: go1.26.8, grpc v1.85.0,
 // aws-sdk-go-v2 v1.48.0 (sqs v1.53.0), go-redis v9.23.0, pgx v5.13.0,
 // go-cleanhttp v0.5.2.

@@ -157,6 +157,7 @@ type Token struct {
 }
 
 const (
+	awsV1Pkg     = "github.com/aws/aws-sdk-go/aws"
 	awsV1Service = "github.com/aws/aws-sdk-go/service"
 	googleAPI    = "google.golang.org/api"
 	googleCloud  = "cloud.google.com/go"

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	"github.com/aws/aws-sdk-go/service/ecs"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 	"google.golang.org/grpc"
@@ -140,6 +141,15 @@ func crossHTTP() {
 
 func aws(c *sqs.Client) {
 	c.SendMessage(context.TODO(), &sqs.SendMessageInput{}) // want `context.TODO\(\) reaches c.SendMessage \(an AWS call\) with no deadline: every attempt of sqs.SendMessage can wait forever`
+}
+
+// aws-sdk-go v1: the WithContext forms take the call's context, and the
+// default HTTP client (http.DefaultClient) has no Timeout.
+func awsV1(c *ecs.ECS) {
+	c.ListClustersWithContext(context.TODO(), &ecs.ListClustersInput{}) // want `context.TODO\(\) reaches c.ListClustersWithContext \(an AWS call\) with no deadline: every attempt of ecs.ListClustersWithContext can wait forever`
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	c.ListClustersWithContext(ctx, &ecs.ListClustersInput{}) // ok: a deadline
 }
 
 func pgx(p *pgxpool.Pool) {

@@ -1,0 +1,48 @@
+// Package given retries the calls of an aws-sdk-go v1 client it is
+// handed and never configures one: the SDK's default counts, as for an
+// aws-sdk-go-v2 client handed in.
+package given
+
+import (
+	"context"
+	"time"
+
+	"github.com/aws/aws-sdk-go/aws"
+	"github.com/aws/aws-sdk-go/service/ecs"
+	"github.com/aws/aws-sdk-go/service/ecs/ecsiface"
+)
+
+func given(svc *ecs.ECS, cluster string) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) wraps ecs.DescribeServices \(4 attempts\), which retries again: up to 12 calls`
+		if _, err = svc.DescribeServices(&ecs.DescribeServicesInput{Cluster: aws.String(cluster)}); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func givenCtx(ctx context.Context, svc *ecs.ECS, cluster string) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) wraps ecs.DescribeServicesWithContext \(4 attempts\), which retries again: up to 12 calls`
+		if _, err = svc.DescribeServicesWithContext(ctx, &ecs.DescribeServicesInput{Cluster: aws.String(cluster)}); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// The interface ecsiface.ECSAPI may hold a fake or a decorator: its
+// calls are not followed, as no interface's are.
+func givenAPI(svc ecsiface.ECSAPI, cluster string) error {
+	var err error
+	for i := 0; i < 3; i++ { // ok: what the interface holds is not known
+		if _, err = svc.DescribeServices(&ecs.DescribeServicesInput{Cluster: aws.String(cluster)}); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
