@@ -54,7 +54,8 @@
 // Sinks: the headers Idempotency-Key, X-Idempotency-Key,
 // Cko-Idempotency-Key, PayPal-Request-Id, Repeatability-Request-ID,
 // X-Goog-Gcs-Idempotency-Token and NATS JetStream's Nats-Msg-Id (any
-// case), set with http.Header Set or Add, a map write, an
+// case), and any header whose name says idempotency (an API's own:
+// YooKassa's Idempotence-Key, k6-Idempotency-Key), set with http.Header Set or Add, a map write, an
 // http.Header or map literal, resty SetHeader or SetHeaders, gRPC
 // metadata (Pairs, AppendToOutgoingContext, MD.Set, metadata.New) or a
 // NATS message's Header Set or Add, a Kafka record header written as a

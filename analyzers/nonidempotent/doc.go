@@ -257,7 +257,8 @@
 // -nonidempotent.keyheaders: comma-separated request headers that also
 // carry an idempotency key, beyond the catalogued Idempotency-Key,
 // X-Idempotency-Key, Cko-Idempotency-Key, PayPal-Request-Id,
-// Repeatability-Request-ID and X-Goog-Gcs-Idempotency-Token. It is one
+// Repeatability-Request-ID and X-Goog-Gcs-Idempotency-Token, and any
+// header whose name says idempotency (Idempotence-Key). It is one
 // list with keyregen's -keyregen.keyheaders: -keyheaders=X-Dedup-Key, without the analyzer
 // name (the retrylint command and go vet; in golangci-lint a top-level
 // keyheaders setting), sets both, so that a request keyed by the header

@@ -40,7 +40,11 @@ var (
 )
 
 // HeaderClass classifies an HTTP header or gRPC metadata key, case
-// insensitively; ok is false for any other header.
+// insensitively; ok is false for any other header. Beyond the list, a
+// header whose name says idempotency is a key, as a field's name is
+// (nameRules): APIs name their own (YooKassa's Idempotence-Key, k6's
+// k6-Idempotency-Key, X-Idempotent-Key). A header name has a '-'; a
+// field name such as IdempotencyKey is NameClass's.
 func HeaderClass(name string) (SinkClass, bool) {
 	n := strings.TrimSpace(name)
 	is := func(h string) bool { return strings.EqualFold(n, h) }
@@ -49,6 +53,8 @@ func HeaderClass(name string) (SinkClass, bool) {
 		return SinkKey, true
 	case slices.ContainsFunc(requestIDHeaders, is):
 		return SinkRequestID, true
+	case strings.IndexByte(n, '-') >= 0 && strings.Contains(squash(n), idempotentStem):
+		return SinkKey, true
 	}
 	return 0, false
 }
@@ -74,8 +80,12 @@ type NameRule struct {
 	Note  string
 }
 
+// idempotentStem is what a name that says idempotency holds, squashed:
+// idempotency, idempotence, idempotent.
+const idempotentStem = "idempoten"
+
 var nameRules = []NameRule{
-	{NameContains, "idempoten", SinkKey, "IdempotencyKey, idempotency_token, IdempotentID: the name says so"},
+	{NameContains, idempotentStem, SinkKey, "IdempotencyKey, idempotency_token, IdempotentID: the name says so"},
 	{NameExact, "dedupkey", SinkKey, "dedupKey, dedup_key"},
 	{NameExact, "dedupid", SinkKey, "dedupID"},
 	{NameSuffix, "deduplicationid", SinkKey, "MessageDeduplicationId (SQS and SNS FIFO) and look-alikes"},

@@ -50,6 +50,18 @@ func TestHeaderAndNameClass(t *testing.T) {
 	if _, ok := HeaderClass("IdempotencyKey"); ok {
 		t.Errorf("HeaderClass accepts a field name")
 	}
+	// A header whose name says idempotency is a key, whatever the API
+	// calls it; one that does not say so is not.
+	for _, h := range []string{"Idempotence-Key", "k6-Idempotency-Key", "X-Idempotent-Key", "Idempotency-Token"} {
+		if c, ok := HeaderClass(h); !ok || c != SinkKey {
+			t.Errorf("HeaderClass(%q) = %v, %t; want a key", h, c, ok)
+		}
+	}
+	for _, h := range []string{"X-Dedup", "Content-Type", "X-Retry-Count"} {
+		if _, ok := HeaderClass(h); ok {
+			t.Errorf("HeaderClass(%q) accepts a header that names no key", h)
+		}
+	}
 }
 
 func TestNameRules(t *testing.T) {

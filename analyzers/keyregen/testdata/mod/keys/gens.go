@@ -59,6 +59,25 @@ func googleNewString(ctx context.Context) error {
 	}, backoff.NewExponentialBackOff())
 }
 
+// An API's own key header, named for what it is (YooKassa's
+// Idempotence-Key): a fresh key per attempt, and its twin made once.
+func ownHeaderFresh(ctx context.Context) error {
+	return backoff.Retry(func() error {
+		req := newReq(ctx)
+		req.Header.Set("Idempotence-Key", uuid.NewString()) // want `idempotency key from uuid\.NewString is generated inside the retry`
+		return send(req)
+	}, backoff.NewExponentialBackOff())
+}
+
+func ownHeaderOnce(ctx context.Context) error { // want ownHeaderOnce:`generatesKey\(uuid\.NewString -> the Idempotence-Key header\)`
+	key := uuid.NewString()
+	return backoff.Retry(func() error {
+		req := newReq(ctx)
+		req.Header.Set("Idempotence-Key", key)
+		return send(req)
+	}, backoff.NewExponentialBackOff())
+}
+
 // uuid.Must(uuid.NewRandom()) formatted, into a header map write, in a
 // hand-written loop.
 func googleMust(ctx context.Context) error {

@@ -116,3 +116,41 @@ func keyedOther(ctx context.Context, hc *http.Client, url, key string, other *ht
 	}
 	return err
 }
+
+// An API's own key header, named for what it is (YooKassa's
+// Idempotence-Key, k6's k6-Idempotency-Key), set once before the retry:
+// the server deduplicates the attempts.
+func ownKeyHeader(ctx context.Context, hc *http.Client, url, key string) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		var req *http.Request
+		if req, err = http.NewRequestWithContext(ctx, http.MethodPost, url, nil); err != nil {
+			return err
+		}
+		req.Header.Set("Idempotence-Key", key)
+		var resp *http.Response
+		if resp, err = hc.Do(req); err == nil { // ok: a key header by its name
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// A header whose name says nothing of idempotency is no key.
+func dedupHeader(ctx context.Context, hc *http.Client, url, key string) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		var req *http.Request
+		if req, err = http.NewRequestWithContext(ctx, http.MethodPost, url, nil); err != nil {
+			return err
+		}
+		req.Header.Set("X-Client-Ref", key)
+		var resp *http.Response
+		if resp, err = hc.Do(req); err == nil { // want `retry wraps an HTTP POST with no Idempotency-Key header`
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
