@@ -256,6 +256,19 @@ func (c *checker) builtMethod(in *ssa.Call) (string, bool) {
 // one of the requests of lineage: set is false when none does, ok when
 // m is a constant.
 func (c *checker) methodSet(lineage []ssa.Value, fd *ast.FuncDecl) (m string, set, ok bool) {
+	last := c.methodStore(lineage, fd)
+	if last == nil {
+		return "", false, false
+	}
+	if k, isConst := last.Val.(*ssa.Const); isConst && k.Value != nil && k.Value.Kind() == constant.String {
+		return constant.StringVal(k.Value), true, true
+	}
+	return "", true, false
+}
+
+// methodStore returns the last req.Method = m in fd on one of the
+// requests of lineage, or nil.
+func (c *checker) methodStore(lineage []ssa.Value, fd *ast.FuncDecl) *ssa.Store {
 	var last *ssa.Store
 	for _, fn := range c.ssaFuncs(fd) {
 		for _, b := range fn.Blocks {
@@ -274,13 +287,7 @@ func (c *checker) methodSet(lineage []ssa.Value, fd *ast.FuncDecl) (m string, se
 			}
 		}
 	}
-	if last == nil {
-		return "", false, false
-	}
-	if k, isConst := last.Val.(*ssa.Const); isConst && k.Value != nil && k.Value.Kind() == constant.String {
-		return constant.StringVal(k.Value), true, true
-	}
-	return "", true, false
+	return last
 }
 
 // madeFrom reports whether v is one of the values of lineage, as

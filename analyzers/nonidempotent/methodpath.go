@@ -66,7 +66,7 @@ func (c *checker) paramGuard(fd *ast.FuncDecl, call *ast.CallExpr, i int) *engin
 		return nil
 	}
 	in, _ := c.eng.Call(fn, call).(ssa.Instruction)
-	return c.eng.GuardAt(in, prm)
+	return c.eng.GuardAt(in, engine.MethodParam(prm))
 }
 
 // retriedFor returns the methods, as fd's parameter i, for which one of
@@ -80,7 +80,7 @@ func (c *checker) retriedFor(sites []*retryscan.Site, where place, call *ast.Cal
 	}
 	g := &engine.MethodGuard{Only: []string{}} // none yet
 	for _, s := range sites {
-		g = g.Or(s.Region().RetriedFor(in, prm))
+		g = g.Or(s.Region().RetriedFor(in, engine.MethodParam(prm)))
 	}
 	return g
 }

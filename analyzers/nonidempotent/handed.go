@@ -1,0 +1,224 @@
+package nonidempotent
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
+)
+
+// A transport or a reverse proxy is handed the request it sends, and
+// does not choose its method: its retry resends whatever the caller's
+// request is, POSTs and PATCHes included (moonrhythm/parapet#76):
+//
+//	func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+//		for i := 0; i < 3; i++ {
+//			resp, err := t.next.RoundTrip(req) // reported
+//	...
+//	func (m *Upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+//		for i := 0; i <= m.Retries; i++ {
+//			resp, err = m.Transport.RoundTrip(r) // reported
+//
+// The request is handed when the function that sends it, or builds the
+// request it sends (r.Clone(ctx), http.NewRequest(r.Method, ...),
+// out.Method = r.Method), has it as the request parameter of a RoundTrip
+// method or of a handler (func(http.ResponseWriter, *http.Request)):
+// its callers are net/http's, out of sight, so the send is the one place
+// the defect shows. A helper handed a request by the package's own code
+// (doWithRetry(req)) is judged at those calls, where the method is seen
+// (sender.go). The send is not reported when every path to it, or to
+// the count its loop is given, passes a test of the request's method, of
+// its idempotency-key header or of its body that lets no request with a
+// body, no key and a method that is not idempotent through (the
+// engine's MethodGuard of the request, engine.RequestMethod):
+//
+//	if !canRetry(r) { // r.Body == nil ... switch r.Method { case GET, HEAD: return true }
+//		retries = 0
+//	}
+//
+// One defect, one finding: a request the package sends through a client
+// whose transport is reported here, or hands to such a RoundTrip, is not
+// reported again at its POST (clientSite, retryingSender); other
+// packages learn it from the RoundTrip's ResendFact.
+
+// ResendFact is exported for a function whose retry resends the request
+// it is handed whatever its method, reported at its send.
+type ResendFact struct{}
+
+func (*ResendFact) AFact() {}
+
+// String renders the fact for tests.
+func (*ResendFact) String() string { return "resends" }
+
+// findHanded finds the sends in a retry of a request a RoundTrip method
+// or a handler is handed, to report in check, and exports the
+// ResendFact of the functions whose request it is.
+func (c *checker) findHanded() {
+	c.resends = map[*types.Func]bool{}
+	c.handed = map[*ast.CallExpr]string{}
+	for _, fi := range c.funcs {
+		c.at.Func(fi.decl)
+		walkCalls(fi.decl.Body, false, func(call *ast.CallExpr, lits []*ast.FuncLit) {
+			c.at.At(call.Pos())
+			who, prm := c.handedRetry(fi, call, lits)
+			if who == "" {
+				return
+			}
+			c.handed[call] = who
+			if prm.Parent() == c.eng.Func(fi.decl) && !c.resends[fi.obj] {
+				c.resends[fi.obj] = true
+				c.pass.ExportObjectFact(fi.obj, new(ResendFact))
+			}
+		})
+	}
+}
+
+// handedRetry returns who retries a send of the request the parameter
+// prm is handed whatever its method ("retry", a client that retries
+// inside), or "".
+func (c *checker) handedRetry(fi *funcInfo, call *ast.CallExpr, lits []*ast.FuncLit) (string, *ssa.Parameter) {
+	row := catalog.LookupHTTP(analysisutil.AnyCallee(c.info, call))
+	if row == nil || row.Role != catalog.HTTPSend || row.Req >= len(call.Args) {
+		return "", nil
+	}
+	sites := c.attempt(call.Pos(), lits)
+	who := "retry"
+	if len(sites) == 0 {
+		client := c.clientSite(call)
+		if client == nil {
+			return "", nil
+		}
+		who = client.Name()
+	}
+	where := c.placeOf(fi.decl, lits, call)
+	v := c.eng.ValueOf(where.syntax(), call.Args[row.Req])
+	prm := c.handedMethod(v, fi.decl)
+	if prm == nil || !handsRequest(prm) || c.hasKey(v, fi.decl) {
+		return "", nil
+	}
+	subj := engine.RequestMethod(prm, c.isKeyHeader)
+	in := c.call(where, call)
+	g := c.eng.GuardAt(outermost(in, prm.Parent()), subj)
+	if len(sites) > 0 {
+		retried := &engine.MethodGuard{Only: []string{}} // none yet
+		for _, s := range sites {
+			retried = retried.Or(s.Region().RetriedFor(in, subj))
+		}
+		g = g.And(retried)
+	}
+	if !openGuard(g) {
+		return "", nil
+	}
+	return who, prm
+}
+
+// handedMethod returns the request parameter whose method the request
+// v is sent with: the parameter itself or a copy of it (r.Clone(ctx),
+// r.WithContext(ctx)), a request built with its method
+// (http.NewRequestWithContext(ctx, r.Method, url, r.Body)), or given it
+// (out.Method = r.Method); nil when the method comes from anything else.
+func (c *checker) handedMethod(v ssa.Value, fd *ast.FuncDecl) *ssa.Parameter {
+	if v == nil {
+		return nil
+	}
+	lineage := c.eng.Lineage(v, c.sameRequest)
+	if st := c.methodStore(lineage, fd); st != nil {
+		return engine.MethodOfRequest(st.Val) // the last req.Method = m decides
+	}
+	var prm *ssa.Parameter
+	agree := func(p *ssa.Parameter) bool {
+		if p == nil || prm != nil && p != prm {
+			return false
+		}
+		prm = p
+		return true
+	}
+	for _, s := range lineage {
+		in := callOf(s)
+		switch {
+		case isNil(s):
+		case in != nil && c.sameRequest(in) != nil:
+		case in != nil && isBuild(in):
+			row := catalog.LookupHTTP(engine.Callee(in))
+			if _, args := operands(in); row.Method >= len(args) || !agree(engine.MethodOfRequest(args[row.Method])) {
+				return nil // a constant method is httpEffect's
+			}
+		default:
+			p, _ := s.(*ssa.Parameter)
+			if p == nil || !analysisutil.Named(p.Type(), "net/http", "Request") || !agree(p) {
+				return nil
+			}
+		}
+	}
+	return prm
+}
+
+// handsRequest reports a request parameter of a function whose callers
+// are net/http's: a RoundTrip method, a handler.
+func handsRequest(prm *ssa.Parameter) bool {
+	fn := prm.Parent()
+	sig := fn.Signature
+	params := fn.Params
+	if sig.Recv() != nil {
+		params = params[1:]
+	}
+	switch {
+	case len(params) == 1 && params[0] == prm && sig.Recv() != nil && fn.Name() == "RoundTrip" && sig.Results().Len() == 2:
+		return true
+	case len(params) == 2 && params[1] == prm && analysisutil.Named(params[0].Type(), "net/http", "ResponseWriter"):
+		return true
+	}
+	return false
+}
+
+// outermost returns the instruction of fn that holds in: in itself, or
+// the closure of the function literal in runs in.
+func outermost(in ssa.Instruction, fn *ssa.Function) ssa.Instruction {
+	if in == nil {
+		return nil
+	}
+	inner := in.Parent()
+	if inner == fn {
+		return in
+	}
+	for inner != nil && inner.Parent() != fn {
+		inner = inner.Parent()
+	}
+	if inner == nil {
+		return nil
+	}
+	for _, b := range fn.Blocks {
+		for _, x := range b.Instrs {
+			for _, op := range x.Operands(nil) {
+				if op != nil && *op == ssa.Value(inner) {
+					return x
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// resendsAny reports a function whose retry resends the request it is
+// handed whatever its method: reported at its send, and not again at
+// the requests that reach it.
+func (c *checker) resendsAny(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	if fn.Pkg() == c.pass.Pkg {
+		return c.resends[fn]
+	}
+	return fn.Pkg() != nil && c.pass.ImportObjectFact(fn, new(ResendFact))
+}
+
+// reportHanded reports a send found by findHanded.
+func (c *checker) reportHanded(call *ast.CallExpr, who string) {
+	c.rep.Report(analysis.Diagnostic{Pos: call.Pos(), Category: kindHTTP.category(),
+		Message: who + " resends the caller's request whatever its method: a POST or PATCH that timed out may run twice; retry only idempotent methods or requests with an Idempotency-Key"})
+}
