@@ -263,6 +263,7 @@ func (p *Program) methodTest(v ssa.Value, s *Subject, depth int) (t, f *MethodGu
 	}
 	return nil, nil, false
 }
+
 // methodTable reads a map the value loads: an unexported package
 // variable of the package, set by a literal of constant string keys and
 // constant bool values and only looked up afterwards (ConstMap),
