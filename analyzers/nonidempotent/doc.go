@@ -85,8 +85,9 @@
 //	}
 //	c.do(ctx, http.MethodPost, url) // not reported
 //
-// A loop whose count such a test sets to one on the way to it makes
-// one attempt of those methods, and does not retry them:
+// A loop whose count such a test sets to one on the way to it, or that
+// such a test leaves after the attempt, makes one attempt of those
+// methods, and does not retry them:
 //
 //	attempts := 4
 //	if !isIdempotent(method) {
@@ -116,10 +117,16 @@
 // the others once: a test of the request's method, of its
 // idempotency-key header, or of its body (a request with a body is sent
 // once), read like a test of a method parameter above, that every path
-// to the send, or to the count of its loop, passes:
+// to the send, to the count of its loop, or from the attempt back round
+// the loop, passes:
 //
 //	if !isIdempotent(req.Method) && req.Header.Get("Idempotency-Key") == "" {
 //		return t.next.RoundTrip(req) // once
+//	}
+//	...
+//	resp, err := t.next.RoundTrip(req)
+//	if attempt == retryMax || req.Method != http.MethodGet || err == nil {
+//		return resp, err // only a GET goes round again
 //	}
 //
 // Such a retry is one defect, whichever requests reach it: a POST the
@@ -323,11 +330,9 @@
 // predicate is read only in the package (isIdempotent(method),
 // canRetry(req), not another package's httputil.IsIdempotent(method)),
 // and only when what it returns for a method does not depend on the
-// other things it tests (each is read both ways). A test after the
-// attempt (if req.Method != http.MethodGet { return resp, err }) does
-// not stop the retry of a handed request, and a retry that resends it
-// only when it was not written at all (a dial error) is reported like
-// any other. A count of attempts is read where the
+// other things it tests (each is read both ways). A retry that resends
+// a handed request only when it was not written at all (a dial error)
+// is reported like any other. A count of attempts is read where the
 // loop compares it as it is (i < attempts, not i < attempts-1) and it is
 // set before the loop to a constant that allows one attempt; a count
 // changed inside the loop is not read. A helper

@@ -528,12 +528,27 @@ func (p *Program) answer(fn *ssa.Function, s *Subject, m *string, depth int) (ca
 //	for i := 0; i < attempts; i++ { // the other: not POST, four
 //
 // A count set inside the loop, or one that is not a constant on some
-// way, tells nothing.
+// way, tells nothing. The tests on the way back to the loop's header
+// after the attempt say which values go round at all:
+//
+//	for attempt := 0; ; attempt++ {
+//		resp, err := t.next.RoundTrip(req)
+//		if attempt == retryMax || req.Method != http.MethodGet || err == nil {
+//			return resp, err // the rest: GET, round again
+//		}
 func (r *Region) RetriedFor(at ssa.Instruction, s *Subject) *MethodGuard {
 	if r == nil || r.loop == nil || s == nil || s.prm.Parent() != r.fn || at == nil || at.Parent() != r.fn {
 		return nil // a count read from a function literal's attempt would miss the rounds it adds
 	}
-	var out *MethodGuard
+	// The loop goes round only by its back edges: the tests every way
+	// from the attempt back to the header passes say which values it
+	// resends (if method != http.MethodGet { return err } after it).
+	out := none()
+	for _, pred := range r.loop.Header.Preds {
+		if r.loop.Has(pred) {
+			out = out.Or(r.p.blockGuard(pred, s).And(r.p.edgeTest(pred, r.loop.Header, s)))
+		}
+	}
 	for _, phi := range r.countChoices() {
 		retried := &MethodGuard{Only: []string{}} // none yet
 		one := false

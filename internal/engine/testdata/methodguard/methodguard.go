@@ -169,6 +169,27 @@ func countInside(method string) {
 	}
 }
 
+// Only a GET goes round again: the test after the attempt.
+func testedAfter(method string) {
+	for i := 0; i < 3; i++ { // want `retried only GET`
+		if send(method) == nil || method != http.MethodGet { // want `send any`
+			return
+		}
+	}
+}
+
+// Twin: the test after the attempt only logs.
+func loggedAfter(method string) {
+	for i := 0; i < 3; i++ { // want `retried any`
+		if send(method) == nil { // want `send any`
+			return
+		}
+		if method != http.MethodGet {
+			log.Print("not idempotent")
+		}
+	}
+}
+
 // Twin: the test only logs.
 func logged(method string) {
 	if !isIdempotent(method) {

@@ -231,3 +231,31 @@ func postOrder(hc *http.Client, body string) error {
 	_, err = Send(hc, req) // want `Send retries an HTTP POST with no Idempotency-Key header`
 	return err
 }
+
+// Twin: only a GET goes round again (PuerkitoBio/rehttp#1's transport):
+// the test after the attempt.
+type getOnly struct{ next http.RoundTripper }
+
+func (t getOnly) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(0, retries\)`
+	for attempt := 0; ; attempt++ {
+		resp, err := t.next.RoundTrip(req)
+		if attempt == 3 || req.Method != http.MethodGet || err == nil {
+			return resp, err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// Twin: the test after the attempt sends a POST once, but lets a PATCH
+// round again.
+type notPost struct{ next http.RoundTripper }
+
+func (t notPost) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(0, retries\)` RoundTrip:`resends`
+	for attempt := 0; ; attempt++ {
+		resp, err := t.next.RoundTrip(req) // want `retry resends the caller's request whatever its method`
+		if attempt == 3 || req.Method == http.MethodPost || err == nil {
+			return resp, err
+		}
+		time.Sleep(time.Second)
+	}
+}
