@@ -25,7 +25,7 @@
 //
 // The request may come from http.Post, http.PostForm, Client.Post,
 // Client.PostForm, or http.NewRequest[WithContext] (and retryablehttp's)
-// sent by Client.Do, with the method written as "POST", http.MethodPost
+// sent by Client.Do or a RoundTripper's RoundTrip, with the method written as "POST", http.MethodPost
 // or any constant that folds to one. A call of a client that retries
 // inside is a retry on its own: retryablehttp's Client.Do, Post and
 // PostForm, an *http.Client from its StandardClient or given a

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/hashicorp/go-retryablehttp"
 )
 
@@ -258,4 +259,23 @@ func (t notPost) RoundTrip(req *http.Request) (*http.Response, error) { // want 
 		}
 		time.Sleep(time.Second)
 	}
+}
+
+// Twin: a key set on the request before the retry.
+type keying struct{ next http.RoundTripper }
+
+func (t keying) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(0, retries\)`
+	req = req.Clone(req.Context())
+	if req.Header.Get("Idempotency-Key") == "" {
+		req.Header.Set("Idempotency-Key", uuid.NewString())
+	}
+	var resp *http.Response
+	var err error
+	for i := 0; i < 3; i++ {
+		if resp, err = t.next.RoundTrip(req); err == nil {
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return resp, err
 }
