@@ -97,8 +97,11 @@ func (c *checker) handedRetry(fi *funcInfo, call *ast.CallExpr, lits []*ast.Func
 	}
 	where := c.placeOf(fi.decl, lits, call)
 	v := c.eng.ValueOf(where.syntax(), call.Args[row.Req])
-	prm := c.handedMethod(v, fi.decl)
-	if prm == nil || !handsRequest(prm) || c.hasKey(v, fi.decl) {
+	if v == nil {
+		return "", nil
+	}
+	_, _, prm, ok := c.requestMethod(v, fi.decl)
+	if !ok || prm == nil || !handsRequest(prm) || c.hasKey(v, fi.decl) {
 		return "", nil
 	}
 	subj := engine.RequestMethod(prm, c.isKeyHeader)
@@ -115,47 +118,6 @@ func (c *checker) handedRetry(fi *funcInfo, call *ast.CallExpr, lits []*ast.Func
 		return "", nil
 	}
 	return who, prm
-}
-
-// handedMethod returns the request parameter whose method the request
-// v is sent with: the parameter itself or a copy of it (r.Clone(ctx),
-// r.WithContext(ctx)), a request built with its method
-// (http.NewRequestWithContext(ctx, r.Method, url, r.Body)), or given it
-// (out.Method = r.Method); nil when the method comes from anything else.
-func (c *checker) handedMethod(v ssa.Value, fd *ast.FuncDecl) *ssa.Parameter {
-	if v == nil {
-		return nil
-	}
-	lineage := c.eng.Lineage(v, c.sameRequest)
-	if st := c.methodStore(lineage, fd); st != nil {
-		return engine.MethodOfRequest(st.Val) // the last req.Method = m decides
-	}
-	var prm *ssa.Parameter
-	agree := func(p *ssa.Parameter) bool {
-		if p == nil || prm != nil && p != prm {
-			return false
-		}
-		prm = p
-		return true
-	}
-	for _, s := range lineage {
-		in := callOf(s)
-		switch {
-		case isNil(s):
-		case in != nil && c.sameRequest(in) != nil:
-		case in != nil && isBuild(in):
-			row := catalog.LookupHTTP(engine.Callee(in))
-			if _, args := operands(in); row.Method >= len(args) || !agree(engine.MethodOfRequest(args[row.Method])) {
-				return nil // a constant method is httpEffect's
-			}
-		default:
-			p, _ := s.(*ssa.Parameter)
-			if p == nil || !analysisutil.Named(p.Type(), "net/http", "Request") || !agree(p) {
-				return nil
-			}
-		}
-	}
-	return prm
 }
 
 // handsRequest reports a request parameter of a function whose callers
