@@ -108,11 +108,7 @@ func (c *checker) handedRetry(fi *funcInfo, call *ast.CallExpr, lits []*ast.Func
 	in := c.call(where, call)
 	g := c.eng.GuardAt(outermost(in, prm.Parent()), subj)
 	if len(sites) > 0 {
-		retried := &engine.MethodGuard{Only: []string{}} // none yet
-		for _, s := range sites {
-			retried = retried.Or(s.Region().RetriedFor(in, subj))
-		}
-		g = g.And(retried)
+		g = g.And(c.retriedFor(sites, in, subj))
 	}
 	if !openGuard(g) {
 		return "", nil
