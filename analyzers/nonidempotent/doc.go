@@ -113,9 +113,9 @@
 //			resp, err := t.next.RoundTrip(req)
 //			// retry resends the caller's request whatever its method: a POST or PATCH that timed out may run twice; ...
 //
-// The fix is to retry only the requests that may run twice, and send
-// the others once: a test of the request's method, of its
-// idempotency-key header, or of its body (a request with a body is sent
+// Here the fix is to retry only the requests that may run twice, and
+// send the others once: a test of the request's method, of its
+// idempotency-key header, or of its body (a request with a body sent
 // once), read like a test of a method parameter above, that every path
 // to the send, to the count of its loop, or from the attempt back round
 // the loop, passes:
