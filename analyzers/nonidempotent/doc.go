@@ -332,7 +332,8 @@
 // and only when what it returns for a method does not depend on the
 // other things it tests (each is read both ways). A retry that resends
 // a handed request only when it was not written at all (a dial error)
-// is reported like any other. A count of attempts is read where the
+// is reported like any other, and so is a handler that a router serves
+// for GET alone (mux.HandleFunc("GET /items", h)). A count of attempts is read where the
 // loop compares it as it is (i < attempts, not i < attempts-1) and it is
 // set before the loop to a constant that allows one attempt; a count
 // changed inside the loop is not read. A helper

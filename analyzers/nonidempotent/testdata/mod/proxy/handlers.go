@@ -135,3 +135,17 @@ func Keyed(client *http.Client, target string) http.HandlerFunc {
 		}
 	}
 }
+
+// A clone of the incoming request, resent.
+func Clone(client *http.Client, host string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		out := r.Clone(r.Context())
+		out.URL.Host, out.RequestURI = host, ""
+		for i := 0; i < 3; i++ {
+			if _, err := client.Do(out); err == nil { // want `retry resends the caller's request whatever its method`
+				return
+			}
+			time.Sleep(time.Second)
+		}
+	}
+}
