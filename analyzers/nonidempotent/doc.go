@@ -25,14 +25,15 @@
 //
 // The request may come from http.Post, http.PostForm, Client.Post,
 // Client.PostForm, or http.NewRequest[WithContext] (and retryablehttp's)
-// sent by Client.Do, with the method written as "POST", http.MethodPost
+// sent by Client.Do or a RoundTripper's RoundTrip, with the method written as "POST", http.MethodPost
 // or any constant that folds to one. A call of a client that retries
 // inside is a retry on its own: retryablehttp's Client.Do, Post and
 // PostForm, an *http.Client from its StandardClient or given a
 // retryablehttp.RoundTripper, failsafehttp's RoundTripper with a retry
 // policy (failsafehttp.NewRoundTripper(nil, rp)) or a transport whose
-// RoundTrip retries as its Transport, and a resty request whose client
-// is given a retry count:
+// RoundTrip retries as its Transport (reported at the RoundTrip instead
+// when it retries any method; see below), and a resty request whose
+// client is given a retry count:
 //
 //	client := resty.New().SetRetryCount(3)
 //	client.R().SetBody(order).Post(url)
@@ -84,8 +85,9 @@
 //	}
 //	c.do(ctx, http.MethodPost, url) // not reported
 //
-// A loop whose count such a test sets to one on the way to it makes
-// one attempt of those methods, and does not retry them:
+// A loop whose count such a test sets to one on the way to it, or that
+// such a test leaves after the attempt, makes one attempt of those
+// methods, and does not retry them:
 //
 //	attempts := 4
 //	if !isIdempotent(method) {
@@ -95,6 +97,45 @@
 //
 // The body of a range-over-func retry (for range attempts(3) { ... }) is
 // read like a loop's.
+//
+// A transport or a reverse proxy resends the request it is handed, and
+// whatever method that request has, an unknown one, is retried with it
+// (moonrhythm/parapet#76). The send is reported once, inside the retry,
+// when the request is the one a RoundTrip method or a handler
+// (ServeHTTP, a func(http.ResponseWriter, *http.Request)) receives,
+// resent as it is, as a copy (req.Clone(ctx), req.WithContext(ctx)), or
+// as a request built or set with its method (http.NewRequest(r.Method,
+// ...), out.Method = r.Method), on a RoundTripper, a Client or a client
+// that retries inside:
+//
+//	func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+//		for i := 0; i < 3; i++ {
+//			resp, err := t.next.RoundTrip(req)
+//			// retry resends the caller's request whatever its method: a POST or PATCH that timed out may run twice; ...
+//
+// Here the fix is to retry only the requests that may run twice, and
+// send the others once: a test of the request's method, of its
+// idempotency-key header, or of its body (a request with a body sent
+// once), read like a test of a method parameter above, that every path
+// to the send, to the count of its loop, or from the attempt back round
+// the loop, passes:
+//
+//	if !isIdempotent(req.Method) && req.Header.Get("Idempotency-Key") == "" {
+//		return t.next.RoundTrip(req) // once
+//	}
+//	...
+//	resp, err := t.next.RoundTrip(req)
+//	if attempt == retryMax || req.Method != http.MethodGet || err == nil {
+//		return resp, err // only a GET goes round again
+//	}
+//
+// Such a retry is one defect, whichever requests reach it: a POST the
+// package sends through a client whose Transport is that RoundTrip, in
+// this package or, through a fact, in another, is not reported again at
+// the POST, nor at a call that hands the request to the RoundTrip. A
+// helper the package's own code hands its requests to (doWithRetry(req)
+// above) is judged at those calls instead, where the method is seen, and
+// not at its send.
 //
 // The fix is one key for all attempts:
 //
@@ -274,7 +315,9 @@
 // query, an OAuth token request): mark the function that sends it
 // //retrylint:idempotent, or silence the line with //retrylint:ignore.
 // A method is read where it is a constant expression given to the
-// request's builder or set as its Method; a statement where it is a
+// request's builder or set as its Method, or the method of the request
+// a RoundTrip method or a handler is handed (not that of a request
+// another helper is handed, nor of one read from a field); a statement where it is a
 // constant, or what a variable, a helper of the package or an unexported
 // field its package sets holds, and a method that comes from the
 // helper's parameter where the helper is called (a call that passes
@@ -282,11 +325,16 @@
 // the helper sends the request or only builds it for the attempt to send
 // (req, _ := newRequest(ctx, http.MethodPost, url); hc.Do(req); one
 // helper deep). A branch on the method is read only in the function
-// that declares the parameter, not in a function literal, and not on a
-// copy of the method (req.Method, strings.ToUpper(method)); a predicate
-// is read only in the package (isIdempotent(method), not another
-// package's httputil.IsIdempotent(method)), and only when its body
-// tests nothing but the method. A count of attempts is read where the
+// that declares the parameter or receives the request, not in a
+// function literal, and not on a copy of the method
+// (strings.ToUpper(method), the Method of a request built from it); a
+// predicate is read only in the package (isIdempotent(method),
+// canRetry(req), not another package's httputil.IsIdempotent(method)),
+// and only when what it returns for a method does not depend on the
+// other things it tests (each is read both ways). A retry that resends
+// a handed request only when it was not written at all (a dial error)
+// is reported like any other, and so is a handler that a router serves
+// for GET alone (mux.HandleFunc("GET /items", h)). A count of attempts is read where the
 // loop compares it as it is (i < attempts, not i < attempts-1) and it is
 // set before the loop to a constant that allows one attempt; a count
 // changed inside the loop is not read. A helper
@@ -300,7 +348,8 @@
 // variable, a variable that may hold different values, fmt.Sprintf,
 // strings.Builder or a query builder; a concatenation is read when its
 // unknown parts stand only for a table name. It does not
-// follow calls through interfaces or function values, a helper that
+// follow calls through interfaces (but for a RoundTripper's RoundTrip,
+// a send) or function values, a helper that
 // sends a request derived from its parameter (req.WithContext(ctx)) rather
 // than the parameter itself, ORM methods (gorm's Create, Update with gorm.Expr),
 // sqlx's NamedExec and MustExec, pgx batches, SDK operations (Stripe,

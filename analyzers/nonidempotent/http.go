@@ -80,9 +80,9 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 		if v == nil {
 			return nil
 		}
-		m, built, ok := c.requestMethod(v, where.fd)
-		if !ok {
-			return nil
+		m, built, handed, ok := c.requestMethod(v, where.fd)
+		if !ok || handed != nil {
+			return nil // whatever method the caller's request has: handed.go's
 		}
 		if m == "" {
 			param = c.methodOperand(built, where.fd)
@@ -137,12 +137,21 @@ func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place
 //
 // Every request the value can be must be built with one known method;
 // a nil request (var req *http.Request before it is built) is sent
-// nowhere. A request from a parameter, a field or a call the catalog
-// does not know is not read.
-func (c *checker) requestMethod(v ssa.Value, fd *ast.FuncDecl) (string, []*ssa.Call, bool) {
+// nowhere. A request parameter, or a request built or set with the
+// Method of one (http.NewRequest(r.Method, ...), out.Method = r.Method),
+// has the method of the request the function is handed: handed is that
+// parameter, and the method "" (handed.go). A request from a field or a
+// call the catalog does not know is not read.
+func (c *checker) requestMethod(v ssa.Value, fd *ast.FuncDecl) (method string, built []*ssa.Call, handed *ssa.Parameter, ok bool) {
 	lineage := c.eng.Lineage(v, c.sameRequest)
-	method, found := "", false
-	var built []*ssa.Call
+	found := false
+	take := func(m string, h *ssa.Parameter) bool {
+		if found && (m != method || h != handed) {
+			return false
+		}
+		method, handed, found = m, h, true
+		return true
+	}
 	for _, s := range lineage {
 		in := callOf(s)
 		switch {
@@ -150,29 +159,52 @@ func (c *checker) requestMethod(v ssa.Value, fd *ast.FuncDecl) (string, []*ssa.C
 		case in != nil && c.sameRequest(in) != nil:
 		case in != nil && isBuild(in):
 			m, ok := c.builtMethod(in)
+			var h *ssa.Parameter
 			switch {
 			case ok:
 			case c.methodOperand([]*ssa.Call{in}, fd) > 0:
 				m, ok = "", true // the caller's method (methodparam.go)
 			default:
-				m, ok = c.builderMethod(v, in) // newRequest(ctx, http.MethodPost, url)
+				if h = c.handedBy(in); h != nil {
+					ok = true
+				} else {
+					m, ok = c.builderMethod(v, in) // newRequest(ctx, http.MethodPost, url)
+				}
 			}
-			if !ok || (found && m != method) {
-				return "", nil, false
+			if !ok || !take(m, h) {
+				return "", nil, nil, false
 			}
-			method, found = m, true
 			built = append(built, in)
 		default:
-			return "", nil, false
+			p, _ := s.(*ssa.Parameter)
+			if p == nil || !analysisutil.Named(p.Type(), "net/http", "Request") || !take("", p) {
+				return "", nil, nil, false
+			}
 		}
 	}
 	if !found {
-		return "", nil, false
+		return "", nil, nil, false
 	}
-	if m, set, ok := c.methodSet(lineage, fd); set {
-		return m, built, ok
+	if last := c.methodStore(lineage, fd); last != nil {
+		if k, isConst := last.Val.(*ssa.Const); isConst && k.Value != nil && k.Value.Kind() == constant.String {
+			return constant.StringVal(k.Value), built, nil, true
+		}
+		if h := engine.MethodOfRequest(last.Val); h != nil {
+			return "", built, h, true
+		}
+		return "", nil, nil, false
 	}
-	return method, built, true
+	return method, built, handed, true
+}
+
+// handedBy returns the request parameter whose Method a request builder
+// is given, or nil.
+func (c *checker) handedBy(in *ssa.Call) *ssa.Parameter {
+	row := catalog.LookupHTTP(engine.Callee(in))
+	if _, args := operands(in); row != nil && row.Method >= 0 && row.Method < len(args) {
+		return engine.MethodOfRequest(args[row.Method])
+	}
+	return nil
 }
 
 // builderMethod returns the method a request built by a helper of the
@@ -252,10 +284,9 @@ func (c *checker) builtMethod(in *ssa.Call) (string, bool) {
 	return analysisutil.ConstString(c.info, call.Args[row.Method])
 }
 
-// methodSet returns the method the last req.Method = m in fd sets on
-// one of the requests of lineage: set is false when none does, ok when
-// m is a constant.
-func (c *checker) methodSet(lineage []ssa.Value, fd *ast.FuncDecl) (m string, set, ok bool) {
+// methodStore returns the last req.Method = m in fd on one of the
+// requests of lineage, or nil.
+func (c *checker) methodStore(lineage []ssa.Value, fd *ast.FuncDecl) *ssa.Store {
 	var last *ssa.Store
 	for _, fn := range c.ssaFuncs(fd) {
 		for _, b := range fn.Blocks {
@@ -274,13 +305,7 @@ func (c *checker) methodSet(lineage []ssa.Value, fd *ast.FuncDecl) (m string, se
 			}
 		}
 	}
-	if last == nil {
-		return "", false, false
-	}
-	if k, isConst := last.Val.(*ssa.Const); isConst && k.Value != nil && k.Value.Kind() == constant.String {
-		return constant.StringVal(k.Value), true, true
-	}
-	return "", true, false
+	return last
 }
 
 // madeFrom reports whether v is one of the values of lineage, as

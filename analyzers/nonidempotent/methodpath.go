@@ -66,21 +66,19 @@ func (c *checker) paramGuard(fd *ast.FuncDecl, call *ast.CallExpr, i int) *engin
 		return nil
 	}
 	in, _ := c.eng.Call(fn, call).(ssa.Instruction)
-	return c.eng.GuardAt(in, prm)
+	return c.eng.GuardAt(in, engine.MethodParam(prm))
 }
 
-// retriedFor returns the methods, as fd's parameter i, for which one of
-// fd's own retry sites around the call runs it more than once; nil when
-// any method can be.
-func (c *checker) retriedFor(sites []*retryscan.Site, where place, call *ast.CallExpr, i int) *engine.MethodGuard {
-	prm := param(c.eng.Func(where.fd), i)
-	in := c.call(where, call)
-	if prm == nil || in == nil {
+// retriedFor returns the values of the subject (a method parameter, a
+// handed request's method) for which one of the retry sites around the
+// call instruction in runs it more than once; nil when any can be.
+func (c *checker) retriedFor(sites []*retryscan.Site, in *ssa.Call, subj *engine.Subject) *engine.MethodGuard {
+	if subj == nil || in == nil {
 		return nil
 	}
 	g := &engine.MethodGuard{Only: []string{}} // none yet
 	for _, s := range sites {
-		g = g.Or(s.Region().RetriedFor(in, prm))
+		g = g.Or(s.Region().RetriedFor(in, subj))
 	}
 	return g
 }
@@ -108,7 +106,7 @@ func (c *checker) ownRetry(fi *funcInfo, e *effect, lc localCall) *effect {
 	}
 	out := *e
 	out.retries = analysisutil.FuncName(fi.obj, c.pass.Pkg)
-	out.guard = out.guard.And(c.retriedFor(lc.sites, lc.where, lc.call, out.methodParam-1))
+	out.guard = out.guard.And(c.retriedFor(lc.sites, c.call(lc.where, lc.call), engine.MethodParam(param(c.eng.Func(lc.where.fd), out.methodParam-1))))
 	if !openGuard(out.guard) {
 		return e
 	}

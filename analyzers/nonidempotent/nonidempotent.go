@@ -46,7 +46,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Requires:   []*analysis.Analyzer{retryscan.Analyzer, engine.Analyzer},
 		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, &c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
-		FactTypes:  []analysis.Fact{new(Fact), new(SenderFact), new(KeySetterFact)},
+		FactTypes:  []analysis.Fact{new(Fact), new(SenderFact), new(KeySetterFact), new(ResendFact)},
 	}
 	catalog.BindKeyHeaders(&a.Flags, &c.KeyHeaders)
 	report.BindTests(&a.Flags, &c.Tests)
@@ -74,6 +74,11 @@ type checker struct {
 	// rangeFuncs: whether a function holds a range over a function
 	// (rangefunc.go).
 	rangeFuncs map[ast.Node]bool
+	// handed: the sends in a retry of a request a RoundTrip method or a
+	// handler is handed, with who retries them; resends: the functions
+	// whose request that is (handed.go).
+	handed  map[*ast.CallExpr]string
+	resends map[*types.Func]bool
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
@@ -96,6 +101,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		rangeFuncs: map[ast.Node]bool{},
 	}
 	c.collect()
+	c.findHanded()
 	c.findSenders()
 	c.exportKeySetters()
 	c.summarize()
@@ -224,6 +230,10 @@ func (c *checker) check() {
 		c.at.Func(fi.decl)
 		walkCalls(fi.decl.Body, false, func(call *ast.CallExpr, lits []*ast.FuncLit) {
 			c.at.At(call.Pos())
+			if who := c.handed[call]; who != "" {
+				c.reportHanded(call, who)
+				return
+			}
 			sites := c.attempt(call.Pos(), lits)
 			who := "retry wraps"
 			if len(sites) == 0 {
@@ -273,13 +283,15 @@ func (c *checker) check() {
 //     defaultClient.Post(...)): its callers are the ones that decide;
 //   - a resty request whose client is not seen to get a retry count: the
 //     recognizer then assumes one when the package sets a retry count on
-//     any client, which is too weak to call a POST retried.
+//     any client, which is too weak to call a POST retried;
+//   - a request sent through a transport whose retry resends whatever it
+//     is handed: reported there, once (handed.go).
 func (c *checker) clientSite(call *ast.CallExpr) *retryscan.Site {
 	s := c.res.SiteAt(call)
 	if s == nil || s.Kind() != retryscan.KindClient || s.Callee() == nil || s.Callee().Pkg() == c.pass.Pkg {
 		return nil
 	}
-	if strings.HasPrefix(analysisutil.PkgPath(s.Callee()), "github.com/go-resty/resty") && s.Bound().Evidence == nil {
+	if strings.HasPrefix(analysisutil.PkgPath(s.Callee()), "github.com/go-resty/resty") && s.Bound().Evidence == nil || c.resendsAny(s.Transport()) {
 		return nil
 	}
 	return s

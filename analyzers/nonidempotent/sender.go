@@ -136,10 +136,11 @@ func (c *checker) sender(fn *types.Func) *SenderFact {
 }
 
 // retryingSender returns the name of the sender a call hands its request
-// to when that sender retries it, or "".
+// to when that sender retries it, or ""; "" too for a RoundTrip that
+// resends any request, reported at its own send (handed.go).
 func (c *checker) retryingSender(call *ast.CallExpr) string {
 	fn := analysisutil.AnyCallee(c.info, call)
-	if s := c.sender(fn); s != nil && s.Retries {
+	if s := c.sender(fn); s != nil && s.Retries && !c.resendsAny(fn) {
 		return analysisutil.FuncName(fn, c.pass.Pkg)
 	}
 	return ""

@@ -248,6 +248,11 @@ func (s *Site) Node() ast.Node { return s.node }
 // "retryablehttp.Client.Do", "withRetry".
 func (s *Site) Name() string { return s.name }
 
+// Transport returns, for a request sent through a client whose
+// hand-written transport retries, the transport's RoundTrip method;
+// nil for other sites.
+func (s *Site) Transport() *types.Func { return s.transport }
+
 // Entry returns the catalog row of a library or client site, else nil.
 func (s *Site) Entry() *catalog.Retry { return s.entry }
 

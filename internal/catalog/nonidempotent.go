@@ -64,6 +64,7 @@ var httpCalls = []HTTPCall{
 	{Symbol: Symbol{netHTTP, "Client", "PostForm"}, Role: HTTPDirect, Method: -1, Fixed: "POST", URL: 0, Body: 1},
 	{Symbol: Symbol{netHTTP, "Client", "Do"}, Role: HTTPSend, Method: -1, Req: 0, URL: -1},
 	{Symbol: Symbol{netHTTP, "Transport", "RoundTrip"}, Role: HTTPSend, Method: -1, Req: 0, URL: -1},
+	{Symbol: Symbol{netHTTP, "RoundTripper", "RoundTrip"}, Role: HTTPSend, Method: -1, Req: 0, URL: -1}, // a transport's next one
 	// hashicorp/go-retryablehttp v0.7.8 (client.go): the client retries
 	// inside (see the recognizer's client rows), whatever the method.
 	{Symbol: Symbol{retryHTTP, "", "NewRequest"}, Role: HTTPNew, Method: 0, URL: 1, Body: 2},

@@ -117,42 +117,43 @@ func sortedSet(ms []string) []string {
 }
 
 // GuardAt returns what the branches on the way to the instruction in
-// let the parameter prm be, or nil. Every path to in enters each block
+// let the subject s be, or nil. Every path to in enters each block
 // that dominates in through one of the block's predecessors; when each
-// of them enters it on a test of prm (an edge of an if on prm), prm
-// passes one of those tests:
+// of them enters it on a test of s (an edge of an if on s), s passes
+// one of those tests:
 //
 //	if method == http.MethodPost { ...; return }     // the rest: not POST
 //	switch method { case http.MethodGet, http.MethodPut: ... } // the case: GET or PUT
 //	if !retryable[method] { ... }                    // the else: a key of the table
 //	if !isIdempotent(method) { return c.once(...) }  // the rest: what isIdempotent accepts
-func (p *Program) GuardAt(in ssa.Instruction, prm *ssa.Parameter) *MethodGuard {
-	if in == nil || prm == nil || in.Block() == nil {
+//	if !canRetry(req) { retries = 0 }                // a predicate handed the request
+func (p *Program) GuardAt(in ssa.Instruction, s *Subject) *MethodGuard {
+	if in == nil || s == nil || in.Block() == nil {
 		return nil
 	}
-	return p.blockGuard(in.Block(), prm)
+	return p.blockGuard(in.Block(), s)
 }
 
-// blockGuard returns what the paths to b let prm be.
-func (p *Program) blockGuard(b *ssa.BasicBlock, prm *ssa.Parameter) *MethodGuard {
+// blockGuard returns what the paths to b let s be.
+func (p *Program) blockGuard(b *ssa.BasicBlock, s *Subject) *MethodGuard {
 	var g *MethodGuard
 	for ; b != nil; b = b.Idom() {
-		g = g.And(p.entryGuard(b, prm))
+		g = g.And(p.entryGuard(b, s))
 	}
 	return g
 }
 
-// entryGuard returns what the edges into b let prm be: nil unless every
-// edge into b is a branch of an if that tests prm. Tests of several
-// edges are joined when each names the values prm is one of (the cases
+// entryGuard returns what the edges into b let s be: nil unless every
+// edge into b is a branch of an if that tests s. Tests of several
+// edges are joined when each names the values s is one of (the cases
 // of a switch, a || of ==); a single edge's test is taken as it is.
-func (p *Program) entryGuard(b *ssa.BasicBlock, prm *ssa.Parameter) *MethodGuard {
+func (p *Program) entryGuard(b *ssa.BasicBlock, s *Subject) *MethodGuard {
 	if len(b.Preds) == 0 {
 		return nil
 	}
-	var only []string
+	only := []string{} // none yet: an edge no value takes adds nothing
 	for _, pred := range b.Preds {
-		g := p.edgeTest(pred, b, prm)
+		g := p.edgeTest(pred, b, s)
 		switch {
 		case g == nil:
 			return nil
@@ -167,82 +168,100 @@ func (p *Program) entryGuard(b *ssa.BasicBlock, prm *ssa.Parameter) *MethodGuard
 	return &MethodGuard{Only: sortedSet(only)}
 }
 
-// edgeTest returns what taking the edge from pred to b says of prm: nil
-// unless pred ends in an if on prm whose branches differ.
-func (p *Program) edgeTest(pred, b *ssa.BasicBlock, prm *ssa.Parameter) *MethodGuard {
+// edgeTest returns what taking the edge from pred to b says of s: nil
+// unless pred ends in an if on s whose branches differ.
+func (p *Program) edgeTest(pred, b *ssa.BasicBlock, s *Subject) *MethodGuard {
 	ifi, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If)
 	if !ok || pred.Succs[0] == pred.Succs[1] {
 		return nil
 	}
-	set, member, ok := p.methodTest(ifi.Cond, prm, 0)
+	t, f, ok := p.methodTest(ifi.Cond, s, 0)
 	if !ok {
 		return nil
 	}
-	if member != (pred.Succs[0] == b) { // the edge taken when prm is none of set
-		return &MethodGuard{Not: sortedSet(set)}
+	if pred.Succs[0] == b {
+		return t
 	}
-	return &MethodGuard{Only: sortedSet(set)}
+	return f
 }
 
 // maxTestDepth bounds the tests read inside one another: negations, and
 // predicates that call predicates.
 const maxTestDepth = 4
 
-// methodTest reads a condition on the parameter prm: it holds when prm
-// is one of set (in) or none of them (!in). Read are prm == "POST",
-// prm != "POST", !cond, a lookup in a table of methods (methodTable),
-// and a call of a predicate of the package handed prm (predicate).
-func (p *Program) methodTest(v ssa.Value, prm *ssa.Parameter, depth int) (set []string, in, ok bool) {
+// methodTest reads a condition on the subject s, and returns what it
+// lets s be when it holds (t) and when it does not (f); nil is any
+// value. Read are m == "POST", m != "POST", !cond, a lookup in a table
+// of methods (methodTable), a call of a predicate of the package handed
+// m or the request (predicate), and, for a request, the tests of its
+// key header and body (requestTest).
+func (p *Program) methodTest(v ssa.Value, s *Subject, depth int) (t, f *MethodGuard, ok bool) {
 	if depth > maxTestDepth {
-		return nil, false, false
+		return nil, nil, false
+	}
+	// exact is the test that holds exactly when s is one of set.
+	exact := func(set []string, in bool) (t, f *MethodGuard, ok bool) {
+		t, f = &MethodGuard{Only: sortedSet(set)}, &MethodGuard{Not: sortedSet(slices.Clone(set))}
+		if !in {
+			t, f = f, t
+		}
+		return t, f, true
 	}
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if x.Op == token.NOT {
-			set, in, ok = p.methodTest(x.X, prm, depth+1)
-			return set, !in, ok
+			t, f, ok = p.methodTest(x.X, s, depth+1)
+			return f, t, ok
 		}
 	case *ssa.BinOp:
+		if t, f, ok := s.requestTest(x); ok {
+			return t, f, true
+		}
 		if x.Op != token.EQL && x.Op != token.NEQ {
-			return nil, false, false
+			return nil, nil, false
 		}
 		for _, o := range [][2]ssa.Value{{x.X, x.Y}, {x.Y, x.X}} {
 			k, isConst := o[1].(*ssa.Const)
-			if Strip(o[0]) == prm && isConst && k.Value != nil && k.Value.Kind() == constant.String {
-				return []string{constant.StringVal(k.Value)}, x.Op == token.EQL, true
+			if s.is(o[0]) && isConst && k.Value != nil && k.Value.Kind() == constant.String {
+				return exact([]string{constant.StringVal(k.Value)}, x.Op == token.EQL)
 			}
 		}
 	case *ssa.Lookup: // retryable[method]
-		if x.CommaOk || Strip(x.Index) != prm {
-			return nil, false, false
+		if x.CommaOk || !s.is(x.Index) {
+			return nil, nil, false
 		}
-		keys, _, ok := p.methodTable(x.X)
-		return keys, true, ok
+		if keys, _, ok := p.methodTable(x.X); ok {
+			return exact(keys, true)
+		}
 	case *ssa.Extract: // _, ok := known[method]
 		l, isLookup := x.Tuple.(*ssa.Lookup)
-		if !isLookup || x.Index != 1 || Strip(l.Index) != prm {
-			return nil, false, false
+		if !isLookup || x.Index != 1 || !s.is(l.Index) {
+			return nil, nil, false
 		}
-		_, all, ok := p.methodTable(l.X)
-		return all, true, ok
-	case *ssa.Call: // isIdempotent(method)
+		if _, all, ok := p.methodTable(l.X); ok {
+			return exact(all, true)
+		}
+	case *ssa.Call: // isIdempotent(method), canRetry(req)
 		fn := x.Call.StaticCallee()
-		arg := -1
+		if !p.own(fn) || len(fn.Params) != len(x.Call.Args) {
+			return nil, nil, false
+		}
+		arg, req := -1, false
 		for i, a := range x.Call.Args {
-			if Strip(a) == prm {
+			if sub := s.handedTo(a, fn.Params[i]); sub != nil {
 				if arg >= 0 {
-					return nil, false, false // f(method, method)
+					return nil, nil, false // f(method, method)
 				}
-				arg = i
+				arg, req = i, sub.req
 			}
 		}
-		if arg < 0 || !p.own(fn) || len(fn.Params) != len(x.Call.Args) {
-			return nil, false, false
+		if arg < 0 {
+			return nil, nil, false
 		}
-		a := p.predicate(fn, arg, depth+1)
-		return a.set, a.in, a.ok
+		a := p.predicate(fn, arg, req, s.key, depth+1)
+		return a.t, a.f, a.ok
 	}
-	return nil, false, false
+	return nil, nil, false
 }
 
 // methodTable reads a map the value loads: an unexported package
@@ -282,8 +301,9 @@ func (p *Program) methodTable(v ssa.Value) (keys, all []string, ok bool) {
 	return keys, all, true
 }
 
-// A function of the package whose body is a test of its string
-// parameter is a test of the argument it is handed:
+// A function of the package whose body tests its string parameter, or
+// the method of its request parameter, is a test of the argument it is
+// handed:
 //
 //	func isIdempotent(method string) bool {
 //		switch method {
@@ -293,61 +313,79 @@ func (p *Program) methodTable(v ssa.Value) (keys, all []string, ok bool) {
 //		return false
 //	}
 //
-// Its answer is read once for each constant the body tests the
-// parameter against, and once for a value that is none of them: each
-// read follows the one way through the body those tests choose, to a
-// return of a constant or of such a test (return m == "GET" || m ==
-// "HEAD"). A body that branches on anything else, goes round a loop or
-// panics is no predicate. Only the package's own functions are read:
+//	func canRetry(r *http.Request) bool {
+//		if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
+//			return false
+//		}
+//		return isIdempotent(r.Method)
+//	}
+//
+// Its answers are read once for each constant the body tests the
+// subject against, and once for a value that is none of them: each
+// read follows the ways through the body those tests allow, both ways
+// of a branch on anything else, to the returns of a constant or of such
+// a test (return m == "GET" || m == "HEAD"), and collects what it can
+// return. A body that goes round a loop is no predicate; a way that
+// panics returns nothing. Only the package's own functions are read:
 // another package's predicate would need a fact, and the helpers seen
 // declare theirs next to them.
 
-// predKey is a function and the index of its parameter (the receiver
-// counted) the answer is about.
+// predKey is a function, the index of its parameter (the receiver
+// counted) the answer is about, and whether that is a request.
 type predKey struct {
 	fn  *ssa.Function
 	arg int
+	req bool
 }
 
-// predAnswer is a predicate's answer: true exactly when the parameter
-// is one of set (in) or none of them (!in); ok false when the function
-// is no predicate.
+// predAnswer is a predicate's answer: what its parameter can be when it
+// returns true (t) and when it returns false (f); ok false when the
+// function is no predicate.
 type predAnswer struct {
-	set    []string
-	in, ok bool
+	t, f *MethodGuard
+	ok   bool
 }
 
 // maxPredCases bounds the constants a predicate is read for.
 const maxPredCases = 32
 
 // predicate returns what fn answers for each value of its parameter
-// arg.
-func (p *Program) predicate(fn *ssa.Function, arg, depth int) predAnswer {
+// arg; key names the key headers of a request parameter.
+func (p *Program) predicate(fn *ssa.Function, arg int, req bool, key func(string) bool, depth int) predAnswer {
 	p.mu.Lock()
 	if p.preds == nil {
 		p.preds = map[predKey]predAnswer{}
 	}
 	p.mu.Unlock()
-	return memo(&p.mu, p.preds, predKey{fn, arg}, func(k predKey) predAnswer {
-		return p.readPredicate(k.fn, k.arg, depth)
+	return memo(&p.mu, p.preds, predKey{fn, arg, req}, func(k predKey) predAnswer {
+		return p.readPredicate(k.fn, k.arg, k.req, key, depth)
 	})
 }
 
-func (p *Program) readPredicate(fn *ssa.Function, arg, depth int) predAnswer {
+func (p *Program) readPredicate(fn *ssa.Function, arg int, req bool, key func(string) bool, depth int) predAnswer {
 	res := fn.Signature.Results()
 	if res.Len() != 1 || !isBool(res.At(0).Type()) || arg >= len(fn.Params) {
 		return predAnswer{}
 	}
-	prm := fn.Params[arg]
-	if b, ok := prm.Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+	s := MethodParam(fn.Params[arg])
+	if req {
+		s = RequestMethod(fn.Params[arg], key)
+	} else if b, ok := s.prm.Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+		return predAnswer{}
+	}
+	if s == nil {
 		return predAnswer{}
 	}
 	var cases []string
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
 			if v, ok := in.(ssa.Value); ok {
-				if set, _, ok := p.methodTest(v, prm, depth); ok {
-					cases = append(cases, set...)
+				if t, f, ok := p.methodTest(v, s, depth); ok {
+					for _, g := range []*MethodGuard{t, f} {
+						if g != nil {
+							cases = append(append(cases, g.Only...), g.Not...)
+						}
+					}
 				}
 			}
 		}
@@ -356,97 +394,126 @@ func (p *Program) readPredicate(fn *ssa.Function, arg, depth int) predAnswer {
 	if len(cases) > maxPredCases {
 		return predAnswer{}
 	}
-	other, ok := p.answer(fn, prm, nil, depth)
+	otherT, otherF, ok := p.answer(fn, s, nil, depth)
 	if !ok {
 		return predAnswer{}
 	}
-	out := predAnswer{set: []string{}, in: !other, ok: true}
+	var diffT, diffF []string // the values whose answers differ from the rest's
 	for _, m := range cases {
-		a, ok := p.answer(fn, prm, &m, depth)
+		t, f, ok := p.answer(fn, s, &m, depth)
 		if !ok {
 			return predAnswer{}
 		}
-		if a != other {
-			out.set = append(out.set, m) // the values whose answer differs from the rest's
+		if t != otherT {
+			diffT = append(diffT, m)
+		}
+		if f != otherF {
+			diffF = append(diffF, m)
 		}
 	}
-	return out
+	return predAnswer{t: answerGuard(otherT, diffT), f: answerGuard(otherF, diffF), ok: true}
 }
 
-// maxPredSteps bounds the blocks one read of a predicate passes.
-const maxPredSteps = 64
-
-// answer returns what fn returns when its parameter prm is m (nil: a
-// value none of its tests names), and whether that can be told.
-func (p *Program) answer(fn *ssa.Function, prm *ssa.Parameter, m *string, depth int) (bool, bool) {
-	env := map[ssa.Value]bool{} // the bool phis on the way taken
-	val := func(v ssa.Value) (bool, bool) {
-		for neg := false; ; v = v.(*ssa.UnOp).X {
-			switch x := v.(type) {
-			case *ssa.Const:
-				if x.Value == nil || x.Value.Kind() != constant.Bool {
-					return false, false
-				}
-				return constant.BoolVal(x.Value) != neg, true
-			case *ssa.Phi:
-				b, ok := env[x]
-				return b != neg, ok
-			case *ssa.UnOp:
-				if x.Op == token.NOT {
-					neg = !neg
-					continue
-				}
-			}
-			set, in, ok := p.methodTest(v, prm, depth)
-			if !ok {
-				return false, false
-			}
-			member := m != nil && slices.Contains(set, *m)
-			return (member == in) != neg, true
-		}
+// answerGuard returns the guard of the values that can give an answer,
+// from whether the values no test names can (other) and the values for
+// which it is the other way round.
+func answerGuard(other bool, diff []string) *MethodGuard {
+	switch {
+	case !other:
+		return &MethodGuard{Only: append([]string{}, diff...)}
+	case len(diff) > 0:
+		return &MethodGuard{Not: diff}
 	}
-	var prev *ssa.BasicBlock
-	b := fn.Blocks[0]
-	for range maxPredSteps {
-		next := maps.Clone(env)
-		for _, in := range b.Instrs {
-			phi, ok := in.(*ssa.Phi)
-			if !ok {
+	return nil
+}
+
+// maxPredSteps bounds the blocks the reads of a predicate pass, all its
+// ways together.
+const maxPredSteps = 256
+
+// answer returns whether fn can return true and whether it can return
+// false when its subject s is m (nil: a value none of its tests names),
+// and whether that can be told.
+func (p *Program) answer(fn *ssa.Function, s *Subject, m *string, depth int) (canT, canF, ok bool) {
+	allows := func(g *MethodGuard) bool {
+		if m == nil {
+			return g == nil || g.Only == nil
+		}
+		return g.Allows(*m)
+	}
+	// val returns what v can be on the way taken, env its bool phis.
+	var val func(v ssa.Value, env map[ssa.Value]bool) (t, f bool)
+	val = func(v ssa.Value, env map[ssa.Value]bool) (bool, bool) {
+		switch x := v.(type) {
+		case *ssa.Const:
+			if x.Value != nil && x.Value.Kind() == constant.Bool {
+				b := constant.BoolVal(x.Value)
+				return b, !b
+			}
+		case *ssa.Phi:
+			if b, known := env[x]; known {
+				return b, !b
+			}
+			return true, true
+		case *ssa.UnOp:
+			if x.Op == token.NOT {
+				t, f := val(x.X, env)
+				return f, t
+			}
+		}
+		if t, f, ok := p.methodTest(v, s, depth); ok {
+			return allows(t), allows(f)
+		}
+		return true, true // a test of something else: either way
+	}
+	type way struct {
+		b, prev *ssa.BasicBlock
+		env     map[ssa.Value]bool
+	}
+	work := []way{{b: fn.Blocks[0], env: map[ssa.Value]bool{}}}
+	for steps := 0; len(work) > 0; steps++ {
+		if steps > maxPredSteps {
+			return false, false, false
+		}
+		w := work[len(work)-1]
+		work = work[:len(work)-1]
+		env := maps.Clone(w.env)
+		for _, in := range w.b.Instrs {
+			phi, isPhi := in.(*ssa.Phi)
+			if !isPhi {
 				break
 			}
-			delete(next, phi)
-			if i := slices.Index(b.Preds, prev); i >= 0 {
-				if v, ok := val(phi.Edges[i]); ok {
-					next[phi] = v
+			delete(env, phi)
+			if i := slices.Index(w.b.Preds, w.prev); i >= 0 {
+				if t, f := val(phi.Edges[i], w.env); t != f {
+					env[phi] = t
 				}
 			}
 		}
-		env = next
-		switch t := b.Instrs[len(b.Instrs)-1].(type) {
+		switch t := w.b.Instrs[len(w.b.Instrs)-1].(type) {
 		case *ssa.If:
-			v, ok := val(t.Cond)
-			if !ok {
-				return false, false
+			ct, cf := val(t.Cond, env)
+			if ct {
+				work = append(work, way{t.Block().Succs[0], w.b, env})
 			}
-			prev, b = b, b.Succs[0]
-			if !v {
-				b = prev.Succs[1]
+			if cf {
+				work = append(work, way{t.Block().Succs[1], w.b, env})
 			}
 		case *ssa.Jump:
-			prev, b = b, b.Succs[0]
+			work = append(work, way{w.b.Succs[0], w.b, env})
 		case *ssa.Return:
 			if len(t.Results) != 1 {
-				return false, false
+				return false, false, false
 			}
-			return val(t.Results[0])
-		default:
-			return false, false // a panic
+			rt, rf := val(t.Results[0], env)
+			canT, canF = canT || rt, canF || rf
 		}
+		// a panic returns nothing
 	}
-	return false, false
+	return canT, canF, true
 }
 
-// RetriedFor returns the values of the parameter prm for which the
+// RetriedFor returns the values of the subject s for which the
 // region's loop can make more than one attempt, the attempt being at
 // instruction at; nil when any can. A count the loop is bounded by that
 // is a constant on each way to the loop (a phi before it, the engine's
@@ -461,12 +528,27 @@ func (p *Program) answer(fn *ssa.Function, prm *ssa.Parameter, m *string, depth 
 //	for i := 0; i < attempts; i++ { // the other: not POST, four
 //
 // A count set inside the loop, or one that is not a constant on some
-// way, tells nothing.
-func (r *Region) RetriedFor(at ssa.Instruction, prm *ssa.Parameter) *MethodGuard {
-	if r == nil || r.loop == nil || prm == nil || prm.Parent() != r.fn || at == nil || at.Parent() != r.fn {
+// way, tells nothing. The tests on the way back to the loop's header
+// after the attempt say which values go round at all:
+//
+//	for attempt := 0; ; attempt++ {
+//		resp, err := t.next.RoundTrip(req)
+//		if attempt == retryMax || req.Method != http.MethodGet || err == nil {
+//			return resp, err // the rest: GET, round again
+//		}
+func (r *Region) RetriedFor(at ssa.Instruction, s *Subject) *MethodGuard {
+	if r == nil || r.loop == nil || s == nil || s.prm.Parent() != r.fn || at == nil || at.Parent() != r.fn {
 		return nil // a count read from a function literal's attempt would miss the rounds it adds
 	}
-	var out *MethodGuard
+	// The loop goes round only by its back edges: the tests every way
+	// from the attempt back to the header passes say which values it
+	// resends (if method != http.MethodGet { return err } after it).
+	out := none()
+	for _, pred := range r.loop.Header.Preds {
+		if r.loop.Has(pred) {
+			out = out.Or(r.p.blockGuard(pred, s).And(r.p.edgeTest(pred, r.loop.Header, s)))
+		}
+	}
 	for _, phi := range r.countChoices() {
 		retried := &MethodGuard{Only: []string{}} // none yet
 		one := false
@@ -483,7 +565,7 @@ func (r *Region) RetriedFor(at ssa.Instruction, prm *ssa.Parameter) *MethodGuard
 				}
 			}
 			pred := phi.Block().Preds[i]
-			retried = retried.Or(r.p.blockGuard(pred, prm).And(r.p.edgeTest(pred, phi.Block(), prm)))
+			retried = retried.Or(r.p.blockGuard(pred, s).And(r.p.edgeTest(pred, phi.Block(), s)))
 		}
 		if one {
 			out = out.And(retried)

@@ -16,7 +16,8 @@ import (
 // methodGuards reports, at every call of a function named send, what
 // GuardAt lets the enclosing function's first parameter (the receiver
 // not counted) be there, and, at every for statement
-// holding such a call, what RetriedFor says.
+// holding such a call, what RetriedFor says. A first parameter that is
+// an *http.Request stands for its method, keyed by Idempotency-Key.
 var methodGuards = &analysis.Analyzer{
 	Name:     "methodguards",
 	Doc:      "report the method guards of sends and loops",
@@ -32,16 +33,20 @@ var methodGuards = &analysis.Analyzer{
 			if fn.Signature.Recv() != nil && len(fn.Params) > 1 {
 				prm = fn.Params[1]
 			}
+			subj := MethodParam(prm)
+			if isRequest(prm.Type()) {
+				subj = RequestMethod(prm, func(h string) bool { return h == "Idempotency-Key" })
+			}
 			sends := map[*ast.CallExpr]ssa.Instruction{}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
 				if !ok {
 					return true
 				}
-				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "send" {
+				if id, ok := call.Fun.(*ast.Ident); ok && (id.Name == "send" || id.Name == "resend") {
 					in, _ := p.Call(fn, call).(ssa.Instruction)
 					sends[call] = in
-					pass.Reportf(call.Pos(), "send %s", guardString(p.GuardAt(in, prm)))
+					pass.Reportf(call.Pos(), "send %s", guardString(p.GuardAt(in, subj)))
 				}
 				return true
 			})
@@ -53,7 +58,7 @@ var methodGuards = &analysis.Analyzer{
 				for call, in := range sends {
 					if loop.Body.Pos() <= call.Pos() && call.End() <= loop.Body.End() {
 						r := p.LoopRegion(fn, p.LoopAt(fn, loop, loop.Body.List))
-						pass.Reportf(loop.Pos(), "retried %s", guardString(r.RetriedFor(in, prm)))
+						pass.Reportf(loop.Pos(), "retried %s", guardString(r.RetriedFor(in, subj)))
 						break
 					}
 				}

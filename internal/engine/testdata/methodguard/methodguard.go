@@ -169,10 +169,111 @@ func countInside(method string) {
 	}
 }
 
+// Only a GET goes round again: the test after the attempt.
+func testedAfter(method string) {
+	for i := 0; i < 3; i++ { // want `retried only GET`
+		if send(method) == nil || method != http.MethodGet { // want `send any`
+			return
+		}
+	}
+}
+
+// Twin: the test after the attempt only logs.
+func loggedAfter(method string) {
+	for i := 0; i < 3; i++ { // want `retried any`
+		if send(method) == nil { // want `send any`
+			return
+		}
+		if method != http.MethodGet {
+			log.Print("not idempotent")
+		}
+	}
+}
+
 // Twin: the test only logs.
 func logged(method string) {
 	if !isIdempotent(method) {
 		log.Print("not idempotent")
 	}
 	send(method) // want `send any`
+}
+
+// A request handed to the function: its method, its key header, its
+// body.
+
+func resend(r *http.Request) error { return nil }
+
+func canRetry(r *http.Request) bool {
+	if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
+		return false
+	}
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return true
+	}
+	return false
+}
+
+func methodOnly(r *http.Request) bool { return isIdempotent(r.Method) }
+
+// A request with a body is sent once (moonrhythm/parapet#76's fix).
+func proxied(r *http.Request) {
+	retries := 3
+	if !canRetry(r) {
+		retries = 0
+	}
+	for i := 0; i <= retries; i++ { // want `retried none`
+		if resend(r) == nil { // want `send any`
+			return
+		}
+	}
+}
+
+func proxiedMethod(r *http.Request) {
+	if !methodOnly(r) {
+		resend(r) // want `send not DELETE\|GET\|HEAD\|PUT`
+		return
+	}
+	resend(r) // want `send only DELETE\|GET\|HEAD\|PUT`
+}
+
+func keyed(r *http.Request) {
+	if r.Method != http.MethodGet && r.Header.Get("Idempotency-Key") == "" {
+		resend(r) // want `send not GET`
+		return
+	}
+	resend(r) // want `send only GET`
+}
+
+func bodiless(r *http.Request) {
+	if r.ContentLength > 0 {
+		resend(r) // want `send any`
+		return
+	}
+	resend(r) // want `send none`
+}
+
+// Twins: another header is no key; a switch on the method that lets
+// POST through; a rewindable body may be resent.
+func otherHeader(r *http.Request) {
+	if r.Method != http.MethodGet && r.Header.Get("X-Request-Id") == "" {
+		resend(r) // want `send not GET`
+		return
+	}
+	resend(r) // want `send any`
+}
+
+func switched(r *http.Request) {
+	switch r.Method {
+	case http.MethodGet, http.MethodPost:
+		resend(r) // want `send only GET\|POST`
+	}
+}
+
+func rewindable(r *http.Request) {
+	if r.Body != nil && r.GetBody == nil {
+		resend(r) // want `send any`
+		return
+	}
+	resend(r) // want `send any`
 }

@@ -36,14 +36,16 @@ func chargeOnce(ctx context.Context, body []byte) error { // want chargeOnce:`no
 	return err
 }
 
-// A transport of the package whose RoundTrip retries.
+// A transport of the package whose RoundTrip retries whatever request
+// it is handed: reported at its send, once; the POST the package sends
+// through it is the same defect, and is not reported again.
 type retryTransport struct{ next http.RoundTripper }
 
-func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(0, retries\)` RoundTrip:`resends`
 	var resp *http.Response
 	var err error
 	for i := 0; i < 3; i++ {
-		if resp, err = t.next.RoundTrip(req); err == nil && resp.StatusCode < 500 {
+		if resp, err = t.next.RoundTrip(req); err == nil && resp.StatusCode < 500 { // want `retry resends the caller's request whatever its method: a POST or PATCH that timed out may run twice; retry only idempotent methods or requests with an Idempotency-Key`
 			return resp, nil
 		}
 		time.Sleep(100 * time.Millisecond)
@@ -53,8 +55,8 @@ func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 
 var orders = &http.Client{Timeout: 5 * time.Second, Transport: &retryTransport{next: http.DefaultTransport}}
 
-func postOrder(body string) error {
-	_, err := orders.Post("https://orders.example.com/v1/orders", "application/json", strings.NewReader(body)) // want `retryTransport.RoundTrip retries an HTTP POST with no Idempotency-Key header`
+func postOrder(body string) error { // want postOrder:`nonidempotent\(an HTTP POST\)`
+	_, err := orders.Post("https://orders.example.com/v1/orders", "application/json", strings.NewReader(body))
 	return err
 }
 
@@ -81,7 +83,7 @@ func postOrderKeyed(ctx context.Context, key, body string) error {
 // Twin: a transport that only logs retries nothing.
 type logTransport struct{ next http.RoundTripper }
 
-func (t logTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+func (t logTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(0\)`
 	start := time.Now()
 	resp, err := t.next.RoundTrip(req)
 	println(req.Method, time.Since(start).String())
@@ -105,7 +107,7 @@ func postGiven(rt http.RoundTripper, body string) error { // want postGiven:`non
 // Twin: a transport that retries GET and HEAD only sends a POST once.
 type idemTransport struct{ next http.RoundTripper }
 
-func (t *idemTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+func (t *idemTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(0\)`
 	if req.Method != http.MethodGet && req.Method != http.MethodHead {
 		return t.next.RoundTrip(req)
 	}
