@@ -71,7 +71,11 @@ func (s *scanner) readFieldTypes() map[*types.Var][]types.Type {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CompositeLit:
-				st, ok := s.info.TypeOf(n).Underlying().(*types.Struct)
+				t := s.info.TypeOf(n)
+				if t == nil {
+					return true
+				}
+				st, ok := t.Underlying().(*types.Struct)
 				if !ok {
 					return true
 				}
