@@ -117,7 +117,7 @@ func (s *scanner) exportClassifiers() {
 	for _, fi := range s.funcs {
 		sig := fi.obj.Type().(*types.Signature)
 		res := sig.Results()
-		if fi.obj.Exported() && fi.decl.Body != nil && res.Len() > 0 && isNumeric(res.At(0).Type()) && s.namesRetryAfter(fi.decl.Body) {
+		if fi.obj.Exported() && fi.decl.Body != nil && res.Len() > 0 && analysisutil.IsNumeric(res.At(0).Type()) && s.namesRetryAfter(fi.decl.Body) {
 			s.pass.ExportObjectFact(fi.obj, new(PushbackFact))
 		}
 		if !fi.obj.Exported() || fi.decl.Body == nil {
@@ -230,11 +230,6 @@ func (s *scanner) namesRetryAfter(body *ast.BlockStmt) bool {
 		v := s.info.Types[e].Value
 		return v != nil && v.Kind() == constant.String && strings.EqualFold(constant.StringVal(v), catalog.RetryAfterHeader)
 	})
-}
-
-func isNumeric(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsNumeric != 0
 }
 
 // ReadsRetryAfter reports whether a function of another package computes

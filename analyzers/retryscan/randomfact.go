@@ -31,7 +31,7 @@ func (*RandomFact) String() string { return "random" }
 func (s *scanner) exportRandoms() {
 	for _, fi := range s.funcs {
 		res := fi.obj.Signature().Results()
-		if !fi.obj.Exported() || fi.decl.Body == nil || res.Len() == 0 || !isNumeric(res.At(0).Type()) || !s.callsRandom(fi.decl.Body) {
+		if !fi.obj.Exported() || fi.decl.Body == nil || res.Len() == 0 || !analysisutil.IsNumeric(res.At(0).Type()) || !s.callsRandom(fi.decl.Body) {
 			continue
 		}
 		s.at.Func(fi.decl)

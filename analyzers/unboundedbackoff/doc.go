@@ -203,9 +203,17 @@
 // # Limitations
 //
 // The analyzer reports only what it can show. A delay that comes from a
-// parameter, a struct field written out of sight, a table lookup or a
-// function of another package may be random or capped, so it is not
-// reported for jitter, and its size is unknown. An unexported field of
+// parameter, a table lookup or a function of another package may be
+// random or capped, so it is not reported for jitter, and its size is
+// unknown. A setting is no random draw: a number read from a field of
+// the receiver, of a parameter or of a variable the retry holds before
+// its loop (a Retrier's Base and Max, an options struct), directly or in
+// a helper of the package the loop calls, which the package writes only
+// from constants and parameters; its size stays unknown, and a delay
+// made from it with nothing random is reported for jitter (d := r.Base;
+// d = min(d*2, r.Max)). A field of what an attempt returns (an error's
+// RetryAfter, filled by errors.As) or one the package writes from a call
+// (a header parsed) is no setting. An unexported field of
 // one of the package's structs whose address is not handed on is read
 // through every write to it (a policy its constructor fills in: known
 // when every write gives the same constant); a field its importers may

@@ -46,3 +46,10 @@ func CapChain[T any](chain []T, keep func(T) bool) []T {
 	}
 	return out
 }
+
+// IsNumeric reports a type whose underlying type is a number: an
+// integer, a float or a complex (time.Duration, a status code).
+func IsNumeric(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
+}

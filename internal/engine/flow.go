@@ -111,6 +111,10 @@ type flower struct {
 	// (calleewait.go), so that a field of one reads as the loop's
 	bound map[ssa.Value]ssa.Value
 	depth int
+	// caller and called: the flower of the function whose call of a
+	// helper this one reads, and that call (settings.go)
+	caller *flower
+	called *ssa.CallCommon
 }
 
 func (fl *flower) flow(v ssa.Value) Flow {
@@ -141,7 +145,7 @@ func (fl *flower) flow(v ssa.Value) Flow {
 	case *ssa.BinOp:
 		return fl.binop(v)
 	case *ssa.Field:
-		return fl.fieldWrites(structField(v)) // p.initial of a policy passed by value
+		return fl.fieldWrites(structField(v), v.X) // p.initial of a policy passed by value
 	case *ssa.Call:
 		return fl.call(v)
 	case *ssa.Parameter, *ssa.FreeVar:
@@ -306,7 +310,7 @@ func (fl *flower) helper(c *ssa.Call) Flow {
 	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg != fl.r.p.pkg || len(callee.Blocks) == 0 || fl.depth >= 3 || len(callee.Params) != len(c.Call.Args) {
 		return Flow{Opaque: true}
 	}
-	sub := &flower{r: fl.r, seen: map[ssa.Value]bool{}, params: map[ssa.Value]Flow{}, depth: fl.depth + 1}
+	sub := &flower{r: fl.r, seen: map[ssa.Value]bool{}, params: map[ssa.Value]Flow{}, depth: fl.depth + 1, caller: fl, called: &c.Call}
 	for i, a := range c.Call.Args {
 		sub.params[callee.Params[i]] = fl.flow(a)
 	}
@@ -705,7 +709,7 @@ func (fl *flower) load(u *ssa.UnOp) Flow {
 	}
 	if defs == 0 {
 		if fa, ok := addr.(*ssa.FieldAddr); ok {
-			return fl.fieldWrites(fieldOf(fa)) // c.baseDelay, set by the constructor
+			return fl.fieldWrites(fieldOf(fa), fa.X) // c.baseDelay, set by the constructor
 		}
 		return Flow{Opaque: true}
 	}
@@ -718,15 +722,24 @@ func (fl *flower) load(u *ssa.UnOp) Flow {
 //
 //	func newClient() *client { return &client{base: 100 * time.Millisecond, max: 10 * time.Second} }
 //	func (c *client) backoff(n int) time.Duration { return min(c.base<<n, c.max) }
-func (fl *flower) fieldWrites(f *types.Var) Flow {
-	if !fl.r.p.FieldComplete(f) {
-		return Flow{Opaque: true}
+//
+// A field that is not read that way is still no random draw when it is
+// a setting of the retry (settings.go): its size stays unknown.
+func (fl *flower) fieldWrites(f *types.Var, base ssa.Value) Flow {
+	if fl.r.p.FieldComplete(f) {
+		var vals []ssa.Value
+		for _, st := range fl.r.p.FieldStores(f) {
+			vals = append(vals, st.Val)
+		}
+		if g := fl.all(vals); !g.Opaque || !fl.setting(f, base) {
+			return g
+		}
+		return Flow{}
 	}
-	var vals []ssa.Value
-	for _, st := range fl.r.p.FieldStores(f) {
-		vals = append(vals, st.Val)
+	if fl.setting(f, base) {
+		return Flow{}
 	}
-	return fl.all(vals)
+	return Flow{Opaque: true}
 }
 
 // sameAddr reports two addresses of the same variable: one local, or one

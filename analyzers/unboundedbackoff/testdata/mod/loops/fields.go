@@ -54,7 +54,8 @@ func (c *fieldClient) getJittered(ctx context.Context) error {
 	}
 }
 
-// A client whose base delay its caller gives: unknown, not judged.
+// A client whose base delay its caller gives: its size is unknown, but a
+// setting is no random draw (engine settings.go).
 type paramClient struct{ baseDelay time.Duration }
 
 func newParamClient(base time.Duration) *paramClient { return &paramClient{baseDelay: base} }
@@ -67,7 +68,7 @@ func (c *paramClient) get(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(c.baseDelay): // ok: the wait may be anything
+		case <-time.After(c.baseDelay): // want `retry delay has no jitter`
 		}
 	}
 }
@@ -86,7 +87,7 @@ func defaultFieldPolicy() fieldPolicy {
 }
 
 func (p fieldPolicy) delay(n int) time.Duration {
-	return time.Duration(float64(p.initial)*math.Pow(p.factor, float64(n))) + rand.N(p.initial/2) // want `retry delay doubles each attempt with no cap \(wait at line 99\): after 7 failures it waits at least 1m4s`
+	return time.Duration(float64(p.initial)*math.Pow(p.factor, float64(n))) + rand.N(p.initial/2) // want `retry delay doubles each attempt with no cap \(wait at line 100\): after 7 failures it waits at least 1m4s`
 }
 
 func registerWithPolicy(ctx context.Context) error {
