@@ -34,6 +34,8 @@ type checker struct {
 	ifaceNames map[string]bool
 	inParam    map[*types.Func]bool
 	litTracers map[*ssa.Function]*tracer
+	// kept is shared by the package's tracers (tracer.kept).
+	kept map[*ssa.Store]bool
 	roots      *bool // makesRoots, computed once
 	// harness: the files that are test harness code, reported like a test
 	// file; held: findings of examples and commands (policy.go).
@@ -87,6 +89,7 @@ func (c *checker) newTracer(fn *ssa.Function) *tracer {
 	t.param = c.clientParam
 	t.results = c.results
 	t.hands = c.hands
+	t.kept = c.kept
 	return t
 }
 

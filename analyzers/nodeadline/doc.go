@@ -135,14 +135,25 @@
 //
 // A method that sends on its receiver's client field with the caller's
 // context (c.HTTP.Do(req)) leaves the client to its caller: a call with
-// a context that has no deadline is reported when the receiver comes
-// from a constructor, of this package or another, that leaves the field
-// without Timeout, no function of the field's package but a constructor
-// writes the field (no SetHTTPClient, no option), and the caller neither
-// sets the field or its Timeout nor hands the receiver to other code:
+// a context that has no deadline is reported when the receiver is built
+// with a client without Timeout in the field, by a constructor, of this
+// package or another, that leaves the field so, or by a struct literal
+// of the calling package that sets it so (in place, or returned by one
+// of its functions); no function of the field's package but a
+// constructor writes the field or sets its Timeout through it (no
+// SetHTTPClient, no option, no SetTimeout); and the caller neither sets
+// the field or its Timeout nor hands the receiver to other code:
 //
 //	c := apiclient.New(url) // &Client{HTTP: &http.Client{}}
 //	retry.Do(func() error { _, err := c.GetOrder(context.Background(), id); return err }) // reported
+//	c = &apiclient.Client{URL: url, HTTP: http.DefaultClient}
+//	c.GetOrder(context.Background(), id) // reported
+//
+// A literal that leaves the field unset is not judged (what the method
+// does with a nil client is its own); a field set from a parameter of
+// the function building it is what its call passes, and from a
+// parameter of the calling function is judged as client parameters are
+// (below).
 //
 // A client field returned by an unexported accessor of the package
 // (func (s *svc) client() *http.Client { return s.http }) is judged like

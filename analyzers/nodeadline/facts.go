@@ -35,7 +35,8 @@ type ReachFact struct {
 	Stream bool
 	// Field: the outbound call is an HTTP request sent on this
 	// *http.Client field of the function's receiver, which decides
-	// whether it can hang (fieldclient.go); "" for other calls.
+	// whether it can hang, and which keeps the client the receiver was
+	// built with (fieldclient.go); "" for other calls.
 	Field string
 	// Retried: the outbound call runs in an attempt of a retry, in the
 	// function or below it, or retries inside (an SDK operation). A call

@@ -1,6 +1,7 @@
 package nodeadline
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -24,13 +25,31 @@ import (
 //	retry.Do(func() error { _, err := c.GetOrder(context.Background(), id); return err })
 //	// reported: the receiver comes from New, whose HTTP has no Timeout
 //
-// The method's ReachFact names the receiver's field (Field); the
-// constructor's ClientFieldsFact lists the fields of what it returns that
-// hold a client made without Timeout. The caller is reported when every
-// value the receiver can be comes from such a constructor and the caller
-// neither writes the field nor hands the receiver to other code. A field
-// is listed only when no function of its package but a constructor
-// writes it (no SetHTTPClient, no option closure).
+// The method's ReachFact names the receiver's field (Field) only when
+// the field keeps what its struct was built with: no function of its
+// package but a constructor writes it (no SetHTTPClient, no option
+// closure), and none sets its Timeout through it or hands it on (no
+// SetTimeout, no accessor). The constructor's ClientFieldsFact lists the
+// fields of what it returns that hold a client made without Timeout.
+// The caller is reported when every value the receiver can be is built
+// with such a client in the field, and the caller neither writes the
+// field nor hands the receiver to other code. Built means by such a
+// constructor, or by a struct literal of the calling package, in place
+// or in a helper of the package whose returns the engine reads
+// (engine.SourcesIn), with the field set to a client made without
+// Timeout:
+//
+//	func newAPI(url string) *apiclient.Client {
+//		return &apiclient.Client{URL: url, HTTP: &http.Client{}}
+//	}
+//	c := newAPI(url)
+//	c.Get(context.Background(), "/status") // reported, as for apiclient.New
+//
+// A literal that leaves the field unset gets whatever the method does
+// with a nil client, which the fact does not say: it is not judged. A
+// field set from a value the analyzer cannot judge (a parameter of an
+// exported function, a client of another package's constructor) is
+// assumed to have a Timeout, as everywhere.
 
 // ClientFieldsFact is exported for an exported function returning a
 // struct of its package (or a pointer to one) whose listed *http.Client
@@ -171,6 +190,25 @@ func (c *checker) onlyConstructorsWrite(f *types.Var) bool {
 	return true
 }
 
+// fieldAsMade reports whether a client field of the package keeps what
+// its struct was built with: only constructors write it, and no code of
+// the package sets its Timeout through it or hands it on.
+func (c *checker) fieldAsMade(t *tracer, f *types.Var) bool {
+	if !c.onlyConstructorsWrite(f) {
+		return false
+	}
+	if t.exported == nil {
+		t.exported = map[*types.Var]bool{} // as for a constructor (allocField)
+		defer func() { t.exported = nil }()
+	}
+	for _, l := range c.p.FieldLoads(f) {
+		if t.configured(engine.Source{Value: l}, []string{"Timeout"}) {
+			return false
+		}
+	}
+	return true
+}
+
 // exportClientFields exports a ClientFieldsFact for each constructor of
 // the package with fields holding a client made without Timeout.
 func (c *checker) exportClientFields() {
@@ -183,8 +221,8 @@ func (c *checker) exportClientFields() {
 
 // fieldResolved reads a ReachFact whose outbound call sends on a field
 // of the receiver, at a call of the method: the fact with no field when
-// every value the receiver can be comes from a constructor that leaves
-// the field without Timeout; the fact as it is when the receiver is the
+// every value the receiver can be is built with a client made without
+// Timeout in the field; the fact as it is when the receiver is the
 // calling method's own (its summary keeps the field); nil otherwise.
 func (c *checker) fieldResolved(s site, rf *ReachFact) *ReachFact {
 	in := c.instr(s)
@@ -201,14 +239,96 @@ func (c *checker) fieldResolved(s site, rf *ReachFact) *ReachFact {
 		return nil
 	}
 	for _, src := range srcs {
-		call, ok := src.Value.(*ssa.Call)
-		if !ok || !c.leavesField(call, rf.Field) || t.touched(src.Value, rf.Field) {
+		if !c.builtLeaving(t, src, rf.Field) {
 			return nil
 		}
 	}
 	out := *rf
 	out.Field = ""
 	return &out
+}
+
+// builtLeaving reports whether a value the receiver can be holds, in the
+// field, a client made without Timeout that the caller leaves as it is:
+// the result of a constructor whose fact lists the field, or a struct
+// literal of the package that sets the field to such a client.
+func (c *checker) builtLeaving(t *tracer, src engine.Source, field string) bool {
+	var own []ssa.Instruction
+	switch v := src.Value.(type) {
+	case *ssa.Call:
+		if !c.leavesField(v, field) {
+			return false
+		}
+	case *ssa.Alloc:
+		var ok bool
+		if own, ok = t.builtWith(v, src.In, field); !ok {
+			return false
+		}
+	default:
+		return false
+	}
+	return !t.touched(src, field, own)
+}
+
+// builtWith reports whether the struct a makes, read in frame in, has
+// the field set to clients made without Timeout, and only to such, by
+// the function making it; it returns the instructions of that building
+// (the field's writes, a whole literal stored), which are not the caller
+// touching the field.
+//
+//	c := &apiclient.Client{URL: url, HTTP: &http.Client{}}
+//	c := apiclient.Client{URL: url, HTTP: http.DefaultClient}   // a literal stored whole in c
+func (t *tracer) builtWith(a *ssa.Alloc, in *engine.Frame, field string) ([]ssa.Instruction, bool) {
+	var own []ssa.Instruction
+	var vals []*ssa.Store
+	var fields func(a *ssa.Alloc) bool
+	fields = func(a *ssa.Alloc) bool {
+		for _, r := range *a.Referrers() {
+			switch r := r.(type) {
+			case *ssa.FieldAddr:
+				if f := engine.FieldOf(r); f == nil || f.Name() != field || !isClient(f.Type()) {
+					continue
+				}
+				own = append(own, r)
+				for _, w := range *r.Referrers() {
+					if st, ok := w.(*ssa.Store); ok && st.Addr == ssa.Value(r) {
+						vals = append(vals, st)
+					}
+				}
+			case *ssa.Store:
+				// c := T{...}: the literal is built in a temporary and
+				// stored whole.
+				if r.Addr != ssa.Value(a) {
+					continue // a is stored: touched's to judge
+				}
+				ld, ok := r.Val.(*ssa.UnOp)
+				if !ok || ld.Op != token.MUL {
+					return false
+				}
+				lit, ok := ld.X.(*ssa.Alloc)
+				if n := len(vals); !ok || lit == a || !fields(lit) || len(vals) == n {
+					return false // not a literal, or one leaving the field unset
+				}
+				own = append(own, r)
+			}
+		}
+		return true
+	}
+	if !fields(a) || len(vals) == 0 {
+		return nil, false // unset: the method's own default, which no fact says
+	}
+	for _, st := range vals {
+		if t.kept != nil && !t.kept[st] {
+			t.kept[st] = true
+			defer delete(t.kept, st)
+		}
+	}
+	for _, st := range vals {
+		if _, ok := t.noTimeoutIn(st.Val, in, []string{"Timeout"}); !ok {
+			return nil, false
+		}
+	}
+	return own, true
 }
 
 // leavesField reports a call of a constructor whose fact lists the field.
@@ -239,16 +359,20 @@ func (c *checker) funcOf(fn *types.Func) *funcInfo {
 }
 
 // touched reports whether the caller may change what a receiver's field
-// holds: it writes the field, configures the client through it, or hands
-// the receiver to code other than a method call on it.
-func (t *tracer) touched(src ssa.Value, field string) bool {
-	for _, u := range t.p.Uses(engine.Source{Value: src}) {
+// holds: it writes the field (other than through own, the writes that
+// build it), configures the client through it, or hands the receiver to
+// code other than a method call on it.
+func (t *tracer) touched(src engine.Source, field string, own []ssa.Instruction) bool {
+	for _, u := range t.p.Uses(src) {
+		if _, ok := u.Instr.(*ssa.Store); ok && slices.Contains(own, u.Instr) {
+			continue // the literal stored whole
+		}
 		switch in := u.Instr.(type) {
 		case *ssa.FieldAddr:
 			if f := engine.FieldOf(in); f == nil || f.Name() != field {
 				continue
 			}
-			if written(in) {
+			if written(in) && !slices.Contains(own, ssa.Instruction(in)) {
 				return true
 			}
 			for _, l := range *in.Referrers() {

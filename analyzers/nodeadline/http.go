@@ -42,8 +42,9 @@ func (c *checker) httpDo(s site, fn *types.Func, report bool) {
 	t := c.tracer(s.fi)
 	clients, ok := c.noTimeoutAt(s.fi, s.call, engine.Recv(in), "Timeout")
 	if !ok {
-		if f := t.recvField(engine.Recv(in)); f != nil && s.fn == ast.Node(s.fi.decl) {
-			// c.HTTP.Do(req) in a method: its caller knows the client (fieldclient.go).
+		if f := t.recvField(engine.Recv(in)); f != nil && s.fn == ast.Node(s.fi.decl) && c.fieldAsMade(t, f) {
+			// c.HTTP.Do(req) in a method: its caller knows the client,
+			// when nothing of the package changes it (fieldclient.go).
 			if st := t.ctx(engine.Arg(in, 0), nil); st.kind == param {
 				c.reach(s.fi, s.call, st, hop{name: "http.Client.Do", fact: &ReachFact{Param: -1, Family: httpFamily, Field: f.Name()}}, false)
 			}

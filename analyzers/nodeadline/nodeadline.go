@@ -94,7 +94,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		p:       engine.Of(pass),
 		sums:    map[*types.Func]*summary{},
 		frees:   map[*types.Func]*freeSum{},
-		inParam: map[*types.Func]bool{}, litTracers: map[*ssa.Function]*tracer{},
+		inParam: map[*types.Func]bool{}, litTracers: map[*ssa.Function]*tracer{}, kept: map[*ssa.Store]bool{},
 		wrapped: wrapped,
 		impls:   clientShapedTypes(pass),
 	}

@@ -104,6 +104,12 @@ type tracer struct {
 	// returns the HandsFact of a function of another package.
 	handing int
 	hands   func(*types.Func) *HandsFact
+	// kept: the stores that put a client in the field of a receiver
+	// the caller builds (fieldclient.go). They do not hand the client
+	// away: what is done to the field afterwards is touched's to judge.
+	// One map for the package's tracers: a caller's tracer judges the
+	// client it passes to the function building the receiver.
+	kept map[*ssa.Store]bool
 }
 
 type busyKey struct {
@@ -250,12 +256,18 @@ func carrier(t types.Type) bool { return catalog.IsContext(t) || isRequest(t) }
 //		c = &http.Client{Transport: tr}   // both are made without Timeout
 //	}
 func (t *tracer) noTimeout(v ssa.Value, fields ...string) ([]ast.Node, bool) {
+	return t.noTimeoutIn(v, nil, fields)
+}
+
+// noTimeoutIn is noTimeout for a value read in a frame: a helper's
+// parameter is what its call passes.
+func (t *tracer) noTimeoutIn(v ssa.Value, in *engine.Frame, fields []string) ([]ast.Node, bool) {
 	if v == nil {
 		return nil, false
 	}
 	var made []ast.Node
 	found := false
-	for _, src := range t.p.SourcesIn(v, nil) {
+	for _, src := range t.p.SourcesIn(v, in) {
 		if c, ok := src.Value.(*ssa.Const); ok && c.IsNil() {
 			continue // a nil client is a crash, not a hang
 		}
@@ -370,6 +382,9 @@ func (t *tracer) configuredSeen(src engine.Source, fields []string, seen map[ssa
 			// A copy of the struct the variable holds: what is done to
 			// the copy leaves the variable as it is.
 		case *ssa.Store:
+			if t.kept[in] && in.Val == u.Value {
+				continue
+			}
 			if found, set := t.storedInExported(in, fields, seen); found && in.Val == u.Value {
 				if set {
 					return true

@@ -49,12 +49,35 @@ func NewTunable() *Tunable { return &Tunable{http: &http.Client{}} }
 
 func (t *Tunable) SetClient(c *http.Client) { t.http = c }
 
-func (t *Tunable) Get(ctx context.Context, u string) error { // want Get:`reaches\(param 0 via http.Client.Do on http\)`
+// Get has no fact: SetClient may replace the client the receiver was
+// built with, so no caller can tell what it sends on.
+func (t *Tunable) Get(ctx context.Context, u string) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return err
 	}
 	resp, err := t.http.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Settable's exported field is written by constructors only, but
+// SetTimeout may bound the client through it: a caller's literal with a
+// client without Timeout may still get one.
+type Settable struct {
+	HTTP *http.Client
+}
+
+func (s *Settable) SetTimeout(d time.Duration) { s.HTTP.Timeout = d }
+
+func (s *Settable) Get(ctx context.Context, u string) error { // no fact: SetTimeout
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := s.HTTP.Do(req)
 	if err != nil {
 		return err
 	}
