@@ -5,6 +5,9 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
 )
 
 // stableCall reports whether the attempt call runs the same operation on
@@ -73,7 +76,7 @@ func (s *scanner) stableCall(body *ast.BlockStmt, call *ast.CallExpr, counters m
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				if id, ok := l.(*ast.Ident); ok {
-					carry(id, rhsTuple(n.Rhs), n.Tok != token.ASSIGN && n.Tok != token.DEFINE)
+					carry(id, s.rederived(id, rhsTuple(n.Rhs)), n.Tok != token.ASSIGN && n.Tok != token.DEFINE)
 				} else if w, ok := s.partWrite(l, n.Tok, n.Rhs, i, counters); ok && !fun[w.root] {
 					writes = append(writes, w)
 				}
@@ -110,6 +113,40 @@ func (s *scanner) stableCall(body *ast.BlockStmt, call *ast.CallExpr, counters m
 	// The call's own results are assigned in the loop; that is the point
 	// of a retry, not a change of operation.
 	return !mentionsAny(s.info, call.Fun, unstable) && !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsAny(s.info, a, unstable) })
+}
+
+// rederived returns what a value assigned to the variable id is made of
+// when it is the variable's own request passed through copies that keep
+// the operation (catalog.RequestCopy): the copies' arguments. The request
+// is then the one the loop started with, round after round, and changes
+// only if they do:
+//
+//	req, err := http.NewRequest(method, url, body)
+//	for i := 0; ; i++ {
+//		req = req.WithContext(ctx) // or req.Clone(ctx): ctx, the same request
+//		resp, err := c.httpClient.Do(req)
+//
+// Any other value is returned as it is.
+func (s *scanner) rederived(id *ast.Ident, value ast.Expr) ast.Expr {
+	var args []ast.Expr
+	x := ast.Unparen(value)
+	for {
+		call, ok := x.(*ast.CallExpr)
+		if !ok {
+			break
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || !catalog.RequestCopy(analysisutil.Callee(s.info, call)) {
+			return value
+		}
+		args = append(args, call.Args...)
+		x = ast.Unparen(sel.X)
+	}
+	own, ok := x.(*ast.Ident)
+	if !ok || x == ast.Unparen(value) || s.info.ObjectOf(own) != s.info.ObjectOf(id) {
+		return value
+	}
+	return &ast.CompositeLit{Elts: args}
 }
 
 // partWrite is a write into a field or an entry of root: the value
