@@ -76,7 +76,10 @@ func (s *scanner) stableCall(body *ast.BlockStmt, call *ast.CallExpr, counters m
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				if id, ok := l.(*ast.Ident); ok {
-					carry(id, s.rederived(id, rhsTuple(n.Rhs)), n.Tok != token.ASSIGN && n.Tok != token.DEFINE)
+					if len(n.Lhs) == 1 && len(n.Rhs) == 1 && s.rederives(id, n.Rhs[0]) {
+						continue // the same request (a copy made with a new context)
+					}
+					carry(id, rhsTuple(n.Rhs), n.Tok != token.ASSIGN && n.Tok != token.DEFINE)
 				} else if w, ok := s.partWrite(l, n.Tok, n.Rhs, i, counters); ok && !fun[w.root] {
 					writes = append(writes, w)
 				}
@@ -115,21 +118,17 @@ func (s *scanner) stableCall(body *ast.BlockStmt, call *ast.CallExpr, counters m
 	return !mentionsAny(s.info, call.Fun, unstable) && !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsAny(s.info, a, unstable) })
 }
 
-// rederived returns what a value assigned to the variable id is made of
-// when it is the variable's own request passed through copies that keep
-// the operation (catalog.RequestCopy): the copies' arguments. The request
-// is then the one the loop started with, round after round, and changes
-// only if they do:
+// rederives reports whether value is the variable id's own request
+// passed through copies that keep the operation (catalog.RequestCopy):
+// the method, URL and body the loop started with, whatever context each
+// copy is given, so the assignment changes nothing the attempt sends:
 //
 //	req, err := http.NewRequest(method, url, body)
 //	for i := 0; ; i++ {
-//		req = req.WithContext(ctx) // or req.Clone(ctx): ctx, the same request
+//		req = req.WithContext(ctx) // or req.Clone(ctx)
 //		resp, err := c.httpClient.Do(req)
-//
-// Any other value is returned as it is.
-func (s *scanner) rederived(id *ast.Ident, value ast.Expr) ast.Expr {
-	var args []ast.Expr
-	x := ast.Unparen(value)
+func (s *scanner) rederives(id *ast.Ident, value ast.Expr) bool {
+	x, copies := ast.Unparen(value), 0
 	for {
 		call, ok := x.(*ast.CallExpr)
 		if !ok {
@@ -137,16 +136,12 @@ func (s *scanner) rederived(id *ast.Ident, value ast.Expr) ast.Expr {
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok || !catalog.RequestCopy(analysisutil.Callee(s.info, call)) {
-			return value
+			return false
 		}
-		args = append(args, call.Args...)
-		x = ast.Unparen(sel.X)
+		x, copies = ast.Unparen(sel.X), copies+1
 	}
 	own, ok := x.(*ast.Ident)
-	if !ok || x == ast.Unparen(value) || s.info.ObjectOf(own) != s.info.ObjectOf(id) {
-		return value
-	}
-	return &ast.CompositeLit{Elts: args}
+	return ok && copies > 0 && s.info.ObjectOf(own) == s.info.ObjectOf(id)
 }
 
 // partWrite is a write into a field or an entry of root: the value
