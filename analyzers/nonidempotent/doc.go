@@ -69,6 +69,9 @@
 //	c.doWithRetries(http.MethodPost, url)
 //	// Client.doWithRetries retries Client.doOnce, which sends an HTTP POST with no Idempotency-Key header: ...
 //
+// A request re-derived in each attempt (req = req.WithContext(ctx),
+// req.Clone(ctx)) is the request it was built as, with its method.
+//
 // The method is judged on the paths that reach the send. A helper that
 // sends some methods once and the others on a retrying client, or
 // retries only some of them, is reported only at calls naming a method

@@ -261,7 +261,7 @@ func (c *checker) sameRequest(in *ssa.Call) []ssa.Value {
 	if row := catalog.LookupHTTP(fn); row != nil && row.Role == catalog.HTTPWrap && row.Req < len(args) {
 		return args[row.Req : row.Req+1]
 	}
-	if isRequestCopy(fn) && recv != nil {
+	if catalog.RequestCopy(fn) && recv != nil {
 		return []ssa.Value{recv}
 	}
 	return nil
@@ -317,12 +317,6 @@ func (c *checker) madeFrom(v ssa.Value, lineage []ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-// isRequestCopy reports whether fn returns a copy of its receiver
-// request: (*http.Request).WithContext, Clone.
-func isRequestCopy(fn *types.Func) bool {
-	return analysisutil.IsFunc(fn, "net/http", "Request", "WithContext") || analysisutil.IsFunc(fn, "net/http", "Request", "Clone")
 }
 
 // urlArg returns the URL argument of a catalogued call, or nil.

@@ -91,7 +91,9 @@
 // building fails: only the send's error decides. A variable declared
 // before the loop and built anew in each attempt from values the loop
 // does not change is the same operation each time; one computed from its
-// previous value (the next mirror, the next page) is not. Nor is a call
+// previous value (the next mirror, the next page) is not; a request
+// re-derived from itself by a copy that keeps its method, URL and body
+// (req = req.WithContext(ctx), req.Clone(ctx)) is the same. Nor is a call
 // whose argument the loop writes a changing value into, a field or an
 // entry (cfg["port"] = port; port++, or cfg.Port++): a search for a free
 // port or name, not a retry. A variable the loop steps and tests to

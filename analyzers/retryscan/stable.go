@@ -5,6 +5,9 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
 )
 
 // stableCall reports whether the attempt call runs the same operation on
@@ -73,6 +76,9 @@ func (s *scanner) stableCall(body *ast.BlockStmt, call *ast.CallExpr, counters m
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				if id, ok := l.(*ast.Ident); ok {
+					if len(n.Lhs) == 1 && len(n.Rhs) == 1 && s.rederives(id, n.Rhs[0]) {
+						continue // the same request (a copy made with a new context)
+					}
 					carry(id, rhsTuple(n.Rhs), n.Tok != token.ASSIGN && n.Tok != token.DEFINE)
 				} else if w, ok := s.partWrite(l, n.Tok, n.Rhs, i, counters); ok && !fun[w.root] {
 					writes = append(writes, w)
@@ -110,6 +116,32 @@ func (s *scanner) stableCall(body *ast.BlockStmt, call *ast.CallExpr, counters m
 	// The call's own results are assigned in the loop; that is the point
 	// of a retry, not a change of operation.
 	return !mentionsAny(s.info, call.Fun, unstable) && !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsAny(s.info, a, unstable) })
+}
+
+// rederives reports whether value is the variable id's own request
+// passed through copies that keep the operation (catalog.RequestCopy):
+// the method, URL and body the loop started with, whatever context each
+// copy is given, so the assignment changes nothing the attempt sends:
+//
+//	req, err := http.NewRequest(method, url, body)
+//	for i := 0; ; i++ {
+//		req = req.WithContext(ctx) // or req.Clone(ctx)
+//		resp, err := c.httpClient.Do(req)
+func (s *scanner) rederives(id *ast.Ident, value ast.Expr) bool {
+	x, copies := ast.Unparen(value), 0
+	for {
+		call, ok := x.(*ast.CallExpr)
+		if !ok {
+			break
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || !catalog.RequestCopy(analysisutil.Callee(s.info, call)) {
+			return false
+		}
+		x, copies = ast.Unparen(sel.X), copies+1
+	}
+	own, ok := x.(*ast.Ident)
+	return ok && copies > 0 && s.info.ObjectOf(own) == s.info.ObjectOf(id)
 }
 
 // partWrite is a write into a field or an entry of root: the value

@@ -286,6 +286,17 @@ var (
 	CleanHTTPTransports = []Symbol{{cleanhttp, "", "DefaultTransport"}, {cleanhttp, "", "DefaultPooledTransport"}}
 )
 
+// RequestCopy reports whether fn returns a copy of its receiver request
+// that does the same operation, with the same method, URL and body:
+// (*http.Request).WithContext and Clone, which change only the context.
+// A request re-derived by one is the request it was derived from:
+//
+//	req = req.WithContext(ctx) // in each attempt: the same POST again
+func RequestCopy(fn *types.Func) bool {
+	s := SymbolOf(fn)
+	return fn != nil && (s == HTTPRequestWithCtx || s == HTTPRequestClone)
+}
+
 // HTTPShortcut reports whether fn sends a request with a context-free
 // convenience API: http.Get/Head/Post/PostForm (http.DefaultClient) or
 // the same methods of an *http.Client (the client's Timeout applies).

@@ -5,6 +5,7 @@
 package proxy
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"time"
@@ -49,6 +50,49 @@ func (t cloning) RoundTrip(req *http.Request) (*http.Response, error) { // want 
 		if rerr == nil && resp.StatusCode < 500 {
 			return resp, nil
 		}
+		err = rerr
+		time.Sleep(time.Second)
+	}
+	return nil, err
+}
+
+// A timeout per attempt, the request re-derived with it in the loop:
+// still the caller's request, whatever its method.
+type perTry struct{ next http.RoundTripper }
+
+func (t perTry) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(0, retries\)` RoundTrip:`resends`
+	var err error
+	for i := 0; i < 3; i++ {
+		ctx, cancel := context.WithTimeout(req.Context(), 5*time.Second)
+		req = req.WithContext(ctx)
+		resp, rerr := t.next.RoundTrip(req) // want `retry resends the caller's request whatever its method`
+		if rerr == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+		cancel()
+		err = rerr
+		time.Sleep(time.Second)
+	}
+	return nil, err
+}
+
+// Twin: the same loop sends only a GET or a HEAD; the others are sent
+// once.
+type perTryReads struct{ next http.RoundTripper }
+
+func (t perTryReads) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(0\)`
+	if req.Method != http.MethodGet && req.Method != http.MethodHead {
+		return t.next.RoundTrip(req)
+	}
+	var err error
+	for i := 0; i < 3; i++ {
+		ctx, cancel := context.WithTimeout(req.Context(), 5*time.Second)
+		req = req.WithContext(ctx)
+		resp, rerr := t.next.RoundTrip(req)
+		if rerr == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+		cancel()
 		err = rerr
 		time.Sleep(time.Second)
 	}

@@ -2,6 +2,7 @@ package loops
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 )
@@ -62,6 +63,70 @@ func nextMirror(ctx context.Context, c *http.Client, u string) error {
 }
 
 func mirrorAfter(u string) string { return u + "/next" }
+
+// The request built before the loop is re-derived in each attempt with
+// a new context (go-api-sdk-jamfpro's DoRequest): a copy of the same
+// request, sent again.
+func rederived(ctx context.Context, c *http.Client, method, u string) error { // want `retrier\(4 via retry loop\)`
+	req, err := http.NewRequest(method, u, nil)
+	if err != nil {
+		return err
+	}
+	for i := 0; ; i++ { // want `site loop "retry loop" 4 attempts ctx`
+		if i > 3 {
+			return errors.New("max retry attempts reached")
+		}
+		req = req.WithContext(ctx)
+		resp, err := c.Do(req)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		if resp.StatusCode < http.StatusInternalServerError {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// The same with a clone made after the failed attempt.
+func cloned(ctx context.Context, c *http.Client, u string) error { // want `retrier\(3 via retry loop\)`
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < 3; i++ { // want `site loop "retry loop" 3 attempts`
+		if _, err = c.Do(req); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+		req = req.Clone(ctx)
+	}
+	return err
+}
+
+// Must not report: each round sends the request the last one leads to,
+// made from it by a function of the package, not a copy of it.
+func followed(ctx context.Context, c *http.Client, u string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < 3; i++ {
+		if _, err = c.Do(req); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+		req = nextHop(req.WithContext(ctx))
+	}
+	return err
+}
+
+func nextHop(req *http.Request) *http.Request {
+	next := req.Clone(req.Context())
+	next.URL.Path += "/next"
+	return next
+}
 
 type stream interface{ Recv() error }
 
