@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // configNodes returns the syntax that configures a retry: the given
@@ -88,31 +90,79 @@ func (c *cfgSyntax) add(root ast.Node) {
 	})
 }
 
+// configWays is configNodes on each way the values of the expressions
+// can be defined (engine.ConfigWays): one list of nodes per way, nil
+// when there is one way only, or too many (configNodes reads their
+// union).
+//
+//	var b backoff.BackOff = exp                    // one way
+//	if retryFor == 0 {
+//		b = backoff.WithMaxRetries(exp, 0)     // the other
+//	}
+//	return backoff.Retry(fn, b)
+func (s *scanner) configWays(fn ast.Node, exprs ...ast.Expr) [][]ast.Node {
+	if fn == nil {
+		return nil
+	}
+	var vals []ssa.Value
+	for _, e := range exprs {
+		if e == nil {
+			continue
+		}
+		if v := s.eng.ValueOf(fn, e); v != nil {
+			vals = append(vals, v)
+		}
+	}
+	if len(vals) == 0 {
+		return nil
+	}
+	ways := s.eng.ConfigWays(vals...)
+	if len(ways) < 2 {
+		return nil
+	}
+	out := make([][]ast.Node, len(ways))
+	for i, w := range ways {
+		c := &cfgSyntax{s: s, seen: map[ast.Node]bool{}}
+		for _, e := range exprs {
+			if e != nil {
+				c.add(e)
+			}
+		}
+		c.config(w)
+		out[i] = c.out
+	}
+	return out
+}
+
 // values adds the syntax of what builds and configures the values.
 func (c *cfgSyntax) values(vals ...ssa.Value) {
 	for _, v := range vals {
-		cfg := c.s.eng.ConfigOf(v)
-		for _, leaf := range cfg.Leaves {
-			switch l := leaf.(type) {
-			case *ssa.Parameter:
-				c.fromCaller(l)
-			case *ssa.Global:
-				c.exportedVar(l)
-			}
+		c.config(c.s.eng.ConfigOf(v))
+	}
+}
+
+// config adds the syntax of a configuration the engine found.
+func (c *cfgSyntax) config(cfg engine.Config) {
+	for _, leaf := range cfg.Leaves {
+		switch l := leaf.(type) {
+		case *ssa.Parameter:
+			c.fromCaller(l)
+		case *ssa.Global:
+			c.exportedVar(l)
 		}
-		for _, at := range cfg.At {
-			c.add(c.s.eng.SyntaxOf(at))
-		}
-		for _, st := range cfg.Stores {
-			c.add(c.s.eng.SyntaxOf(st))
-		}
-		for _, m := range cfg.Methods {
-			// Setters configure (client.SetRetryCount(3)); operations do
-			// not (client.Get(url)), and their option arguments apply to
-			// that call only.
-			if call := c.s.eng.CallExpr(m); call != nil && c.s.isSetter(call) {
-				c.add(call)
-			}
+	}
+	for _, at := range cfg.At {
+		c.add(c.s.eng.SyntaxOf(at))
+	}
+	for _, st := range cfg.Stores {
+		c.add(c.s.eng.SyntaxOf(st))
+	}
+	for _, m := range cfg.Methods {
+		// Setters configure (client.SetRetryCount(3)); operations do
+		// not (client.Get(url)), and their option arguments apply to
+		// that call only.
+		if call := c.s.eng.CallExpr(m); call != nil && c.s.isSetter(call) {
+			c.add(call)
 		}
 	}
 }

@@ -1,0 +1,230 @@
+package engine
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A retry's policy is often one value on one way and another on the
+// other (maxmind/geoipupdate: a backoff whose MaxElapsedTime 0 would
+// never stop becomes a single attempt, but only then):
+//
+//	exp := backoff.NewExponentialBackOff()
+//	exp.MaxElapsedTime = retryFor
+//	var b backoff.BackOff = exp
+//	if retryFor == 0 {
+//		b = backoff.WithMaxRetries(exp, 0)
+//	}
+//	return backoff.Retry(fn, b)
+//
+// ConfigOf is the union of both: read as one configuration it holds
+// WithMaxRetries(exp, 0), and the retry would be one attempt on every
+// way. ConfigWays splits it where the value merges several definitions
+// (a phi, a local variable kept in memory with several stores reaching
+// the load, a helper of the package with several returns) into one
+// Config per choice, for the recognizer to evaluate each and merge.
+
+// maxConfigWays bounds the ways ConfigWays returns.
+const maxConfigWays = 8
+
+// ConfigWays returns what builds and configures the values on each way
+// their definitions can be chosen: at every merge of several definitions
+// that is not of a basic type (numbers and strings are read from the
+// syntax, where a merge of them is no constant anyway), one Config per
+// definition. One Config when nothing merges; nil when there are more
+// than maxConfigWays ways, for the caller to read the union (ConfigOf).
+func (p *Program) ConfigWays(vals ...ssa.Value) []Config {
+	var ways []Config
+	pick := map[ssa.Value]int{}
+	var explore func() bool
+	explore = func() bool {
+		ch := &choices{pick: pick, local: map[*ssa.Alloc]bool{}}
+		c := p.configWalk(vals, ch)
+		if ch.open == nil {
+			ways = append(ways, c)
+			return len(ways) <= maxConfigWays
+		}
+		open := ch.open
+		for i := range ch.n {
+			pick[open] = i
+			if !explore() {
+				return false
+			}
+		}
+		delete(pick, open)
+		return true
+	}
+	if !explore() {
+		return nil
+	}
+	return ways
+}
+
+// choices are the definitions one walk of ConfigWays follows.
+type choices struct {
+	// pick is the index of the definition followed at each merge
+	// chosen so far.
+	pick map[ssa.Value]int
+	// open is the first merge met with nothing chosen, and n its
+	// number of definitions: the walk reads all of them, and
+	// ConfigWays walks again once per definition.
+	open ssa.Value
+	n    int
+	// local marks the variables kept in memory one of whose stores a
+	// load chose: their other stores are other ways.
+	local map[*ssa.Alloc]bool
+}
+
+// choose returns the definitions of the merge at followed on this way:
+// the one chosen, or all of them when none is yet (the merge is then
+// open). Without choices (ConfigOf), or with fewer than two, all.
+func choose[T any](ch *choices, at ssa.Value, defs []T) []T {
+	if ch == nil || len(defs) < 2 {
+		return defs
+	}
+	if i, ok := ch.pick[at]; ok {
+		return defs[i : i+1]
+	}
+	if ch.open == nil {
+		ch.open, ch.n = at, len(defs)
+	}
+	return defs
+}
+
+// chosen reports a variable one of whose stores a load chose.
+func (ch *choices) chosen(a *ssa.Alloc) bool {
+	return ch != nil && ch.local[a]
+}
+
+// phiDefs returns the distinct definitions a phi merges, itself left
+// out (a loop's way round), none for a number or a string.
+func phiDefs(x *ssa.Phi) []ssa.Value {
+	if _, basic := x.Type().Underlying().(*types.Basic); basic {
+		return nil
+	}
+	var out []ssa.Value
+	for _, e := range distinct(x.Edges) {
+		if e != x {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// readOnly reports whether the closure a MakeClosure makes only reads
+// the variable a it captures:
+//
+//	notify := func(err error, d time.Duration) { log.Print(b) }
+func readOnly(mc *ssa.MakeClosure, a *ssa.Alloc) bool {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return false
+	}
+	for i, b := range mc.Bindings {
+		if b != a {
+			continue
+		}
+		if i >= len(fn.FreeVars) {
+			return false
+		}
+		for _, r := range *fn.FreeVars[i].Referrers() {
+			switch r.(type) {
+			case *ssa.UnOp, *ssa.DebugRef:
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// distinct returns vals without repeats, in order.
+func distinct(vals []ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	seen := map[ssa.Value]bool{}
+	for _, v := range vals {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// reaching returns the local variable a load reads and the stores to it
+// whose value the load may read, not of a basic type. A variable of the
+// load's function whose address goes nowhere but to its loads and stores
+// is read backward from the load to the stores met first on each way
+// (b = exp; b = backoff.WithMaxRetries(exp, 0) reads only the second);
+// one a closure captures may be written when the closure runs, and every
+// store may reach.
+func reaching(u *ssa.UnOp) (*ssa.Alloc, []*ssa.Store) {
+	v, ok := loadOf(u)
+	if !ok {
+		return nil, nil
+	}
+	a, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil, nil
+	}
+	if _, basic := u.Type().Underlying().(*types.Basic); basic {
+		return nil, nil
+	}
+	all := stores(a)
+	if u.X != a || u.Parent() != a.Parent() {
+		return a, all
+	}
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != a {
+				return a, all // &b stored somewhere
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		case *ssa.MakeClosure:
+			if !readOnly(r, a) {
+				return a, all // the closure may set it when it runs
+			}
+		default:
+			return a, all // handed to a call
+		}
+	}
+	var out []*ssa.Store
+	found := map[*ssa.Store]bool{}
+	seen := map[*ssa.BasicBlock]bool{}
+	// back reads block b backward from instruction index i: the last
+	// store to a before it, or the ways into b.
+	var back func(b *ssa.BasicBlock, i int)
+	back = func(b *ssa.BasicBlock, i int) {
+		for j := i - 1; j >= 0; j-- {
+			switch in := b.Instrs[j].(type) {
+			case *ssa.Store:
+				if in.Addr == a {
+					if !found[in] {
+						found[in] = true
+						out = append(out, in)
+					}
+					return
+				}
+			case *ssa.Alloc:
+				if in == a {
+					return // its zero value: no definition
+				}
+			}
+		}
+		for _, pred := range b.Preds {
+			if !seen[pred] {
+				seen[pred] = true
+				back(pred, len(pred.Instrs))
+			}
+		}
+	}
+	for i, in := range u.Block().Instrs {
+		if in == u {
+			back(u.Block(), i)
+			break
+		}
+	}
+	return a, out
+}
