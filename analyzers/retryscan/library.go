@@ -115,7 +115,7 @@ func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 	}
 	nodes := s.configNodes(fn, config...)
 	unseen := s.unseenConfig(fn, config...)
-	b, sawPolicy := s.boundWays(row, call, nodes, s.configWays(fn, config...), unseen)
+	b, sawPolicy := s.boundWays(row, call, nodes, s.configWays(fn, nodes, config...), unseen)
 	if !sawPolicy && needsPolicy(row) && !unseen && s.policyVisible(row, nodes) {
 		return nil // gax.Invoke without WithRetry, failsafe.With(breaker): one attempt
 	}
@@ -196,7 +196,8 @@ func (s *scanner) clientSite(fn, cfgFn ast.Node, call *ast.CallExpr, callee *typ
 	// A package-level function (retryablehttp.Get) uses the library's
 	// own default client, which the package cannot have configured.
 	given := len(config) > 0 && config[0] != nil
-	return s.clientSiteOf(fn, call, callee, row, s.configNodes(cfgFn, config...), given, s.configWays(cfgFn, config...)...)
+	nodes := s.configNodes(cfgFn, config...)
+	return s.clientSiteOf(fn, call, callee, row, nodes, given, s.configWays(cfgFn, nodes, config...)...)
 }
 
 // clientSiteOf is clientSite on the configuration's nodes, and those

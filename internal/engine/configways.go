@@ -25,15 +25,16 @@ import (
 // the load, a helper of the package with several returns) into one
 // Config per choice, for the recognizer to evaluate each and merge.
 
-// maxConfigWays bounds the ways ConfigWays returns.
-const maxConfigWays = 8
+// MaxConfigWays bounds the ways ConfigWays returns, and those of a
+// helper's configuration a fact of the recognizer keeps.
+const MaxConfigWays = 8
 
 // ConfigWays returns what builds and configures the values on each way
 // their definitions can be chosen: at every merge of several definitions
 // that is not of a basic type (numbers and strings are read from the
 // syntax, where a merge of them is no constant anyway), one Config per
 // definition. One Config when nothing merges; nil when there are more
-// than maxConfigWays ways, for the caller to read the union (ConfigOf).
+// than MaxConfigWays ways, for the caller to read the union (ConfigOf).
 func (p *Program) ConfigWays(vals ...ssa.Value) []Config {
 	var ways []Config
 	pick := map[ssa.Value]int{}
@@ -43,7 +44,7 @@ func (p *Program) ConfigWays(vals ...ssa.Value) []Config {
 		c := p.configWalk(vals, ch)
 		if ch.open == nil {
 			ways = append(ways, c)
-			return len(ways) <= maxConfigWays
+			return len(ways) <= MaxConfigWays
 		}
 		open := ch.open
 		for i := range ch.n {
@@ -139,11 +140,21 @@ func readOnly(mc *ssa.MakeClosure, a *ssa.Alloc) bool {
 	return true
 }
 
-// distinct returns vals without repeats, in order.
+// distinct returns vals without repeats and without nil, in order. A
+// nil policy is no way a retry runs with (backoff.Retry panics on it;
+// a helper returns it with an error):
+//
+//	if err != nil {
+//		return nil, err
+//	}
+//	return backoff.WithMaxRetries(exp, 0), nil
 func distinct(vals []ssa.Value) []ssa.Value {
 	var out []ssa.Value
 	seen := map[ssa.Value]bool{}
 	for _, v := range vals {
+		if isNil(v) {
+			continue
+		}
 		if !seen[v] {
 			seen[v] = true
 			out = append(out, v)
@@ -201,6 +212,9 @@ func reaching(u *ssa.UnOp) (*ssa.Alloc, []*ssa.Store) {
 			switch in := b.Instrs[j].(type) {
 			case *ssa.Store:
 				if in.Addr == a {
+					if isNil(in.Val) {
+						return // var b backoff.BackOff = nil: no way of its own
+					}
 					if !found[in] {
 						found[in] = true
 						out = append(out, in)
@@ -227,4 +241,10 @@ func reaching(u *ssa.UnOp) (*ssa.Alloc, []*ssa.Store) {
 		}
 	}
 	return a, out
+}
+
+// isNil reports the constant nil.
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
 }

@@ -111,6 +111,13 @@ func fromHelper(url string, d time.Duration) error {
 	}, policy(d))
 }
 
+// The helper of another package: its fact keeps both ways.
+func fromOtherHelper(url string, d time.Duration) error {
+	return backoff.Retry(func() error { // want `backoff.Retry \(N attempts\) wraps retryFor \(N attempts\), which retries again`
+		return retryFor(func() error { return get(url) }, d)
+	}, inner.Policy(d))
+}
+
 // Options appended on one way only (retry-go: 10 attempts by default).
 func appended(url string, once bool) error {
 	opts := []retry.Option{retry.Delay(time.Second)}
@@ -181,6 +188,22 @@ func fromHelperOnce(url string, d time.Duration) error {
 	return backoff.Retry(func() error {
 		return retryFor(func() error { return get(url) }, d)
 	}, helperOnce(d))
+}
+
+func fromOtherHelperOnce(url string, fast bool) error {
+	return backoff.Retry(func() error {
+		return retryFor(func() error { return get(url) }, time.Minute)
+	}, inner.OncePolicy(fast))
+}
+
+func policyOrErr(url string, d time.Duration) error {
+	b, err := inner.PolicyOrErr(d)
+	if err != nil {
+		return err
+	}
+	return backoff.Retry(func() error {
+		return retryFor(func() error { return get(url) }, d)
+	}, b)
 }
 
 func appendedOnce(url string, slow bool) error {
