@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -98,11 +99,17 @@ func (ch *choices) chosen(a *ssa.Alloc) bool {
 	return ch != nil && ch.local[a]
 }
 
-// phiDefs returns the distinct definitions a phi merges, itself left
-// out (a loop's way round), none for a number or a string.
+// phiDefs returns the distinct definitions a phi merges, none for a
+// number or a string, nor at a loop's head, where a way round may add to
+// what came in (opts = append(opts, o)).
 func phiDefs(x *ssa.Phi) []ssa.Value {
 	if _, basic := x.Type().Underlying().(*types.Basic); basic {
 		return nil
+	}
+	for i := range x.Edges {
+		if x.Block().Dominates(x.Block().Preds[i]) {
+			return nil // a loop's head: what each round adds, all of it
+		}
 	}
 	var out []ssa.Value
 	for _, e := range distinct(x.Edges) {
@@ -111,6 +118,27 @@ func phiDefs(x *ssa.Phi) []ssa.Value {
 		}
 	}
 	return out
+}
+
+// localOnly reports whether the address of a variable goes nowhere but
+// to its loads, its stores and closures that only read it.
+func localOnly(a *ssa.Alloc) bool {
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != a {
+				return false // &b stored somewhere
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		case *ssa.MakeClosure:
+			if !readOnly(r, a) {
+				return false // the closure may set it when it runs
+			}
+		default:
+			return false // handed to a call
+		}
+	}
+	return true
 }
 
 // readOnly reports whether the closure a MakeClosure makes only reads
@@ -169,7 +197,8 @@ func distinct(vals []ssa.Value) []ssa.Value {
 // is read backward from the load to the stores met first on each way
 // (b = exp; b = backoff.WithMaxRetries(exp, 0) reads only the second);
 // one a closure captures may be written when the closure runs, and every
-// store may reach.
+// store may reach. None, for the caller to read them all, where a store
+// adds to what the variable held (opts = append(opts, o) round a loop).
 func reaching(u *ssa.UnOp) (*ssa.Alloc, []*ssa.Store) {
 	v, ok := loadOf(u)
 	if !ok {
@@ -182,25 +211,30 @@ func reaching(u *ssa.UnOp) (*ssa.Alloc, []*ssa.Store) {
 	if _, basic := u.Type().Underlying().(*types.Basic); basic {
 		return nil, nil
 	}
-	all := stores(a)
-	if u.X != a || u.Parent() != a.Parent() {
+	if u.X != a || u.Parent() != a.Parent() || !localOnly(a) {
+		// Written where the walk back does not see: every store.
+		all := stores(a)
+		for _, st := range all {
+			if len(loadsOf(st.Val, a, 0)) > 0 {
+				return a, nil // opts = append(opts, o): all of it
+			}
+		}
 		return a, all
 	}
-	for _, r := range *a.Referrers() {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != a {
-				return a, all // &b stored somewhere
+	out := reachingStores(u, a)
+	for _, st := range out {
+		for _, l := range loadsOf(st.Val, a, 0) {
+			if l == u || slices.Contains(reachingStores(l, a), st) {
+				return a, nil // opts = append(opts, o) round a loop: all of them
 			}
-		case *ssa.UnOp, *ssa.DebugRef:
-		case *ssa.MakeClosure:
-			if !readOnly(r, a) {
-				return a, all // the closure may set it when it runs
-			}
-		default:
-			return a, all // handed to a call
 		}
 	}
+	return a, out
+}
+
+// reachingStores returns the stores to a met first going backward from
+// the load u, on every way into it.
+func reachingStores(u *ssa.UnOp, a *ssa.Alloc) []*ssa.Store {
 	var out []*ssa.Store
 	found := map[*ssa.Store]bool{}
 	seen := map[*ssa.BasicBlock]bool{}
@@ -240,7 +274,32 @@ func reaching(u *ssa.UnOp) (*ssa.Alloc, []*ssa.Store) {
 			break
 		}
 	}
-	return a, out
+	return out
+}
+
+// loadsOf returns the loads of a a value is computed from, a few steps
+// back through the operands of its instructions: opts in
+// append(opts, o).
+func loadsOf(v ssa.Value, a *ssa.Alloc, depth int) []*ssa.UnOp {
+	if depth > 3 {
+		return nil
+	}
+	if u, ok := v.(*ssa.UnOp); ok {
+		if x, ok := loadOf(u); ok && x == a {
+			return []*ssa.UnOp{u}
+		}
+	}
+	in, ok := v.(ssa.Instruction)
+	if !ok {
+		return nil
+	}
+	var out []*ssa.UnOp
+	for _, op := range in.Operands(nil) {
+		if *op != nil {
+			out = append(out, loadsOf(*op, a, depth+1)...)
+		}
+	}
+	return out
 }
 
 // isNil reports the constant nil.

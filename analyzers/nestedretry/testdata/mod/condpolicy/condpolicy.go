@@ -216,6 +216,17 @@ func appendedOnce(url string, slow bool) error {
 	}, opts...)
 }
 
+// Options added to round a loop: every round keeps the first.
+func appendedInLoop(url string, delays []time.Duration) error {
+	opts := []retry.Option{retry.Attempts(1)}
+	for _, d := range delays {
+		opts = append(opts, retry.Delay(d))
+	}
+	return retry.Do(func() error {
+		return retryFor(func() error { return get(url) }, time.Minute)
+	}, opts...)
+}
+
 // The inner retrier is one attempt on every way.
 func plainOverOnce(url string, fast bool) error {
 	return backoff.Retry(func() error {
