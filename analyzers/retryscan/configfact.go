@@ -264,7 +264,7 @@ func (s *scanner) helperConfig(fi *funcInfo) *ConfigFact {
 	var ways [][]ConfigItem
 	n := len(fact.Items)
 	for _, r := range rets {
-		if c, ok := r.(*ssa.Const); ok && c.IsNil() {
+		if engine.NilPolicy(r) {
 			continue // return nil, err
 		}
 		rw := s.eng.ConfigWays(r)

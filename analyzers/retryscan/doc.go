@@ -193,9 +193,10 @@
 //	if retryFor == 0 {
 //		b = backoff.WithMaxRetries(exp, 0) // one attempt on this way only
 //	}
-//	return backoff.Retry(fn, b) // N attempts An operation's error may be a retryable one
-// when it is made by RetryableError, by a function of the package that
-// calls it, or by one of another package that exports an OptInFact
+//	return backoff.Retry(fn, b) // N attempts
+//
+// A go-retry operation's error may be a retryable one when it is made
+// by RetryableError, by a function of the package that calls it, or by one of another package that exports an OptInFact
 // (only a package that calls RetryableError, or a function with the
 // fact, exports any: a function of another package that returns what an
 // interface method or a function value gives it counts as making none),

@@ -168,8 +168,8 @@ func readOnly(mc *ssa.MakeClosure, a *ssa.Alloc) bool {
 	return true
 }
 
-// distinct returns vals without repeats and without nil, in order. A
-// nil policy is no way a retry runs with (backoff.Retry panics on it;
+// distinct returns vals without repeats and without nil (NilPolicy), in
+// order. A nil policy is no way a retry runs with (backoff.Retry panics on it;
 // a helper returns it with an error):
 //
 //	if err != nil {
@@ -180,7 +180,7 @@ func distinct(vals []ssa.Value) []ssa.Value {
 	var out []ssa.Value
 	seen := map[ssa.Value]bool{}
 	for _, v := range vals {
-		if isNil(v) {
+		if NilPolicy(v) {
 			continue
 		}
 		if !seen[v] {
@@ -246,7 +246,7 @@ func reachingStores(u *ssa.UnOp, a *ssa.Alloc) []*ssa.Store {
 			switch in := b.Instrs[j].(type) {
 			case *ssa.Store:
 				if in.Addr == a {
-					if isNil(in.Val) {
+					if NilPolicy(in.Val) {
 						return // var b backoff.BackOff = nil: no way of its own
 					}
 					if !found[in] {
@@ -302,8 +302,17 @@ func loadsOf(v ssa.Value, a *ssa.Alloc, depth int) []*ssa.UnOp {
 	return out
 }
 
-// isNil reports the constant nil.
-func isNil(v ssa.Value) bool {
+// NilPolicy reports a nil policy, client or option: the constant nil of a
+// pointer, an interface or a function. A nil slice of options is none
+// given, the library's defaults: a way of its own.
+func NilPolicy(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
+	if !ok || !c.IsNil() {
+		return false
+	}
+	switch c.Type().Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return false
+	}
+	return true
 }

@@ -129,6 +129,17 @@ func appended(url string, once bool) error {
 	}, opts...)
 }
 
+// No options on the other way: retry-go's defaults.
+func nilOptions(url string, once bool) error {
+	var opts []retry.Option
+	if once {
+		opts = append(opts, retry.Attempts(1))
+	}
+	return retry.Do(func() error { // want `retry.Do \(10 attempts\) wraps retryFor \(N attempts\), which retries again`
+		return retryFor(func() error { return get(url) }, time.Minute)
+	}, opts...)
+}
+
 // Twins: one attempt on every way is no layer.
 
 func bothOnce(url string, fast bool) error {
