@@ -3,8 +3,11 @@ package retryscan
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // configNodes returns the syntax that configures a retry: the given
@@ -88,31 +91,129 @@ func (c *cfgSyntax) add(root ast.Node) {
 	})
 }
 
+// configWays is configNodes on each way the values of the expressions
+// can be defined (engine.ConfigWays), and each way the helpers of other
+// packages they call configure (ConfigFact.Ways): one list of nodes per
+// way, nil when there is one way only, or too many. nodes are
+// configNodes of the expressions, their union, which the caller reads
+// then.
+//
+//	var b backoff.BackOff = exp                    // one way
+//	if retryFor == 0 {
+//		b = backoff.WithMaxRetries(exp, 0)     // the other
+//	}
+//	return backoff.Retry(fn, b)
+func (s *scanner) configWays(fn ast.Node, nodes []ast.Node, exprs ...ast.Expr) [][]ast.Node {
+	if fn == nil {
+		return nil
+	}
+	var vals []ssa.Value
+	for _, e := range exprs {
+		if e == nil {
+			continue
+		}
+		if v := s.eng.ValueOf(fn, e); v != nil {
+			vals = append(vals, v)
+		}
+	}
+	if len(vals) == 0 {
+		return nil
+	}
+	ways := [][]ast.Node{nodes}
+	if cfgs := s.eng.ConfigWays(vals...); len(cfgs) > 1 {
+		ways = make([][]ast.Node, len(cfgs))
+		for i, w := range cfgs {
+			c := &cfgSyntax{s: s, seen: map[ast.Node]bool{}}
+			for _, e := range exprs {
+				if e != nil {
+					c.add(e)
+				}
+			}
+			c.config(w)
+			ways[i] = c.out
+		}
+	}
+	if ways = s.factWays(ways); len(ways) < 2 {
+		return nil
+	}
+	return ways
+}
+
+// wayCall is the call of another package's helper on one of the ways
+// its ConfigFact holds, with that way's items (itemsOf).
+type wayCall struct {
+	*ast.CallExpr
+	items []ConfigItem
+}
+
+// factWays splits each way at the calls of other packages' helpers
+// whose facts have ways; nil past engine.MaxConfigWays.
+func (s *scanner) factWays(ways [][]ast.Node) [][]ast.Node {
+	var out [][]ast.Node
+	var split func(nodes []ast.Node, from int) bool
+	split = func(nodes []ast.Node, from int) bool {
+		for i := from; i < len(nodes); i++ {
+			call, ok := nodes[i].(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			fn := s.calleeOf(call)
+			if fn == nil {
+				continue
+			}
+			f := s.configFact(fn)
+			if f == nil || len(f.Ways) == 0 {
+				continue
+			}
+			for _, items := range f.Ways {
+				w := slices.Clone(nodes)
+				w[i] = &wayCall{CallExpr: call, items: items}
+				if !split(w, i+1) {
+					return false
+				}
+			}
+			return true
+		}
+		out = append(out, nodes)
+		return len(out) <= engine.MaxConfigWays
+	}
+	for _, w := range ways {
+		if !split(w, 0) {
+			return nil
+		}
+	}
+	return out
+}
+
 // values adds the syntax of what builds and configures the values.
 func (c *cfgSyntax) values(vals ...ssa.Value) {
 	for _, v := range vals {
-		cfg := c.s.eng.ConfigOf(v)
-		for _, leaf := range cfg.Leaves {
-			switch l := leaf.(type) {
-			case *ssa.Parameter:
-				c.fromCaller(l)
-			case *ssa.Global:
-				c.exportedVar(l)
-			}
+		c.config(c.s.eng.ConfigOf(v))
+	}
+}
+
+// config adds the syntax of a configuration the engine found.
+func (c *cfgSyntax) config(cfg engine.Config) {
+	for _, leaf := range cfg.Leaves {
+		switch l := leaf.(type) {
+		case *ssa.Parameter:
+			c.fromCaller(l)
+		case *ssa.Global:
+			c.exportedVar(l)
 		}
-		for _, at := range cfg.At {
-			c.add(c.s.eng.SyntaxOf(at))
-		}
-		for _, st := range cfg.Stores {
-			c.add(c.s.eng.SyntaxOf(st))
-		}
-		for _, m := range cfg.Methods {
-			// Setters configure (client.SetRetryCount(3)); operations do
-			// not (client.Get(url)), and their option arguments apply to
-			// that call only.
-			if call := c.s.eng.CallExpr(m); call != nil && c.s.isSetter(call) {
-				c.add(call)
-			}
+	}
+	for _, at := range cfg.At {
+		c.add(c.s.eng.SyntaxOf(at))
+	}
+	for _, st := range cfg.Stores {
+		c.add(c.s.eng.SyntaxOf(st))
+	}
+	for _, m := range cfg.Methods {
+		// Setters configure (client.SetRetryCount(3)); operations do
+		// not (client.Get(url)), and their option arguments apply to
+		// that call only.
+		if call := c.s.eng.CallExpr(m); call != nil && c.s.isSetter(call) {
+			c.add(call)
 		}
 	}
 }

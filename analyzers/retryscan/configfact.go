@@ -46,6 +46,11 @@ const maxConfigItems = 64
 // with catalogued symbols. Items are in source order.
 type ConfigFact struct {
 	Items []ConfigItem
+	// Ways are the items of each way, when the helper configures one
+	// thing on one way and another on another (engine.ConfigWays: it
+	// returns retry.Attempts(3) or retry.Attempts(20)); Items are their
+	// union. None when there is one way.
+	Ways [][]ConfigItem
 }
 
 // ConfigItem is one item of a helper's configuration.
@@ -69,7 +74,15 @@ func (f *ConfigFact) String() string {
 	for i, it := range f.Items {
 		parts[i] = it.String()
 	}
-	return "config(" + strings.Join(parts, " ") + ")"
+	out := "config(" + strings.Join(parts, " ") + ")"
+	for i, w := range f.Ways {
+		parts := make([]string, len(w))
+		for j, it := range w {
+			parts[j] = it.String()
+		}
+		out += fmt.Sprintf(" way%d(%s)", i+1, strings.Join(parts, " "))
+	}
+	return out
 }
 
 func (it ConfigItem) String() string {
@@ -123,9 +136,12 @@ func (*ConfigPkgFact) AFact() {}
 func (f *ConfigPkgFact) String() string { return fmt.Sprintf("confighelpers(%d)", f.Helpers) }
 
 // items returns the fact's items as placed at the helper's call.
-func (f *ConfigFact) items(call *ast.CallExpr) []cfgItem {
-	out := make([]cfgItem, len(f.Items))
-	for i, it := range f.Items {
+func (f *ConfigFact) items(call *ast.CallExpr) []cfgItem { return factItems(f.Items, call) }
+
+// factItems returns items of a fact as placed at the helper's call.
+func factItems(items []ConfigItem, call *ast.CallExpr) []cfgItem {
+	out := make([]cfgItem, len(items))
+	for i, it := range items {
 		vals := make([]ast.Expr, len(it.Vals))
 		for j, v := range it.Vals {
 			vals[j] = factValue(v)
@@ -232,19 +248,52 @@ func (s *scanner) helperConfig(fi *funcInfo) *ConfigFact {
 		return nil
 	}
 	c := &cfgSyntax{s: s, seen: map[ast.Node]bool{}, forFact: true}
+	var rets []ssa.Value
 	for _, b := range f.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
 			c.add(engine.Expr(ret.Results[0]))
 			c.values(ret.Results[0])
+			rets = append(rets, ret.Results[0])
 		}
 	}
-	nodes := c.out
-	if len(nodes) == 0 {
+	fact := &ConfigFact{Items: s.factItemsOf(c.out)}
+	if len(fact.Items) == 0 || len(fact.Items) > maxConfigItems {
 		return nil
 	}
+	// Each return is a way, and each way of its value (ConfigWays).
+	var ways [][]ConfigItem
+	n := len(fact.Items)
+	for _, r := range rets {
+		if engine.NilPolicy(r) {
+			continue // return nil, err
+		}
+		rw := s.eng.ConfigWays(r)
+		if rw == nil {
+			return fact // too many: the union
+		}
+		for _, w := range rw {
+			c := &cfgSyntax{s: s, seen: map[ast.Node]bool{}, forFact: true}
+			c.add(engine.Expr(r))
+			c.config(w)
+			items := s.factItemsOf(c.out)
+			if n += len(items); n > maxConfigItems || len(ways) == engine.MaxConfigWays {
+				return fact
+			}
+			ways = append(ways, items)
+		}
+	}
+	if len(ways) > 1 {
+		fact.Ways = ways
+	}
+	return fact
+}
+
+// factItemsOf returns the items of a fact the nodes hold, those the
+// evaluators read, in the order of the source.
+func (s *scanner) factItemsOf(nodes []ast.Node) []ConfigItem {
 	// Later options win (refineDelay): keep the order of the source.
 	sort.SliceStable(nodes, func(i, j int) bool { return nodes[i].Pos() < nodes[j].Pos() })
-	fact := &ConfigFact{}
+	var out []ConfigItem
 	for _, n := range nodes {
 		for _, it := range s.itemsOf(n) {
 			if !s.knownItem(&it) {
@@ -257,13 +306,10 @@ func (s *scanner) helperConfig(fi *funcInfo) *ConfigFact {
 			if row := delayOption(&it); row != nil && row.Effect == catalog.DelPolicy && !it.fact {
 				ci.Opaque = !s.readablePolicy(s.funcOf(it.node), it.value(row.Arg))
 			}
-			fact.Items = append(fact.Items, ci)
+			out = append(out, ci)
 		}
 	}
-	if len(fact.Items) == 0 || len(fact.Items) > maxConfigItems {
-		return nil
-	}
-	return fact
+	return out
 }
 
 // knownItem reports whether an evaluator reads the item: a bound or

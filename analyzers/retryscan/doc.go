@@ -184,9 +184,21 @@
 // a count of 1, a loop that goes round once, a sethvargo/go-retry
 // operation none of whose errors can be a retry.RetryableError (go-retry
 // stops on any other: optin.go). A chain passes through it
-// as through a plain call. An operation's error may be a retryable one
-// when it is made by RetryableError, by a function of the package that
-// calls it, or by one of another package that exports an OptInFact
+// as through a plain call. A policy or a client that merges several
+// definitions (set on the ways of an if or a switch, returned by a
+// helper, of this package or of another through its fact, from several
+// returns) is read on each way: one attempt only when every way is,
+// otherwise the most attempts of the ways that retry, or N when one
+// cannot be read (configways.go):
+//
+//	var b backoff.BackOff = exp
+//	if retryFor == 0 {
+//		b = backoff.WithMaxRetries(exp, 0) // one attempt on this way only
+//	}
+//	return backoff.Retry(fn, b) // N attempts
+//
+// A go-retry operation's error may be a retryable one when it is made
+// by RetryableError, by a function of the package that calls it, or by one of another package that exports an OptInFact
 // (only a package that calls RetryableError, or a function with the
 // fact, exports any: a function of another package that returns what an
 // interface method or a function value gives it counts as making none),

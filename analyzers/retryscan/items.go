@@ -75,6 +75,12 @@ func (it *cfgItem) value(arg int) ast.Expr {
 func (s *scanner) itemsOf(n ast.Node) []cfgItem {
 	var out []cfgItem
 	switch n := n.(type) {
+	case *wayCall:
+		// retrycfg.Pick(fast) on one of the ways its fact holds.
+		if fn := s.calleeOf(n.CallExpr); fn != nil {
+			out = append(out, cfgItem{kind: ItemCall, sym: catalog.SymbolOf(fn.Origin()), node: n.CallExpr, vals: n.Args})
+			out = append(out, factItems(n.items, n.CallExpr)...)
+		}
 	case *ast.CallExpr:
 		fn := s.calleeOf(n)
 		if fn == nil {

@@ -114,8 +114,8 @@ func (s *scanner) librarySite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 		}}
 	}
 	nodes := s.configNodes(fn, config...)
-	b, sawPolicy := s.evalBound(row, call, nodes)
 	unseen := s.unseenConfig(fn, config...)
+	b, sawPolicy := s.boundWays(row, call, nodes, s.configWays(fn, nodes, config...), unseen)
 	if !sawPolicy && needsPolicy(row) && !unseen && s.policyVisible(row, nodes) {
 		return nil // gax.Invoke without WithRetry, failsafe.With(breaker): one attempt
 	}
@@ -196,20 +196,22 @@ func (s *scanner) clientSite(fn, cfgFn ast.Node, call *ast.CallExpr, callee *typ
 	// A package-level function (retryablehttp.Get) uses the library's
 	// own default client, which the package cannot have configured.
 	given := len(config) > 0 && config[0] != nil
-	return s.clientSiteOf(fn, call, callee, row, s.configNodes(cfgFn, config...), given)
+	nodes := s.configNodes(cfgFn, config...)
+	return s.clientSiteOf(fn, call, callee, row, nodes, given, s.configWays(cfgFn, nodes, config...)...)
 }
 
-// clientSiteOf is clientSite on the configuration's nodes; given says a
-// client is configured somewhere (not the library's own default one),
-// so that when the nodes show nothing the package may have turned its
-// retries off out of sight.
-func (s *scanner) clientSiteOf(fn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry, nodes []ast.Node, given bool) *Site {
+// clientSiteOf is clientSite on the configuration's nodes, and those
+// of each of its ways when its values merge several definitions
+// (configWays); given says a client is configured somewhere (not the
+// library's own default one), so that when the nodes show nothing the
+// package may have turned its retries off out of sight.
+func (s *scanner) clientSiteOf(fn ast.Node, call *ast.CallExpr, callee *types.Func, row *catalog.Retry, nodes []ast.Node, given bool, ways ...[]ast.Node) *Site {
 	if row.Attempts != catalog.AWSDefaultTries && catalog.LookupAWSOperation(callee) != nil && s.buildsStandardRetryer(nodes) {
 		std := *row
 		std.Attempts = catalog.AWSDefaultTries // the client's own retryer replaces the service's
 		row = &std
 	}
-	b, _ := s.evalBound(row, call, nodes)
+	b, _ := s.boundWays(row, call, nodes, ways, false)
 	unseen := given && b.Evidence == nil && !s.builtHere(nodes, row.Pkg)
 	if unseen && s.retriesOffInPackage(row) {
 		return nil

@@ -331,7 +331,7 @@ func (s *scanner) controllerLoop(fn ast.Node, l *ast.ForStmt) *Site {
 	site := &Site{kind: KindLibrary, node: l, name: row.Display, entry: row, callee: callee, fn: fn, body: l.Body}
 	site.region = &lazy[*engine.Region]{compute: func() *engine.Region { return s.loopRegion(fn, l, l.Body.List) }}
 	nodes := s.configNodes(fn, call.Args...)
-	site.bound, _ = s.evalBound(row, call, nodes)
+	site.bound, _ = s.boundWays(row, call, nodes, s.configWays(fn, nodes, call.Args...), false)
 	site.bound.Ctx = site.bound.Ctx || s.mentionsContext(nodes)
 	site.config = nodes
 	site.delay = &lazy[Delay]{compute: func() Delay { return s.libraryDelay(site, nodes) }}

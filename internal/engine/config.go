@@ -50,6 +50,12 @@ func (p *Program) ConfigOf(v ssa.Value) Config {
 }
 
 func (p *Program) configOf(v ssa.Value) Config {
+	return p.configWalk([]ssa.Value{v}, nil)
+}
+
+// configWalk is the walk of ConfigOf from every value of vals. With ch,
+// it follows one definition at each merge of several (configways.go).
+func (p *Program) configWalk(vals []ssa.Value, ch *choices) Config {
 	var c Config
 	seen := map[ssa.Value]bool{}
 	stored := map[*ssa.Store]bool{}
@@ -98,6 +104,29 @@ func (p *Program) configOf(v ssa.Value) Config {
 			return
 		}
 		seen[v] = true
+		// On one way of ConfigWays, a merge of several definitions is
+		// the one chosen: b is exp on one way and
+		// backoff.WithMaxRetries(exp, 0) on the other.
+		var defs []ssa.Value
+		var def *ssa.Store // the store a load of a local reads
+		switch x := v.(type) {
+		case *ssa.Phi:
+			if ch != nil {
+				defs = choose(ch, x, phiDefs(x))
+			}
+		case *ssa.UnOp:
+			if ch != nil {
+				if a, sts := reaching(x); len(sts) > 0 && len(stores(a)) > 1 {
+					if sts = choose(ch, x, sts); len(sts) == 1 {
+						def, ch.local[a] = sts[0], true
+					}
+				}
+			}
+		case *ssa.Extract:
+			if c, ok := x.Tuple.(*ssa.Call); ok && ch != nil {
+				defs = choose(ch, x, distinct(p.returned(c, x.Index)))
+			}
+		}
 		switch x := v.(type) {
 		case *ssa.Const:
 			return
@@ -125,8 +154,11 @@ func (p *Program) configOf(v ssa.Value) Config {
 			}
 			return
 		case *ssa.Alloc:
-			c.At = append(c.At, x)
 			forward(x, depth)
+			if ch.chosen(x) {
+				return // its stores are definitions a load chose from
+			}
+			c.At = append(c.At, x)
 			// c := openai.NewClient(opts...): the value stored whole.
 			for _, r := range *x.Referrers() {
 				if st, ok := r.(*ssa.Store); ok && st.Addr == x {
@@ -180,7 +212,7 @@ func (p *Program) configOf(v ssa.Value) Config {
 					forward(e, depth)
 				}
 			}
-			for _, rv := range p.returned(x, 0) {
+			for _, rv := range choose(ch, x, distinct(p.returned(x, 0))) {
 				visit(rv, depth+1)
 			}
 			for _, a := range Operands(x) {
@@ -236,9 +268,16 @@ func (p *Program) configOf(v ssa.Value) Config {
 		case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType:
 			step = 0 // the same value under another type: no step
 		}
-		for _, d := range p.defs(v) {
-			if d != v {
-				visit(d, depth+step)
+		if def != nil {
+			store(def, depth)
+		} else {
+			if defs == nil {
+				defs = p.defs(v)
+			}
+			for _, d := range defs {
+				if d != v {
+					visit(d, depth+step)
+				}
 			}
 		}
 		if in, ok := v.(ssa.Instruction); ok {
@@ -253,7 +292,9 @@ func (p *Program) configOf(v ssa.Value) Config {
 			}
 		}
 	}
-	visit(v, 0)
+	for _, v := range vals {
+		visit(v, 0)
+	}
 	sort.Slice(c.At, func(i, j int) bool { return c.At[i].Pos() < c.At[j].Pos() })
 	sort.Slice(c.Stores, func(i, j int) bool { return c.Stores[i].Pos() < c.Stores[j].Pos() })
 	sort.Slice(c.Methods, func(i, j int) bool { return c.Methods[i].Pos() < c.Methods[j].Pos() })

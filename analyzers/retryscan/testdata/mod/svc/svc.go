@@ -49,10 +49,10 @@ func SendN(n uint) error { // want `retrier\(N via retry.Do\)`
 	return retry.Do(op, retrycfg.Attempts(n)...) // want `site library "retry.Do" N attempts`
 }
 
-// Twin: one of two configurations: read as the same-package path reads
-// it (pick below).
-func SendPicked(fast bool) error { // want `retrier\(3 via retry.Do\)`
-	return retry.Do(op, retrycfg.Pick(fast)...) // want `site library "retry.Do" 3 attempts`
+// Twin: one of two configurations: the most attempts of its ways, as
+// the same-package path reads it (pick below).
+func SendPicked(fast bool) error { // want `retrier\(20 via retry.Do\)`
+	return retry.Do(op, retrycfg.Pick(fast)...) // want `site library "retry.Do" 20 attempts`
 }
 
 func pick(fast bool) []retry.Option {
@@ -62,8 +62,8 @@ func pick(fast bool) []retry.Option {
 	return []retry.Option{retry.Attempts(20)}
 }
 
-func SendPickedHere(fast bool) error { // want `retrier\(3 via retry.Do\)`
-	return retry.Do(op, pick(fast)...) // want `site library "retry.Do" 3 attempts`
+func SendPickedHere(fast bool) error { // want `retrier\(20 via retry.Do\)`
+	return retry.Do(op, pick(fast)...) // want `site library "retry.Do" 20 attempts`
 }
 
 // Twin: a package variable another package may change: the library

@@ -54,9 +54,10 @@ func Backoff(jitter float64) *backoff.ExponentialBackOff { // want `config\(back
 	return b
 }
 
-// Twin: one of two configurations, read together as a local assigned
-// twice is (the lower count wins).
-func Pick(fast bool) []retry.Option { // want `config\(retry-go.Attempts\(3\) retry-go.Attempts\(20\)\)`
+// Twin: one of two configurations, one on each way: the fact keeps
+// both, and a retry given it makes the most attempts of its ways, as
+// with a local assigned on each way of an if.
+func Pick(fast bool) []retry.Option { // want `config\(retry-go.Attempts\(3\) retry-go.Attempts\(20\)\) way1\(retry-go.Attempts\(3\)\) way2\(retry-go.Attempts\(20\)\)`
 	if fast {
 		return []retry.Option{retry.Attempts(3)}
 	}
