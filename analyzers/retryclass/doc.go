@@ -363,7 +363,9 @@
 // carrying that status and to a plain error: whatever error the
 // operation makes of the answer goes round. A package that reads anything named RetryAfter (a field or a
 // method of its error type) may wait it where the analyzer does not
-// look, and its classifiers are not judged for this. Reading the header
+// look, and its classifiers are not judged for this; a retry that reads
+// one itself (errors.As(err, &apiErr) && apiErr.RetryAfter != nil) is
+// quiet. Reading the header
 // only to log it is not reading it (the message says "reads Retry-After
 // only to print it"). A response handed on as the
 // retry leaves (return resp, apiError(resp)) is not how it waits: a
