@@ -111,8 +111,16 @@ func (c *checker) loopCancel(a *attempt) {
 			w.name, checks, c.cost(site), each, fix)))
 		return
 	}
-	if !l.retryAfter && !l.growing && l.d <= minBlindWait {
-		return // the caller waits little longer than a cancelled attempt takes
+	if !l.known() {
+		return // time.Sleep(c.interval): how long the caller waits is not seen
+	}
+	if stops && !l.retryAfter && !l.growing && l.d <= minBlindWait {
+		// The caller waits little longer than a cancelled attempt takes.
+		// Not so in a loop that may go on after it, however short the
+		// wait: isRetriable(err) says yes to a net.Error, which
+		// context.DeadlineExceeded is, and time.Sleep(250 *
+		// time.Millisecond) leads to the next attempt.
+		return
 	}
 	after := "before the loop stops"
 	if !stops {

@@ -363,7 +363,9 @@
 // carrying that status and to a plain error: whatever error the
 // operation makes of the answer goes round. A package that reads anything named RetryAfter (a field or a
 // method of its error type) may wait it where the analyzer does not
-// look, and its classifiers are not judged for this. Reading the header
+// look, and its classifiers are not judged for this; a retry that reads
+// one itself (errors.As(err, &apiErr) && apiErr.RetryAfter != nil) is
+// quiet. Reading the header
 // only to log it is not reading it (the message says "reads Retry-After
 // only to print it"). A response handed on as the
 // retry leaves (return resp, apiError(resp)) is not how it waits: a
@@ -458,11 +460,13 @@
 //     than a timer (a stop channel may be how the code is cancelled), or
 //     a helper of another package, or one of the package that does more
 //     than wait (one that only sleeps, func backoffSleep(attempt int) {
-//     time.Sleep(...) }, is read as the time.Sleep inside), and, in a loop that stops at its next look at the
-//     context, a wait of 1s or less or of a length the code does not
-//     show (time.Sleep(c.interval), a growth clamped at a limit that is
-//     not a constant: min(d*2, c.maxDelay), a jitter whose bound is not
-//     seen: d + rand.N(c.jitter), d + time.Duration(rand.Int63()));
+//     time.Sleep(...) }, is read as the time.Sleep inside), and, in a loop
+//     not seen to go on after the caller gives up, a wait of a length
+//     the code does not show (time.Sleep(c.interval), a growth clamped at
+//     a limit that is not a constant: min(d*2, c.maxDelay), a jitter
+//     whose bound is not seen: d + rand.N(c.jitter), d +
+//     time.Duration(rand.Int63())) or, in one that stops at its next look
+//     at the context, of 1s or less;
 //   - permanent-status where 4xx and 5xx are told apart by a range
 //     anywhere, even if a 4xx still goes round; a classifier (RetryIf,
 //     CheckRetry) that retries a few 4xx it names; a permanent gRPC code

@@ -1,7 +1,9 @@
 package retryclass
 
 import (
+	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -12,7 +14,8 @@ import (
 
 // Whether a retry may honour Retry-After (ignores-retry-after is quiet
 // when it may). It does when an operation returns backoff.RetryAfter, when
-// its function names the header for more than a message, and when, on a
+// its function names the header for more than a message or reads a field
+// or method named like the server's wait (apiErr.RetryAfter), and when, on a
 // way the attempt goes round for 429 or 503, it hands the response or its
 // header to code that may read it:
 //
@@ -59,6 +62,9 @@ func (c *checker) readsPushback(a *attempt) bool {
 	if slices.ContainsFunc(funcs, helperNamesRetryAfter) && !c.pushbackPrinted(fn) {
 		return true
 	}
+	if slices.ContainsFunc(funcs, readsKeptPushback) {
+		return true
+	}
 	round := roundBlocks(a)
 	for _, f := range funcs {
 		for _, b := range f.Blocks {
@@ -75,6 +81,50 @@ func (c *checker) readsPushback(a *attempt) bool {
 		}
 	}
 	return false
+}
+
+// readsKeptPushback reports whether a function of the retry reads what a
+// typed error or a response of the package keeps of the server's wait,
+// a field or method named like it, which the package filled from the
+// header where the retry does not look:
+//
+//	var apiErr Error
+//	if errors.As(err, &apiErr) && apiErr.RetryAfter != nil {
+//		waitMin = *apiErr.RetryAfter
+//	}
+func readsKeptPushback(fn *ssa.Function) bool {
+	named := func(name string) bool { return strings.Contains(strings.ToLower(name), "retryafter") }
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch in := in.(type) {
+			case *ssa.FieldAddr:
+				if f := fieldVar(in.X.Type(), in.Field); f != nil && named(f.Name()) {
+					return true
+				}
+			case *ssa.Field:
+				if f := fieldVar(in.X.Type(), in.Field); f != nil && named(f.Name()) {
+					return true
+				}
+			case ssa.CallInstruction:
+				if callee := engine.Callee(in); callee != nil && callee.Signature().Recv() != nil && named(callee.Name()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// fieldVar is field i of the struct t is or points to.
+func fieldVar(t types.Type, i int) *types.Var {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i)
 }
 
 // roundBlocks returns the blocks of the ways the attempt goes round when

@@ -200,8 +200,8 @@ func (l waitLength) String() string {
 	return "up to " + human(l.d, false)
 }
 
-// length works out how long a blind wait can last: its constant, a
-// Retry-After header it is computed from, or, for the loop's only wait,
+// length works out how long a blind wait can last: its constant (in the
+// call, or the value a local or a once-set field holds), a Retry-After header it is computed from, or, for the loop's only wait,
 // the longest of the waits the recognizer sees, or the constant limit
 // its growth is clamped at.
 func (c *checker) length(a *attempt, w blindWait) waitLength {
@@ -213,7 +213,14 @@ func (c *checker) length(a *attempt, w blindWait) waitLength {
 		n, _ := constInt(tv)
 		return waitLength{d: time.Duration(n)}
 	}
-	if v := c.eng.ValueOf(a.site.Func(), arg); v != nil && c.fromRetryAfter(v) {
+	v := c.eng.ValueOf(a.site.Func(), arg)
+	if k := c.constOf(v); k != nil && k.Value != nil && k.Value.Kind() == constant.Int {
+		// delay := 2 * time.Second; time.Sleep(delay): a local, or a
+		// field or variable set once to a constant, whatever other
+		// waits the loop has.
+		return waitLength{d: time.Duration(k.Int64())}
+	}
+	if v != nil && c.fromRetryAfter(v) {
 		return waitLength{retryAfter: true}
 	}
 	d := a.site.Delay()
@@ -236,6 +243,14 @@ func (c *checker) length(a *attempt, w blindWait) waitLength {
 		return waitLength{d: d.Cap}
 	}
 	return waitLength{}
+}
+
+// constOf is the engine's ConstOf of v, or nil for no value.
+func (c *checker) constOf(v ssa.Value) *ssa.Const {
+	if v == nil {
+		return nil
+	}
+	return c.eng.ConstOf(v)
 }
 
 // fromRetryAfter reports whether a Retry-After header flows into v: the

@@ -146,8 +146,8 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 		args = append([]ssa.Value{c.Call.Value}, args...)
 	}
 	if o, ok := w.sc.outcome(c); ok {
-		if w.p.statusResult(c.Call.StaticCallee(), max(idx, 0)) {
-			return statusOutcome(o) // status, err := deliver(ctx, url)
+		if w.p.callStatusResult(c, max(idx, 0)) {
+			return statusOutcome(o, o.Fails && w.p.statusBesideError(c, max(idx, 0))) // status, err := deliver(ctx, url)
 		}
 		if w.sc.ReadOwn && !w.sc.decides(c) && w.p.own(c.Call.StaticCallee()) && roleAt(c, idx) == RoleErr {
 			// Its body returns no error here: the helper does not fail

@@ -95,18 +95,103 @@ func (p *Program) statusRead(v ssa.Value) bool {
 // response its callee, a function of the package, got: the call reports
 // a soft failure, as one returning the response does.
 func (p *Program) ReportsStatus(c ssa.CallInstruction) bool {
-	fn := c.Common().StaticCallee()
 	for i := range c.Common().Signature().Results().Len() {
-		if p.statusResult(fn, i) {
+		if p.callStatusResult(c, i) {
 			return true
 		}
 	}
 	return false
 }
 
-// statusOutcome is the status an outcome gives such a result.
-func statusOutcome(o Outcome) Val {
+// callStatusResult reports whether result idx of a call is a response's
+// status (statusResult): of its static callee, or of every method an
+// interface method call can run where the package shows each dynamic
+// type of the receiver (Methods), the requester a client holds in an
+// unexported field its constructor fills:
+//
+//	type HTTPRequester interface {
+//		Request(ctx context.Context, method, path string) (int, error)
+//	}
+//	api.http = &HTTPClient{client: hc} // (*HTTPClient).Request returns resp.StatusCode
+//	code, err = api.http.Request(ctx, method, path)
+//
+// A receiver of a type the package does not show leaves it unknown.
+func (p *Program) callStatusResult(c ssa.CallInstruction, idx int) bool {
+	fns := p.statusCallees(c)
+	for _, fn := range fns {
+		if !p.statusResult(fn, idx) {
+			return false
+		}
+	}
+	return len(fns) > 0
+}
+
+// statusCallees are the functions a call runs: its static callee, or
+// the methods the package shows an interface method call runs.
+func (p *Program) statusCallees(c ssa.CallInstruction) []*ssa.Function {
+	if !c.Common().IsInvoke() {
+		if fn := c.Common().StaticCallee(); fn != nil {
+			return []*ssa.Function{fn}
+		}
+		return nil
+	}
+	methods, ok := p.Methods(c)
+	if !ok {
+		return nil
+	}
+	var fns []*ssa.Function
+	for _, m := range methods {
+		fns = append(fns, p.ssa.Prog.FuncValue(m))
+	}
+	return fns
+}
+
+// statusBesideError reports whether every function the call runs gives
+// result idx as a response's status beside an error on some return
+// (return resp.StatusCode, APIErrorFrom(resp)): the error it fails with
+// comes with the status of the response it was made from. A helper that
+// answers every error with a constant (return 0, &APIError{...}) does not.
+func (p *Program) statusBesideError(c ssa.CallInstruction, idx int) bool {
+	fns := p.statusCallees(c)
+	for _, fn := range fns {
+		errIdx := -1
+		res := fn.Signature.Results()
+		for i := range res.Len() {
+			if isErrorType(res.At(i).Type()) {
+				errIdx = i
+			}
+		}
+		beside := false
+		for _, b := range fn.Blocks {
+			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if !ok || errIdx < 0 || idx >= len(ret.Results) || b == fn.Recover {
+				continue
+			}
+			e, isConst := Strip(resultStored(b, Strip(ret.Results[errIdx]))).(*ssa.Const)
+			if p.statusRead(resultStored(b, Strip(ret.Results[idx]))) && !(isConst && e.IsNil()) {
+				beside = true
+			}
+		}
+		if !beside {
+			return false
+		}
+	}
+	return len(fns) > 0
+}
+
+// statusOutcome is the status an outcome gives such a result. A failure
+// with an error that carries the status of a response (a typed error
+// read with errors.As, ErrStatus), from a helper that returns the status
+// beside such an error (beside, statusBesideError), got it from the
+// response whose status the result is: both say the same status, so a loop that tests the
+// int and reads the error on the way is not told two stories.
+//
+//	code, err = api.http.Request(ctx, method, path) // return resp.StatusCode, APIErrorFrom(resp)
+//	if code == http.StatusTooManyRequests { errors.As(err, &apiErr) ... }
+func statusOutcome(o Outcome, beside bool) Val {
 	switch {
+	case o.Fails && o.Class == ErrStatus && o.Code > 0 && beside:
+		return Val{Kind: Int, N: o.Code, Exact: true, Related: true}
 	case o.Fails, o.Status < 0:
 		return unknown(true)
 	case o.Status == 0:

@@ -55,7 +55,7 @@ func (w *walker) storedStatus(load *ssa.UnOp, fa *ssa.FieldAddr, upto int) (Val,
 			o, decided = *w.sc.All, true
 		}
 		if decided && !o.Fails {
-			out, found = statusOutcome(o), true
+			out, found = statusOutcome(o, false), true
 		}
 		return false // the latest such call decides
 	})

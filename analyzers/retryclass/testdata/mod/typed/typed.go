@@ -159,7 +159,8 @@ func get(ctx context.Context, c *http.Client, url string) error {
 }
 
 // An *OpError may hold the context's error (get wraps it): errors.As
-// may say yes, and the loop may stop. Quiet.
+// may say yes, and the loop may stop, or not. Not said to go on; its
+// wait, short as it is, is reported, as the loop is not seen to stop.
 func wrappedCancel(ctx context.Context, c *http.Client, url string) error {
 	for i := 0; i < 4; i++ {
 		err := get(ctx, c, url)
@@ -170,7 +171,7 @@ func wrappedCancel(ctx context.Context, c *http.Client, url string) error {
 		if errors.As(err, &oe) {
 			return err
 		}
-		time.Sleep(time.Second)
+		time.Sleep(time.Second) // want `a caller that gives up still waits up to 1s and the loop may go on after it`
 	}
 	return errGone
 }
