@@ -196,7 +196,18 @@ func (s *scanner) clientSite(fn, cfgFn ast.Node, call *ast.CallExpr, callee *typ
 	// A package-level function (retryablehttp.Get) uses the library's
 	// own default client, which the package cannot have configured.
 	given := len(config) > 0 && config[0] != nil
-	return s.clientSiteOf(fn, call, callee, row, s.configNodes(cfgFn, config...), given)
+	site := s.clientSiteOf(fn, call, callee, row, s.configNodes(cfgFn, config...), given)
+	if site != nil && given && site.bound.Evidence == nil && !s.builtHere(site.config, row.Pkg) && s.unseenConfig(cfgFn, config...) {
+		// The client comes from where the engine cannot see (a
+		// parameter, a field a constructor sets from one): its count is
+		// the caller's, not the library's default, as an option list's
+		// is in librarySite.
+		//
+		//	func NewAgent(c *retryablehttp.Client) *Agent { return &Agent{api: c} }
+		//	resp, err := a.api.Do(req) // attempts unknown
+		site.bound.Attempts = catalog.AttemptsUnknown
+	}
+	return site
 }
 
 // clientSiteOf is clientSite on the configuration's nodes; given says a
