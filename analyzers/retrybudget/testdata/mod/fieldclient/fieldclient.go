@@ -129,18 +129,3 @@ func (g *given) ping(ctx context.Context, url string) error {
 	}
 	return resp.Body.Close()
 }
-
-// A client handed to the function that retries: the same.
-func fetchWith(ctx context.Context, c *retryablehttp.Client, url string) error {
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return err
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		return err
-	}
-	return resp.Body.Close()
-}
