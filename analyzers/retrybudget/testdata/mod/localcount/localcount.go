@@ -15,7 +15,9 @@ import (
 func submit(ctx context.Context) error { return errors.New("x") }
 
 // 102 attempts of the default ExponentialBackOff (500ms growing by 1.5
-// to 1m) do not fit in 30m.
+// to 1m): its default MaxElapsedTime of 15m ends the retry first, before
+// the 30m deadline (own-limit, and no over-budget against the deadline),
+// and one hung attempt, which has no timeout of its own, uses the 30m.
 func placeOrders(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Minute)
 	defer cancel()
@@ -23,7 +25,7 @@ func placeOrders(ctx context.Context) error {
 	var bo backoff.BackOff = backoff.NewExponentialBackOff()
 	bo = backoff.WithMaxRetries(bo, maxRetries)
 	bo = backoff.WithContext(bo, ctx)
-	return backoff.Retry(func() error { return submit(ctx) }, bo) // want `backoff.Retry waits 102 x \? \+ 500ms .* the default MaxElapsedTime of 15m0s stops the whole retry first` `retry waits 102 x \? \+ 500ms .* but its context has a 30m0s deadline: the 41st attempt never starts`
+	return backoff.Retry(func() error { return submit(ctx) }, bo) // want `backoff.Retry waits 102 x \? \+ 500ms .* the default MaxElapsedTime of 15m0s stops the whole retry first` `retry's attempts have no timeout of their own under a 30m0s deadline`
 }
 
 // The twin: a local count of 3 waits 500ms + 750ms + 1.125s, well
@@ -49,7 +51,7 @@ func placeBranches(ctx context.Context, fast bool) error {
 		maxRetries = 101
 	}
 	bo := backoff.WithContext(backoff.WithMaxRetries(backoff.NewExponentialBackOff(), maxRetries), ctx)
-	return backoff.Retry(func() error { return submit(ctx) }, bo) // want `backoff.Retry waits 102 x \? \+ 500ms .* the default MaxElapsedTime` `retry waits 102 x \? \+ 500ms .* but its context has a 30m0s deadline`
+	return backoff.Retry(func() error { return submit(ctx) }, bo) // want `backoff.Retry waits 102 x \? \+ 500ms .* the default MaxElapsedTime` `retry's attempts have no timeout of their own under a 30m0s deadline`
 }
 
 // Unknown counts: a local set from a parameter, one set to either of
