@@ -143,8 +143,8 @@ func (p *Program) configOf(v ssa.Value) Config {
 			// stores. Such a field's address is handed on (a method of a
 			// part of it is called) and the field does not count as
 			// complete; its stores are still what built it. An exported
-			// field is read so too when the package writes it
-			// (packageWrites).
+			// field is read so too when the package writes it at all (as
+			// packageWrites, but for the address handed on).
 			root := ssa.Value(x)
 			for fa, ok := x, true; ok; fa, ok = root.(*ssa.FieldAddr) {
 				if f := fieldOf(fa); f != nil && f.Pkg() == p.pkg {
