@@ -167,7 +167,14 @@ func (c *checker) compare(pos token.Pos, r retryRef, w retryscan.WorstCase, b bu
 		subject = r.who
 	}
 	tooLong := c.cfg.NoAttemptTimeout && w.TimeoutKnown() && w.AttemptTimeout >= b.d
-	if w.Attempts > 1 && w.Typical() > b.d && !tooLong {
+	// The retry's own elapsed-time limit ends it before the deadline
+	// (cenkalti's default MaxElapsedTime of 15m under a 30m context, with
+	// 30s attempts): the attempts the deadline would cut never start, and
+	// ownLimit says what does stop them.
+	//
+	//	bo := backoff.WithContext(backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 101), ctx30m)
+	ownFirst := w.MaxElapsed > 0 && w.MaxElapsed+w.AttemptTimeout < b.d
+	if w.Attempts > 1 && w.Typical() > b.d && !tooLong && !ownFirst {
 		verb := "can take"
 		if !w.TimeoutKnown() && w.WaitsKnown {
 			verb = "waits"

@@ -130,11 +130,22 @@
 //	func get(ctx context.Context, c *http.Client, url string) error { ... c.Do(req) ... }
 //	err = get(ctx, http.DefaultClient, url) // in the loop: no timeout, reported
 //
-// A client whose Timeout cannot be seen (an exported field, a parameter
-// of the function the retry is written in, a helper's parameter when the
-// attempt calls the helper twice) leaves the attempt's timeout unknown,
-// and the retry is not reported; the DefaultClient (http.Get) and a
-// client built with no Timeout bound nothing, and it is.
+// A client whose Timeout cannot be seen (an exported field the package
+// never writes, a parameter of the function the retry is written in, a
+// helper's parameter when the attempt calls the helper twice) leaves the
+// attempt's timeout unknown, and the retry is not reported; the
+// DefaultClient (http.Get) and a client built with no Timeout bound
+// nothing, and it is.
+//
+// A retrying client kept in a field of the package's structs, exported
+// or not, is read from the package's writes to the field: the client its
+// constructor builds, with the RetryMax and HTTPClient.Timeout it sets
+// (an importer may set an exported field to another client; the
+// package's own is the one its constructor gives). One whose writes do
+// not show how it is built (a constructor's parameter) has an unknown
+// number of attempts, never the library's default, and no worst case is
+// claimed for it. A client handed in as a parameter of the function that
+// retries is still read with the library's defaults.
 //
 // gRPC's own retries (a retryPolicy in the service config) have no
 // per-attempt timeout at all: they run inside the call, below every
@@ -239,7 +250,10 @@
 // budget with the same code (Site.LoadBudget), which `retrylint report`
 // shows per site.
 //
-// Messages show the sum term by term. A setting kept in an unexported
+// Messages show the sum term by term. A library's count or duration kept
+// in a local variable given one constant (n := uint64(101), or the same
+// constant on every way) is that constant; one whose address is taken or
+// that a closure writes is unknown. A setting kept in an unexported
 // package variable of the package, or a field of one, that only its
 // initializer sets is its constant, for the deadline too
 // (context.WithTimeout(ctx, serverCfg.RequestTimeout), and
@@ -280,6 +294,11 @@
 // 4 attempts wait at most 1s + 2s + 4s (throttling errors; 25ms doubling
 // for the others), is not reported.
 //
+// A retry whose own elapsed-time limit (cenkalti's MaxElapsedTime, 15m
+// by default) ends it, with its last attempt's timeout, before the
+// deadline is not over-budget: own-limit says what stops it first, and
+// attempts with no timeout of their own are still attempt-uses-budget.
+//
 // Findings in _test.go files are reported only with -retrybudget.tests.
 //
 // A service config in the same option list as grpc.WithDisableRetry()
@@ -301,7 +320,11 @@
 // value is not a constant, timeouts set more than four calls below the
 // attempt (its timeout is then unknown, and no attempt-uses-budget is
 // reported) or in another package, waits of a hand-rolled loop that
-// come from several wait calls, a clamp whose limit is not a constant
+// come from several wait calls or from a wait helper of the package that
+// computes its duration from its arguments (sleep(ctx, base, max, n)
+// waiting nextDelay(base, max, n)) or waits a constant it is not handed
+// (such a retry is not known to wait, and attempt-uses-budget is not
+// reported either), a clamp whose limit is not a constant
 // the code shows (min(d*2, cfg.MaxDelay); min(d*2, 10*time.Second) from
 // 1s is read: 1s, 2s, 4s, 8s, 10s, ..., with a jitter added too), a
 // constant added to a growing delay (d + time.Second: its waits are

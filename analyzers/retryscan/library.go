@@ -197,7 +197,18 @@ func (s *scanner) clientSite(fn, cfgFn ast.Node, call *ast.CallExpr, callee *typ
 	// own default client, which the package cannot have configured.
 	given := len(config) > 0 && config[0] != nil
 	nodes := s.configNodes(cfgFn, config...)
-	return s.clientSiteOf(fn, call, callee, row, nodes, given, s.configWays(cfgFn, nodes, config...)...)
+	site := s.clientSiteOf(fn, call, callee, row, nodes, given, s.configWays(cfgFn, nodes, config...)...)
+	if site != nil && given && site.bound.Evidence == nil && s.fieldClient(cfgFn, config[0]) && !s.builtHere(site.config, row.Pkg) && s.unseenConfig(cfgFn, config...) {
+		// A client kept in a field whose writes do not show how it is
+		// built (a constructor's parameter, an exported field the
+		// package never writes): its count is the caller's, not the
+		// library's default, as an option list's is in librarySite.
+		//
+		//	func NewAgent(c *retryablehttp.Client) *Agent { return &Agent{api: c} }
+		//	resp, err := a.api.Do(req) // attempts unknown
+		site.bound.Attempts = catalog.AttemptsUnknown
+	}
+	return site
 }
 
 // clientSiteOf is clientSite on the configuration's nodes, and those
@@ -220,6 +231,16 @@ func (s *scanner) clientSiteOf(fn ast.Node, call *ast.CallExpr, callee *types.Fu
 	site.config = nodes
 	site.delay = &lazy[Delay]{compute: func() Delay { return s.libraryDelay(site, nodes) }}
 	return site
+}
+
+// fieldClient reports whether a client expression reads a field
+// (a.api), the receiver of clientSite's question.
+func (s *scanner) fieldClient(fn ast.Node, e ast.Expr) bool {
+	if fn == nil {
+		return false
+	}
+	v := s.eng.ValueOf(fn, e)
+	return v != nil && engine.FieldOf(v) != nil
 }
 
 // openaiSite: an openai-go request retries as its client and the call's

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/token"
+	"go/types"
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
@@ -170,14 +171,16 @@ func (p *Program) configWalk(vals []ssa.Value, ch *choices) Config {
 			// c.Chat.Completions.New(ctx, params): the receiver is a part
 			// of a value built elsewhere, configured by what built it. Up
 			// through the fields of other packages' structs to the local
-			// it lives in, or to an unexported field of the package, read
-			// by its stores. Such a field's address is handed on (a
-			// method of a part of it is called) and the field does not
-			// count as complete; its stores are still what built it.
+			// it lives in, or to a field of the package, read by its
+			// stores. Such a field's address is handed on (a method of a
+			// part of it is called) and the field does not count as
+			// complete; its stores are still what built it. An exported
+			// field is read so too when the package writes it at all (as
+			// packageWrites, but for the address handed on).
 			root := ssa.Value(x)
 			for fa, ok := x, true; ok; fa, ok = root.(*ssa.FieldAddr) {
 				if f := fieldOf(fa); f != nil && f.Pkg() == p.pkg {
-					if f.Exported() {
+					if f.Exported() && len(p.FieldStores(f)) == 0 {
 						c.Leaves = append(c.Leaves, fa)
 						return
 					}
@@ -247,6 +250,12 @@ func (p *Program) configWalk(vals []ssa.Value, ch *choices) Config {
 					visit(a, depth+1)
 				}
 				if f := FieldOf(x); f != nil && !p.FieldComplete(f) {
+					if p.packageWrites(f) {
+						for _, st := range p.FieldStores(f) {
+							store(st, depth)
+						}
+						return
+					}
 					c.Leaves = append(c.Leaves, x)
 					return
 				}
@@ -359,4 +368,24 @@ func (p *Program) allFuncs() []*ssa.Function {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
 	return out
+}
+
+// packageWrites reports whether an exported field of one of the
+// package's structs is configured by the package's own writes, every one
+// of them in sight and at least one made: a client its constructor
+// builds and configures.
+//
+//	type Agent struct{ APIClient *retryablehttp.Client }
+//	func NewAgent() *Agent {
+//		client := retryablehttp.NewClient()
+//		client.RetryMax = 1 // what a.APIClient.Do(req) retries with
+//		return &Agent{APIClient: client}
+//	}
+//
+// An importer may still set the field; what the package writes is what
+// its callers get from its constructors, and is read as such (as the
+// unexported field's writes are), rather than the library's defaults,
+// which nothing the code shows.
+func (p *Program) packageWrites(f *types.Var) bool {
+	return f.Exported() && p.FieldWritesSeen(f) && len(p.FieldStores(f)) > 0
 }

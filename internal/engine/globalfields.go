@@ -133,6 +133,9 @@ func (p *Program) foldBinOp(b *ssa.BinOp, t types.Type) *ssa.Const {
 //		opts     = []retry.Option{retry.Attempts(attempts)} // 5
 //	)
 func (p *Program) ConstExpr(fn ast.Node, e ast.Expr) constant.Value {
+	if p.readsLocal(e) {
+		return p.localConst(fn, e) // localconst.go
+	}
 	if !p.ReadsPkgVar(e) {
 		return nil
 	}

@@ -58,15 +58,24 @@ func (o *on) get(url string) { // want `retrier\(5 via retryablehttp.Client.Get\
 	o.rc.Get(url) // want `site client "retryablehttp.Client.Get" 5 attempts`
 }
 
-// An exported field may be set by other packages: quiet.
+// An exported field may be set by other packages, but what the package
+// writes to it is what its constructor gives callers: read as the
+// unexported field's writes are.
 type Public struct{ HTTP *http.Client }
 
 func NewPublic() *Public {
 	return &Public{HTTP: retryablehttp.NewClient().StandardClient()}
 }
 
-func (p *Public) Get(req *http.Request) {
-	p.HTTP.Do(req)
+func (p *Public) Get(req *http.Request) { // want `retrier\(5 via retryablehttp.Client.StandardClient\)`
+	p.HTTP.Do(req) // want `site client "retryablehttp.Client.StandardClient" 5 attempts`
+}
+
+// An exported field the package never writes is unknown: quiet.
+type Given struct{ HTTP *http.Client }
+
+func (g *Given) Get(req *http.Request) {
+	g.HTTP.Do(req)
 }
 
 // A field whose address is taken may change anywhere: quiet.
