@@ -42,8 +42,15 @@ import (
 // outcome only through verdicts (its returns reached through them or
 // returning one), and the bool result of a call of a function value (a
 // field, a parameter, a variable: not a function or closure the package
-// names) handed the outcome, directly or in a field of a struct it is
-// handed.
+// names) handed the outcome, the attempt's error or response, directly
+// or in a field of a struct it is handed. A function value handed only
+// another result, the state a poll reads, makes none:
+//
+//	status, err := c.Status()
+//	...
+//	} else if expected(status) { // a poll for a state: no verdict
+//		return nil
+//	}
 
 // statusInt reports an integer that carries the outcome: the status of
 // the scenario's response (any 2xx, or a failure's), or a code read from
@@ -109,7 +116,7 @@ func (w *walker) funcVerdict(c *ssa.Call, idx, upto int) bool {
 func (w *walker) carriesOutcome(a ssa.Value, upto int) bool {
 	outcome := func(v ssa.Value) bool {
 		x := w.eval(v, upto)
-		return x.Related || x.Kind == Err || x.Kind == NonNil && x.Status || w.decided(v, upto)
+		return x.Kind == Err || x.Kind == NonNil && x.Status || w.decided(v, upto)
 	}
 	if outcome(a) {
 		return true
@@ -140,17 +147,21 @@ func (w *walker) carriesOutcome(a ssa.Value, upto int) bool {
 	return false
 }
 
-// decided reports a result of a call the scenario decides, through the
-// phis the path took: the error of a success is nil, and still the
-// outcome.
+// decided reports the error or the response of a call the scenario
+// decides, through the phis the path took: the error of a success is
+// nil, and still the outcome. Another result (the state a poll reads,
+// expected(status)) is no outcome: a function handed it waits for a
+// state, and does not judge a failure.
 func (w *walker) decided(v ssa.Value, upto int) bool {
+	idx := -1
 	for range 8 {
 		switch x := v.(type) {
 		case *ssa.Extract:
-			v = x.Tuple
+			v, idx = x.Tuple, x.Index
 		case *ssa.Call:
 			_, ok := w.sc.outcome(x)
-			return ok
+			role := roleAt(x, idx)
+			return ok && (role == RoleErr || role == RoleResp)
 		case *ssa.Phi:
 			next := ssa.Value(nil)
 			for k := upto - 1; k >= 1 && next == nil; k-- {

@@ -1,6 +1,7 @@
 package decisions
 
 import (
+	"errors"
 	"net/http"
 	"os"
 	"slices"
@@ -111,5 +112,32 @@ func (c *funcClient) readFile(name string) ([]byte, error) {
 			return b, err
 		}
 		time.Sleep(time.Second)
+	}
+}
+
+type verdictState struct{ ready bool }
+
+func (c *funcClient) readState(url string) (*verdictState, error) {
+	resp, err := c.hc.Get(url)
+	if err != nil {
+		return nil, err
+	}
+	resp.Body.Close()
+	return &verdictState{}, nil
+}
+
+// Look-alike: a poll for a state, which hands a function value the state
+// it reads, not the error (flynn's sirenia client waitFor).
+func (c *funcClient) waitFor(url string, expected func(*verdictState) bool) error {
+	for {
+		st, err := c.readState(url)
+		if err != nil {
+			if !errors.Is(err, os.ErrDeadlineExceeded) {
+				return err
+			}
+		} else if expected(st) {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
