@@ -191,7 +191,10 @@
 // client or sets the field, in a helper of the package too (one from a
 // parameter, another package's
 // interface value, of a client handed to another package's code, or
-// wrapped by a transport that retries nothing itself, stays unknown); retries in the standard library (net/http replays of requests
+// wrapped by a transport that retries nothing itself, stays unknown; so
+// does a transport whose retry is decided by a function value handed the
+// request, github.com/PuerkitoBio/rehttp's Transport among them, which
+// has no catalog row); retries in the standard library (net/http replays of requests
 // the server never processed, database/sql's ErrBadConn retry) are not
 // counted; a gRPC call is a layer only when the channel it is made on,
 // traced from the call to its dial in this package, retries it: a

@@ -352,7 +352,9 @@
 // strings.Builder or a query builder; a concatenation is read when its
 // unknown parts stand only for a table name. It does not
 // follow calls through interfaces (but for a RoundTripper's RoundTrip,
-// a send) or function values, a helper that
+// a send) or function values (a retry decided by a function value handed
+// the request, rehttp's t.retry(Attempt{Request: req}), may retry GETs
+// only and is not judged), a helper that
 // sends a request derived from its parameter (req.WithContext(ctx)) rather
 // than the parameter itself, ORM methods (gorm's Create, Update with gorm.Expr),
 // sqlx's NamedExec and MustExec, pgx batches, SDK operations (Stripe,

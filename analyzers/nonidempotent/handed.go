@@ -3,10 +3,12 @@ package nonidempotent
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
@@ -87,6 +89,9 @@ func (c *checker) handedRetry(fi *funcInfo, call *ast.CallExpr, lits []*ast.Func
 		return "", nil
 	}
 	sites := c.attempt(call.Pos(), lits)
+	if slices.ContainsFunc(sites, (*retryscan.Site).RequestVerdict) {
+		return "", nil // a function value handed the request decides: it may retry GETs only
+	}
 	who := "retry"
 	if len(sites) == 0 {
 		client := c.clientSite(call)

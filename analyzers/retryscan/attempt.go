@@ -51,6 +51,10 @@ type decision struct {
 	// their status (engine.Outcome.Quiet): success leaves only when the
 	// server does not ask for a retry (x-should-retry: true).
 	quiet bool
+	// verdict: success goes round only where a verdict says so (a
+	// status in a configured list, a function value's answer,
+	// engine/verdict.go): the loop retries on outcomes it does not show.
+	verdict bool
 }
 
 // decide finds the attempt of a region: the first call, in source
@@ -166,7 +170,7 @@ func (s *scanner) decides(d *decision) bool {
 		w := d.run(o)
 		return !w.Void && w.Ends.Has(engine.EndLeave) && w.Ends.Only(engine.EndLeave, engine.EndAbort)
 	}
-	if !leaves(success) && !s.asksRetry(d, roles, func() bool { return leaves(success) }) {
+	if !leaves(success) && !s.asksRetry(d, roles, func() bool { return leaves(success) }) && !d.leavesUnlessVerdict(success) {
 		return false
 	}
 	if hasOK && hasErr {
@@ -220,6 +224,38 @@ func (s *scanner) asksRetry(d *decision, roles []engine.Role, leaves func() bool
 		d.quiet = false
 		return false
 	}
+	return true
+}
+
+// A loop may decide through a verdict (engine/verdict.go): a status
+// looked up in a list the transport is configured with, the answer of a
+// function value handed the outcome (rehttp's t.retry(Attempt{...})).
+// Which outcomes such a loop goes round on is not known; a success may go
+// round too, if the list holds a 2xx or the function says so. The loop
+// is taken for a retry whose decision is unknown when success leaves on
+// some way and goes round only through a verdict, and a failure goes
+// round (decides); loopSite asks more of it (a wait, a remote attempt).
+
+// RequestVerdict reports a loop whose decision is a verdict of a
+// function value handed the request it sends (rehttp's
+// t.retry(Attempt{Request: req, ...})): it may retry some methods only,
+// and which is not judged.
+func (s *Site) RequestVerdict() bool { return s.requestVerdict }
+
+// leavesUnlessVerdict reports whether, on a success, the loop leaves on
+// some way and every way that does not leave goes through a verdict; it
+// marks d a verdict's decision if so.
+func (d *decision) leavesUnlessVerdict(success engine.Outcome) bool {
+	w := d.run(success)
+	if w.Void || !w.Ends.Has(engine.EndLeave) {
+		return false
+	}
+	for _, p := range w.Paths {
+		if p.End != engine.EndLeave && p.End != engine.EndAbort && !slices.ContainsFunc(p.Branches, func(b engine.Branch) bool { return b.Verdict }) {
+			return false
+		}
+	}
+	d.verdict = true
 	return true
 }
 

@@ -24,7 +24,19 @@
 //     error's status field, or a client library's status methods
 //     (resty's resp.IsSuccess(), IsError(), StatusCode()), or on a bool
 //     the attempt returns (ok, err
-//     := tryLock(ctx)) in a loop that waits; the attempt's error may
+//     := tryLock(ctx)) in a loop that waits; in a loop that waits
+//     between sends of a call that may leave this machine, it may also be
+//     made by something the program is configured with: a status looked
+//     up in a list (a predicate of the package that ranges over a slice,
+//     slices.Contains(t.codes, resp.StatusCode)) or the bool answer of a
+//     function value handed the outcome (rehttp's shape, retry, delay :=
+//     t.retry(Attempt{Response: res, Error: err})), when success goes
+//     round only through that answer: which outcomes such a loop retries
+//     is unknown, the list's values are not read, and a loop with no
+//     other bound has an unknown count; a transport whose function value
+//     is handed the request (Attempt{Request: req}) may retry some
+//     methods only, which is not judged (no client site, no finding of
+//     nonidempotent); the attempt's error may
 //     also be a pointer to an error struct of the package's own that is
 //     no error value, nil on success (terraform's func() *RetryError);
 //   - a loop driven by a library call that waits (coder/retry's

@@ -89,6 +89,9 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if !pauses && d.byBool {
 		return nil // counted calls of a bool function are more often a search
 	}
+	if d.verdict && (!pauses || s.localCall(call)) {
+		return nil // a verdict decides a retry that waits, of a call that may go remote
+	}
 	if s.handsOff(call) {
 		return nil // waits for a consumer goroutine (events.go)
 	}
@@ -113,6 +116,10 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	}
 	site := &Site{kind: KindLoop, node: loop, name: ViaLoop, fn: fn, body: body, attemptCall: call,
 		region: known(d.region), attempt: d.calls}
+	site.requestVerdict = d.verdict && anyNode(body, true, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		return ok && s.handsRequest(c) // t.retry(Attempt{Request: req, ...})
+	})
 	anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
 		if exits(ifs.Body.List, inSwitch) {
 			site.once = append(site.once, ifs.Body)
@@ -123,6 +130,9 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 		return false // every if statement
 	})
 	site.bound = s.loopBound(d, body)
+	if d.verdict && site.bound.Attempts == catalog.AttemptsUnbounded {
+		site.bound.Attempts = catalog.AttemptsUnknown // the verdict may bound it: attempt.Index < max
+	}
 	if r, ok := loop.(*ast.RangeStmt); ok {
 		if iter {
 			site.bound = site.bound.or(s.iteratorBound(r, d.region))

@@ -193,6 +193,9 @@ type Site struct {
 	callee *types.Func
 	fn     ast.Node
 	bound  Bound
+	// requestVerdict: a function value handed the request decides
+	// whether to go round (RequestVerdict).
+	requestVerdict bool
 
 	// delay is worked out on the first call of Delay: only
 	// unboundedbackoff reads it, and a dependency analyzed for facts

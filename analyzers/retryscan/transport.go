@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -231,6 +232,10 @@ func (s *scanner) gatedRoundTrip(rt *types.Func) bool {
 // the request is cancelled, or when it cannot rewind the body
 // (req.GetBody == nil), retries every request http.NewRequest makes with
 // a body it can replay (bytes, strings), POSTs included.
+//
+// Nor is it judged when a function value decides and is handed a
+// request: rehttp's t.retry(Attempt{Request: req, ...}) may be
+// RetryAll(RetryHTTPMethods("GET"), ...), which retries no POST.
 func (s *scanner) requestGated(fi *funcInfo) bool {
 	if fi.obj.Name() != "RoundTrip" || fi.decl.Body == nil {
 		return false
@@ -243,6 +248,8 @@ func (s *scanner) requestGated(fi *funcInfo) bool {
 	return anyNode(fi.decl.Body, true, func(n ast.Node) bool {
 		var conds []ast.Expr
 		switch n := n.(type) {
+		case *ast.CallExpr:
+			return s.handsRequest(n)
 		case *ast.IfStmt:
 			conds = append(conds, n.Cond)
 		case *ast.SwitchStmt:
@@ -257,6 +264,35 @@ func (s *scanner) requestGated(fi *funcInfo) bool {
 		}
 		return false
 	})
+}
+
+// handsRequest reports a call of a function value (a field, a
+// parameter, a variable) handed an *http.Request, as an argument or a
+// field of a composite literal argument.
+func (s *scanner) handsRequest(call *ast.CallExpr) bool {
+	if _, ok := s.info.TypeOf(call.Fun).Underlying().(*types.Signature); !ok {
+		return false // a conversion
+	}
+	if _, ok := typeutil.Callee(s.info, call).(*types.Func); ok {
+		return false // a function or a method, t.next.RoundTrip(req) too
+	}
+	isReq := func(e ast.Expr) bool { return analysisutil.Named(s.info.TypeOf(e), "net/http", "Request") }
+	for _, a := range call.Args {
+		if isReq(a) {
+			return true
+		}
+		if lit, ok := ast.Unparen(a).(*ast.CompositeLit); ok {
+			for _, e := range lit.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					e = kv.Value
+				}
+				if isReq(e) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // readsRequest reports whether e uses the request variable other than

@@ -172,6 +172,9 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 		if b, ok := c.Call.Value.(*ssa.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
 			return w.minmax(b.Name() == "min", args, upto)
 		}
+		if w.funcVerdict(c, idx, upto) {
+			return verdict() // retry, delay := t.retry(Attempt{Response: res, Error: err})
+		}
 		if w.sc.All != nil && !related() {
 			return outcomeVal(c, idx, *w.sc.All)
 		}
@@ -190,6 +193,10 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 		return v
 	}
 	switch {
+	case analysisutil.IsFunc(fn, "slices", "", "Contains") && len(args) == 2:
+		if statusInt(w.eval(args[1], upto)) {
+			return verdict() // slices.Contains(t.retryable, resp.StatusCode)
+		}
 	case analysisutil.IsFunc(fn, "errors", "", "Is") && len(args) == 2:
 		return w.errorsIs(w.eval(args[0], upto), w.eval(args[1], upto))
 	case analysisutil.IsFunc(fn, "errors", "", "As") && len(args) == 2:

@@ -164,6 +164,9 @@ func (w *walker) unop(v *ssa.UnOp, upto int) Val {
 		if x.Kind == Bool {
 			return boolVal(not(x.B), false)
 		}
+		if x.Verdict {
+			return x // !t.retryable(code): the verdict the other way
+		}
 		return unknown(x.Related)
 	case token.SUB:
 		x := w.eval(v.X, upto)
@@ -337,6 +340,9 @@ func (w *walker) binop(v *ssa.BinOp, upto int) Val {
 		}
 		if v.Op == token.NEQ {
 			t = not(t)
+		}
+		if t == catalog.TriUnknown && listedStatus(v, x, y) {
+			return verdict() // code == statusCode, code ranging over a list
 		}
 		if t == catalog.TriUnknown {
 			return unknown(related || x.Kind == Err || y.Kind == Err)

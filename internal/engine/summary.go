@@ -67,6 +67,9 @@ func (w *walker) summary(c *ssa.Call, fn *types.Func, args []ssa.Value, idx, upt
 	if forced && v.Kind == Unknown {
 		return Val{}, false
 	}
+	if v.Kind == Unknown && sub.verdicts && !sub.opaque {
+		return verdict(), true // the status is in t.Config.RetryableStatusCodes
+	}
 	return v, true
 }
 

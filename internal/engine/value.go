@@ -81,6 +81,11 @@ type Val struct {
 	// Quiet: a response of an outcome that is Quiet, which asks for
 	// nothing beyond its status (outcomeask.go).
 	Quiet bool
+	// Verdict: an unknown (Related) answer of a decision the program is
+	// configured with, which the engine does not read: the status looked
+	// up in a list (verdict.go), what a function value handed the outcome
+	// says. It goes either way on an outcome, and which way is not known.
+	Verdict bool
 	// Hook is the retry library's function that made an Err value
 	// (backoff.Permanent(err), in a helper of the package whose error
 	// the operation returns): it ends the operation's retry as the
@@ -89,6 +94,8 @@ type Val struct {
 }
 
 func unknown(related bool) Val { return Val{Related: related} }
+
+func verdict() Val { return Val{Related: true, Verdict: true} }
 
 func boolVal(t catalog.Tri, related bool) Val {
 	if t == catalog.TriUnknown {

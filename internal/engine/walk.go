@@ -55,6 +55,9 @@ type Branch struct {
 	Value catalog.Tri
 	// Related: the condition depends on the outcome and was not folded.
 	Related bool
+	// Verdict: the condition is a verdict (Val.Verdict): it depends on
+	// the outcome through a decision the program is configured with.
+	Verdict bool
 }
 
 // Path is one way through an attempt under a scenario.
@@ -221,6 +224,11 @@ type walker struct {
 	// returns.
 	returns []Val
 	retIdx  int
+	// verdicts and opaque say, for a predicate's body, whether a return
+	// was reached through a verdict or returned one, and whether one was
+	// reached through another condition that depends on the outcome, or
+	// returned a value that does (verdict.go).
+	verdicts, opaque bool
 }
 
 func (w *walker) end(e End, at ssa.Instruction, err Val) {
@@ -274,7 +282,7 @@ func (w *walker) block(b *ssa.BasicBlock, i int, wrapped bool) {
 				if t != catalog.TriUnknown && (t == catalog.TriYes) != taken {
 					continue
 				}
-				w.branches = append(w.branches, Branch{If: in, Taken: taken, Value: t, Related: v.Related})
+				w.branches = append(w.branches, Branch{If: in, Taken: taken, Value: t, Related: v.Related, Verdict: v.Verdict && t == catalog.TriUnknown})
 				n := len(w.facts)
 				if t == catalog.TriUnknown {
 					w.learn(in.Cond, taken)
@@ -324,7 +332,9 @@ func (w *walker) edge(at ssa.Instruction, b, succ *ssa.BasicBlock, wrapped bool)
 func (w *walker) ret(in *ssa.Return, wrapped bool) {
 	if w.params != nil {
 		if w.retIdx < len(in.Results) {
-			w.returns = append(w.returns, w.eval(in.Results[w.retIdx], len(w.path)))
+			v := w.eval(in.Results[w.retIdx], len(w.path))
+			w.returns = append(w.returns, v)
+			w.noteVerdicts(v)
 		}
 		return
 	}
