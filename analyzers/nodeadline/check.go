@@ -35,8 +35,8 @@ type checker struct {
 	inParam    map[*types.Func]bool
 	litTracers map[*ssa.Function]*tracer
 	// kept is shared by the package's tracers (tracer.kept).
-	kept map[*ssa.Store]bool
-	roots      *bool // makesRoots, computed once
+	kept  map[*ssa.Store]bool
+	roots *bool // makesRoots, computed once
 	// harness: the files that are test harness code, reported like a test
 	// file; held: findings of examples and commands (policy.go).
 	harness map[*token.File]bool
