@@ -66,7 +66,7 @@ func cellsPlain(v ssa.Value) bool {
 				addr = Binding(fv)
 			}
 			cell, ok := addr.(*ssa.Alloc)
-			return ok && onlyLoadedOrStored(cell)
+			return ok && localOnly(cell) // configways.go
 		case *ssa.BinOp:
 			return plain(x.X) && plain(x.Y)
 		case *ssa.Convert:
@@ -83,42 +83,6 @@ func cellsPlain(v ssa.Value) bool {
 		return true
 	}
 	return plain(v)
-}
-
-// onlyLoadedOrStored reports whether a variable's cell is only loaded
-// and stored, in its function or in closures it is given to that only
-// load it.
-func onlyLoadedOrStored(cell *ssa.Alloc) bool {
-	for _, r := range *cell.Referrers() {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != cell {
-				return false // the cell's address is stored somewhere
-			}
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				return false
-			}
-		case *ssa.DebugRef:
-		case *ssa.MakeClosure:
-			fn := r.Fn.(*ssa.Function)
-			for i, b := range r.Bindings {
-				if b != cell || i >= len(fn.FreeVars) {
-					continue
-				}
-				for _, fr := range *fn.FreeVars[i].Referrers() {
-					if u, ok := fr.(*ssa.UnOp); !ok || u.Op != token.MUL {
-						if _, dbg := fr.(*ssa.DebugRef); !dbg {
-							return false // written in the closure, or handed on
-						}
-					}
-				}
-			}
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // localConst is ConstExpr for an expression readsLocal answers for.
