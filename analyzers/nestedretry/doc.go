@@ -182,10 +182,23 @@
 //	}
 //	v, err = r.cache.Get(ctx, key) // in a retry loop of 3: up to 12 calls (3x4 via redisCache.Get)
 //
+// So is an interface value another package's constructor returns, when
+// that constructor returns values of types it shows on every return (its
+// package records which of their methods retry):
+//
+//	func NewRedis(addr string) Cache { return &redisCache{...} } // package store
+//	c := store.NewRedis(addr)
+//	v, err = c.Get(ctx, key) // in a retry loop of 3: up to 12 calls
+//
+// A count its constructor's argument sets (store.NewReader(url, retryFor)
+// with retryFor 0 turning the reader's retry off) is read as unknown: the
+// chain is still reported, NxN.
+//
 // Limitations: calls through interface methods and function values other
-// than local closures, the operation passed to a retry and the unexported
+// than local closures, the operation passed to a retry, the unexported
 // interface fields above (an exported one, or one also set from a
-// parameter, stays unknown) are not
+// parameter, stays unknown) and the results of constructors above (one
+// that returns another interface value stays unknown) are not
 // followed, but for the Transport of an *http.Client whose dynamic type
 // (or failsafehttp constructor) the package shows where it builds the
 // client or sets the field, in a helper of the package too (one from a

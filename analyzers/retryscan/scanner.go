@@ -64,6 +64,7 @@ type scanner struct {
 	litVars      *lazy[map[types.Object][]*ast.FuncLit] // holdsLit
 	localCalls   *lazy[map[*types.Func][]callAt]        // readLocalCalls (policyparam.go)
 	fieldTypes   *lazy[map[*types.Var][]types.Type]     // readFieldTypes (dynamic.go)
+	producers    *lazy[map[*types.Func]*ProducedFact]   // readProducers (produced.go)
 }
 
 type funcInfo struct {
@@ -101,6 +102,7 @@ func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 	s.litVars = &lazy[map[types.Object][]*ast.FuncLit]{compute: s.readLitVars}
 	s.localCalls = &lazy[map[*types.Func][]callAt]{compute: s.readLocalCalls}
 	s.fieldTypes = &lazy[map[*types.Var][]types.Type]{compute: s.readFieldTypes}
+	s.producers = &lazy[map[*types.Func]*ProducedFact]{compute: s.readProducers}
 	return s
 }
 
@@ -354,18 +356,23 @@ func (s *scanner) retrierChain(fn *types.Func) []Hop {
 
 // importRetrier reads the chain of another package's retrier fact.
 func (s *scanner) importRetrier(fn *types.Func) []Hop {
-	var c []Hop
 	if f := new(RetrierFact); s.pass.ImportObjectFact(fn, f) {
-		// Positions are valid only in the package that made the chain.
-		// A fact handed over in memory may still carry them, one
-		// gob-encoded (go vet, nogo, golangci-lint's cache) never does;
-		// drop them so that every driver reports the same (the
-		// golangci-lint end-to-end check saw the difference).
-		c = make([]Hop, len(f.Chain))
-		for i, h := range f.Chain {
-			h.pos = token.NoPos
-			c[i] = h
-		}
+		return posless(f.Chain)
+	}
+	return nil
+}
+
+// posless returns a copy of a chain read from a fact without positions.
+// Positions are valid only in the package that made the chain. A fact
+// handed over in memory may still carry them, one gob-encoded (go vet,
+// nogo, golangci-lint's cache) never does; drop them so that every
+// driver reports the same (the golangci-lint end-to-end check saw the
+// difference).
+func posless(chain []Hop) []Hop {
+	c := make([]Hop, len(chain))
+	for i, h := range chain {
+		h.pos = token.NoPos
+		c[i] = h
 	}
 	return c
 }

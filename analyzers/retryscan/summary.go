@@ -134,6 +134,9 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool, keep func(ast
 						consider(s.viaCall(m, n, c))
 					}
 				}
+				for _, c := range s.producedCallees(n, fn) {
+					consider(c)
+				}
 			}
 		}
 		return true
@@ -268,6 +271,9 @@ func (s *scanner) exportFacts() {
 		}
 		if w := s.wrappers[fi.obj]; w != nil {
 			s.pass.ExportObjectFact(fi.obj, w)
+		}
+		if f := s.producedFact(fi); f != nil {
+			s.pass.ExportObjectFact(fi.obj, f)
 		}
 	}
 }

@@ -71,7 +71,40 @@ func fieldNamed(ptr types.Type, name string) int {
 // type (a parameter, another package's result, http.DefaultTransport):
 // its dynamic type is unknown, and not in vals.
 func (p *Program) Concrete(v ssa.Value) (vals []ssa.Value, seen bool) {
-	seen = true
+	vals, opaque := p.dynamicSources(v)
+	return vals, len(opaque) == 0
+}
+
+// Producers returns the functions of other packages whose interface
+// results an interface value may be, where its every other source is of
+// concrete type: a constructor that hides its type behind an interface,
+//
+//	func NewHTTPReader(url string) Reader { return &HTTPReader{...} }
+//	c := &Client{reader: database.NewHTTPReader(url)}
+//	r := c.reader; r.Read(ctx, id) // NewHTTPReader's result
+//
+// for the recognizer to read what its facts say of the result. ok is
+// false when some source is of interface type and no such call.
+func (p *Program) Producers(v ssa.Value) (fns []*ssa.Function, ok bool) {
+	_, opaque := p.dynamicSources(v)
+	for _, src := range opaque {
+		call, _ := src.(*ssa.Call)
+		if x, isExtract := src.(*ssa.Extract); isExtract {
+			call, _ = x.Tuple.(*ssa.Call)
+		}
+		if call == nil || call.Call.StaticCallee() == nil {
+			return nil, false
+		}
+		if fn := call.Call.StaticCallee(); !slices.Contains(fns, fn) {
+			fns = append(fns, fn)
+		}
+	}
+	return fns, len(fns) > 0
+}
+
+// dynamicSources walks an interface value's sources through conversions:
+// vals are those of concrete type, opaque those of interface type.
+func (p *Program) dynamicSources(v ssa.Value) (vals, opaque []ssa.Value) {
 	done := map[ssa.Value]bool{}
 	var visit func(v ssa.Value)
 	visit = func(v ssa.Value) {
@@ -93,14 +126,14 @@ func (p *Program) Concrete(v ssa.Value) (vals []ssa.Value, seen bool) {
 				}
 			}
 			if types.IsInterface(src.Type()) {
-				seen = false
+				opaque = append(opaque, src)
 				continue
 			}
 			vals = append(vals, src)
 		}
 	}
 	visit(v)
-	return vals, seen
+	return vals, opaque
 }
 
 // Methods returns the methods an interface method call runs, where the
