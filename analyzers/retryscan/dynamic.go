@@ -20,27 +20,25 @@ import (
 // method of the call's name retries, so a package that only calls
 // through interfaces builds no SSA for it.
 
-// dynamicCallees returns the methods an interface method call through
-// an unexported interface field of the package runs, when one of them
-// may retry; nil otherwise.
+// dynamicCallees returns the methods an interface method call runs when
+// its receiver may be held in an unexported interface field of the
+// package, read directly (r.cache.Get) or through a local (c := r.cache),
+// and one of the field's values has a method of the call's name that
+// retries; nil otherwise.
 func (s *scanner) dynamicCallees(call *ast.CallExpr, m *types.Func) []*types.Func {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	recv, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	field, ok := s.info.Uses[recv.Sel].(*types.Var)
-	if !ok || !field.IsField() || field.Exported() || field.Pkg() != s.pass.Pkg || !types.IsInterface(field.Type()) {
+	if recv := m.Signature().Recv(); recv == nil || !types.IsInterface(recv.Type()) {
 		return nil
 	}
 	retries := false
-	for _, t := range s.fieldTypes.get()[field] {
-		obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
-		if fn, ok := obj.(*types.Func); ok && s.retrierChain(fn.Origin()) != nil {
-			retries = true
+	for field, ts := range s.fieldTypes.get() {
+		if obj, _, _ := types.LookupFieldOrMethod(field.Type(), false, m.Pkg(), m.Name()); obj != m {
+			continue
+		}
+		for _, t := range ts {
+			obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+			if fn, ok := obj.(*types.Func); ok && s.retrierChain(fn.Origin()) != nil {
+				retries = true
+			}
 		}
 	}
 	if !retries {
@@ -60,7 +58,7 @@ func (s *scanner) dynamicCallees(call *ast.CallExpr, m *types.Func) []*types.Fun
 func (s *scanner) readFieldTypes() map[*types.Var][]types.Type {
 	idx := map[*types.Var][]types.Type{}
 	add := func(f *types.Var, e ast.Expr) {
-		if f == nil || f.Exported() || !types.IsInterface(f.Type()) {
+		if f == nil || !f.IsField() || f.Exported() || f.Pkg() != s.pass.Pkg || !types.IsInterface(f.Type()) {
 			return
 		}
 		if t := s.info.TypeOf(e); t != nil && !types.IsInterface(t) {
