@@ -155,7 +155,9 @@
 // with false, so a loop going round on it goes round on success, as
 // raft's replicateTo does batch after batch),
 // failover loops (each iteration tries a different host: hosts[i], or a
-// target picked anew until none is left), poll loops (the loop waits on
+// target picked anew until none is left; a slice of durations is a
+// schedule of waits, not of targets, so ranging over it or counting to
+// its length is a retry of unknown count), poll loops (the loop waits on
 // a ticker, asks a question such as isReady, or goes round only while
 // the answer is "not found": HTTP 404, gRPC NotFound,
 // apierrors.IsNotFound, os.ErrNotExist, sql.ErrNoRows, go-redis's redis.Nil

@@ -113,19 +113,41 @@ func indexesWith(info *types.Info, n ast.Node, obj types.Object) bool {
 	})
 }
 
-// condOverLen reports a loop condition that walks a collection:
-// i < len(hosts).
-func condOverLen(cond ast.Expr) bool {
+// condOverLen returns the collection a loop condition walks,
+// i < len(hosts), or nil.
+func condOverLen(cond ast.Expr) ast.Expr {
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok {
-		return false
+		return nil
 	}
 	for _, e := range []ast.Expr{b.X, b.Y} {
-		if c, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		if c, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(c.Args) == 1 {
 			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "len" {
-				return true
+				return c.Args[0]
 			}
 		}
 	}
-	return false
+	return nil
+}
+
+// isSchedule reports a slice or array of durations: a retry schedule,
+// whose elements are the waits between the attempts of one call, not
+// targets to walk.
+//
+//	for _, d := range []time.Duration{time.Second, 2 * time.Second, 4 * time.Second} {
+//	for try := 0; try < len(c.RetrySchedule); try++ {
+func isSchedule(t types.Type) bool {
+	var elem types.Type
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Slice:
+		elem = u.Elem()
+	case *types.Array:
+		elem = u.Elem()
+	case *types.Pointer:
+		if a, ok := u.Elem().Underlying().(*types.Array); ok {
+			elem = a.Elem()
+		}
+	}
+	n, ok := types.Unalias(elem).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
 }

@@ -41,7 +41,9 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 		// Only `for range n` and an attempt iterator (iterators.go)
 		// repeat one thing; ranging over a slice, map, channel or other
 		// iterator visits different things.
-		if !isInteger(s.info.TypeOf(l.X)) && !s.isAttemptIterator(l) {
+		// A schedule of waits (failover.go) hands out the waits
+		// between attempts of one call.
+		if !isInteger(s.info.TypeOf(l.X)) && !s.isAttemptIterator(l) && !isSchedule(s.info.TypeOf(l.X)) {
 			return nil
 		}
 		body = l.Body
@@ -58,8 +60,10 @@ func (s *scanner) loopSite(fn ast.Node, loop ast.Stmt) *Site {
 	if body == nil || len(body.List) == 0 || s.pollsTicker(body) || s.awaitsEvent(body) {
 		return nil
 	}
-	if f, ok := loop.(*ast.ForStmt); ok && condOverLen(f.Cond) {
-		return nil // failover: for i := 0; i < len(hosts); i++
+	if f, ok := loop.(*ast.ForStmt); ok {
+		if coll := condOverLen(f.Cond); coll != nil && !isSchedule(s.info.TypeOf(coll)) {
+			return nil // failover: for i := 0; i < len(hosts); i++
+		}
 	}
 	iter := false
 	if r, ok := loop.(*ast.RangeStmt); ok && s.isAttemptIterator(r) {
