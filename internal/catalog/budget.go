@@ -38,8 +38,10 @@ var timeDefaults = func() map[Symbol]TimeDefault {
 	for _, pkg := range []string{cenkaltiV4, "github.com/cenkalti/backoff/v3", "github.com/cenkalti/backoff"} {
 		m[Symbol{pkg, "", "NewExponentialBackOff"}] = TimeDefault{Initial: 500 * time.Millisecond, Factor: 1.5, Cap: time.Minute, Elapsed: 15 * time.Minute}
 	}
-	m[Symbol{cenkaltiV5, "", "NewExponentialBackOff"}] = TimeDefault{Initial: 500 * time.Millisecond, Factor: 1.5, Cap: time.Minute}
-	m[Symbol{cenkaltiV5, "", "Retry"}] = TimeDefault{Initial: 500 * time.Millisecond, Factor: 1.5, Cap: time.Minute, Elapsed: 15 * time.Minute}
+	for _, pkg := range cenkaltiCtx {
+		m[Symbol{pkg, "", "NewExponentialBackOff"}] = TimeDefault{Initial: 500 * time.Millisecond, Factor: 1.5, Cap: time.Minute}
+		m[Symbol{pkg, "", "Retry"}] = TimeDefault{Initial: 500 * time.Millisecond, Factor: 1.5, Cap: time.Minute, Elapsed: 15 * time.Minute}
+	}
 	// retryablehttp v0.7.8: RetryWaitMin 1s doubling to RetryWaitMax 30s.
 	for _, r := range retries {
 		if r.Pkg == retryHTTP {

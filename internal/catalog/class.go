@@ -171,10 +171,13 @@ func hook(pkg, recv, name string, h Hook, arg int) ClassHook {
 // go-retryablehttp v0.7.8, grpc v1.85.0, resty v2.17.2.
 var classHooks = func() []ClassHook {
 	var rows []ClassHook
-	for _, pkg := range []string{cenkaltiV4, cenkaltiV5, "github.com/cenkalti/backoff/v3", "github.com/cenkalti/backoff"} {
+	for _, pkg := range []string{cenkaltiV4, cenkaltiV5, cenkaltiV7, "github.com/cenkalti/backoff/v3", "github.com/cenkalti/backoff"} {
 		rows = append(rows, hook(pkg, "", "Permanent", HookPermanent, 0))
 	}
-	rows = append(rows, hook(cenkaltiV5, "", "RetryAfter", HookRetryAfter, 0))
+	// v5's RetryAfter(seconds int), v7's RetryAfter(d, cause): the wait first.
+	for _, pkg := range cenkaltiCtx {
+		rows = append(rows, hook(pkg, "", "RetryAfter", HookRetryAfter, 0))
+	}
 	for _, pkg := range []string{avastV4, avastV5, "github.com/avast/retry-go"} {
 		rows = append(rows,
 			hook(pkg, "", "Unrecoverable", HookPermanent, 0),
@@ -285,7 +288,7 @@ func LookupClassField(structPkg, structName, field string) *ClassHook {
 // any other error goes round (cenkalti/backoff, avast/retry-go).
 func ErrorOperation(pkg string) bool {
 	switch pkg {
-	case cenkaltiV4, cenkaltiV5, "github.com/cenkalti/backoff/v3", "github.com/cenkalti/backoff",
+	case cenkaltiV4, cenkaltiV5, cenkaltiV7, "github.com/cenkalti/backoff/v3", "github.com/cenkalti/backoff",
 		avastV4, avastV5, "github.com/avast/retry-go":
 		return true
 	}
@@ -318,6 +321,7 @@ var cancelHints = map[string]CancelHint{
 	"github.com/cenkalti/backoff/v3": {"wrap the backoff with backoff.WithContext(b, ctx)", 15 * time.Minute},
 	"github.com/cenkalti/backoff":    {"wrap the backoff with backoff.WithContext(b, ctx)", 15 * time.Minute},
 	cenkaltiV5:                       {"pass ctx as its first argument", 15 * time.Minute},
+	cenkaltiV7:                       {"pass ctx as its first argument", 15 * time.Minute},
 	avastV4:                          {"add the option retry.Context(ctx)", 0},
 	avastV5:                          {"add the option retry.Context(ctx)", 0},
 	"github.com/avast/retry-go":      {"add the option retry.Context(ctx)", 0},

@@ -106,7 +106,7 @@ var delayOptions = func() []DelayOption {
 	// ExponentialBackOff is 500ms x1.5, capped (MaxInterval 60s) and
 	// jittered (RandomizationFactor 0.5); a struct literal starts from
 	// zero fields (no jitter).
-	for _, pkg := range []string{cenkaltiV4, cenkaltiV5, "github.com/cenkalti/backoff/v3", "github.com/cenkalti/backoff"} {
+	for _, pkg := range []string{cenkaltiV4, cenkaltiV5, cenkaltiV7, "github.com/cenkalti/backoff/v3", "github.com/cenkalti/backoff"} {
 		rows = append(rows,
 			dopt(pkg, "", "NewExponentialBackOff", DelGrowth, -1).ctor(TriYes, TriYes).factor(1.5).initial(500*time.Millisecond),
 			dopt(pkg, "ExponentialBackOff", "", DelGrowth, -1).ctor(TriYes, TriNo).factor(1.5),
@@ -123,8 +123,10 @@ var delayOptions = func() []DelayOption {
 		dopt(cenkaltiV4, "", "WithRandomizationFactor", DelJitter, 0).zeroRemoves(),
 		dopt(cenkaltiV4, "", "WithMaxInterval", DelCap, 0),
 		dopt(cenkaltiV4, "", "WithInitialInterval", DelInitial, 0),
-		dopt(cenkaltiV4, "", "WithMultiplier", DelFactor, 0),
-		dopt(cenkaltiV5, "", "WithBackOff", DelPolicy, 0))
+		dopt(cenkaltiV4, "", "WithMultiplier", DelFactor, 0))
+	for _, pkg := range cenkaltiCtx {
+		rows = append(rows, dopt(pkg, "", "WithBackOff", DelPolicy, 0))
+	}
 	// avast/retry-go v4.7.0, v5.1.1, v3: the delay type is a function
 	// value; BackOffDelay is delay << (n-1), FixedDelay the delay.
 	for _, pkg := range []string{avastV4, avastV5, "github.com/avast/retry-go"} {
@@ -299,6 +301,7 @@ var delayHints = map[string]DelayHint{
 	clientGoRt:                  {"set Cap", "set Jitter (e.g. 0.1 or more)"},
 	cenkaltiV4:                  {"set MaxInterval", "keep RandomizationFactor above 0 (default 0.5) or use NewExponentialBackOff"},
 	cenkaltiV5:                  {"set MaxInterval", "keep RandomizationFactor above 0 (default 0.5) or use NewExponentialBackOff"},
+	cenkaltiV7:                  {"set MaxInterval", "keep RandomizationFactor above 0 (default 0.5) or use NewExponentialBackOff"},
 	retryHTTP:                   {"set RetryWaitMax", "use retryablehttp.LinearJitterBackoff or a jittered Backoff func"},
 	failsafe:                    {"use WithBackoff(delay, maxDelay)", "add WithJitter or WithJitterFactor to the retry policy"},
 	eapache:                     {"use LimitedExponentialBackoff", "call SetJitter on the retrier"},

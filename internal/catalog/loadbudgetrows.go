@@ -138,6 +138,7 @@ type LibraryBudget struct {
 var libraryBudgets = map[string]LibraryBudget{
 	cenkaltiV4:                       {Kind: BudgetNone},
 	cenkaltiV5:                       {Kind: BudgetNone},
+	cenkaltiV7:                       {Kind: BudgetNone},
 	"github.com/cenkalti/backoff/v3": {Kind: BudgetNone},
 	"github.com/cenkalti/backoff":    {Kind: BudgetNone},
 	avastV4:                          {Kind: BudgetNone},

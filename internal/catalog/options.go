@@ -95,9 +95,11 @@ var boundOptions = func() []Option {
 			opt(pkg, "ZeroBackOff", "", EffNoTimeLimit, -1),
 			opt(pkg, "StopBackOff", "", EffOneAttempt, -1))
 	}
-	rows = append(rows,
-		opt(cenkaltiV5, "", "WithMaxTries", EffAttempts, 0).zeroUnbounded(),
-		opt(cenkaltiV5, "", "WithMaxElapsedTime", EffTimeLimit, 0))
+	for _, pkg := range cenkaltiCtx {
+		rows = append(rows,
+			opt(pkg, "", "WithMaxTries", EffAttempts, 0).zeroUnbounded(),
+			opt(pkg, "", "WithMaxElapsedTime", EffTimeLimit, 0))
+	}
 	for _, pkg := range []string{avastV4, avastV5, "github.com/avast/retry-go"} {
 		rows = append(rows,
 			opt(pkg, "", "Attempts", EffAttempts, 0).zeroUnbounded(),

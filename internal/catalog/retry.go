@@ -116,9 +116,14 @@ func (r Retry) delay(k DelayKind, capped, jittered Tri) Retry {
 	return r
 }
 
+// cenkaltiCtx are the cenkalti/backoff major versions whose Retry takes
+// a context and options: v5 and v7 (v6 was never tagged).
+var cenkaltiCtx = []string{cenkaltiV5, cenkaltiV7}
+
 const (
 	cenkaltiV4 = "github.com/cenkalti/backoff/v4"
 	cenkaltiV5 = "github.com/cenkalti/backoff/v5"
+	cenkaltiV7 = "github.com/cenkalti/backoff/v7"
 	avastV4    = "github.com/avast/retry-go/v4"
 	avastV5    = "github.com/avast/retry-go/v5"
 	sethvargo  = "github.com/sethvargo/go-retry"
@@ -162,9 +167,12 @@ var retries = func() []Retry {
 			rows = append(rows, loop(pkg, "", name, 0, AttemptsUnknown, "backoff."+name).timeBound().delay(DelayUnknown, TriUnknown, TriUnknown))
 		}
 	}
-	// cenkalti/backoff v5 (v5.0.3): Retry[T](ctx, op, opts...); unlimited
-	// tries within 15 minutes by default.
-	rows = append(rows, loop(cenkaltiV5, "", "Retry", 1, AttemptsUnknown, "backoff.Retry").ctx(0).timeBound().delay(DelayExponential, TriYes, TriYes))
+	// cenkalti/backoff v5 (v5.0.3) and v7 (v7.0.3, the same API):
+	// Retry[T](ctx, op, opts...); unlimited tries within 15 minutes by
+	// default.
+	for _, pkg := range cenkaltiCtx {
+		rows = append(rows, loop(pkg, "", "Retry", 1, AttemptsUnknown, "backoff.Retry").ctx(0).timeBound().delay(DelayExponential, TriYes, TriYes))
+	}
 	// avast/retry-go v4 (v4.7.0) and v3: 10 attempts, 100ms doubling with
 	// up to 100ms of added jitter and no MaxDelay.
 	rows = append(rows,

@@ -22,6 +22,7 @@ import (
 	_ "github.com/cenkalti/backoff/v3"
 	_ "github.com/cenkalti/backoff/v4"
 	_ "github.com/cenkalti/backoff/v5"
+	_ "github.com/cenkalti/backoff/v7"
 	_ "github.com/eapache/go-resiliency/retrier"
 	_ "github.com/failsafe-go/failsafe-go"
 	_ "github.com/failsafe-go/failsafe-go/failsafehttp"

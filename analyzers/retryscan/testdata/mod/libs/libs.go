@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	backoffv4 "github.com/cenkalti/backoff/v4"
 	backoffv5 "github.com/cenkalti/backoff/v5"
+	backoffv7 "github.com/cenkalti/backoff/v7"
 	"github.com/eapache/go-resiliency/retrier"
 	"github.com/failsafe-go/failsafe-go"
 	"github.com/failsafe-go/failsafe-go/circuitbreaker"
@@ -44,6 +45,8 @@ func cenkalti(ctx context.Context) { // want `retrier\(N via backoff.Retry\)`
 	backoffv5.Retry(ctx, func() (int, error) { return 0, op() })                                                   // want `site library "backoff.Retry" N attempts ctx time`
 	backoffv5.Retry(context.Background(), func() (int, error) { return 0, op() }, backoffv5.WithMaxTries(3))       // want `site library "backoff.Retry" 3 attempts time$`
 	backoffv5.Retry(context.Background(), func() (int, error) { return 0, op() }, backoffv5.WithMaxElapsedTime(0)) // want `site library "backoff.Retry" unbounded attempts$`
+	// v7 has v5's API.
+	backoffv7.Retry(context.Background(), func() (int, error) { return 0, op() }, backoffv7.WithMaxTries(3)) // want `site library "backoff.Retry" 3 attempts time$`
 }
 
 func avast(ctx context.Context) { // want `retrier\(∞ via retry.Do\)`
