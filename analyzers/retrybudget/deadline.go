@@ -162,9 +162,10 @@ func (c *checker) inBlocks(stmt ast.Stmt, blocks []*ast.BlockStmt) bool {
 }
 
 // timeoutOf returns d for context.WithTimeout(p, d) and
-// context.WithDeadline(p, time.Now().Add(d)) in fd with d a constant, or
-// a setting of a package variable that only its initializer sets
-// (engine.ConstExpr: context.WithTimeout(ctx, defaultCfg.Timeout)).
+// context.WithDeadline(p, time.Now().Add(d)) in fd with d a constant, a
+// setting of a package variable that only its initializer sets
+// (engine.ConstExpr: context.WithTimeout(ctx, defaultCfg.Timeout)), or
+// a local given one constant (d := 5 * time.Second).
 func (c *checker) timeoutOf(fd *ast.FuncDecl, call *ast.CallExpr) (time.Duration, bool) {
 	fn := analysisutil.Callee(c.pass.TypesInfo, call)
 	if catalog.ContextEffect(fn) != catalog.CtxDeadline || len(call.Args) < 2 {
@@ -191,10 +192,16 @@ func (c *checker) timeoutOf(fd *ast.FuncDecl, call *ast.CallExpr) (time.Duration
 	return 0, false
 }
 
+// durationConst returns the duration e holds when it is a constant, or a
+// setting the engine reads as one (engine.ConstExpr): a package variable
+// only its initializer sets, or a local given one constant,
+//
+//	d := 5 * time.Second
+//	ctx, cancel := context.WithTimeout(ctx, d) // 5s
 func (c *checker) durationConst(fd *ast.FuncDecl, e ast.Expr) (time.Duration, bool) {
 	v := c.pass.TypesInfo.Types[e].Value
-	if p := engine.Of(c.pass); v == nil && p.ReadsPkgVar(e) {
-		v = p.ConstExpr(fd, e)
+	if v == nil {
+		v = engine.Of(c.pass).ConstExpr(fd, e) // nil, building nothing, for what reads neither
 	}
 	if v == nil || v.Kind() != constant.Int {
 		return 0, false

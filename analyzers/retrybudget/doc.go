@@ -102,7 +102,9 @@
 // The first slow attempt consumes the budget and no retry happens. Only
 // attempts that run on the deadline's context are counted (an attempt
 // that ignores it is not bounded by it at all: see nodeadline), and only
-// retries known to wait between attempts: a failover whose attempts
+// retries known to wait between attempts, however long the waits are (a
+// wait in a helper of the package the loop calls counts, other than in
+// the attempt itself, where a timer may be its timeout): a failover whose attempts
 // follow at once (database/sql on a bad pooled connection) retries fast
 // failures, not slow ones. The fix: a per-attempt context.WithTimeout shorter than the budget less the
 // waits, divided by the attempts (here under 2.667s).
@@ -250,10 +252,11 @@
 // budget with the same code (Site.LoadBudget), which `retrylint report`
 // shows per site.
 //
-// Messages show the sum term by term. A library's count or duration kept
-// in a local variable given one constant (n := uint64(101), or the same
-// constant on every way) is that constant; one whose address is taken or
-// that a closure writes is unknown. A setting kept in an unexported
+// Messages show the sum term by term. A library's count or duration, a
+// deadline or a client's Timeout, kept in a local variable given one
+// constant (n := uint64(101), d := 5 * time.Second, or the same constant
+// on every way) is that constant; one whose address is taken or that a
+// closure writes is unknown. A setting kept in an unexported
 // package variable of the package, or a field of one, that only its
 // initializer sets is its constant, for the deadline too
 // (context.WithTimeout(ctx, serverCfg.RequestTimeout), and
@@ -319,12 +322,12 @@
 // handler, a gRPC caller's deadline arriving with the call), deadlines whose
 // value is not a constant, timeouts set more than four calls below the
 // attempt (its timeout is then unknown, and no attempt-uses-budget is
-// reported) or in another package, waits of a hand-rolled loop that
-// come from several wait calls or from a wait helper of the package that
-// computes its duration from its arguments (sleep(ctx, base, max, n)
-// waiting nextDelay(base, max, n)) or waits a constant it is not handed
-// (such a retry is not known to wait, and attempt-uses-budget is not
-// reported either), a clamp whose limit is not a constant
+// reported) or in another package, the length of the waits of a
+// hand-rolled loop that come from several wait calls or from a wait
+// helper of the package whose duration is computed where the engine
+// cannot follow it (sleep(ctx, base, max, n) waiting nextDelay(base,
+// max, n): the retry is known to wait, and attempt-uses-budget is
+// reported, but each wait is an unknown term), a clamp whose limit is not a constant
 // the code shows (min(d*2, cfg.MaxDelay); min(d*2, 10*time.Second) from
 // 1s is read: 1s, 2s, 4s, 8s, 10s, ..., with a jitter added too), a
 // constant added to a growing delay (d + time.Second: its waits are

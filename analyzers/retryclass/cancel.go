@@ -320,12 +320,27 @@ func (c *checker) cancelFails(a *attempt, sc scenario) func(ssa.CallInstruction)
 //
 //	resp, err = client.Do(req)
 //	if !retryable(resp, err) { return resp, err } // retryable(ctx error) is true
+//
+// An operation's whole body is its attempt (attempt is nil): there the
+// outcomes are the errors and responses of the calls it makes with the
+// context, not only handed what other calls returned.
+//
+//	resp, err := get(ctx, url)
+//	return retryOn(resp, err) // a policy of the package: read, with err the context's
 func handedOutcome(call ssa.CallInstruction, attempt []ssa.CallInstruction, derived map[ssa.Value]bool) bool {
 	result := func(v ssa.Value) bool {
+		idx := 0
 		if e, ok := v.(*ssa.Extract); ok {
-			v = e.Tuple
+			v, idx = e.Tuple, e.Index
 		}
 		c, ok := v.(ssa.CallInstruction)
+		if ok && len(attempt) == 0 {
+			// The error or the response: a request made with the
+			// context (req.WithContext(ctx)) still carries it.
+			role := engine.Roles(c)[idx]
+			return (role == engine.RoleErr || role == engine.RoleResp) &&
+				slices.ContainsFunc(engine.Operands(c), func(v ssa.Value) bool { return derived[v] }) && !handedOutcome(c, nil, derived)
+		}
 		return ok && slices.Contains(attempt, c)
 	}
 	handed := false

@@ -3,6 +3,7 @@ package retryclass
 import (
 	"fmt"
 	"go/ast"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -28,7 +29,8 @@ import (
 // returns the error ends the poll, and one that looks at ctx may. A function run until
 // a stop channel closes is reported when the channel never closes
 // (wait.NeverStop, nil, a channel made in the call); any other channel
-// may be the context's. Operations given by name are not read.
+// may be the context's. A condition held in a local is read as the literal
+// it holds; functions and methods given by name are not read.
 
 func (c *checker) ctxlessWaits() {
 	for _, file := range c.pass.Files {
@@ -46,9 +48,9 @@ func (c *checker) ctxlessWaits() {
 }
 
 func (c *checker) ctxlessWait(call *ast.CallExpr, row *catalog.CtxlessWait) {
-	lit, ok := ast.Unparen(call.Args[row.Op]).(*ast.FuncLit)
-	if !ok {
-		return // a named function: not read
+	lit := c.heldLiteral(call.Args[row.Op])
+	if lit == nil {
+		return // a named function, or a variable that may hold another: not read
 	}
 	if row.Stop >= 0 && (row.Stop >= len(call.Args) || !c.neverCloses(call.Args[row.Stop])) {
 		return // a stop channel someone may close when ctx is done
@@ -72,6 +74,22 @@ func (c *checker) ctxlessWait(call *ast.CallExpr, row *catalog.CtxlessWait) {
 	c.rep.Report(analysisDiag(call, CategoryRetryAfterCancel, msg+"; use "+row.Twin))
 }
 
+// heldLiteral returns the function literal an operation is: written in
+// the call, or held in a local variable that holds nothing else
+// (cond := func() (bool, error) {...}; wait.ExponentialBackoff(b, cond)).
+// Only a local is worth asking the engine about.
+func (c *checker) heldLiteral(e ast.Expr) *ast.FuncLit {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return e
+	case *ast.Ident:
+		if v, ok := c.pass.TypesInfo.Uses[e].(*types.Var); ok && v.Parent() != c.pass.Pkg.Scope() {
+			return c.eng.HeldLiteral(nil, e)
+		}
+	}
+	return nil
+}
+
 // pollsOn reports whether a condition goes on polling once the caller's
 // context is done: a way through it, every condition on the way read,
 // returns (false, nil).
@@ -80,19 +98,22 @@ func (c *checker) pollsOn(a *attempt) bool {
 	if w.Void || w.Opaque() {
 		return false
 	}
-	on := false
 	for i := range w.Paths {
 		p := &w.Paths[i]
 		ret, ok := p.At.(*ssa.Return)
-		// A condition's (false, nil) goes round; one that returns nil
-		// with a result the walk cannot fold leaves.
-		returnsNil := p.End == engine.EndRound || p.End == engine.EndLeave && p.Err.Kind == engine.Nil
-		if !ok || !returnsNil || len(ret.Results) != 2 {
+		if !ok || len(ret.Results) != 2 {
 			continue
 		}
-		on = on || c.falseOnCancel(a, ret.Results[0])
+		// A condition's (false, nil) goes round, read through the
+		// package's helpers whose answer it returns (return
+		// retryOn(resp, err), (false, nil) on a failure); one that
+		// returns nil with a done the walk cannot fold leaves, and is
+		// read here.
+		if p.End == engine.EndRound || p.End == engine.EndLeave && p.Err.Kind == engine.Nil && c.falseOnCancel(a, ret.Results[0]) {
+			return true
+		}
 	}
-	return on
+	return false
 }
 
 // falseOnCancel reports a done result that is false once the context is

@@ -44,10 +44,13 @@
 // k8s.io/apimachinery/pkg/util/wait that take no context, handed work
 // that uses one: wait.Poll, wait.PollImmediate, wait.PollInfinite,
 // wait.PollUntil and wait.ExponentialBackoff with a condition that
-// returns (false, nil) on failure poll on until their timeout, their
-// Steps or forever; wait.Until, wait.JitterUntil, wait.BackoffUntil with
+// returns (false, nil) on failure (itself, or as the answer of a
+// function of the package it returns: return retryOn(resp, err)) poll
+// on until their timeout, their Steps or forever; wait.Until, wait.JitterUntil, wait.BackoffUntil with
 // a stop channel that never closes (wait.NeverStop), and wait.Forever,
-// run for the life of the process. The fix is the context twin:
+// run for the life of the process. A condition or function written as a
+// literal held in a local (cond := func() (bool, error) {...}) is read as
+// the literal in the call. The fix is the context twin:
 // wait.PollUntilContextTimeout(ctx, ...), wait.UntilWithContext(ctx, ...). A decision that explicitly goes round on its
 // own context's error (errors.Is(err, context.DeadlineExceeded) leading
 // to another attempt, written in the loop or in a classifier of the
@@ -453,8 +456,9 @@
 //     made from it by context.WithValue or WithCancel; one from
 //     context.WithoutCancel(ctx), a detached write that outlives the
 //     request, does not, nor does context.Background() with values added);
-//   - apimachinery's context-free waits given a condition or function
-//     by name, a condition that looks at ctx, or a stop channel that may
+//   - apimachinery's context-free waits given a named function or
+//     method, or a local that may hold more than one function, a
+//     condition that looks at ctx, or a stop channel that may
 //     close (a parameter, ctx.Done());
 //   - wait-ignores-cancel where the wait is a select with a case other
 //     than a timer (a stop channel may be how the code is cancelled), or

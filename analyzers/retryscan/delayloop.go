@@ -48,6 +48,11 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		// in: the wait is made in the policy called (policywait.go),
 		// its flow read there
 		policy *types.Func
+		// inCallee: made in a helper of the package the loop calls,
+		// which computes what it waits (sleep(ctx, base, max, n)
+		// waiting nextDelay(base, max, n)) or waits a constant; its
+		// flow read there, with the helper's parameters bound
+		inCallee bool
 	}
 	var waits []wait
 	loop, _ := site.node.(ast.Stmt) // nil for a recursion's self-call
@@ -68,6 +73,12 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 				for _, cw := range r.WaitsIn(c) {
 					waits = append(waits, wait{call: call, in: c, flow: cw.Flow, policy: fn})
 				}
+			} else if !slices.Contains(site.attempt, c) {
+				// Not the attempt: a wait in it may be its timeout
+				// (select { ... case <-time.After(d): }).
+				for _, cw := range r.WaitsIn(c) {
+					waits = append(waits, wait{call: call, in: c, flow: cw.Flow, inCallee: true})
+				}
 			}
 		}
 	}
@@ -80,7 +91,7 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		})
 	}
 	for i, w := range waits {
-		if w.policy == nil {
+		if w.policy == nil && !w.inCallee {
 			waits[i].flow = waited(r.FlowOf(w.arg), w.random, w.added)
 		}
 	}

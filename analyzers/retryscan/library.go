@@ -409,16 +409,7 @@ func (s *scanner) localFuncLit(fn ast.Node, id ast.Expr) *ast.FuncLit {
 	if fn == nil || len(s.holdsLit(id)) == 0 {
 		return nil
 	}
-	v := s.eng.ValueOf(fn, id)
-	if v == nil {
-		return nil
-	}
-	srcs := s.eng.Sources(v)
-	if len(srcs) != 1 {
-		return nil
-	}
-	lit, _ := s.eng.SyntaxOf(srcs[0]).(*ast.FuncLit)
-	return lit
+	return s.eng.HeldLiteral(fn, id)
 }
 
 // holdsLit returns the function literals a variable is given somewhere

@@ -69,10 +69,10 @@ func (p *Program) Assigned(id *ast.Ident) (e ast.Expr, param bool) {
 	return nil, false
 }
 
-// funcAt returns the function whose body holds id: the innermost
+// funcAt returns the function whose body holds e: the innermost
 // declaration or literal around it.
-func (p *Program) funcAt(id *ast.Ident) *ssa.Function {
-	for _, n := range p.pathAt(id.Pos(), id.End()) {
+func (p *Program) funcAt(e ast.Expr) *ssa.Function {
+	for _, n := range p.pathAt(e.Pos(), e.End()) {
 		switch n.(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return p.Func(n)

@@ -1,6 +1,10 @@
 package engine
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"go/ast"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // Which functions a call through a function value can run, as far as the
 // package shows. Generators are injected so that tests can replace them:
@@ -45,4 +49,33 @@ func (p *Program) CalledFuncs(c ssa.CallInstruction) ([]*ssa.Function, bool) {
 		return nil, false
 	}
 	return p.Funcs(c.Common().Value)
+}
+
+// HeldLiteral returns the function literal a variable read in fn (a
+// declaration or literal of the package; nil: the one around e) holds
+// when that literal is the only value it can hold there:
+//
+//	cond := func() (bool, error) { ... }
+//	wait.ExponentialBackoff(b, cond)   // the literal above
+//
+// nil when the variable may hold something else (a second assignment, a
+// parameter, a function of another package).
+func (p *Program) HeldLiteral(fn ast.Node, e ast.Expr) *ast.FuncLit {
+	if fn == nil {
+		f := p.funcAt(e)
+		if f == nil {
+			return nil
+		}
+		fn = f.Syntax()
+	}
+	v := p.ValueOf(fn, e)
+	if v == nil {
+		return nil
+	}
+	srcs := p.Sources(v)
+	if len(srcs) != 1 {
+		return nil
+	}
+	lit, _ := p.SyntaxOf(srcs[0]).(*ast.FuncLit)
+	return lit
 }
