@@ -508,8 +508,8 @@ func (r *Region) reachesRound() map[*ssa.BasicBlock]bool {
 	for len(from) > 0 {
 		b := from[len(from)-1]
 		from = from[:len(from)-1]
-		if reach[b] {
-			continue
+		if reach[b] || r.loop != nil && !r.loop.Has(b) {
+			continue // outside the loop: an outer loop's way back in is no round of this one
 		}
 		reach[b] = true
 		from = append(from, b.Preds...)
