@@ -235,11 +235,15 @@
 // one interceptor's count is not a constant (WithMax(cfg.Retries) may be
 // 0: no retries); stream interceptors are not read; a chain
 // is only seen when the packages along it were analyzed (go vet and the
-// retrylint command analyze every dependency). A layer configured where
-// the analyzer cannot see it (a client passed in as a parameter, kept in
-// an exported field) counts with its library's default, unless the
-// package turns that library's retries off somewhere (then it counts
-// none), aws-sdk-go v1 and v2 alike; an aws-sdk-go v1 client called
+// retrylint command analyze every dependency). A client built where the
+// analyzer cannot see it (passed in as a parameter, kept in a field the
+// package never writes or writes from a parameter) is a layer of N
+// attempts, its builder's count, never its library's default (an
+// unexported function the package calls once is read with the client
+// that call passes), unless the package turns that library's retries
+// off somewhere (then it counts none), aws-sdk-go v1 and v2, go-redis
+// and go-retryablehttp alike; what an AWS call's own options set (a
+// count, a retryer built there) counts; an aws-sdk-go v1 client called
 // through its interface (ecsiface.ECSAPI) counts none, as any interface
 // call; a client or
 // policy returned by a helper of another package counts as that helper

@@ -146,8 +146,10 @@
 // package's own is the one its constructor gives). One whose writes do
 // not show how it is built (a constructor's parameter) has an unknown
 // number of attempts, never the library's default, and no worst case is
-// claimed for it. A client handed in as a parameter of the function that
-// retries is still read with the library's defaults.
+// claimed for it; so does a client handed in as a parameter of the
+// function that retries (its waits and timeout are its builder's too),
+// unless it is an unexported function the package calls once, read with
+// the client that call passes.
 //
 // gRPC's own retries (a retryPolicy in the service config) have no
 // per-attempt timeout at all: they run inside the call, below every

@@ -198,17 +198,35 @@ func (s *scanner) clientSite(fn, cfgFn ast.Node, call *ast.CallExpr, callee *typ
 	given := len(config) > 0 && config[0] != nil
 	nodes := s.configNodes(cfgFn, config...)
 	site := s.clientSiteOf(fn, call, callee, row, nodes, given, s.configWays(cfgFn, nodes, config...)...)
-	if site != nil && given && site.bound.Evidence == nil && s.fieldClient(cfgFn, config[0]) && !s.builtHere(site.config, row.Pkg) && s.unseenConfig(cfgFn, config...) {
-		// A client kept in a field whose writes do not show how it is
-		// built (a constructor's parameter, an exported field the
-		// package never writes): its count is the caller's, not the
-		// library's default, as an option list's is in librarySite.
-		//
-		//	func NewAgent(c *retryablehttp.Client) *Agent { return &Agent{api: c} }
-		//	resp, err := a.api.Do(req) // attempts unknown
+	if site == nil || !given || s.builtHere(site.config, row.Pkg) || s.callRetryer(cfgFn, callee, config) || !s.unseenConfig(cfgFn, config...) {
+		return site
+	}
+	// A client whose construction the engine cannot see: a parameter of
+	// the function that retries (unless its one caller in the package
+	// builds it, policyparam.go), a field whose writes do not show how
+	// it is built (a constructor's parameter, an exported field the
+	// package never writes). Its count and its waits are its builder's,
+	// not the library's defaults, as an option list's are in
+	// librarySite; what the call itself sets (o.RetryMaxAttempts = 5)
+	// still counts.
+	//
+	//	func send(ctx context.Context, c *retryablehttp.Client, req *retryablehttp.Request) { c.Do(req) } // attempts unknown
+	//	func NewAgent(c *retryablehttp.Client) *Agent { return &Agent{api: c} }
+	//	resp, err := a.api.Do(req) // attempts unknown
+	if site.bound.Evidence == nil {
 		site.bound.Attempts = catalog.AttemptsUnknown
 	}
+	site.unseen = true
+	site.delay = &lazy[Delay]{compute: func() Delay { return s.refineDelay(site, Delay{Kind: catalog.DelayUnknown}, nodes) }}
 	return site
+}
+
+// callRetryer reports whether an AWS operation's own options give it a
+// retryer built in sight, which replaces the client's whatever it is:
+//
+//	c.SendMessage(ctx, in, func(o *sqs.Options) { o.Retryer = retry.NewStandard() })
+func (s *scanner) callRetryer(fn ast.Node, callee *types.Func, config []ast.Expr) bool {
+	return len(config) > 1 && catalog.LookupAWSOperation(callee) != nil && s.buildsStandardRetryer(s.configNodes(fn, config[1:]...))
 }
 
 // clientSiteOf is clientSite on the configuration's nodes, and those
@@ -231,16 +249,6 @@ func (s *scanner) clientSiteOf(fn ast.Node, call *ast.CallExpr, callee *types.Fu
 	site.config = nodes
 	site.delay = &lazy[Delay]{compute: func() Delay { return s.libraryDelay(site, nodes) }}
 	return site
-}
-
-// fieldClient reports whether a client expression reads a field
-// (a.api), the receiver of clientSite's question.
-func (s *scanner) fieldClient(fn ast.Node, e ast.Expr) bool {
-	if fn == nil {
-		return false
-	}
-	v := s.eng.ValueOf(fn, e)
-	return v != nil && engine.FieldOf(v) != nil
 }
 
 // openaiSite: an openai-go request retries as its client and the call's

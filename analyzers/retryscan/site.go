@@ -206,6 +206,10 @@ type Site struct {
 	// call, read again there.
 	worst  *lazy[WorstCase]
 	config []ast.Node
+	// unseen: the client's construction is out of sight (a parameter, a
+	// field set from one), so its library's time defaults do not apply
+	// (timeModel).
+	unseen bool
 	// budget is worked out on the first call of LoadBudget, local on
 	// the first call of Local.
 	budget *lazy[catalog.LoadBudget]

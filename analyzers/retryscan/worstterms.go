@@ -37,7 +37,7 @@ func (s *scanner) timeModel(site *Site) timeModel {
 	case site.entry != nil:
 		entry = site.entry.Symbol
 	}
-	if td, ok := catalog.LookupTimeDefault(entry); ok {
+	if td, ok := catalog.LookupTimeDefault(entry); ok && !site.unseen {
 		m = timeModel{initial: td.Initial, factor: td.Factor, cap: td.Cap, capSet: td.Cap > 0, capEnds: td.CapEnds, elapsed: td.Elapsed, fullJitter: td.FullJitter}
 	}
 	var setsInitial, setsFactor, policy bool
@@ -68,7 +68,7 @@ func (s *scanner) timeModel(site *Site) timeModel {
 	// applies.
 	d := site.Delay()
 	m.kind, m.capped = d.Kind, d.Capped
-	if standard && !policy {
+	if standard && !policy && !site.unseen {
 		// StandardClient's RoundTripper runs Client.Do: the client's
 		// DefaultBackoff, which the site's own row does not carry.
 		m.kind, m.capped = catalog.DelayExponential, catalog.TriYes

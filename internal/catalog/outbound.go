@@ -286,15 +286,21 @@ var (
 	CleanHTTPTransports = []Symbol{{cleanhttp, "", "DefaultTransport"}, {cleanhttp, "", "DefaultPooledTransport"}}
 )
 
+// RetryableRequestWithCtx is go-retryablehttp v0.7.8's
+// (*Request).WithContext (client.go): a new Request holding the same body
+// reader and response handler and r.Request.WithContext(ctx).
+var RetryableRequestWithCtx = Symbol{retryHTTP, "Request", "WithContext"}
+
 // RequestCopy reports whether fn returns a copy of its receiver request
 // that does the same operation, with the same method, URL and body:
-// (*http.Request).WithContext and Clone, which change only the context.
+// (*http.Request).WithContext and Clone, which change only the context,
+// and go-retryablehttp's (*Request).WithContext, which does the same.
 // A request re-derived by one is the request it was derived from:
 //
 //	req = req.WithContext(ctx) // in each attempt: the same POST again
 func RequestCopy(fn *types.Func) bool {
 	s := SymbolOf(fn)
-	return fn != nil && (s == HTTPRequestWithCtx || s == HTTPRequestClone)
+	return fn != nil && (s == HTTPRequestWithCtx || s == HTTPRequestClone || s == RetryableRequestWithCtx)
 }
 
 // HTTPShortcut reports whether fn sends a request with a context-free

@@ -28,7 +28,8 @@ func Await(ctx context.Context, rdb *redis.Client, key string) (string, error) {
 }
 
 // Load is the twin that retries every failure but redis.Nil around
-// Get's own retries: 3 x 4 calls.
+// Get's own retries: 3 x N calls, N the MaxRetries+1 of a client handed
+// in, its builder's.
 func Load(ctx context.Context, rdb *redis.Client, key string) (string, error) {
 	var err error
 	for i := 0; i < 3; i++ {

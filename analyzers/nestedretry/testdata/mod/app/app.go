@@ -45,13 +45,30 @@ func backoffOverAvast() error {
 // A loop over an SQS call, which retries 3 times inside.
 func loopOverSQS(ctx context.Context, client *sqs.Client) error {
 	var err error
-	for attempt := 0; attempt < 4; attempt++ { // want `retry loop \(4 attempts\) wraps sqs.SendMessage \(3 attempts\), which retries again: up to 12 calls per call of loopOverSQS`
+	for attempt := 0; attempt < 4; attempt++ { // want `retry loop \(4 attempts\) wraps sqs.SendMessage \(N attempts\), which retries again: up to 4xN calls per call of loopOverSQS`
 		_, err = client.SendMessage(ctx, &sqs.SendMessageInput{QueueUrl: aws.String("q")})
 		if err == nil {
 			return nil
 		}
 	}
 	return err
+}
+
+// The twin: the package's one call of the helper hands it a client
+// built in sight, read with that client's count.
+func loopOverOne(ctx context.Context, client *sqs.Client) error {
+	var err error
+	for attempt := 0; attempt < 4; attempt++ { // want `retry loop \(4 attempts\) wraps sqs.SendMessage \(2 attempts\), which retries again: up to 8 calls per call of loopOverOne`
+		_, err = client.SendMessage(ctx, &sqs.SendMessageInput{QueueUrl: aws.String("q")})
+		if err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+func sendOnce(ctx context.Context) error {
+	return loopOverOne(ctx, sqs.New(sqs.Options{RetryMaxAttempts: 2}))
 }
 
 // A method value as the retried operation.

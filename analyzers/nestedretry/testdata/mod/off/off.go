@@ -76,7 +76,7 @@ func waitQueue(ctx context.Context, client *sqs.Client) error {
 // The twin: a 5xx goes round as well, and each round is the SDK's three
 // attempts.
 func waitQueueOr5xx(ctx context.Context, client *sqs.Client) error {
-	for i := 0; i < 20; i++ { // want `retry loop \(20 attempts\) wraps sqs.GetQueueUrl \(3 attempts\), which retries again: up to 60 calls per call of waitQueueOr5xx`
+	for i := 0; i < 20; i++ { // want `retry loop \(20 attempts\) wraps sqs.GetQueueUrl \(N attempts\), which retries again: up to 20xN calls per call of waitQueueOr5xx`
 		_, err := client.GetQueueUrl(ctx, &sqs.GetQueueUrlInput{})
 		if err == nil {
 			return nil

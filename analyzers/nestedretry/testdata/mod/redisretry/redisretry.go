@@ -60,11 +60,12 @@ func incrCluster(ctx context.Context, addrs []string) error {
 	})
 }
 
-// A client from the caller counts with go-redis's default, as an AWS
-// client does; a pipeline sent with Pipelined is retried whole.
+// A client from the caller is a layer of unknown count (its builder's
+// MaxRetries, not go-redis's default), as an AWS client is; a pipeline
+// sent with Pipelined is retried whole.
 func flush(ctx context.Context, rdb redis.UniversalClient) error {
 	var err error
-	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) wraps redis.UniversalClient.Pipelined \(4 attempts\)`
+	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) wraps redis.UniversalClient.Pipelined \(N attempts\)`
 		_, err = rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
 			p.Incr(ctx, "a")
 			p.Incr(ctx, "b")
@@ -107,7 +108,7 @@ func lock(ctx context.Context, rdb *redis.Client, owner string) error {
 
 // The twin: the loop goes round on SetNX's failure too.
 func lockOrRetry(ctx context.Context, rdb *redis.Client, owner string) error {
-	for i := 0; i < 50; i++ { // want `retry loop \(50 attempts\) wraps redis.Client.SetNX \(4 attempts\), which retries again: up to 200 calls`
+	for i := 0; i < 50; i++ { // want `retry loop \(50 attempts\) wraps redis.Client.SetNX \(N attempts\), which retries again: up to 50xN calls`
 		ok, err := rdb.SetNX(ctx, "lock", owner, time.Minute).Result()
 		if err == nil && ok {
 			return nil
@@ -193,7 +194,7 @@ func awaitKeyIs(ctx context.Context, rdb *redis.Client, key string) (string, err
 // The twin goes round on every failure but redis.Nil.
 func getRetried(ctx context.Context, rdb *redis.Client, key string) (string, error) {
 	var err error
-	for i := 0; i < 5; i++ { // want `retry loop \(5 attempts\) wraps redis.Client.Get \(4 attempts\), which retries again: up to 20 calls`
+	for i := 0; i < 5; i++ { // want `retry loop \(5 attempts\) wraps redis.Client.Get \(N attempts\), which retries again: up to 5xN calls`
 		var v string
 		if v, err = rdb.Get(ctx, key).Result(); err == nil || err == redis.Nil {
 			return v, err
@@ -206,7 +207,7 @@ func getRetried(ctx context.Context, rdb *redis.Client, key string) (string, err
 // A loop that only the context ends makes a finite but unknown number of
 // attempts: N, not ∞, each the Get's 4.
 func getUntilDone(ctx context.Context, rdb *redis.Client, key string) (string, error) {
-	for { // want `retry loop \(N attempts\) wraps redis.Client.Get \(4 attempts\), which retries again: up to Nx4 calls`
+	for { // want `retry loop \(N attempts\) wraps redis.Client.Get \(N attempts\), which retries again: up to NxN calls`
 		v, err := rdb.Get(ctx, key).Result()
 		if err == nil {
 			return v, nil
@@ -221,7 +222,7 @@ func getUntilDone(ctx context.Context, rdb *redis.Client, key string) (string, e
 
 // The twin that nothing ends: ∞.
 func getForever(ctx context.Context, rdb *redis.Client, key string) string {
-	for { // want `retry loop \(unbounded attempts\) wraps redis.Client.Get \(4 attempts\), which retries again: an unbounded number of calls`
+	for { // want `retry loop \(unbounded attempts\) wraps redis.Client.Get \(N attempts\), which retries again: an unbounded number of calls`
 		if v, err := rdb.Get(ctx, key).Result(); err == nil {
 			return v
 		}

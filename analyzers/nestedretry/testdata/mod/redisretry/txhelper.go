@@ -29,7 +29,7 @@ func runTx(ctx context.Context, fn func(context.Context) error) error {
 }
 
 func bump(ctx context.Context, rdb *redis.Client, key string) error {
-	return runTx(ctx, func(ctx context.Context) error { // want `runTx \(5 attempts\) wraps redis.Client.Incr \(4 attempts\), which retries again: up to 20 calls`
+	return runTx(ctx, func(ctx context.Context) error { // want `runTx \(5 attempts\) wraps redis.Client.Incr \(N attempts\), which retries again: up to 5xN calls`
 		return rdb.Incr(ctx, key).Err()
 	})
 }
@@ -39,7 +39,7 @@ func bump(ctx context.Context, rdb *redis.Client, key string) error {
 // and the function runs once after it, so bumpAfterPing's Incr is no
 // second layer.
 func pingThen(ctx context.Context, rdb *redis.Client, fn func(context.Context) error) error {
-	for attempt := 0; attempt < 5; attempt++ { // want `retry loop \(5 attempts\) wraps redis.Client.Ping \(4 attempts\)`
+	for attempt := 0; attempt < 5; attempt++ { // want `retry loop \(5 attempts\) wraps redis.Client.Ping \(N attempts\)`
 		if err := func() error { return rdb.Ping(ctx).Err() }(); err == nil {
 			break
 		}

@@ -20,9 +20,9 @@ import (
 )
 
 // The s3 manager's waitUntilBucketExists, on SQS: round only on 404.
-func waitQueue(ctx context.Context, c *sqs.Client, in *sqs.GetQueueUrlInput) error { // want `retrier\(3 via sqs.GetQueueUrl\)`
+func waitQueue(ctx context.Context, c *sqs.Client, in *sqs.GetQueueUrlInput) error { // want `retrier\(N via sqs.GetQueueUrl\)`
 	for i := 0; i < 20; i++ {
-		_, err := c.GetQueueUrl(ctx, in) // want `site client "sqs.GetQueueUrl" 3 attempts ctx`
+		_, err := c.GetQueueUrl(ctx, in) // want `site client "sqs.GetQueueUrl" N attempts ctx`
 		if err == nil {
 			return nil
 		}
@@ -39,9 +39,9 @@ func waitQueue(ctx context.Context, c *sqs.Client, in *sqs.GetQueueUrlInput) err
 }
 
 // The twin: a 5xx goes round too, and multiplies the SDK's attempts.
-func waitQueueOr5xx(ctx context.Context, c *sqs.Client, in *sqs.GetQueueUrlInput) error { // want `retrier\(20x3 via retry loop -> sqs.GetQueueUrl\)`
+func waitQueueOr5xx(ctx context.Context, c *sqs.Client, in *sqs.GetQueueUrlInput) error { // want `retrier\(20xN via retry loop -> sqs.GetQueueUrl\)`
 	for i := 0; i < 20; i++ { // want `site loop "retry loop" 20 attempts`
-		_, err := c.GetQueueUrl(ctx, in) // want `site client "sqs.GetQueueUrl" 3 attempts ctx`
+		_, err := c.GetQueueUrl(ctx, in) // want `site client "sqs.GetQueueUrl" N attempts ctx`
 		if err == nil {
 			return nil
 		}
@@ -59,9 +59,9 @@ func waitQueueOr5xx(ctx context.Context, c *sqs.Client, in *sqs.GetQueueUrlInput
 
 // A status class: 5 is the 5xx class here, not gRPC's NotFound (also 5),
 // so the loop retries server failures (vault's physical/oci lock write).
-func sendOr5xx(ctx context.Context, c *sqs.Client, in *sqs.SendMessageInput) error { // want `retrier\(4x3 via retry loop -> sqs.SendMessage\)`
+func sendOr5xx(ctx context.Context, c *sqs.Client, in *sqs.SendMessageInput) error { // want `retrier\(4xN via retry loop -> sqs.SendMessage\)`
 	for i := 1; i <= 4; i++ { // want `site loop "retry loop" 4 attempts`
-		_, err := c.SendMessage(ctx, in) // want `site client "sqs.SendMessage" 3 attempts ctx`
+		_, err := c.SendMessage(ctx, in) // want `site client "sqs.SendMessage" N attempts ctx`
 		if err == nil {
 			return nil
 		}

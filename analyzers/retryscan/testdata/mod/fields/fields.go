@@ -116,3 +116,10 @@ var shared = &sharedStore{http: retryablehttp.NewClient().StandardClient()}
 func useShared(req *http.Request) { // want `retrier\(5 via retryablehttp.Client.StandardClient\)`
 	shared.http.Do(req) // want `site client "retryablehttp.Client.StandardClient" 5 attempts`
 }
+
+// A client handed to the function that retries, in a package that turns
+// retryablehttp's retries off on a client (off above): it may be that
+// one, so it is no retry layer (package paramclient has the twin).
+func Send(c *retryablehttp.Client, req *retryablehttp.Request) {
+	c.Do(req)
+}

@@ -125,7 +125,7 @@ func smaller(ctx context.Context) { // want `retrier\(∞ via retry.Retry\)`
 	}
 }
 
-func clients(ctx context.Context, client *sqs.Client) { // want `retrier\(5 via retryablehttp.Client.Get\)`
+func clients(ctx context.Context, client *sqs.Client) { // want `retrier\(N via sqs.SendMessage\)`
 	rc := retryablehttp.NewClient()
 	rc.Get("http://example.com") // want `site client "retryablehttp.Client.Get" 5 attempts`
 	rc2 := retryablehttp.NewClient()
@@ -138,9 +138,13 @@ func clients(ctx context.Context, client *sqs.Client) { // want `retrier\(5 via 
 	hc.Get("http://example.com") // want `site client "retryablehttp.Client.StandardClient" 5 attempts`
 	http.DefaultClient.Get("http://example.com")
 
-	client.SendMessage(ctx, &sqs.SendMessageInput{}) // want `site client "sqs.SendMessage" 3 attempts ctx`
+	client.SendMessage(ctx, &sqs.SendMessageInput{}) // want `site client "sqs.SendMessage" N attempts ctx`
 	client.SendMessage(ctx, &sqs.SendMessageInput{}, func(o *sqs.Options) { o.RetryMaxAttempts = 1 })
 	client.SendMessage(ctx, &sqs.SendMessageInput{}, func(o *sqs.Options) { o.Retryer = aws.NopRetryer{} })
+	// The call's own count is read whatever the client's retryer.
+	client.SendMessage(ctx, &sqs.SendMessageInput{}, func(o *sqs.Options) { o.RetryMaxAttempts = 5 }) // want `site client "sqs.SendMessage" 5 attempts ctx`
+	built := sqs.New(sqs.Options{})
+	built.SendMessage(ctx, &sqs.SendMessageInput{}) // want `site client "sqs.SendMessage" 3 attempts ctx`
 
 	r := resty.New().SetRetryCount(2)
 	r.R().Post("http://example.com") // want `site client "resty.Request.Post" 3 attempts`

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"net/http"
 	"time"
+
+	"github.com/hashicorp/go-retryablehttp"
 )
 
 // The request is built in each attempt and may fail on its own; its
@@ -103,6 +105,46 @@ func cloned(ctx context.Context, c *http.Client, u string) error { // want `retr
 		req = req.Clone(ctx)
 	}
 	return err
+}
+
+// The same with go-retryablehttp's request, whose WithContext keeps its
+// body and method: sent through a plain client, each round sends it again.
+func rederivedRetryable(ctx context.Context, c *http.Client, u string) error { // want `retrier\(3 via retry loop\)`
+	req, err := retryablehttp.NewRequest(http.MethodPost, u, []byte("{}"))
+	if err != nil {
+		return err
+	}
+	for i := 0; i < 3; i++ { // want `site loop "retry loop" 3 attempts`
+		req = req.WithContext(ctx)
+		if _, err = c.Do(req.Request); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Must not report: the retryablehttp twin of followed below, each round
+// sending the request the last one leads to.
+func followedRetryable(ctx context.Context, c *http.Client, u string) error {
+	req, err := retryablehttp.NewRequest(http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < 3; i++ {
+		if _, err = c.Do(req.Request); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+		req = nextRetryableHop(req.WithContext(ctx))
+	}
+	return err
+}
+
+func nextRetryableHop(req *retryablehttp.Request) *retryablehttp.Request {
+	next := req.WithContext(req.Context())
+	next.URL.Path += "/next"
+	return next
 }
 
 // Must not report: each round sends the request the last one leads to,

@@ -153,6 +153,17 @@ func retryablehttpClient(req *retryablehttp.Request) {
 	rd.Do(req) // want `worst \? \+ 1s \+ \? \+ 2s \+ \? \+ 4s \+ \? \+ 8s \+ \? >= 15s; attempt none; elapsed none; cap 30s`
 }
 
+// A client handed in: its RetryMax, waits and timeout are its builder's.
+func retryablehttpParam(rc *retryablehttp.Client, req *retryablehttp.Request) {
+	rc.Do(req) // want `worst unknown; attempt unknown; elapsed none; cap 0s`
+}
+
+// The twin: a client built in sight has the library's defaults.
+func awsBuilt(ctx context.Context, in *sqs.SendMessageInput) {
+	c := sqs.New(sqs.Options{})
+	c.SendMessage(ctx, in) // want `worst \? \+ 1s \+ \? \+ 2s \+ \? >= 3s; attempt unknown; elapsed none; cap 20s`
+}
+
 func standardClient(req *http.Request) {
 	rc := retryablehttp.NewClient()
 	rc.RetryWaitMax = 2 * time.Second
@@ -169,8 +180,11 @@ func apimachinery() {
 	wait.ExponentialBackoff(wait.Backoff{Steps: 3, Duration: time.Second, Factor: 2}, cond)                       // want `worst \? \+ 1s \+ \? \+ 2s \+ \? >= 3s; attempt none; elapsed none; cap 0s$`
 }
 
+// A client handed in: its retryer is its builder's, so neither the count
+// nor the waits are the SDK's defaults; a retryer the call's own option
+// builds replaces it, and is read.
 func aws(ctx context.Context, c *sqs.Client, in *sqs.SendMessageInput) {
-	c.SendMessage(ctx, in)                        // want `worst \? \+ 1s \+ \? \+ 2s \+ \? >= 3s; attempt unknown; elapsed none; cap 20s`
+	c.SendMessage(ctx, in)                        // want `worst unknown; attempt unknown; elapsed none; cap 0s`
 	c.SendMessage(ctx, in, func(o *sqs.Options) { // want `worst \? \+ 1s \+ \? \+ 1.5s \+ \? >= 2.5s; attempt unknown; elapsed none; cap 1.5s`
 		o.Retryer = retry.AddWithMaxBackoffDelay(retry.NewStandard(), 1500*time.Millisecond)
 	})

@@ -159,6 +159,12 @@ func retryablehttpUnset(req *retryablehttp.Request) (*http.Response, error) {
 	return c.Do(req) // ok: the default is reported only when chosen explicitly
 }
 
+// A client handed in: its Backoff, RetryMax and waits are its
+// builder's, so there is nothing to report here.
+func retryablehttpGiven(c *retryablehttp.Client, req *retryablehttp.Request) (*http.Response, error) {
+	return c.Do(req) // ok: the configuration is out of sight
+}
+
 func retryablehttpJitter(req *retryablehttp.Request) (*http.Response, error) {
 	c := retryablehttp.NewClient()
 	c.Backoff = retryablehttp.LinearJitterBackoff

@@ -1,6 +1,8 @@
 // Package given retries the calls of an aws-sdk-go v1 client it is
-// handed and never configures one: the SDK's default counts, as for an
-// aws-sdk-go-v2 client handed in.
+// handed and never configures one: the client's retryer is its
+// builder's (aws.Config.MaxRetries, a Retryer), so each call is a layer
+// of unknown count, never the SDK's default, as for an aws-sdk-go-v2
+// client handed in.
 package given
 
 import (
@@ -14,7 +16,7 @@ import (
 
 func given(svc *ecs.ECS, cluster string) error {
 	var err error
-	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) wraps ecs.DescribeServices \(4 attempts\), which retries again: up to 12 calls`
+	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) wraps ecs.DescribeServices \(N attempts\), which retries again: up to 3xN calls`
 		if _, err = svc.DescribeServices(&ecs.DescribeServicesInput{Cluster: aws.String(cluster)}); err == nil {
 			return nil
 		}
@@ -25,7 +27,7 @@ func given(svc *ecs.ECS, cluster string) error {
 
 func givenCtx(ctx context.Context, svc *ecs.ECS, cluster string) error {
 	var err error
-	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) wraps ecs.DescribeServicesWithContext \(4 attempts\), which retries again: up to 12 calls`
+	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) wraps ecs.DescribeServicesWithContext \(N attempts\), which retries again: up to 3xN calls`
 		if _, err = svc.DescribeServicesWithContext(ctx, &ecs.DescribeServicesInput{Cluster: aws.String(cluster)}); err == nil {
 			return nil
 		}
