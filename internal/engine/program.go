@@ -47,15 +47,16 @@ type Program struct {
 	funcs map[ast.Node]*ssa.Function  // by *ast.FuncDecl, *ast.FuncLit, and *ast.RangeStmt for a range-over-func body
 	exprs map[token.Pos]*ast.CallExpr // by Lparen
 
-	mu        sync.Mutex
-	calls     map[*ssa.Function]map[token.Pos]ssa.CallInstruction
-	lps       map[*ssa.Function][]*Loop
-	configs   map[ssa.Value]Config
-	stmts     map[ssa.Instruction]ast.Node    // SyntaxOf of allocations and stores
-	maps      map[*ssa.Global][]MapEntry      // constant maps (maps.go)
-	consts    map[*types.Named][]*types.Const // error constants by type (sentinel.go)
-	statusRes map[statusKey]bool              // statusResult (statusresult.go)
-	preds     map[predKey]predAnswer          // predicates of a method (methodguard.go)
+	mu           sync.Mutex
+	calls        map[*ssa.Function]map[token.Pos]ssa.CallInstruction
+	lps          map[*ssa.Function][]*Loop
+	configs      map[ssa.Value]Config
+	stmts        map[ssa.Instruction]ast.Node    // SyntaxOf of allocations and stores
+	maps         map[*ssa.Global][]MapEntry      // constant maps (maps.go)
+	consts       map[*types.Named][]*types.Const // error constants by type (sentinel.go)
+	statusRes    map[statusKey]bool              // statusResult (statusresult.go)
+	statusStores map[*types.Var]bool             // statusStore (statusstore.go)
+	preds        map[predKey]predAnswer          // predicates of a method (methodguard.go)
 
 	fieldsOnce sync.Once
 	fieldIdx   *fieldIndex
@@ -164,6 +165,7 @@ func (p *Program) build() {
 		p.configs = map[ssa.Value]Config{}
 		p.stmts = map[ssa.Instruction]ast.Node{}
 		p.statusRes = map[statusKey]bool{}
+		p.statusStores = map[*types.Var]bool{}
 	})
 }
 

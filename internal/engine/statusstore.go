@@ -69,6 +69,15 @@ func (p *Program) statusStore(f *types.Var) bool {
 	if !isInt(f.Type()) {
 		return false
 	}
+	// Asked at every load of an integer field a walk evaluates, the
+	// same fields again and again (go-redis: 25 MB of store lists made
+	// anew), so the answer is kept.
+	p.build()
+	return memo(&p.mu, p.statusStores, f, p.readStatusStore)
+}
+
+// readStatusStore is statusStore, worked out.
+func (p *Program) readStatusStore(f *types.Var) bool {
 	x := p.fields()
 	if x.escapes[f] {
 		return false

@@ -134,10 +134,11 @@ func (p *Program) fields() *fieldIndex {
 		p.build()
 		x := &fieldIndex{stores: map[*types.Var][]*ssa.Store{}, escapes: map[*types.Var]bool{},
 			globals: &globalIndex{stores: map[*ssa.Global][]*ssa.Store{}, loads: map[*ssa.Global][]ssa.Value{}, escapes: map[*ssa.Global]bool{}}}
+		var ops []*ssa.Value
 		for _, fn := range p.allFuncs() {
 			for _, b := range fn.Blocks {
 				for _, in := range b.Instrs {
-					x.globals.add(in)
+					ops = x.globals.add(in, ops)
 					fa, ok := in.(*ssa.FieldAddr)
 					if !ok {
 						continue
