@@ -60,7 +60,8 @@
 //
 // A helper that retries the request itself (a retry loop or a retry
 // library's operation around the send, or around a call of a helper
-// that sends) is such a client too:
+// that sends, or a sender that retries the request it is handed, below)
+// is such a client too:
 //
 //	func (c *Client) doWithRetries(method, url string) error {
 //		for i := 0; i < 3; i++ {
@@ -186,12 +187,15 @@
 //
 // A request may be built in one function and sent by a helper that
 // checks the answer (c.send(req), with c.HTTP.Do(req) inside): a
-// function that hands a request parameter, unchanged, to a send or to
-// another such helper is a sender of it, and its call is read as the
-// send of the request it is given, in this package or, through a fact,
-// in others. A sender that sends inside a retry of its own
-// (doWithRetry(req)) retries the request it is given, and its call is
-// reported like a retrying client's:
+// function that hands a request parameter to a send or to another such
+// helper, itself, through a local copy (attemptReq := req) or
+// re-derived (req.WithContext(ctx), req.Clone(ctx)), is a sender of it,
+// and its call is read as the send of the request it is given, in this
+// package or, through a fact, in others. A sender that sends inside a
+// retry of its own (doWithRetry(req)), or sends once and then again in
+// a retry that follows (the first attempt before the loop, the re-send
+// at the end of each round), retries the request it is given, and its
+// call is reported like a retrying client's:
 //
 //	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, body)
 //	return c.doWithRetry(req) // Client.doWithRetry retries an HTTP POST with no Idempotency-Key header: ...
@@ -355,8 +359,8 @@
 // a send) or function values (a retry decided by a function value handed
 // the request, rehttp's t.retry(Attempt{Request: req}), may retry GETs
 // only and is not judged), a helper that
-// sends a request derived from its parameter (req.WithContext(ctx)) rather
-// than the parameter itself, ORM methods (gorm's Create, Update with gorm.Expr),
+// sends a request its own helper derives from its parameter
+// (cloneRequest(req)) rather than the parameter itself, ORM methods (gorm's Create, Update with gorm.Expr),
 // sqlx's NamedExec and MustExec, pgx batches, SDK operations (Stripe,
 // AWS, gRPC) or resty.dev/v3 (which does not retry POST unless told to).
 // A header set by a helper the request is handed to counts as a key when

@@ -240,6 +240,8 @@ func (c *checker) summarize() {
 			}
 			if s := c.res.SiteAt(call); s != nil && (s.Kind() != retryscan.KindClient || c.clientSite(call) != nil) {
 				switch {
+				case c.retryingSender(call) != "":
+					fi.take(c.retriedInside(call, c.placeOf(fi.decl, lits, call), fi.decl.Body))
 				case s.Kind() == retryscan.KindRetrier && local:
 					fi.calls = append(fi.calls, localCall{call: call, how: viaRetrier})
 				case s.Kind() == retryscan.KindRetrier:
@@ -251,6 +253,10 @@ func (c *checker) summarize() {
 			}
 			if local {
 				fi.calls = append(fi.calls, localCall{call: call, how: viaCall})
+				return
+			}
+			if c.retryingSender(call) != "" {
+				fi.take(c.retriedInside(call, c.placeOf(fi.decl, lits, call), fi.decl.Body))
 				return
 			}
 			fi.take(c.opEffect(call, c.placeOf(fi.decl, lits, call), fi.decl.Body))

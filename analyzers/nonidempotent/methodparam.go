@@ -138,18 +138,28 @@ func (c *checker) enclosing(where place) *types.Func {
 }
 
 // retriedInside returns the conditional effect of a call on a client
-// that retries inside, whose method is the enclosing function's
-// parameter, or nil: it is reported where a caller names the method.
+// that retries inside, or of a sender that retries the request it is
+// given (sender.go), whose method is the enclosing function's parameter,
+// or nil: it is reported where a caller names the method.
+//
+//	func executeRequest(ctx context.Context, c *C, method, url string) error {
+//		req, _ := http.NewRequestWithContext(ctx, method, url, nil)
+//		resp, err := execWithRetries(c, req) // a loop around c.HTTPClient.Do(req)
+//	}
+//	executeRequest(ctx, c, "POST", u) // reported: execWithRetries retries (through executeRequest) an HTTP POST
 func (c *checker) retriedInside(call *ast.CallExpr, where place, scope ast.Node) *effect {
-	client := c.clientSite(call)
-	if client == nil {
+	who := c.retryingSender(call)
+	if client := c.clientSite(call); client != nil {
+		who = client.Name()
+	}
+	if who == "" {
 		return nil
 	}
 	e := c.opEffect(call, where, scope)
 	if e == nil || e.methodParam == 0 {
-		return nil // a fixed method is reported at the client's call
+		return nil // a fixed method is reported at the call
 	}
-	e.retries = client.Name()
+	e.retries = who
 	return e
 }
 

@@ -7,6 +7,9 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // A service's client often builds its requests in one method and sends
@@ -71,16 +74,28 @@ func (c *checker) findSenders() {
 }
 
 // sendsParam returns the SenderFact of a function that hands one of its
-// parameters to a send, or nil.
+// parameters to a send, or nil. The request sent is the parameter as the
+// engine's value flow shows it, so a copy of the pointer counts:
+//
+//	attemptReq := req
+//	resp, err := c.HTTPClient.Do(attemptReq) // sends req
+//
+// A function that sends it once and then again inside its retry is a
+// retrying sender: the first attempt before the loop, the re-sends at
+// the end of each round. A first send in a branch that returns (the
+// methods it does not retry) leaves it a plain sender.
+//
+//	resp, err := c.HTTPClient.Do(req)
+//	for try := 0; try < 3; try++ {
+//		if err == nil && resp.StatusCode < 500 { break }
+//		time.Sleep(100 * time.Millisecond)
+//		resp, err = c.HTTPClient.Do(req) // retried: Retries
+//	}
 func (c *checker) sendsParam(fi *funcInfo) *SenderFact {
-	params := map[types.Object]int{}
-	sig := fi.obj.Type().(*types.Signature)
-	for i := range sig.Params().Len() {
-		params[sig.Params().At(i)] = i
-	}
 	var out *SenderFact
+	var first *ssa.Call // the send out was read from
 	walkCalls(fi.decl.Body, true, func(call *ast.CallExpr, lits []*ast.FuncLit) {
-		if out != nil {
+		if out != nil && out.Retries {
 			return
 		}
 		callee := analysisutil.AnyCallee(c.info, call)
@@ -88,18 +103,42 @@ func (c *checker) sendsParam(fi *funcInfo) *SenderFact {
 		if !ok || req >= len(call.Args) {
 			return
 		}
-		id, isIdent := ast.Unparen(call.Args[req]).(*ast.Ident)
-		if !isIdent {
+		sites := c.attempt(call.Pos(), lits)
+		if c.runsLater(lits) && len(sites) == 0 {
+			return // sent by a callback that may never run
+		}
+		prm, in := c.paramSent(fi, call, call.Args[req], lits)
+		if prm == nil {
 			return
 		}
-		p, isParam := params[c.info.Uses[id]]
-		if !isParam || c.runsLater(lits) && len(c.attempt(call.Pos(), lits)) == 0 {
-			return // not the parameter, or sent by a callback that may never run
+		retries = retries || len(sites) > 0 || c.clientSite(call) != nil
+		switch {
+		case out == nil:
+			out, first = &SenderFact{Param: engine.ParamIndex(prm), Retries: retries}, in
+		case retries && engine.ParamIndex(prm) == out.Param && engine.RunsAfter(first, in):
+			out.Retries = true // the retry of the first attempt
 		}
-		retries = retries || len(c.attempt(call.Pos(), lits)) > 0 || c.clientSite(call) != nil
-		out = &SenderFact{Param: p, Retries: retries}
 	})
 	return out
+}
+
+// paramSent returns fi's request parameter that the send call sends,
+// itself or passed on (a copy of the pointer, req.WithContext(ctx),
+// req.Clone(ctx), retryablehttp.FromRequest(req): requestMethod's
+// lineage), and the call's instruction; nil when it sends another
+// request, one built anew, or one it cannot tell.
+func (c *checker) paramSent(fi *funcInfo, call *ast.CallExpr, e ast.Expr, lits []*ast.FuncLit) (*ssa.Parameter, *ssa.Call) {
+	where := c.placeOf(fi.decl, lits, call)
+	fn := c.eng.Func(fi.decl)
+	v := c.eng.ValueOf(where.syntax(), e)
+	if fn == nil || v == nil {
+		return nil, nil
+	}
+	_, built, prm, ok := c.requestMethod(v, fi.decl)
+	if !ok || prm == nil || len(built) > 0 || prm.Parent() != fn || engine.ParamIndex(prm) < 0 {
+		return nil, nil // http.NewRequest(r.Method, ...) is a request of its own
+	}
+	return prm, c.call(where, call)
 }
 
 // sendArg returns the index of the request argument of a call that

@@ -188,6 +188,21 @@
 // count a constant where the iterator is made, and unknown otherwise
 // (iterators.go).
 //
+// Not recognized: a loop whose attempt leaves its outcome in a field the
+// loop's condition tests rather than returning it, as nanotube's
+// reconnect does:
+//
+//	for wait := time.Duration(0); h.Conn == nil; {
+//		time.Sleep(wait)
+//		wait = min(2*wait+10*time.Millisecond, 5*time.Second)
+//		h.connect() // dials; sets h.Conn only when the dial succeeds
+//	}
+//
+// The condition reads memory, not an outcome the loop's own call
+// returns, so the loop is no retry site and its bound and delay are not
+// judged; a connect that returns its error, tested by the loop, makes it
+// one.
+//
 // What makes one attempt is no site: client retries turned off in
 // visible code (retryablehttp RetryMax = 0, aws.NopRetryer, aws-sdk-go
 // v1 MaxRetries: aws.Int(0) or client.NoOpRetryer,

@@ -512,3 +512,49 @@ func (p *Program) GlobalWrites(g *ssa.Global) (vals []ssa.Value, ok bool) {
 	}
 	return vals, true
 }
+
+// RunsAfter reports whether instruction b can run after a, in one run of
+// their function (both of it): b later in a's block, or in a block a's
+// block reaches. A send whose failure a loop below goes on to retry is
+// followed by the loop's sends; one in a branch that returns is not:
+//
+//	resp, err := c.Do(req)         // a
+//	for try := 0; try < 3; try++ {
+//		if err == nil { break }
+//		resp, err = c.Do(req)      // b: runs after a
+//	}
+func RunsAfter(a, b ssa.Instruction) bool {
+	if a == nil || b == nil || a.Parent() != b.Parent() {
+		return false
+	}
+	if a.Block() == b.Block() {
+		for _, in := range a.Block().Instrs {
+			switch in {
+			case a:
+				return true
+			case b:
+				return reachesBlock(a.Block().Succs, b.Block())
+			}
+		}
+	}
+	return reachesBlock(a.Block().Succs, b.Block())
+}
+
+// reachesBlock reports whether target is one of from or reached from them.
+func reachesBlock(from []*ssa.BasicBlock, target *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), from...)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == target {
+			return true
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	return false
+}

@@ -37,7 +37,7 @@ func NewRetrying() *Retrying { return &Retrying{Attempts: 3} }
 // caller's method.
 type cloning struct{ next http.RoundTripper }
 
-func (t cloning) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`resends`
+func (t cloning) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(0, retries\)` RoundTrip:`resends`
 	var err error
 	for i := 0; i < 3; i++ {
 		r := req.Clone(req.Context())
@@ -102,7 +102,7 @@ func (t perTryReads) RoundTrip(req *http.Request) (*http.Response, error) { // w
 // A retrying client inside a transport.
 type viaRetryable struct{ rc *retryablehttp.Client }
 
-func (t viaRetryable) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`resends`
+func (t viaRetryable) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(0, retries\)` RoundTrip:`resends`
 	rreq, err := retryablehttp.FromRequest(req)
 	if err != nil {
 		return nil, err
