@@ -202,6 +202,12 @@
 //
 // # Limitations
 //
+// A clamp applied after the growth is read as a cap even where the
+// growth wraps first: time.Second * (1 << attempt) with no attempt limit
+// overflows after about 33 failures, and if d > maxDelay { d = maxDelay }
+// then lets a zero or negative wait through (a hot loop). Clamp the
+// exponent, or test d <= 0 as well.
+//
 // The analyzer reports only what it can show. A delay that comes from a
 // parameter, a table lookup or a function of another package may be
 // random or capped, so it is not reported for jitter, and its size is
