@@ -1,0 +1,3 @@
+module runsafter
+
+go 1.26.0
