@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // A failover loop tries a different target on each iteration: the
@@ -148,6 +150,5 @@ func isSchedule(t types.Type) bool {
 			elem = a.Elem()
 		}
 	}
-	n, ok := types.Unalias(elem).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
+	return elem != nil && analysisutil.Named(elem, "time", "Duration")
 }

@@ -3,6 +3,7 @@ package retryscan
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 )
@@ -66,7 +67,7 @@ func (s *scanner) producedFact(fi *funcInfo) *ProducedFact {
 	idx := -1
 	for i := range res.Len() {
 		t := res.At(i).Type()
-		if it, ok := t.Underlying().(*types.Interface); ok && it.NumMethods() > 0 && !isErrorType(t) {
+		if it, ok := t.Underlying().(*types.Interface); ok && it.NumMethods() > 0 && !analysisutil.IsErrorType(t) {
 			idx = i
 			break
 		}
@@ -126,7 +127,7 @@ func (s *scanner) returnedTypes(body *ast.BlockStmt, idx, n int) (out []types.Ty
 			case types.IsInterface(tv.Type):
 				ok = false
 			default:
-				if !containsType(out, tv.Type) {
+				if !slices.ContainsFunc(out, func(u types.Type) bool { return types.Identical(u, tv.Type) }) {
 					out = append(out, tv.Type)
 				}
 			}
@@ -134,19 +135,6 @@ func (s *scanner) returnedTypes(body *ast.BlockStmt, idx, n int) (out []types.Ty
 		return ok
 	})
 	return out, ok
-}
-
-func containsType(ts []types.Type, t types.Type) bool {
-	for _, u := range ts {
-		if types.Identical(u, t) {
-			return true
-		}
-	}
-	return false
-}
-
-func isErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // producedCallees returns the chains of an interface method call whose
@@ -192,6 +180,7 @@ func (s *scanner) producedCallees(call *ast.CallExpr, m *types.Func) [][]Hop {
 // question to the engine.
 func (s *scanner) readProducers() map[*types.Func]*ProducedFact {
 	idx := map[*types.Func]*ProducedFact{}
+	asked := map[*types.Func]bool{}
 	for _, file := range s.pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -202,25 +191,18 @@ func (s *scanner) readProducers() map[*types.Func]*ProducedFact {
 			if fn == nil || fn.Pkg() == s.pass.Pkg || fn.Pkg() == nil || s.std(fn.Pkg()) {
 				return true
 			}
-			if _, done := idx[fn]; done {
+			if asked[fn] {
 				return true
 			}
-			f := new(ProducedFact)
-			if s.pass.ImportObjectFact(fn, f) {
+			asked[fn] = true
+			if f := new(ProducedFact); s.pass.ImportObjectFact(fn, f) {
 				for i := range f.Methods {
 					f.Methods[i].Chain = posless(f.Methods[i].Chain)
 				}
 				idx[fn] = f
-			} else {
-				idx[fn] = nil
 			}
 			return true
 		})
-	}
-	for fn, f := range idx {
-		if f == nil {
-			delete(idx, fn)
-		}
 	}
 	return idx
 }
