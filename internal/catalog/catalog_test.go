@@ -455,3 +455,28 @@ func TestTerraformRetry(t *testing.T) {
 		}
 	}
 }
+
+// TestRequestCopyMatchesRealLibraries checks the request copies against
+// the real packages: each is a method of its request type that returns a
+// new request of the same type, and RequestCopy finds it from the real
+// function; Request.Context, which returns no request, is none.
+func TestRequestCopyMatchesRealLibraries(t *testing.T) {
+	pkgs := loadLibraries(t)
+	for _, s := range []catalog.Symbol{catalog.HTTPRequestWithCtx, catalog.HTTPRequestClone, catalog.RetryableRequestWithCtx} {
+		fn, ok := lookup(pkgs, s).(*types.Func)
+		if !ok {
+			t.Errorf("%s: no such method in the real module", s)
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), sig.Recv().Type()) {
+			t.Errorf("%s: does not return a request of its receiver's type: %s", s, sig)
+		}
+		if !catalog.RequestCopy(fn) {
+			t.Errorf("%s: RequestCopy does not find the row from the real method", s)
+		}
+	}
+	if fn, ok := lookup(pkgs, catalog.Symbol{Pkg: "net/http", Recv: "Request", Name: "Context"}).(*types.Func); !ok || catalog.RequestCopy(fn) {
+		t.Error("net/http Request.Context: missing, or taken for a request copy")
+	}
+}
