@@ -93,6 +93,13 @@ func (c *checker) loopCancel(a *attempt) {
 		v := a.verdict(scenario{cancel: true})
 		goesOn = !v.opaque && v.round != nil
 		stops = stops || !v.opaque && v.round == nil
+		if !goesOn {
+			// A caller's deadline is its most common way of giving up,
+			// and a classifier may tell its error apart: every net.Error
+			// is retried, and context.DeadlineExceeded is one.
+			d := a.verdict(scenario{cancel: true, deadline: true})
+			goesOn = !d.opaque && d.round != nil
+		}
 	}
 	w, l := c.longestWait(a, waits)
 	ctxName := c.contextName(a, ctxs)

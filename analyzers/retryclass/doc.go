@@ -105,7 +105,10 @@
 //	}
 //
 // Once ctx is done every attempt fails at once with context.Canceled and
-// the loop sleeps and tries again until its attempts run out: here 5 more
+// the loop sleeps and tries again until its attempts run out (so does a
+// loop whose classifier lets the deadline's error through: one that
+// retries every net.Error, which context.DeadlineExceeded and the
+// *url.Error wrapping it are, or every gRPC code but Canceled): here 5 more
 // attempts over 1+2+4+8+16 = 31s (over at least 31s when a jitter is
 // added to each wait, time.Sleep(d + rand.N(d/4))), for a caller that
 // has gone. The

@@ -207,6 +207,10 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 		return w.wrapped(args, upto)
 	case fn.Name() == "Err" && len(args) == 1 && IsContext(args[0].Type()):
 		return w.ctxErr()
+	case len(args) == 1 && (fn.Name() == "Timeout" || fn.Name() == "Temporary"):
+		if v, ok := timeoutAnswer(fn, w.eval(args[0], upto)); ok {
+			return v // ne.Timeout() of the context's error
+		}
 	case StatusName(fn.Name()) && len(args) == 1:
 		// re.HTTPStatusCode() of an error that carries a status.
 		if r := w.eval(args[0], upto); r.Kind == NonNil && r.Status && !r.Success {

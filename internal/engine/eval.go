@@ -72,6 +72,11 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 					return boolVal(catalog.TriYes, false)
 				}
 				return Val{Kind: NonNil, Status: true, N: x.N}
+			case asTimeoutError(x, ta.AssertedType) == catalog.TriYes:
+				if v.Index == 1 {
+					return boolVal(catalog.TriYes, false) // err.(net.Error) of a deadline
+				}
+				return x
 			}
 			return unknown(x.Related || x.Kind == Err)
 		}
