@@ -93,7 +93,7 @@ func (c *checker) attemptUnbounded(site *retryscan.Site, w retryscan.WorstCase) 
 	if body == nil {
 		return site.Kind() == retryscan.KindClient // retryablehttp with no HTTPClient.Timeout
 	}
-	bounded := false
+	bounded := racesTimer(c.pass.TypesInfo, body)
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if bounded || !ok {
@@ -122,9 +122,10 @@ func waits(d retryscan.Delay) bool {
 }
 
 // makesTimeout reports whether a function makes a context with a timeout
-// or deadline: the attempt it serves may be bounded there.
+// or deadline, or races a result against a timer: the attempt it serves
+// may be bounded there.
 func (c *checker) makesTimeout(fd *ast.FuncDecl) bool {
-	found := false
+	found := racesTimer(c.pass.TypesInfo, fd)
 	ast.Inspect(fd, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			found = catalog.ContextEffect(analysisutil.Callee(c.pass.TypesInfo, call)) == catalog.CtxDeadline

@@ -109,6 +109,12 @@
 // failures, not slow ones. The fix: a per-attempt context.WithTimeout shorter than the budget less the
 // waits, divided by the attempts (here under 2.667s).
 //
+// A select that races the attempt's result against a timer (case err :=
+// <-done: ... case <-time.After(2 * time.Second):), in the loop or in a
+// function of the package it calls, is the attempt's own timeout, as a
+// context.WithTimeout is; a select on ctx.Done() and a timer alone is a
+// wait between attempts.
+//
 // Nor are attempts whose only calls that can wait bound their own time:
 // DNS lookups (net.Resolver's Lookup methods, net.LookupHost,
 // net.ResolveTCPAddr, ...) give up after resolv.conf's timeout and
