@@ -190,6 +190,17 @@
 //	c := store.NewRedis(addr)
 //	v, err = c.Get(ctx, key) // in a retry loop of 3: up to 12 calls
 //
+// So is an AWS SDK client (v1 or v2) behind an interface, the seam a
+// service's tests fill with a fake (its own, or the SDK's
+// ecsiface.ECSAPI): a call through it is the client's operation when the
+// only type in sight that implements the interface is the client of the
+// package that declares the operation's input, and no type of the
+// calling package implements it (a fake or a buffer there may be what the
+// value holds):
+//
+//	type sqsAPI interface { SendMessage(ctx context.Context, in *sqs.SendMessageInput, optFns ...func(*sqs.Options)) (*sqs.SendMessageOutput, error) }
+//	_, err = p.client.SendMessage(ctx, in) // in a retry loop of 3: up to 3xN calls (the client's count, N, is its builder's)
+//
 // A count its constructor's argument sets (store.NewReader(url, retryFor)
 // with retryFor 0 turning the reader's retry off) is read as unknown: the
 // chain is still reported, NxN.
@@ -243,9 +254,10 @@
 // that call passes), unless the package turns that library's retries
 // off somewhere (then it counts none), aws-sdk-go v1 and v2, go-redis
 // and go-retryablehttp alike; what an AWS call's own options set (a
-// count, a retryer built there) counts; an aws-sdk-go v1 client called
-// through its interface (ecsiface.ECSAPI) counts none, as any interface
-// call; a client or
+// count, a retryer built there) counts; an SDK client called through
+// an interface that a type of another package the caller does not import
+// also implements (a decorator wired in main) is read as the client;
+// a client or
 // policy returned by a helper of another package counts as that helper
 // configures it; an AWS standard retryer's MaxAttempts set further than
 // the option function its constructor is given (a function of the

@@ -233,7 +233,7 @@ func libraryConfigType(t types.Type) bool {
 			}
 		}
 	case *types.Named:
-		return catalog.ConfigPackage(analysisutil.PkgPath(u.Obj())) || isHTTPClient(u)
+		return catalog.ConfigPackage(analysisutil.PkgPath(u.Obj())) || isHTTPClient(u) || isSeam(u)
 	}
 	return false
 }

@@ -55,6 +55,9 @@ func (s *scanner) callSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) 
 	if analysisutil.PkgPath(callee) == "net/http" && analysisutil.RecvName(callee) == "Client" {
 		return s.standardClientSite(fn, call, callee)
 	}
+	if op := s.seamOperation(callee); op != nil {
+		return s.callSite(fn, call, op) // an SDK client behind the package's own interface (seam.go)
+	}
 	return s.grpcSite(fn, call, callee)
 }
 

@@ -47,6 +47,18 @@ var (
 // default retryer: DefaultRetryerMaxNumRetries + 1.
 const AWSV1DefaultTries = 4
 
+// IsAWSServicePackage reports a service package of aws-sdk-go-v2 or
+// aws-sdk-go v1 (service/sqs), whose client type serves the operations
+// that take its input types.
+func IsAWSServicePackage(path string) bool {
+	for _, prefix := range []string{awsService, awsV1Service + "/"} {
+		if svc, ok := strings.CutPrefix(path, prefix); ok && svc != "" && !strings.Contains(svc, "/") {
+			return true
+		}
+	}
+	return false
+}
+
 // LookupAWSOperation returns the retry row for an aws-sdk-go-v2 service
 // client operation, or an aws-sdk-go v1 one (awsV1Operation), with
 // Display set to "sqs.SendMessage", or nil.
