@@ -70,8 +70,10 @@
 // DialOption of another package) may hold the timeout and keeps the dial
 // quiet, as does a context from a field. grpc.NewClient never waits.
 // FailOnNonTempDialError(true) bounds nothing: it ends the wait on a
-// refused connection only, while a host that drops the packets or a name
-// that does not resolve still holds the dial forever.
+// refused connection or a name that does not exist, while a server that
+// accepts and never answers, a host that drops the packets or a name
+// grpc's DNS resolver cannot resolve (dns:///...) still holds the dial
+// forever.
 //
 // The context parameter of a function literal is the context it is
 // handed: by a call of it in place, by a retry helper of the package

@@ -148,11 +148,16 @@ var grpcOptions = append([]GRPCOption{
 // grpc.NewClient never waits: "The DialOptions returned by WithBlock,
 // WithTimeout, WithReturnConnectionError, and FailOnNonTempDialError are
 // ignored by this function". FailOnNonTempDialError(true) ends the wait
-// only on a dial error that is not temporary: a refused connection
-// (ECONNREFUSED: net.OpError.Temporary is false) ends it, but a host
-// that drops the packets (a connect timeout, temporary: isTemporary in
-// internal/transport/http2_client.go) or a name that does not resolve
-// (no dial at all) does not, so it bounds nothing. It has no row.
+// only on a dial error that is not temporary (isTemporary in
+// internal/transport/http2_client.go): a refused connection
+// (ECONNREFUSED: net.OpError.Temporary is false) or a name the dialer
+// finds does not exist (Dial's default passthrough target). A server
+// that accepts and never answers, a host that drops the packets (a
+// connect timeout is temporary) and a name grpc's DNS resolver cannot
+// resolve ("dns:///...", no dial at all) still hold the dial forever
+// (tried on v1.83.1: a hung server and a dns:/// name waited until the
+// experiment's 50 s and 8 s deadlines), so it bounds nothing. It has no
+// row.
 var grpcBlockingDials = map[Symbol]int{
 	{grpcPkg, "", "Dial"}:        -1,
 	{grpcPkg, "", "DialContext"}: 0,

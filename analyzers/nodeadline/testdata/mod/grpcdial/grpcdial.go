@@ -68,9 +68,9 @@ func dialReturnError(addr string) (*grpc.ClientConn, error) {
 	return grpc.Dial(addr, grpc.WithReturnConnectionError(), creds) // want `grpc.Dial with grpc.WithReturnConnectionError has no timeout`
 }
 
-// FailOnNonTempDialError ends the wait on a refused connection only: a
-// host that drops the packets or a name that does not resolve still
-// holds it forever.
+// FailOnNonTempDialError ends the wait on a refused connection: a server
+// that accepts and never answers, or a host that drops the packets,
+// still holds it forever.
 func dialFailFast(addr string) (*grpc.ClientConn, error) {
 	return grpc.Dial(addr, grpc.WithBlock(), grpc.FailOnNonTempDialError(true), creds) // want `grpc.Dial with grpc.WithBlock has no timeout`
 }
