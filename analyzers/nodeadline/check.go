@@ -192,6 +192,12 @@ func (c *checker) call(s site, report bool) {
 			fact: &ReachFact{Param: -1, Family: o.Family, Stream: o.Stream}}, report && !own)
 		return
 	}
+	if _, ok := catalog.GRPCBlockingDial(fn); ok {
+		if !own {
+			c.grpcBlock(s, fn, report) // grpcblock.go
+		}
+		return
+	}
 	if rf := c.reachOf(fn); rf != nil {
 		c.note(fi, call.Pos(), false) // until reach says otherwise
 		if rf.Field != "" {

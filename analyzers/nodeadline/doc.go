@@ -44,11 +44,36 @@
 // aws-sdk-go-v2 service operations and aws-sdk-go v1's WithContext
 // ones, database/sql ...Context methods,
 // pgx v5 Conn, Pool and Tx methods, MongoDB client, database and
-// collection methods, and any function whose context parameter reaches
-// one of these. Such a function gets a fact, and a caller passing it a
-// deadline-less context is reported at that call with the chain:
+// collection methods, grpc.DialContext told to block (below), and any
+// function whose context parameter reaches one of these. Such a
+// function gets a fact, and a caller passing it a deadline-less context
+// is reported at that call with the chain:
 //
 //	context.Background() reaches a gRPC call via b.Fetch -> HealthClient.Check with no deadline: ...
+//
+// A gRPC dial told to wait until the channel is ready (grpc.Dial or
+// grpc.DialContext with grpc.WithBlock, or with WithReturnConnectionError,
+// which implies it) waits forever while the server is down or the
+// address is wrong: grpc reconnects underneath with its own backoff and
+// the dial does not return. It is reported wherever it is, not only in a
+// retry, since it waits on its own:
+//
+//	conn, err := grpc.Dial(addr, grpc.WithBlock(), grpc.WithTransportCredentials(creds)) // reported
+//
+// grpc.Dial waits with context.Background(). grpc.WithTimeout with a
+// duration that is not the constant 0 ends the wait, and so does a
+// deadline on DialContext's context; a context parameter makes a fact,
+// so that a caller handing it a context with no deadline is reported at
+// its call ("reaches a blocking gRPC dial via ..."). The options are read
+// as the package shows them (a slice literal, appends, the package's
+// helpers); a list the analyzer cannot read (an opts... parameter, a
+// DialOption of another package) may hold the timeout and keeps the dial
+// quiet, as does a context from a field. grpc.NewClient never waits.
+// FailOnNonTempDialError(true) bounds nothing: it ends the wait on a
+// refused connection or a name that does not exist, while a server that
+// accepts and never answers, a host that drops the packets or a name
+// grpc's DNS resolver cannot resolve (dns:///...) still holds the dial
+// forever.
 //
 // The context parameter of a function literal is the context it is
 // handed: by a call of it in place, by a retry helper of the package
@@ -427,6 +452,8 @@
 //   - ctx-chain: a context with no deadline reaches an outbound call
 //     through other functions.
 //   - stream: a stream or watch that nothing can cancel.
+//   - grpc-block: grpc.Dial or DialContext told to wait for the
+//     connection (grpc.WithBlock), with no timeout and no deadline.
 //   - http-default: http.Get and friends, on http.DefaultClient.
 //   - http-client: a request with no deadline on a client with no Timeout.
 //   - dial: a dial with no timeout inside a retry.
@@ -483,6 +510,10 @@
 // A goroutine unblocked by cancellation is recognized only as a function
 // literal started with go in the dialing function, with the wait and
 // the Close in that function; a helper that does either is not seen.
+// A blocking gRPC dial is judged by its options all together: a
+// grpc.WithTimeout appended on some ways only (under an if) counts for
+// every way. One the caller stops waiting for (started with go, with a
+// select on a timer) is reported though only its goroutine waits.
 // The dial-ctx check looks for contexts the function has as parameters,
 // captured variables or values made before the dial, not contexts in
 // fields (s.ctx). Example code is known by its path and file names only:

@@ -58,8 +58,9 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 var Analyzer = NewAnalyzer(DefaultConfig())
 
 // relevant are the imports without which a package can make no outbound
-// call the analyzer knows and can hold no deadline-less context.
-var relevant = []string{"context", "net/http", "net", "crypto/tls", "database/sql"}
+// call the analyzer knows and can hold no deadline-less context; grpc for
+// a blocking grpc.Dial, which takes no context (grpcblock.go).
+var relevant = []string{"context", "net/http", "net", "crypto/tls", "database/sql", catalog.GRPCPkg}
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
 	res, err := retryscan.Of(pass)

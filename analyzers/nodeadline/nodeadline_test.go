@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"golang.org/x/tools/go/analysis/checker"
+
 	"github.com/retrylint/retrylint/analyzers/nodeadline"
 	"github.com/retrylint/retrylint/internal/testenv"
 )
@@ -12,7 +14,7 @@ import (
 // pgx v5 (its stdlib driver too), cobra and go-cleanhttp in
 // testdata/mod/go.mod;
 // loaded once.
-var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged", "./examples/...", "./harness", "./worker", "./dbtest", "./latest", "./sqlstore", "./pgstore", "./dbopen", "./dbuser", "./watchcli", "./wrapped/...")
+var mod = testenv.NewModule("testdata/mod", "./a", "./b", "./cmd", "./flagged", "./examples/...", "./harness", "./worker", "./dbtest", "./latest", "./sqlstore", "./pgstore", "./dbopen", "./dbuser", "./watchcli", "./wrapped/...", "./grpcdial/...")
 
 // TestNodeadline runs the default analyzer on the real libraries.
 // Package b exports facts that package a uses.
@@ -46,6 +48,20 @@ func TestNodeadline(t *testing.T) {
 			t.Errorf("related of %q = %q, want %q", msg, related[msg], want)
 		}
 	}
+}
+
+// relatedMessages returns the messages of the related entries of every
+// finding, package by package, in order.
+func relatedMessages(acts []*checker.Action) []string {
+	var out []string
+	for _, act := range acts {
+		for _, d := range act.Diagnostics {
+			for _, rel := range d.Related {
+				out = append(out, rel.Message)
+			}
+		}
+	}
+	return out
 }
 
 func uniq(s []string) []string {
@@ -83,15 +99,7 @@ func TestDefaultsNotShared(t *testing.T) {
 // call with -every-call and -tests.
 func TestExamplesAndHarnesses(t *testing.T) {
 	t.Parallel()
-	results := mod.Run(t, nodeadline.Analyzer, "./examples/std", "./harness", "./worker", "./dbtest", "./latest")
-	var related []string
-	for _, r := range results {
-		for _, d := range r.Diagnostics {
-			for _, rel := range d.Related {
-				related = append(related, rel.Message)
-			}
-		}
-	}
+	related := relatedMessages(mod.Run(t, nodeadline.Analyzer, "./examples/std", "./harness", "./worker", "./dbtest", "./latest"))
 	want := []string{"the same finding, at another call in Queries", "the same finding, at another call in Queries"}
 	if !slices.Equal(related, want) {
 		t.Errorf("related = %q, want %q", related, want)
@@ -131,6 +139,29 @@ func TestCommandStreams(t *testing.T) {
 func TestWrappers(t *testing.T) {
 	t.Parallel()
 	mod.Run(t, nodeadline.Analyzer, "./wrapped/...")
+}
+
+// TestBlockingDials checks grpc.Dial and DialContext told to wait for
+// the channel: reported with no timeout and no deadline, in place and
+// through a context parameter (in the package and by an importer), and
+// quiet with grpc.WithTimeout, a context with a deadline, no WithBlock,
+// grpc.NewClient, or options or a context out of sight.
+func TestBlockingDials(t *testing.T) {
+	t.Parallel()
+	related := relatedMessages(mod.Run(t, nodeadline.Analyzer, "./grpcdial/..."))
+	// The WithBlock outside the dial of dialSlice, createConn and
+	// dialHelperOption (in blocking); the context dialTODO makes before
+	// its dial; the hop of startBackground's chain.
+	want := []string{
+		"the context is made here, with no deadline",
+		"the dial is told to wait for the connection here",
+		"the dial is told to wait for the connection here",
+		"the dial is told to wait for the connection here",
+		"dialCtx passes the context on here",
+	}
+	if slices.Sort(related); !slices.Equal(related, slices.Sorted(slices.Values(want))) {
+		t.Errorf("related = %q, want %q", related, want)
+	}
 }
 
 // TestReachFactCodec: the fact, RetryIn included, round-trips through

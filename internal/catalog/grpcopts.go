@@ -87,6 +87,15 @@ const (
 	// grpc.WithUnaryInterceptor, the way services chained interceptors
 	// before grpc had WithChainUnaryInterceptor.
 	GRPCChainInterceptor
+	// GRPCBlock makes grpc.Dial and DialContext wait until the channel
+	// is ready (grpc.WithBlock; WithReturnConnectionError, which "Implies
+	// WithBlock()": dialoptions.go sets o.block in both). See
+	// GRPCBlockingDial.
+	GRPCBlock
+	// GRPCDialTimeout bounds that wait by argument Arg (grpc.WithTimeout:
+	// DialContext derives its context with context.WithTimeout when the
+	// timeout is above 0).
+	GRPCDialTimeout
 )
 
 // GRPCOption is a catalogued gRPC option or constructor.
@@ -122,7 +131,48 @@ var grpcOptions = append([]GRPCOption{
 	{Symbol{grpcPkg, "", "WithDisableRetry"}, GRPCServiceRetryOff, -1},
 	{Symbol{grpcPkg, "", "WithDefaultServiceConfig"}, GRPCServiceConfig, 0},
 	{Symbol{grpcPkg, "", "WithMaxCallAttempts"}, GRPCMaxCallAttempts, 0},
+	{Symbol{grpcPkg, "", "WithBlock"}, GRPCBlock, -1},
+	{Symbol{grpcPkg, "", "WithReturnConnectionError"}, GRPCBlock, -1},
+	{Symbol{grpcPkg, "", "WithTimeout"}, GRPCDialTimeout, 0},
 }, grpcRetryV1...)
+
+// A blocking dial (grpc v1.85.0 clientconn.go, DialContext; the same in
+// v1.83.1): with WithBlock among its options, DialContext loops
+// "until the clientConn is ready", returning only when the channel is
+// READY or its context is done, while grpc reconnects with its own
+// backoff underneath. grpc.Dial is DialContext(context.Background(), ...),
+// so only WithTimeout ends its wait:
+//
+//	conn, err := grpc.Dial(addr, grpc.WithBlock(), grpc.WithTransportCredentials(creds)) // waits forever while addr is down
+//
+// grpc.NewClient never waits: "The DialOptions returned by WithBlock,
+// WithTimeout, WithReturnConnectionError, and FailOnNonTempDialError are
+// ignored by this function". FailOnNonTempDialError(true) ends the wait
+// only on a dial error that is not temporary (isTemporary in
+// internal/transport/http2_client.go): a refused connection
+// (ECONNREFUSED: net.OpError.Temporary is false) or a name the dialer
+// finds does not exist (Dial's default passthrough target). A server
+// that accepts and never answers, a host that drops the packets (a
+// connect timeout is temporary) and a name grpc's DNS resolver cannot
+// resolve ("dns:///...", no dial at all) still hold the dial forever
+// (tried on v1.83.1: a hung server and a dns:/// name waited until the
+// experiment's 50 s and 8 s deadlines), so it bounds nothing. It has no
+// row.
+var grpcBlockingDials = map[Symbol]int{
+	{grpcPkg, "", "Dial"}:        -1,
+	{grpcPkg, "", "DialContext"}: 0,
+}
+
+// GRPCBlockingDial reports a dial that waits for the channel when its
+// options say so (GRPCBlock), with the index of the context that bounds
+// the wait, -1 for grpc.Dial's context.Background().
+func GRPCBlockingDial(fn *types.Func) (ctx int, ok bool) {
+	if fn == nil {
+		return 0, false
+	}
+	ctx, ok = grpcBlockingDials[SymbolOf(fn)]
+	return ctx, ok
+}
 
 // grpcRetryV1 are the rows of go-grpc-middleware v1.4.0's retry
 // interceptor (package grpc_retry), read from its source: the loop and

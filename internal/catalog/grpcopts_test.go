@@ -24,6 +24,7 @@ func TestGRPCOptionsMatchRealLibraries(t *testing.T) {
 		catalog.GRPCRetryBackoff:       "PKG.BackoffFunc",
 		catalog.GRPCServiceConfig:      "string",
 		catalog.GRPCMaxCallAttempts:    "int",
+		catalog.GRPCDialTimeout:        "time.Duration",
 	}
 	retryPkgs := map[string]bool{}
 	for _, o := range catalog.GRPCOptions() {
@@ -182,5 +183,34 @@ func TestGRPCRetryV1LikeV2(t *testing.T) {
 	h1 := catalog.LookupClassHook(lookup(loadLibraries(t), catalog.Symbol{Pkg: v1, Name: "WithCodes"}))
 	if h1 == nil || h1.Hook != catalog.HookCodes {
 		t.Errorf("v1 WithCodes is not a code list: %+v", h1)
+	}
+}
+
+// TestGRPCBlockingDialMatchesRealLibrary checks the blocking dials
+// against the real grpc: DialContext's argument named as the context is
+// one, Dial has none and takes its options from argument 1 as its
+// GRPCDialer row says, and NewClient, which ignores WithBlock, is none.
+func TestGRPCBlockingDialMatchesRealLibrary(t *testing.T) {
+	grpc := loadLibraries(t)["google.golang.org/grpc"]
+	for name, want := range map[string]int{"Dial": -1, "DialContext": 0} {
+		fn := grpc.Scope().Lookup(name).(*types.Func)
+		got, ok := catalog.GRPCBlockingDial(fn)
+		if !ok || got != want {
+			t.Errorf("grpc.%s: context %d (found %t), want %d", name, got, ok, want)
+			continue
+		}
+		params := fn.Type().(*types.Signature).Params()
+		if want >= 0 && params.At(want).Type().String() != "context.Context" {
+			t.Errorf("grpc.%s: argument %d is %s, not the context", name, want, params.At(want).Type())
+		}
+		if want < 0 && params.At(0).Type().String() == "context.Context" {
+			t.Errorf("grpc.%s takes a context", name)
+		}
+		if o := catalog.LookupGRPCOption(fn); o == nil || o.Role != catalog.GRPCDialer {
+			t.Errorf("grpc.%s: no dialer row, whose options say whether it blocks", name)
+		}
+	}
+	if _, ok := catalog.GRPCBlockingDial(grpc.Scope().Lookup("NewClient").(*types.Func)); ok {
+		t.Error("grpc.NewClient, which never waits, is read as a blocking dial")
 	}
 }

@@ -59,6 +59,20 @@ type GRPCChannel struct {
 	// distinct. ChainsUnknown: there are too many ways to tell apart.
 	Chains        [][]GRPCInterceptor
 	ChainsUnknown bool
+	// Blocks are the options that make grpc.Dial and DialContext wait
+	// until the channel is ready (grpc.WithBlock,
+	// WithReturnConnectionError: catalog.GRPCBlock), and DialTimeouts
+	// the durations of the grpc.WithTimeout options that bound the
+	// wait; nodeadline asks whether a dial can wait forever:
+	//
+	//	conn, err := grpc.Dial(addr, grpc.WithBlock(), grpc.WithTransportCredentials(creds))
+	//
+	// OptionsUnknown: an option may be one that blocks or bounds for all
+	// the engine can tell (a DialOption of another package, or from a
+	// list out of sight, such as a parameter).
+	Blocks         []*ssa.Call
+	DialTimeouts   []Source
+	OptionsUnknown bool
 }
 
 // GRPCInterceptor is one unary interceptor of a channel's chain:
@@ -142,7 +156,7 @@ func (p *Program) GRPCDial(dial *ssa.Call) (ch GRPCChannel, ok bool) {
 func (p *Program) dialOpts(dial *ssa.Call, i int, in *Frame) GRPCChannel {
 	var ch GRPCChannel
 	opts, seen := p.Elems(Arg(dial, i), in)
-	ch.Seen = seen
+	ch.Seen, ch.OptionsUnknown = seen, !seen
 	if seen {
 		ch.Chains, ch.ChainsUnknown = p.unaryChains(Arg(dial, i), in)
 	}
@@ -154,11 +168,15 @@ func (p *Program) dialOpts(dial *ssa.Call, i int, in *Frame) GRPCChannel {
 				// grpc install no interceptor; a DialOption of another
 				// package or from a variable may.
 				if call == nil || !catalog.GRPCPackage(Callee(call)) {
-					ch.Seen = false
+					ch.Seen, ch.OptionsUnknown = false, true
 				}
 				continue
 			}
 			switch o.Role {
+			case catalog.GRPCBlock:
+				ch.Blocks = append(ch.Blocks, call)
+			case catalog.GRPCDialTimeout:
+				ch.DialTimeouts = append(ch.DialTimeouts, Source{Value: Arg(call, o.Arg), In: src.In})
 			case catalog.GRPCInterceptor, catalog.GRPCInterceptors:
 				p.interceptors(call, o.Arg, src.In, &ch)
 			case catalog.GRPCDefaultCallOptions:
