@@ -96,7 +96,7 @@ func requestResult(fn *types.Func) int {
 	res := fn.Type().(*types.Signature).Results()
 	out := -1
 	for i := range res.Len() {
-		if isRequestPtr(res.At(i).Type()) {
+		if analysisutil.Named(res.At(i).Type(), "net/http", "Request") {
 			if out >= 0 {
 				return -1
 			}
@@ -104,12 +104,6 @@ func requestResult(fn *types.Func) int {
 		}
 	}
 	return out
-}
-
-// isRequestPtr reports an *http.Request.
-func isRequestPtr(t types.Type) bool {
-	_, ptr := types.Unalias(t).(*types.Pointer)
-	return ptr && analysisutil.Named(t, "net/http", "Request")
 }
 
 // requestCandidate reads fi's syntax: builds when a request builder's
@@ -126,7 +120,7 @@ func (c *checker) requestCandidate(fi *funcInfo) (builds, copies bool) {
 				continue
 			}
 			params[obj] = true
-			reqs[obj] = isRequestPtr(obj.Type())
+			reqs[obj] = analysisutil.Named(obj.Type(), "net/http", "Request")
 		}
 	}
 	names := func(e ast.Expr, set map[types.Object]bool) bool {
