@@ -189,16 +189,28 @@
 // checks the answer (c.send(req), with c.HTTP.Do(req) inside): a
 // function that hands a request parameter to a send or to another such
 // helper, itself, through a local copy (attemptReq := req) or
-// re-derived (req.WithContext(ctx), req.Clone(ctx)), is a sender of it,
-// and its call is read as the send of the request it is given, in this
-// package or, through a fact, in others. A sender that sends inside a
-// retry of its own (doWithRetry(req)), or sends once and then again in
-// a retry that follows (the first attempt before the loop, the re-send
-// at the end of each round), retries the request it is given, and its
-// call is reported like a retrying client's:
+// re-derived (req.WithContext(ctx), req.Clone(ctx), or a helper that
+// returns such a copy: cloneRequest(req) in the package, an exported
+// one of another package, through a fact), is a sender of it, and its
+// call is read as the send of the request it is given, in this package
+// or, through a fact, in others. A sender that sends inside a retry of
+// its own (doWithRetry(req)), or sends once and then again in a retry
+// that follows (the first attempt before the loop, the re-send at the
+// end of each round), retries the request it is given, and its call is
+// reported like a retrying client's:
 //
 //	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, body)
 //	return c.doWithRetry(req) // Client.doWithRetry retries an HTTP POST with no Idempotency-Key header: ...
+//
+// unless its retry tests the request on the way (if
+// !isIdempotent(attemptReq.Method) { return err }, read like a
+// RoundTrip's tests below) and lets no request that may not run twice
+// go round again: it sends those once. An exported helper of another
+// package that builds the request with the method its parameter names
+// is read, through a fact, as a request builder (bitbucket-cli#230):
+//
+//	req, err := c.http.NewRequest(ctx, "POST", path, body) // http.NewRequestWithContext(ctx, method, ...) inside
+//	err = c.http.Do(req, &created) // Client.Do retries an HTTP POST with no Idempotency-Key header: ...
 //
 // Messages handed to a peer that delivers them: net/smtp's SendMail and
 // Client.Data. A server that accepted the message and whose reply was
@@ -331,7 +343,9 @@
 // neither a constant nor a parameter of its own is not judged), whether
 // the helper sends the request or only builds it for the attempt to send
 // (req, _ := newRequest(ctx, http.MethodPost, url); hc.Do(req); one
-// helper deep). A branch on the method is read only in the function
+// helper deep; an exported builder of another package only where every
+// return builds the request itself with the method parameter as it is,
+// not through a helper of its own). A branch on the method is read only in the function
 // that declares the parameter or receives the request, not in a
 // function literal, and not on a copy of the method
 // (strings.ToUpper(method), the Method of a request built from it); a
@@ -358,9 +372,8 @@
 // follow calls through interfaces (but for a RoundTripper's RoundTrip,
 // a send) or function values (a retry decided by a function value handed
 // the request, rehttp's t.retry(Attempt{Request: req}), may retry GETs
-// only and is not judged), a helper that
-// sends a request its own helper derives from its parameter
-// (cloneRequest(req)) rather than the parameter itself, ORM methods (gorm's Create, Update with gorm.Expr),
+// only and is not judged), a request copied other than by Clone or
+// WithContext (a struct copy, r := *req; return &r), ORM methods (gorm's Create, Update with gorm.Expr),
 // sqlx's NamedExec and MustExec, pgx batches, SDK operations (Stripe,
 // AWS, gRPC) or resty.dev/v3 (which does not retry POST unless told to).
 // A header set by a helper the request is handed to counts as a key when

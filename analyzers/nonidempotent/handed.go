@@ -109,16 +109,24 @@ func (c *checker) handedRetry(fi *funcInfo, call *ast.CallExpr, lits []*ast.Func
 	if !ok || prm == nil || !handsRequest(prm) || c.hasKey(v, fi.decl) {
 		return "", nil
 	}
+	if !openGuard(c.requestGuard(sites, c.call(where, call), prm)) {
+		return "", nil
+	}
+	return who, prm
+}
+
+// requestGuard returns what the paths to the send in of the request
+// parameter prm, and the retry sites around it, let the request be: the
+// branches on its method, its idempotency-key header or its body on the
+// way to the send, and those that leave the loop after it (the engine's
+// MethodGuard of the request).
+func (c *checker) requestGuard(sites []*retryscan.Site, in *ssa.Call, prm *ssa.Parameter) *engine.MethodGuard {
 	subj := engine.RequestMethod(prm, c.isKeyHeader)
-	in := c.call(where, call)
 	g := c.eng.GuardAt(outermost(in, prm.Parent()), subj)
 	if len(sites) > 0 {
 		g = g.And(c.retriedFor(sites, in, subj))
 	}
-	if !openGuard(g) {
-		return "", nil
-	}
-	return who, prm
+	return g
 }
 
 // handsRequest reports a request parameter of a function whose callers

@@ -157,7 +157,7 @@ func (c *checker) requestMethod(v ssa.Value, fd *ast.FuncDecl) (method string, b
 		switch {
 		case isNil(s):
 		case in != nil && c.sameRequest(in) != nil:
-		case in != nil && isBuild(in):
+		case in != nil && c.isBuild(in):
 			m, ok := c.builtMethod(in)
 			var h *ssa.Parameter
 			switch {
@@ -185,11 +185,15 @@ func (c *checker) requestMethod(v ssa.Value, fd *ast.FuncDecl) (method string, b
 	if !found {
 		return "", nil, nil, false
 	}
-	if last := c.methodStore(lineage, fd); last != nil {
+	last, inHelper, known := c.methodStore(lineage, fd)
+	if !known {
+		return "", nil, nil, false
+	}
+	if last != nil {
 		if k, isConst := last.Val.(*ssa.Const); isConst && k.Value != nil && k.Value.Kind() == constant.String {
 			return constant.StringVal(k.Value), built, nil, true
 		}
-		if h := engine.MethodOfRequest(last.Val); h != nil {
+		if h := engine.MethodOfRequest(last.Val); h != nil && !inHelper {
 			return "", built, h, true
 		}
 		return "", nil, nil, false
@@ -200,9 +204,9 @@ func (c *checker) requestMethod(v ssa.Value, fd *ast.FuncDecl) (method string, b
 // handedBy returns the request parameter whose Method a request builder
 // is given, or nil.
 func (c *checker) handedBy(in *ssa.Call) *ssa.Parameter {
-	row := catalog.LookupHTTP(engine.Callee(in))
-	if _, args := operands(in); row != nil && row.Method >= 0 && row.Method < len(args) {
-		return engine.MethodOfRequest(args[row.Method])
+	i := c.methodIndex(engine.Callee(in))
+	if _, args := operands(in); i >= 0 && i < len(args) {
+		return engine.MethodOfRequest(args[i])
 	}
 	return nil
 }
@@ -219,7 +223,7 @@ func (c *checker) handedBy(in *ssa.Call) *ssa.Parameter {
 // The request must come from calls of that helper alone, each naming
 // the same constant method; one helper deep.
 func (c *checker) builderMethod(v ssa.Value, built *ssa.Call) (string, bool) {
-	p := methodParam(built)
+	p := c.methodParam(built)
 	if p == nil {
 		return "", false
 	}
@@ -254,7 +258,9 @@ func callOf(v ssa.Value) *ssa.Call {
 
 // sameRequest returns the request a call passes on: the argument of
 // retryablehttp.FromRequest, the receiver of req.WithContext and
-// req.Clone; nil for other calls.
+// req.Clone, the argument a copier of another package copies
+// (RequestFact, reqhelpers.go); nil for other calls. A copier of the
+// package is read in the frame of its call (engine.Lineage).
 func (c *checker) sameRequest(in *ssa.Call) []ssa.Value {
 	fn := engine.Callee(in)
 	recv, args := operands(in)
@@ -264,31 +270,63 @@ func (c *checker) sameRequest(in *ssa.Call) []ssa.Value {
 	if catalog.RequestCopy(fn) && recv != nil {
 		return []ssa.Value{recv}
 	}
-	return nil
+	return c.copied(in)
 }
 
-// isBuild reports a call that builds a request with a method argument.
-func isBuild(in *ssa.Call) bool {
-	row := catalog.LookupHTTP(engine.Callee(in))
-	return row != nil && row.Role == catalog.HTTPNew
+// isBuild reports a call that builds a request with a method argument:
+// a catalogued builder, or one of another package (RequestFact).
+func (c *checker) isBuild(in *ssa.Call) bool {
+	return c.methodIndex(engine.Callee(in)) >= 0
 }
 
 // builtMethod returns the method a request builder is given, when it is
 // a constant expression.
 func (c *checker) builtMethod(in *ssa.Call) (string, bool) {
-	row := catalog.LookupHTTP(engine.Callee(in))
+	i := c.methodIndex(engine.Callee(in))
 	call := c.eng.CallExpr(in)
-	if row == nil || call == nil || row.Method >= len(call.Args) {
+	if i < 0 || call == nil || i >= len(call.Args) {
 		return "", false
 	}
-	return analysisutil.ConstString(c.info, call.Args[row.Method])
+	return analysisutil.ConstString(c.info, call.Args[i])
 }
 
 // methodStore returns the last req.Method = m in fd on one of the
+// requests of lineage, or nil. When fd sets none, the one a helper of the
+// package that makes one of them sets (a copy that changes the method),
+// with inHelper:
+//
+//	func asHead(req *http.Request) *http.Request {
+//		r := req.Clone(req.Context())
+//		r.Method = http.MethodHead // the request sent is a HEAD
+//
+// Stores in two helpers leave the method unknown (not known).
+func (c *checker) methodStore(lineage []ssa.Value, fd *ast.FuncDecl) (last *ssa.Store, inHelper, known bool) {
+	own := c.ssaFuncs(fd)
+	if last = c.lastMethodStore(own, lineage); last != nil {
+		return last, false, true
+	}
+	var helpers []*ssa.Function
+	for _, v := range lineage {
+		if in, ok := v.(ssa.Instruction); ok && !slices.Contains(own, in.Parent()) && !slices.Contains(helpers, in.Parent()) {
+			helpers = append(helpers, in.Parent())
+		}
+	}
+	for _, fn := range helpers {
+		if st := c.lastMethodStore([]*ssa.Function{fn}, lineage); st != nil {
+			if last != nil {
+				return nil, true, false
+			}
+			last = st
+		}
+	}
+	return last, true, true
+}
+
+// lastMethodStore returns the last req.Method = m in fns on one of the
 // requests of lineage, or nil.
-func (c *checker) methodStore(lineage []ssa.Value, fd *ast.FuncDecl) *ssa.Store {
+func (c *checker) lastMethodStore(fns []*ssa.Function, lineage []ssa.Value) *ssa.Store {
 	var last *ssa.Store
-	for _, fn := range c.ssaFuncs(fd) {
+	for _, fn := range fns {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				st, isStore := in.(*ssa.Store)

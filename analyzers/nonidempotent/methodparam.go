@@ -41,7 +41,7 @@ func (c *checker) methodOperand(built []*ssa.Call, fd *ast.FuncDecl) int {
 	fn := c.eng.Func(fd)
 	out := 0
 	for _, in := range built {
-		p := methodParam(in)
+		p := c.methodParam(in)
 		if fn == nil || p == nil || p.Parent() != fn {
 			return 0
 		}
@@ -58,13 +58,13 @@ func (c *checker) methodOperand(built []*ssa.Call, fd *ast.FuncDecl) int {
 // method, in the function that calls the builder or, through a copy of
 // it (a capture: backoff.Retry(func() error { ... method ... })), in
 // the function around it, or nil.
-func methodParam(in *ssa.Call) *ssa.Parameter {
-	row := catalog.LookupHTTP(engine.Callee(in))
+func (c *checker) methodParam(in *ssa.Call) *ssa.Parameter {
+	i := c.methodIndex(engine.Callee(in))
 	_, args := operands(in)
-	if row == nil || row.Method < 0 || row.Method >= len(args) {
+	if i < 0 || i >= len(args) {
 		return nil
 	}
-	v := engine.Strip(args[row.Method])
+	v := engine.Strip(args[i])
 	if _, ok := v.(*ssa.Parameter); !ok {
 		if from := engine.Copies(v); len(from) == 1 {
 			v = engine.Strip(from[0])

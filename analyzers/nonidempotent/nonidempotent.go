@@ -46,7 +46,7 @@ func NewAnalyzer(cfg Config) *analysis.Analyzer {
 		Requires:   []*analysis.Analyzer{retryscan.Analyzer, engine.Analyzer},
 		Run:        analysisutil.Guard(func(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) { return run(pass, &c, at) }),
 		ResultType: reflect.TypeFor[*report.Usage](),
-		FactTypes:  []analysis.Fact{new(Fact), new(SenderFact), new(KeySetterFact), new(ResendFact)},
+		FactTypes:  []analysis.Fact{new(Fact), new(SenderFact), new(KeySetterFact), new(ResendFact), new(RequestFact)},
 	}
 	catalog.BindKeyHeaders(&a.Flags, &c.KeyHeaders)
 	report.BindTests(&a.Flags, &c.Tests)
@@ -71,6 +71,9 @@ type checker struct {
 	byObj   map[*types.Func]*funcInfo
 	facts   map[*types.Func]*effect     // imported, nil when none
 	senders map[*types.Func]*SenderFact // the package's (sender.go)
+	// reqFacts: the imported RequestFacts asked for, nil when none
+	// (reqhelpers.go).
+	reqFacts map[*types.Func]*RequestFact
 	// rangeFuncs: whether a function holds a range over a function
 	// (rangefunc.go).
 	rangeFuncs map[ast.Node]bool
@@ -98,9 +101,12 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		byObj:   map[*types.Func]*funcInfo{},
 		facts:   map[*types.Func]*effect{},
 
+		reqFacts: map[*types.Func]*RequestFact{},
+
 		rangeFuncs: map[ast.Node]bool{},
 	}
 	c.collect()
+	c.exportRequestFacts()
 	c.findHanded()
 	c.findSenders()
 	c.exportKeySetters()

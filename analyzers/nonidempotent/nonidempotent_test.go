@@ -42,3 +42,14 @@ func TestKeySetterFactCodec(t *testing.T) {
 		t.Errorf("fact %s took %d bytes and came back as %s", f, n, &back)
 	}
 }
+
+// TestRequestFactCodec: the request helpers' fact round-trips through
+// gob and stays small.
+func TestRequestFactCodec(t *testing.T) {
+	for _, f := range []*nonidempotent.RequestFact{{Method: 2}, {Copy: 1}} {
+		var back nonidempotent.RequestFact
+		if n := testenv.FactRoundTrip(t, f, &back); n > 100 || back != *f {
+			t.Errorf("fact %s took %d bytes and came back as %s", f, n, &back)
+		}
+	}
+}

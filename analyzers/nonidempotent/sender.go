@@ -80,6 +80,11 @@ func (c *checker) findSenders() {
 //	attemptReq := req
 //	resp, err := c.HTTPClient.Do(attemptReq) // sends req
 //
+// A retry whose tests of the request (its method, its key header, its
+// body; requestGuard) on the way to the send or back round the loop let
+// only the requests that may run twice go round again does not retry the
+// others: the function sends them once.
+//
 // A function that sends it once and then again inside its retry is a
 // retrying sender: the first attempt before the loop, the re-sends at
 // the end of each round. A first send in a branch that returns (the
@@ -111,7 +116,11 @@ func (c *checker) sendsParam(fi *funcInfo) *SenderFact {
 		if prm == nil {
 			return
 		}
-		retries = retries || len(sites) > 0 || c.clientSite(call) != nil
+		// A retry that lets no request that may not run twice go round
+		// again (if !isIdempotent(attemptReq.Method) { return err })
+		// sends those once.
+		own := len(sites) > 0 && openGuard(c.requestGuard(sites, in, prm))
+		retries = retries || own || c.clientSite(call) != nil
 		switch {
 		case out == nil:
 			out, first = &SenderFact{Param: engine.ParamIndex(prm), Retries: retries}, in
@@ -124,8 +133,10 @@ func (c *checker) sendsParam(fi *funcInfo) *SenderFact {
 
 // paramSent returns fi's request parameter that the send call sends,
 // itself or passed on (a copy of the pointer, req.WithContext(ctx),
-// req.Clone(ctx), retryablehttp.FromRequest(req): requestMethod's
-// lineage), and the call's instruction; nil when it sends another
+// req.Clone(ctx), retryablehttp.FromRequest(req), a helper that returns
+// a copy of it, cloneRequest(req) in the package or a RequestFact's
+// copier in another: requestMethod's lineage), and the call's
+// instruction; nil when it sends another
 // request, one built anew, or one it cannot tell.
 func (c *checker) paramSent(fi *funcInfo, call *ast.CallExpr, e ast.Expr, lits []*ast.FuncLit) (*ssa.Parameter, *ssa.Call) {
 	where := c.placeOf(fi.decl, lits, call)

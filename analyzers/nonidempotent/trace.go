@@ -23,9 +23,10 @@ import (
 
 // names is what the package names that the questions need.
 type names struct {
-	// method: an HTTP request builder is given a constant method that is
-	// not idempotent or a local variable (a parameter), or a Method field
-	// is assigned.
+	// method: an HTTP request builder (a catalogued one, or a helper of
+	// another package with a RequestFact) is given a constant method that
+	// is not idempotent or a local variable (a parameter), or a Method
+	// field is assigned.
 	method bool
 	// sql: a constant string holds INSERT, UPDATE or DELETE.
 	sql bool
@@ -54,10 +55,10 @@ func (c *checker) named() *names {
 			switch x := x.(type) {
 			case *ast.CallExpr:
 				fn := analysisutil.Callee(c.info, x)
-				if row := catalog.LookupHTTP(fn); row != nil && row.Role == catalog.HTTPNew && row.Method < len(x.Args) {
-					if m, ok := analysisutil.ConstString(c.info, x.Args[row.Method]); ok && !catalog.IdempotentMethod(m) {
+				if i := c.methodIndex(fn); i >= 0 && i < len(x.Args) { // http.NewRequest, a RequestFact's builder
+					if m, ok := analysisutil.ConstString(c.info, x.Args[i]); ok && !catalog.IdempotentMethod(m) {
 						n.method = true
-					} else if !ok && c.localVar(x.Args[row.Method]) {
+					} else if !ok && c.localVar(x.Args[i]) {
 						n.method = true // the method the caller names (methodparam.go)
 					}
 				}

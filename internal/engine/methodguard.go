@@ -131,7 +131,7 @@ func (p *Program) GuardAt(in ssa.Instruction, s *Subject) *MethodGuard {
 	if in == nil || s == nil || in.Block() == nil {
 		return nil
 	}
-	return p.blockGuard(in.Block(), s)
+	return p.blockGuard(in.Block(), s.in(p))
 }
 
 // blockGuard returns what the paths to b let s be.
@@ -540,6 +540,7 @@ func (r *Region) RetriedFor(at ssa.Instruction, s *Subject) *MethodGuard {
 	if r == nil || r.loop == nil || s == nil || s.prm.Parent() != r.fn || at == nil || at.Parent() != r.fn {
 		return nil // a count read from a function literal's attempt would miss the rounds it adds
 	}
+	s = s.in(r.p)
 	// The loop goes round only by its back edges: the tests every way
 	// from the attempt back to the header passes say which values it
 	// resends (if method != http.MethodGet { return err } after it).

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/catalog"
 )
 
 // The method a guard is about is either a helper's string parameter,
@@ -30,6 +31,21 @@ type Subject struct {
 	prm *ssa.Parameter
 	req bool              // prm is an *http.Request: the subject is its Method
 	key func(string) bool // the idempotency-key headers, for req
+	// p reads the copies of the request (copyOf), when a question of the
+	// Program asks about the subject (GuardAt, RetriedFor); copies
+	// remembers its answers.
+	p      *Program
+	copies map[ssa.Value]bool
+}
+
+// in returns s as the questions of p read it.
+func (s *Subject) in(p *Program) *Subject {
+	if s == nil || !s.req || s.p == p {
+		return s
+	}
+	out := *s
+	out.p, out.copies = p, map[ssa.Value]bool{}
+	return &out
 }
 
 // MethodParam returns the subject of a string parameter that is a
@@ -88,7 +104,54 @@ func (s *Subject) request(v ssa.Value) bool {
 		return false
 	}
 	from := Copies(Strip(v))
-	return len(from) == 1 && from[0] == s.prm
+	return len(from) == 1 && (from[0] == s.prm || s.copyOf(from[0]))
+}
+
+// copyOf reports whether v is a copy of the subject's request made by
+// the function (a nil one aside): its Lineage through req.Clone(ctx),
+// req.WithContext(ctx) and the package's helpers that return one is the
+// request alone. A test of the copy's method tests the request's:
+//
+//	attemptReq, err := cloneRequest(req) // req.Clone(ctx) with a fresh body
+//	...
+//	if !isIdempotent(attemptReq.Method) { return err }
+func (s *Subject) copyOf(v ssa.Value) bool {
+	if s.p == nil {
+		return false
+	}
+	if c, ok := v.(*ssa.Extract); ok {
+		v = c.Tuple
+	}
+	if _, ok := v.(*ssa.Call); !ok {
+		return false
+	}
+	if done, ok := s.copies[v]; ok {
+		return done
+	}
+	s.copies[v] = false // a cycle through the request's lineage ends here
+	found := true
+	through := func(c *ssa.Call) []ssa.Value {
+		if catalog.RequestCopy(Callee(c)) && !c.Call.IsInvoke() && len(c.Call.Args) > 0 {
+			return c.Call.Args[:1]
+		}
+		return nil
+	}
+	seen := false
+	for _, x := range s.p.Lineage(v, through) {
+		c, _ := x.(*ssa.Call)
+		if e, ok := x.(*ssa.Extract); ok {
+			c, _ = e.Tuple.(*ssa.Call)
+		}
+		switch {
+		case x == s.prm:
+			seen = true
+		case isNilConst(x), c != nil && through(c) != nil:
+		default:
+			found = false
+		}
+	}
+	s.copies[v] = found && seen
+	return found && seen
 }
 
 // handedTo returns the subject a call's argument a gives the callee's
@@ -101,7 +164,7 @@ func (s *Subject) handedTo(a ssa.Value, prm *ssa.Parameter) *Subject {
 			return &Subject{prm: prm}
 		}
 	case s.request(a):
-		return RequestMethod(prm, s.key)
+		return RequestMethod(prm, s.key).in(s.p)
 	}
 	return nil
 }

@@ -412,26 +412,42 @@ func Exprs(v ssa.Value) []ast.Expr {
 // Lineage returns the values v is made from: its Sources, and back
 // through the calls that pass a value on, as through says
 // (req.WithContext(ctx) passes req, a builder's SetHeader its receiver),
-// their Sources in turn. A result of a tuple is followed to its call.
+// their Sources in turn. A result of a tuple is followed to its call. A
+// helper of the package is read in the frame of its call (SourcesIn), so
+// that what it passes on from its parameter is the call's argument:
+//
+//	func cloneRequest(req *http.Request) *http.Request { return req.Clone(req.Context()) }
+//	attemptReq := cloneRequest(req) // Lineage: the Clone call, then req
 func (p *Program) Lineage(v ssa.Value, through func(c *ssa.Call) []ssa.Value) []ssa.Value {
+	type key struct {
+		v  ssa.Value
+		in FrameKey
+	}
 	var out []ssa.Value
 	seen := map[ssa.Value]bool{}
-	work := []ssa.Value{v}
+	done := map[key]bool{}
+	work := []Source{{v, nil}}
 	for len(work) > 0 {
 		x := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, s := range p.Sources(x) {
-			if seen[s] {
+		for _, s := range p.SourcesIn(x.Value, x.In) {
+			if k := (key{s.Value, s.In.Key()}); done[k] {
 				continue
+			} else {
+				done[k] = true
 			}
-			seen[s] = true
-			out = append(out, s)
-			c, _ := s.(*ssa.Call)
-			if e, ok := s.(*ssa.Extract); ok {
+			if !seen[s.Value] {
+				seen[s.Value] = true
+				out = append(out, s.Value)
+			}
+			c, _ := s.Value.(*ssa.Call)
+			if e, ok := s.Value.(*ssa.Extract); ok {
 				c, _ = e.Tuple.(*ssa.Call)
 			}
 			if c != nil && through != nil {
-				work = append(work, through(c)...)
+				for _, w := range through(c) {
+					work = append(work, Source{w, s.In})
+				}
 			}
 		}
 	}

@@ -75,7 +75,7 @@ type FixedUpstream struct {
 	Retries   int
 }
 
-func (m *FixedUpstream) ServeHTTP(w http.ResponseWriter, r *http.Request) { // want ServeHTTP:`sends\(1, retries\)`
+func (m *FixedUpstream) ServeHTTP(w http.ResponseWriter, r *http.Request) { // want ServeHTTP:`sends\(1\)`
 	retries := m.Retries
 	if !canRetry(r) {
 		retries = 0

@@ -142,7 +142,7 @@ func isIdempotent(method string) bool {
 
 type predicated struct{ next http.RoundTripper }
 
-func (t predicated) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(0, retries\)`
+func (t predicated) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(0\)`
 	attempts := 3
 	if !isIdempotent(req.Method) {
 		attempts = 1
@@ -281,7 +281,7 @@ func postOrder(hc *http.Client, body string) error {
 // the test after the attempt.
 type getOnly struct{ next http.RoundTripper }
 
-func (t getOnly) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(0, retries\)`
+func (t getOnly) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(0\)`
 	for attempt := 0; ; attempt++ {
 		resp, err := t.next.RoundTrip(req)
 		if attempt == 3 || req.Method != http.MethodGet || err == nil {
