@@ -54,3 +54,72 @@ func (h *targetHost) awaitConn() net.Conn {
 	}
 	return h.conn
 }
+
+// The same relay as nanotube wrote it: the wait steps only while under
+// its limit, both settings of the relay, and the connection is
+// installed one call down, the round's number handed on to tell the
+// first failure.
+type relayConf struct{ maxWaitMs, stepMs uint32 }
+
+type relayConn struct {
+	net.Conn
+	used time.Time
+}
+
+func (c *relayConn) install(conn net.Conn) {
+	c.Conn = conn
+	c.used = time.Now()
+}
+
+type relayHost struct {
+	addr      string
+	available bool
+	conn      relayConn
+	conf      *relayConf
+	rnd       *rand.Rand
+}
+
+func (h *relayHost) connect(attempt int) {
+	conn, err := net.DialTimeout("tcp", h.addr, 5*time.Second)
+	if err != nil {
+		h.conn.Conn = nil
+		if attempt == 1 {
+			h.available = false
+		}
+		return
+	}
+	h.conn.install(conn)
+	h.available = true
+}
+
+func (h *relayHost) ensure(ctx context.Context) {
+	for waitMs, attempt := uint32(0), 1; h.conn.Conn == nil && ctx.Err() == nil; {
+		time.Sleep(time.Duration(waitMs) * time.Millisecond) // want `retry delay has no jitter`
+		if waitMs < h.conf.maxWaitMs {
+			waitMs = waitMs*2 + h.conf.stepMs
+		}
+		if waitMs >= h.conf.maxWaitMs {
+			waitMs = h.conf.maxWaitMs
+		}
+		h.connect(attempt)
+		attempt++
+	}
+}
+
+// The fix (nanotube PR #163): each host draws around the wait from a
+// source of its own.
+func (h *relayHost) ensureJittered(ctx context.Context) {
+	for waitMs, attempt := uint32(0), 1; h.conn.Conn == nil && ctx.Err() == nil; {
+		amplitude := max(waitMs/2, 200)
+		waitMs = waitMs/2 + uint32(h.rnd.IntN(int(amplitude*2)))
+		time.Sleep(time.Duration(waitMs) * time.Millisecond)
+		if waitMs < h.conf.maxWaitMs {
+			waitMs = waitMs*2 + h.conf.stepMs
+		}
+		if waitMs >= h.conf.maxWaitMs {
+			waitMs = h.conf.maxWaitMs
+		}
+		h.connect(attempt)
+		attempt++
+	}
+}
