@@ -63,6 +63,12 @@ func pathOf(addr ssa.Value) (fieldPath, bool) {
 	return fieldPath{root: addr, fields: fields}, true
 }
 
+// is reports whether addr is the address of the field at path.
+func (path fieldPath) is(addr ssa.Value) bool {
+	q, ok := pathOf(addr)
+	return ok && q.root == path.root && slices.Equal(q.fields, path.fields)
+}
+
 // handed returns the index of the operand of a call (its receiver and
 // arguments, Operands without the function value) whose path leads to
 // path, with the fields left below it, or -1. A closure handed the root
@@ -131,7 +137,7 @@ func (w *walker) leftAt(at ssa.Instruction, upto int, path fieldPath) (Val, bool
 	w.backFrom(at, upto, func(in ssa.Instruction, k int) bool {
 		switch in := in.(type) {
 		case *ssa.Store:
-			if p, ok := pathOf(in.Addr); ok && p.root == path.root && slices.Equal(p.fields, path.fields) {
+			if path.is(in.Addr) {
 				out, found = w.eval(in.Val, k+1), true
 				return false
 			}
@@ -199,13 +205,19 @@ func (r *Region) RecordsOutcome(c *ssa.Call) bool {
 		return false
 	}
 	for _, cond := range r.Exits() {
-		for _, path := range testedFields(cond) {
-			if i, rest := handed(&c.Call, path); i >= 0 && i < len(c.Call.Args) && r.p.writes(c.Call.StaticCallee(), i, rest, 2) {
-				return true
-			}
+		if slices.ContainsFunc(testedFields(cond), func(path fieldPath) bool { return r.p.writesVia(c, path) }) {
+			return true
 		}
 	}
 	return false
+}
+
+// writesVia reports whether a call of a function of the package writes
+// the field at path through what it is handed, in the callee's body or
+// one call down.
+func (p *Program) writesVia(c *ssa.Call, path fieldPath) bool {
+	i, rest := handed(&c.Call, path)
+	return i >= 0 && i < len(c.Call.Args) && p.writes(c.Call.StaticCallee(), i, rest, 2)
 }
 
 // recorded reports whether the field a load reads in a test of the
@@ -220,20 +232,14 @@ func (r *Region) recorded(fa *ssa.FieldAddr, attempt []ssa.CallInstruction) bool
 		return false
 	}
 	for _, st := range r.p.FieldStores(fieldOf(fa)) {
-		if p, ok := pathOf(st.Addr); ok && r.loop.Has(st.Block()) && p.root == path.root && slices.Equal(p.fields, path.fields) && isOutcomeValue(Strip(st.Val), attempt) {
+		if r.loop.Has(st.Block()) && path.is(st.Addr) && isOutcomeValue(Strip(st.Val), attempt) {
 			return true
 		}
 	}
-	for _, a := range attempt {
+	return slices.ContainsFunc(attempt, func(a ssa.CallInstruction) bool {
 		c, ok := a.(*ssa.Call)
-		if !ok || !r.p.own(c.Call.StaticCallee()) {
-			continue
-		}
-		if i, rest := handed(&c.Call, path); i >= 0 && i < len(c.Call.Args) && r.p.writes(c.Call.StaticCallee(), i, rest, 2) {
-			return true
-		}
-	}
-	return false
+		return ok && r.p.writesVia(c, path)
+	})
 }
 
 // testedFields returns the fields a condition loads: h.Conn in h.Conn
@@ -272,12 +278,12 @@ func (p *Program) writes(fn *ssa.Function, i int, fields []*types.Var, depth int
 		for _, in := range b.Instrs {
 			switch in := in.(type) {
 			case *ssa.Store:
-				if q, ok := pathOf(in.Addr); ok && q.root == path.root && slices.Equal(q.fields, path.fields) {
+				if path.is(in.Addr) {
 					return true
 				}
 			case *ssa.Call:
 				if j, rest := handed(&in.Call, path); j >= 0 && j < len(in.Call.Args) && p.writes(in.Call.StaticCallee(), j, rest, depth-1) {
-					return true
+					return true // h.Conn.New(conn): c.Conn = conn
 				}
 			}
 		}
