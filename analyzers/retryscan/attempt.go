@@ -105,7 +105,7 @@ func (s *scanner) candidates(r *engine.Region) [][]ssa.CallInstruction {
 		}
 		for _, in := range b.Instrs {
 			c, ok := in.(*ssa.Call)
-			if !ok || c.Call.StaticCallee() == r.Func() || !reports(c) || s.probe(c.Call.StaticCallee(), 2) {
+			if !ok || c.Call.StaticCallee() == r.Func() || !reports(c) && !s.records(r, c) || s.probe(c.Call.StaticCallee(), 2) {
 				continue
 			}
 			calls = append(calls, c)
@@ -140,6 +140,33 @@ func reports(c *ssa.Call) bool {
 		}
 	}
 	return false
+}
+
+// An attempt may report nothing and keep its outcome in a field a way
+// out of the loop tests (engine/outcomefield.go): nanotube's relay
+// redials until the connection its connect sets is there.
+//
+//	for wait := time.Duration(0); h.Conn == nil; {
+//		time.Sleep(wait)
+//		wait = min(2*wait+10*time.Millisecond, 5*time.Second)
+//		h.connect() // dials; h.Conn = conn on success, nil on failure
+//	}
+//
+// Such a call is a candidate when it may reach a peer: a function that
+// fills the field from this machine (a file read, a computation) does
+// what another goroutine's wait for it looks like, and is no retry.
+// Whether success leaves and a failure goes round is then the walk's
+// answer, as for a call that returns its error: the field holds the
+// connection the call dialled, or a constant it sets on success.
+
+// records reports a call that reports nothing but keeps its outcome in
+// a field a way out of the region tests, and may reach a peer.
+func (s *scanner) records(r *engine.Region, c *ssa.Call) bool {
+	if !r.RecordsOutcome(c) {
+		return false
+	}
+	call := s.eng.CallExpr(c)
+	return call != nil && !s.callStaysLocal(call)
 }
 
 // run walks d's region with d's calls returning o.

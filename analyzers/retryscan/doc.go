@@ -188,9 +188,8 @@
 // count a constant where the iterator is made, and unknown otherwise
 // (iterators.go).
 //
-// Not recognized: a loop whose attempt leaves its outcome in a field the
-// loop's condition tests rather than returning it, as nanotube's
-// reconnect does:
+// An attempt may keep its outcome in a field the loop tests rather than
+// return it, as nanotube's reconnect does:
 //
 //	for wait := time.Duration(0); h.Conn == nil; {
 //		time.Sleep(wait)
@@ -198,10 +197,28 @@
 //		h.connect() // dials; sets h.Conn only when the dial succeeds
 //	}
 //
-// The condition reads memory, not an outcome the loop's own call
-// returns, so the loop is no retry site and its bound and delay are not
-// judged; a connect that returns its error, tested by the loop, makes it
-// one.
+// Such a loop is a retry when the call is of a function of the package,
+// handed the field's owner (h, or &h.Conn), that writes the field, in
+// its body or one call down (h.Conn.New(conn) setting c.Conn), may
+// reach a peer (it is not local, as for Site.Local), and leaves in the
+// field the connection it dialled, or a constant, when its calls
+// succeed, and nil or what was there when they fail. So is a loop on a
+// flag the attempt sets beside the error it returns (for !c.connected
+// { if err := c.connect(); err != nil { ...; continue } }) and one that
+// stores the attempt's result in the field itself (for c.conn == nil {
+// c.conn, err = net.Dial(...); ... }). The loop ends only when the
+// attempt succeeds: with no other exit it has no bound. A count of the
+// rounds the body steps and hands to the attempt, which the attempt only
+// compares with constants (if attempt == 1 { h.Available = false }),
+// leaves the operation the same; one that goes anywhere else (a port)
+// makes the loop a search. Not retries: a loop that waits for another
+// goroutine to set the field (no call in it writes the field, or one
+// only reads it), one whose call fills it on this machine (a file read,
+// a computation), one whose call writes a field it does not test, and
+// one whose call keeps what the server answered rather than whether the
+// call worked (c.leader = st.Leader: a poll for a state). A call through
+// an interface or a function value, or a closure, is not read for the
+// field it writes.
 //
 // What makes one attempt is no site: client retries turned off in
 // visible code (retryablehttp RetryMax = 0, aws.NopRetryer, aws-sdk-go

@@ -73,12 +73,7 @@ func (s *scanner) staysLocal(site *Site) bool {
 		site.op != nil && catalog.IsLocalOperation(site.op) {
 		return true
 	}
-	w := &callWalk{site: site, lits: true, deep: true, visit: s.localNode, enter: func(call *ast.CallExpr) *funcInfo {
-		if fn := analysisutil.Callee(s.info, call); !catalog.IsLocalOperation(fn) {
-			return s.ownFunc(fn)
-		}
-		return nil
-	}}
+	w := s.localWalk(site)
 	switch {
 	case site.kind == KindLoop:
 		return w.walk(site.node) && w.calls > 0
@@ -91,6 +86,23 @@ func (s *scanner) staysLocal(site *Site) bool {
 		return s.localFunc(site.op)
 	}
 	return false
+}
+
+// localWalk reads the calls of a site's attempt, the package's
+// functions all the way down, for whether they stay on this machine.
+func (s *scanner) localWalk(site *Site) *callWalk {
+	return &callWalk{site: site, lits: true, deep: true, visit: s.localNode, enter: func(call *ast.CallExpr) *funcInfo {
+		if fn := analysisutil.Callee(s.info, call); !catalog.IsLocalOperation(fn) {
+			return s.ownFunc(fn)
+		}
+		return nil
+	}}
+}
+
+// callStaysLocal reports whether a call, read down through the
+// package's functions it runs, stays on this machine.
+func (s *scanner) callStaysLocal(call *ast.CallExpr) bool {
+	return s.localWalk(&Site{}).walk(call)
 }
 
 // localNode reports whether a node of the attempt stays on this machine.

@@ -115,7 +115,35 @@ func (s *scanner) stableCall(body *ast.BlockStmt, call *ast.CallExpr, counters m
 	}
 	// The call's own results are assigned in the loop; that is the point
 	// of a retry, not a change of operation.
-	return !mentionsAny(s.info, call.Fun, unstable) && !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsAny(s.info, a, unstable) })
+	if mentionsAny(s.info, call.Fun, unstable) {
+		return false
+	}
+	for i, a := range call.Args {
+		if mentionsAny(s.info, a, unstable) && !s.roundArg(call, i) {
+			return false
+		}
+	}
+	return true
+}
+
+// roundArg reports an argument of a call of one of the package's
+// functions that the callee only compares with constants: the round's
+// number, which tells the first round from the others (if attempt == 1
+// { h.Available = false }) and leaves the operation the same
+// (engine.ComparedOnly).
+func (s *scanner) roundArg(call *ast.CallExpr, i int) bool {
+	fi := s.ownFunc(analysisutil.Callee(s.info, call))
+	if fi == nil {
+		return false
+	}
+	fn := s.eng.Func(fi.decl)
+	if fn == nil {
+		return false
+	}
+	if fn.Signature.Recv() != nil {
+		i++ // the receiver is the first parameter
+	}
+	return s.eng.ComparedOnly(fn, i)
 }
 
 // rederives reports whether value is the variable id's own request

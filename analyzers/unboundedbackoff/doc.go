@@ -118,7 +118,10 @@
 // made: etcd's cancelWatcher on its adt.IntervalTree, mongo-driver's
 // waitForEvent, dataflux's idle worker) waits for another goroutine:
 // the recognizer takes it for no retry at all, and nothing is reported,
-// jitter or bound. So a retry
+// jitter or bound. A loop whose own call dials and keeps the connection
+// in the field the loop tests (for h.Conn == nil { ...; h.connect() },
+// nanotube's reconnect) waits for a peer: it is a retry, asked for
+// jitter and, when nothing else ends it, reported for no bound. So a retry
 // of a peer that is this machine's own and serves no one else is still
 // asked for jitter, on purpose rather than by a guess: a TPM command
 // handed the device's io.ReadWriter (go-tpm's tpm2.Sign), a container's

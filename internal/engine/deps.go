@@ -117,8 +117,8 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 		case *ssa.UnOp:
 			if fa, ok := v.X.(*ssa.FieldAddr); ok {
 				if f := fieldOf(fa); f != nil {
-					if isOutcomeValue(fa.X, attempt) {
-						d.Outcome = true
+					if isOutcomeValue(fa.X, attempt) || r.recorded(fa, attempt) {
+						d.Outcome = true // resp.StatusCode, or h.Conn that h.connect() sets
 						return
 					}
 					if e := typedErr(fa.X); e != nil {

@@ -204,6 +204,9 @@ func (w *walker) load(v *ssa.UnOp, upto int) Val {
 		if st, ok := w.storedStatus(v, x, upto); ok {
 			return st // c.lastStatus after c.get(ctx, url)
 		}
+		if st, ok := w.storedOutcome(v, x, upto); ok {
+			return st // h.Conn after h.connect() (outcomefield.go)
+		}
 		if a, ok := askField(base, f); ok {
 			return a // res.Retryable
 		}

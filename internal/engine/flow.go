@@ -511,11 +511,13 @@ func relativeIn(v ssa.Value, self func(ssa.Value) bool, depth int) (float64, ssa
 				}
 			}
 		case *ssa.Phi:
-			// if d > max { d = max }, if d < max { d *= 2 }
+			// if d > max { d = max }, if d < max { d *= 2 }: the way that
+			// changes the value says how it changes, a step too (if d <
+			// max { d = d*2 + delta }: nanotube's reconnect wait)
 			best, found := 0.0, false
 			var bestAt ssa.Instruction
 			for _, e := range v.Edges {
-				if k, at, _, ok := rel(e); ok && (!found || k > best) {
+				if k, at, _, ok := rel(e); ok && (!found || k > best && k != 1 || best == 1 && k != 1) {
 					best, bestAt, found = k, at, true
 				}
 			}

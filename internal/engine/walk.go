@@ -224,6 +224,10 @@ type walker struct {
 	// returns.
 	returns []Val
 	retIdx  int
+	// field, when set, is what a body read for its caller collects at
+	// each return in place of a result: the field it leaves
+	// (outcomefield.go).
+	field *fieldPath
 	// verdicts and opaque say, for a predicate's body, whether a return
 	// was reached through a verdict or returned one, and whether one was
 	// reached through another condition that depends on the outcome, or
@@ -331,6 +335,10 @@ func (w *walker) edge(at ssa.Instruction, b, succ *ssa.BasicBlock, wrapped bool)
 // for an operation, by the error it returns. wrapped is block's.
 func (w *walker) ret(in *ssa.Return, wrapped bool) {
 	if w.params != nil {
+		if w.field != nil {
+			w.returns = append(w.returns, w.fieldAtReturn(in))
+			return
+		}
 		if w.retIdx < len(in.Results) {
 			v := w.eval(in.Results[w.retIdx], len(w.path))
 			w.returns = append(w.returns, v)
