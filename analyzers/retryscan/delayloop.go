@@ -137,6 +137,10 @@ func (s *scanner) delayPolicy(d *Delay, site *Site) {
 		case f.Opaque && kind == catalog.DelayConstant:
 			kind = catalog.DelayUnknown
 		}
+		if f.WrapsBeforeClamp && f.WrapsAt != nil && d.Wraps == nil {
+			// if d > maxDelay { d = maxDelay } after time.Second * (1 << attempt)
+			d.Wraps, d.WrapsAfter, d.WrapWait = s.eng.Node(f.WrapsAt, false), f.WrapsAfter, w.call
+		}
 	}
 	d.Kind = kind
 	if len(waits) == 1 && kind == catalog.DelayExponential && d.Capped == catalog.TriYes {

@@ -178,6 +178,14 @@ type Delay struct {
 	// time.Sleep(d + rand.N(d/2))): the n-th wait is at least
 	// min(Least * Factor^(n-1), LeastCap).
 	LeastCap time.Duration
+	// Wraps is the growth of a loop's wait that a clamp limits only after
+	// it can wrap past int64 (time.Second * (1 << attempt), then if d >
+	// maxDelay { d = maxDelay }, with nothing stopping attempt: engine
+	// Flow.WrapsBeforeClamp), nil otherwise; WrapsAfter the failure whose
+	// wait has wrapped first, WrapWait that wait.
+	Wraps      ast.Node
+	WrapsAfter int
+	WrapWait   ast.Node
 }
 
 // Site is one retry site in the package being analyzed. The recognizer

@@ -9,7 +9,7 @@
 // only jitter breaks the lockstep of clients that failed together, and
 // only a bound ends the retry. The analyzer reads the retry sites found by
 // the retryscan recognizer (hand-rolled loops and retry library calls)
-// and reports four kinds of finding, each with its own category.
+// and reports five kinds of finding, each with its own category.
 //
 // no-cap: a delay that grows geometrically and reaches a wait with no
 // clamp. Exponential backoff without a cap waits hours after a few dozen
@@ -196,6 +196,51 @@
 // later on the same variable in the same function is seen; v5 keeps the
 // limit on Retry and has no such field.
 //
+// overflow: a wait computed each round from an attempt counter (base <<
+// attempt, base * (1 << attempt), math.Pow(2, attempt) converted to a
+// time.Duration, also in a helper of the package) and clamped only
+// after the growth, by `if d > maxDelay { d = maxDelay }`, min(d,
+// maxDelay) or a helper that returns the cap past that comparison. A
+// time.Duration is an int64: base * 2^n passes 2^63 from the n at which
+// base * 2^n >= 2^63, 34 for a 1s base (its 35th failure, counting from
+// attempt 0), 36 for 200ms, 63 at the latest for any base of at least
+// 1ns, and a shift by 64 or more gives 0. The product wraps to a
+// negative, zero or meaningless wait; the clamp, which tests only the
+// top, lets it through, and the retry spins against the failing
+// dependency with no wait (and rand.N of it panics):
+//
+//	for attempt := 0; ; attempt++ {
+//		...
+//		d := time.Second * (1 << attempt) // wraps after about 35 failures
+//		if d > maxDelay {
+//			d = maxDelay
+//		}
+//		time.Sleep(d)
+//	}
+//
+// It is reported when nothing the analyzer sees stops the counter (a
+// context does not: the caller may never cancel) or when the attempt
+// limit is past the wrap (attempt < 100 with a 1s base). A base it
+// cannot see (a parameter, a setting) is taken as 1ns, the least a wait
+// can be: the wrap then comes at the 64th failure at the latest, and
+// only a limit that lets the exponent reach 63 is past it. Not reported:
+// an attempt limit that stops the counter before the wrap (1s << 9 with
+// attempt < 10), an elapsed-time limit of a size not seen (it may stop
+// it first), an exponent clamped before the growth (min(attempt, 10),
+// if attempt > 10 { attempt = 10 }), a clamp that also tests the sign
+// or a floor (if d <= 0 || d > maxDelay, a test of d < 0 after it,
+// max(d, minDelay)), a clamp in floating point before the conversion
+// (math.Min(float64(base)*math.Pow(2, n), float64(maxDelay)): a float
+// goes to +Inf, which the clamp keeps), a delay that grows from itself
+// and is clamped every round (d = min(d*2, maxDelay) never passes the
+// limit) and library backoffs (cenkalti's ExponentialBackOff guards its
+// own arithmetic). A float past 2^63 converted to an integer is
+// implementation-dependent: amd64 gives the most negative value, which
+// the clamp lets through, as the check assumes. The clamp is a cap, so
+// no-cap is not reported for it; a missing jitter or bound is another
+// defect, reported apart. The fix: clamp the exponent before the growth
+// (min(attempt, 20)), or also test d <= 0.
+//
 // Flags:
 //
 //	-unboundedbackoff.max-wait=D     longest single wait not worth a report when it is known (default 1m)
@@ -205,11 +250,15 @@
 //
 // # Limitations
 //
-// A clamp applied after the growth is read as a cap even where the
-// growth wraps first: time.Second * (1 << attempt) with no attempt limit
-// overflows after about 33 failures, and if d > maxDelay { d = maxDelay }
-// then lets a zero or negative wait through (a hot loop). Clamp the
-// exponent, or test d <= 0 as well.
+// The overflow check reads an attempt counter that is a local of the
+// loop, stepped by a constant from a constant on every way round. A
+// counter kept in a field, set back to 0 after a success (failures in a
+// row still wrap), or compared with anything else than zero in a way the
+// analyzer does not read as its limit (an exit only some ways round
+// pass, a limit of unknown size), handed to a call that may test it or
+// stored is taken to be bounded, and its wait is not reported. A growth
+// with something added before the clamp (base<<n + jitter) is not
+// followed, nor one made in another package.
 //
 // The analyzer reports only what it can show. A delay that comes from a
 // parameter, a table lookup or a function of another package may be

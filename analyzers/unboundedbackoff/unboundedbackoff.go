@@ -31,6 +31,10 @@ const (
 	// CategoryNoStop: a backoff literal whose elapsed-time limit makes it
 	// return 0, a wait of nothing, instead of the stop value (noStop).
 	CategoryNoStop = "no-stop"
+	// CategoryOverflow: a wait clamped only after its growth from an
+	// attempt counter can wrap past int64, so that the clamp lets a zero
+	// or negative wait through (overflow).
+	CategoryOverflow = "overflow"
 )
 
 // Config holds the analyzer's options; each is also a flag.
@@ -101,6 +105,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		}
 		c.noBound(site)
 		c.noCap(site)
+		c.overflow(site)
 		if cfg.Jitter {
 			c.noJitter(site)
 		}
@@ -251,6 +256,52 @@ func (c *checker) noCap(site *retryscan.Site) {
 	}
 	if d.Growth != nil && d.Growth != site.Node() {
 		diag.Related = []analysis.RelatedInformation{{Pos: d.Growth.Pos(), End: d.Growth.End(), Message: "the delay grows here"}}
+	}
+	c.rep.Report(diag)
+}
+
+// overflow reports a wait that a clamp limits only after its growth from
+// an attempt counter can wrap (retryscan's Delay.Wraps, the engine's
+// Flow.WrapsBeforeClamp):
+//
+//	for attempt := 0; ; attempt++ {
+//		...
+//		d := time.Second * (1 << attempt) // wraps at the 35th failure
+//		if d > maxDelay {                 // a negative d passes
+//			d = maxDelay
+//		}
+//		time.Sleep(d)
+//
+// The clamp is there, so no-cap says nothing of it; a jitter missing
+// too is another defect, reported apart. A limit on the attempts that
+// ends the retry before the wrap (Attempts at most WrapsAfter), or an
+// elapsed-time limit of a size not seen, which may, leaves it quiet.
+func (c *checker) overflow(site *retryscan.Site) {
+	d, b := site.Delay(), site.Bound()
+	if d.Wraps == nil || d.WrapsAfter <= 0 {
+		return
+	}
+	limit := "with no attempt limit"
+	switch {
+	case b.Attempts > d.WrapsAfter:
+		limit = fmt.Sprintf("with %d attempts", b.Attempts)
+	case b.Attempts != catalog.AttemptsUnbounded || b.Time || b.CountParam != 0:
+		return
+	}
+	pos := d.Wraps.Pos()
+	if c.seen[pos] {
+		return // a helper shared by two loops
+	}
+	c.seen[pos] = true
+	diag := analysis.Diagnostic{
+		Pos:      pos,
+		End:      d.Wraps.End(),
+		Category: CategoryOverflow,
+		Message: fmt.Sprintf("retry delay %s is clamped only after it grows: %s it wraps past int64 after about %d failures, the clamp lets the zero or negative wait through and the retry spins with no wait; clamp the exponent first (min(attempt, 20)) or also test d <= 0",
+			c.short(d.Wraps), limit, d.WrapsAfter),
+	}
+	if d.WrapWait != nil {
+		diag.Related = []analysis.RelatedInformation{{Pos: d.WrapWait.Pos(), End: d.WrapWait.End(), Message: "the retry waits here"}}
 	}
 	c.rep.Report(diag)
 }

@@ -67,6 +67,20 @@ type Flow struct {
 	// d <= 8s). 0 when no clamp is seen, its limit is not a visible
 	// constant, or a jitter's bound is not seen.
 	Cap float64
+	// WrapsBeforeClamp: the value is clamped (Clamped) only after a
+	// growth from an attempt counter can wrap past int64, which the clamp
+	// then lets through as a zero or negative value (flowwrap.go):
+	// d := time.Second * (1 << attempt); if d > maxDelay { d = maxDelay }
+	// with nothing stopping attempt. WrapsAfter is the round whose value
+	// has wrapped first, the first round computing it from the counter's
+	// first value (35 for time.Second << attempt from 0; at most 64 for
+	// a base the engine cannot see), and WrapsAt the growth the clamp
+	// limits (time.Second * (1 << attempt)).
+	WrapsBeforeClamp bool
+	WrapsAfter       int
+	WrapsAt          ssa.Instruction
+	// grow is a growth from a counter that no clamp has limited yet.
+	grow *growth
 }
 
 // or makes f the flow of a value that is f or g by the way it came (a
@@ -87,6 +101,15 @@ func (f *Flow) merge(g Flow) {
 	if f.Growth == nil {
 		f.Growth, f.Factor, f.SelfUpdate = g.Growth, g.Factor, g.SelfUpdate
 	}
+	if f.grow == nil {
+		f.grow = g.grow
+	}
+	if g.WrapsBeforeClamp {
+		f.WrapsBeforeClamp, f.WrapsAfter = true, minPositive(f.WrapsAfter, g.WrapsAfter)
+		if f.WrapsAt == nil {
+			f.WrapsAt = g.WrapsAt
+		}
+	}
 	f.Clamped = f.Clamped || g.Clamped
 	f.Random = f.Random || g.Random
 	f.Opaque = f.Opaque || g.Opaque
@@ -100,7 +123,10 @@ func (f *Flow) merge(g Flow) {
 // FlowOf returns how v changes round the region's loop.
 func (r *Region) FlowOf(v ssa.Value) Flow {
 	fl := &flower{r: r, seen: map[ssa.Value]bool{}}
-	return fl.flow(v)
+	f := fl.flow(v)
+	unwrapped(&f, v)
+	f.grow = nil
+	return f
 }
 
 type flower struct {
@@ -130,9 +156,9 @@ func (fl *flower) flow(v ssa.Value) Flow {
 			return Flow{At0: f, Known: true}
 		}
 	case *ssa.Convert:
-		return fl.flow(v.X)
+		return fl.through(v, v.X) // time.Duration(1 << attempt)
 	case *ssa.ChangeType:
-		return fl.flow(v.X)
+		return fl.through(v, v.X)
 	case *ssa.UnOp:
 		if v.Op == token.SUB {
 			f := fl.flow(v.X)
@@ -164,8 +190,10 @@ func (fl *flower) flow(v ssa.Value) Flow {
 		}
 		f, first := Flow{}, true
 		cp, capped := 0.0, true // flowcap.go
+		var in []Flow
 		for i, e := range v.Edges {
 			g := fl.flow(e)
+			in = append(in, g)
 			if first {
 				f, first = g, false
 			} else {
@@ -177,7 +205,10 @@ func (fl *flower) flow(v ssa.Value) Flow {
 			}
 			cp, capped = max(cp, b), capped && b > 0
 		}
-		f.Clamped = f.Clamped || ordered(v)
+		if ordered(v) {
+			f.Clamped = true
+			fl.wrapClamp(&f, in, orderedConds(v), v) // if d > maxDelay { d = maxDelay }
+		}
 		if capped && cp > 0 {
 			f.Cap = cp
 		}
@@ -205,6 +236,10 @@ func (fl *flower) binop(b *ssa.BinOp) Flow {
 		if y.Varying && f.Growth == nil {
 			f.Growth, f.Factor = b, 2 // base << attempt
 		}
+		f.grow = nil
+		if y.Varying {
+			f.grow = fl.grown(b, b.Y, y, x, 2)
+		}
 	case token.MUL:
 		f.At0 = x.At0 * y.At0
 		if (x.Varying || y.Varying) && f.Growth == nil {
@@ -222,6 +257,9 @@ func (fl *flower) binop(b *ssa.BinOp) Flow {
 		f.Known = f.Known && !offset(x, y)
 	default:
 		f.Known = false
+	}
+	if b.Op != token.SHL {
+		f.grow = scaled(b, x, y) // time.Second * (1 << attempt)
 	}
 	return f
 }
@@ -251,6 +289,12 @@ func (fl *flower) call(c *ssa.Call) Flow {
 		f.At0, f.Known = extreme(all, b.Name() == "min")
 		if b.Name() == "min" {
 			f.Cap = minCap(all)
+			fl.wrapClamp(&f, all, nil, c) // min(base<<attempt, maxDelay)
+		} else {
+			f.grow = nil
+			if floored(all) {
+				f.WrapsBeforeClamp, f.WrapsAfter, f.WrapsAt = false, 0, nil // max(d, minDelay)
+			}
 		}
 		// A limit from a parameter does not hide the wait it limits:
 		// min(wait*2, maxWait) is what wait is.
@@ -263,7 +307,7 @@ func (fl *flower) call(c *ssa.Call) Flow {
 		return Flow{Opaque: true}
 	case fl.r.p.random(fn):
 		f, all := args()
-		f.Random, f.Known, f.Cap = true, false, drawCap(fn, all)
+		f.Random, f.Known, f.Cap, f.grow = true, false, drawCap(fn, all), nil
 		return f
 	case analysisutil.PkgPath(fn) == "math":
 		f, all := args()
@@ -272,9 +316,15 @@ func (fl *flower) call(c *ssa.Call) Flow {
 			f.Clamped = true
 			f.At0, f.Known = extreme(all, true)
 			f.Cap = minCap(all)
+			fl.wrapClamp(&f, all, nil, c) // in floating point: wraps only if it was an integer
 		case "Max":
 			f.At0, f.Known = extreme(all, false)
+			f.grow = nil
+			if floored(all) {
+				f.WrapsBeforeClamp, f.WrapsAfter, f.WrapsAt = false, 0, nil
+			}
 		case "Pow":
+			f.grow = nil
 			if len(all) == 2 {
 				f.At0, f.Known = math.Pow(all[0].At0, all[1].At0), all[0].Known && all[1].Known
 				if all[1].Varying && f.Growth == nil {
@@ -283,18 +333,26 @@ func (fl *flower) call(c *ssa.Call) Flow {
 						f.Factor = all[0].At0
 					}
 				}
+				if all[1].Varying && fixed(all[0]) {
+					f.grow = fl.grown(c, c.Call.Args[1], all[1], Flow{At0: 1, Known: true}, all[0].At0)
+				}
 			}
 		case "Floor", "Ceil", "Round", "Trunc", "Abs":
 			if len(all) == 1 {
 				f.At0, f.Known, f.Cap = all[0].At0, all[0].Known, all[0].Cap
 			}
+			if f.grow != nil && fn.Name() != "Abs" {
+				f.grow = f.grow.with(c)
+			} else {
+				f.grow = nil
+			}
 		default:
-			f.Opaque = true
+			f.Opaque, f.grow = true, nil
 		}
 		return f
 	case analysisutil.PkgPath(fn) == "time" && analysisutil.RecvName(fn) == "Duration" && len(c.Call.Args) > 0:
 		f := fl.flow(c.Call.Args[0]) // d.Seconds(), d.Round(x)
-		f.Known, f.Floor, f.FloorCap, f.Cap = false, 0, 0, 0
+		f.Known, f.Floor, f.FloorCap, f.Cap, f.grow = false, 0, 0, 0, nil
 		return f
 	}
 	return fl.helper(c)
@@ -325,6 +383,11 @@ func (fl *flower) helper(c *ssa.Call) Flow {
 			return Flow{Opaque: true}
 		}
 		g := sub.flow(ret.Results[0])
+		if b.Idom() != nil && orderedIf(b.Idom()) {
+			// if d > maxDelay { return maxDelay }; return d
+			cmp := b.Idom().Instrs[len(b.Idom().Instrs)-1].(*ssa.If).Cond.(*ssa.BinOp)
+			sub.wrapClamp(&g, []Flow{g}, []*ssa.BinOp{cmp}, ret.Results[0])
+		}
 		if first {
 			f, first = g, false
 		} else {
@@ -583,32 +646,10 @@ func compose(a, b float64) float64 {
 }
 
 // ordered reports a phi whose way in an ordering comparison chooses:
-// the join of `if d > max { d = max }`.
-func ordered(phi *ssa.Phi) bool {
-	idom := phi.Block().Idom()
-	if idom == nil {
-		return false
-	}
-	// The branches between the idom and the phi: `if d <= 0 || d > max`
-	// makes two, the limit in the second.
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := append([]*ssa.BasicBlock(nil), phi.Block().Preds...)
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[b] || !idom.Dominates(b) {
-			continue
-		}
-		seen[b] = true
-		if orderedIf(b) {
-			return true
-		}
-		if b != idom {
-			stack = append(stack, b.Preds...)
-		}
-	}
-	return false
-}
+// the join of `if d > max { d = max }`. The branches between the idom
+// and the phi may be several: `if d <= 0 || d > max` makes two, the
+// limit in the second (orderedConds).
+func ordered(phi *ssa.Phi) bool { return len(orderedConds(phi)) > 0 }
 
 // orderedOn reports a block ending in a branch on an ordering comparison
 // of a value made from self: d*2 > max.

@@ -1,0 +1,3 @@
+module example.com/wraptest
+
+go 1.26.0
