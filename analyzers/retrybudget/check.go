@@ -125,7 +125,10 @@ func waits(d retryscan.Delay) bool {
 // or deadline, or races a result against a timer: the attempt it serves
 // may be bounded there.
 func (c *checker) makesTimeout(fd *ast.FuncDecl) bool {
-	found := racesTimer(c.pass.TypesInfo, fd)
+	if racesTimer(c.pass.TypesInfo, fd) {
+		return true
+	}
+	found := false
 	ast.Inspect(fd, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			found = catalog.ContextEffect(analysisutil.Callee(c.pass.TypesInfo, call)) == catalog.CtxDeadline

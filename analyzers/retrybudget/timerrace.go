@@ -2,11 +2,9 @@ package retrybudget
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
-	"github.com/retrylint/retrylint/internal/catalog"
 )
 
 // racesTimer reports a select in n that waits for a result and a timer
@@ -32,15 +30,11 @@ func racesTimer(info *types.Info, n ast.Node) bool {
 		}
 		timer, result := false, false
 		for _, cl := range sel.Body.List {
-			cc, ok := cl.(*ast.CommClause)
-			if !ok || cc.Comm == nil {
-				continue
-			}
-			switch ch := received(cc.Comm); {
-			case ch == nil:
-			case isTimerChan(info, ch):
+			switch recv := analysisutil.Received(cl); {
+			case recv == nil: // a send or a default
+			case analysisutil.TimerRecv(info, recv):
 				timer = true
-			case !isDoneChan(ch):
+			case !analysisutil.DoneRecv(recv):
 				result = true
 			}
 		}
@@ -48,45 +42,4 @@ func racesTimer(info *types.Info, n ast.Node) bool {
 		return !found
 	})
 	return found
-}
-
-// received returns the channel a select case receives from, or nil for
-// a send.
-func received(comm ast.Stmt) ast.Expr {
-	var e ast.Expr
-	switch s := comm.(type) {
-	case *ast.ExprStmt:
-		e = s.X
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			e = s.Rhs[0]
-		}
-	}
-	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
-		return ast.Unparen(u.X)
-	}
-	return nil
-}
-
-// isTimerChan reports time.After(d) and the C of a *time.Timer or
-// *time.Ticker.
-func isTimerChan(info *types.Info, ch ast.Expr) bool {
-	switch x := ch.(type) {
-	case *ast.CallExpr:
-		return catalog.IsWait(analysisutil.Callee(info, x))
-	case *ast.SelectorExpr:
-		t := info.TypeOf(x.X)
-		return x.Sel.Name == "C" && (analysisutil.Named(t, "time", "Timer") || analysisutil.Named(t, "time", "Ticker"))
-	}
-	return false
-}
-
-// isDoneChan reports x.Done(): a context's, or a closing signal's.
-func isDoneChan(ch ast.Expr) bool {
-	call, ok := ch.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Done" && len(call.Args) == 0
 }

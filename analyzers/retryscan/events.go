@@ -102,48 +102,19 @@ func (s *scanner) selectAwaits(sel *ast.SelectStmt) bool {
 			return ok
 		})
 		switch {
-		case recv != nil && s.timerRecv(recv):
+		case recv != nil && analysisutil.TimerRecv(s.info, recv):
 			timer, idleTick = true, idleTick || !works
-		case recv != nil && !doneRecv(recv) && works && !exits(cc.Body, true):
+		case recv != nil && !analysisutil.DoneRecv(recv) && works && !exits(cc.Body, true):
 			dispatch = true
 		}
 	}
 	return !timer || (dispatch && !idleTick)
 }
 
-// doneRecv reports a receive from a Done() channel: <-ctx.Done().
-func doneRecv(e ast.Expr) bool {
-	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-	if !ok {
-		return false
-	}
-	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Done"
-}
-
 // eventRecv reports a receive (<-ch) from a channel that is not a timer.
 func (s *scanner) eventRecv(e ast.Expr) bool {
 	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-	return ok && u.Op == token.ARROW && !s.timerRecv(u)
-}
-
-// timerRecv reports a receive from a channel of time.Time: the channel
-// of time.After, time.Tick, a Timer, a Ticker or a fake clock.
-func (s *scanner) timerRecv(e ast.Expr) bool {
-	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
-		return false
-	}
-	t := s.info.TypeOf(u.X)
-	if t == nil {
-		return false
-	}
-	ch, ok := t.Underlying().(*types.Chan)
-	return ok && isNamed(ch.Elem(), "time", "Time")
+	return ok && u.Op == token.ARROW && !analysisutil.TimerRecv(s.info, u)
 }
 
 // A hand-off loop is the non-blocking form of an event loop: each

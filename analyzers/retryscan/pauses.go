@@ -62,7 +62,7 @@ func (s *scanner) pauseDelay(site *Site, pauses []*ast.CallExpr, ctor *ast.CallE
 func (s *scanner) awaitsRound(sel *ast.SelectStmt, body *ast.BlockStmt) bool {
 	for _, c := range sel.Body.List {
 		u := analysisutil.Received(c)
-		if u == nil || !doneRecv(u) && !s.roundChan(u.X, body) {
+		if u == nil || !analysisutil.DoneRecv(u) && !s.roundChan(u.X, body) {
 			return false
 		}
 	}

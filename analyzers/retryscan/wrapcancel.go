@@ -112,7 +112,7 @@ func (s *scanner) ctxFree(fd *ast.FuncDecl) bool {
 				free = false
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW && !s.timerRecv(n) {
+			if n.Op == token.ARROW && !analysisutil.TimerRecv(s.info, n) {
 				free = false
 			}
 		case *ast.Ident:

@@ -89,3 +89,32 @@ func Received(c ast.Stmt) *ast.UnaryExpr {
 	}
 	return u
 }
+
+// DoneRecv reports a receive from a Done() channel: <-ctx.Done().
+func DoneRecv(e ast.Expr) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok {
+		return false
+	}
+	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Done"
+}
+
+// TimerRecv reports a receive from a channel of time.Time: the channel
+// of time.After, time.Tick, a Timer, a Ticker or a fake clock.
+func TimerRecv(info *types.Info, e ast.Expr) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return false
+	}
+	t := info.TypeOf(u.X)
+	if t == nil {
+		return false
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	return ok && Named(ch.Elem(), "time", "Time")
+}

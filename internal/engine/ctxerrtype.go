@@ -21,9 +21,11 @@ import (
 // wrapped one is, so that assertion stays unknown; its Timeout() and
 // Temporary(), where they are asked, are false.
 
-// timeoutMethods are the methods a deadline error has, as its wrappers
-// in the standard library have them too.
-var timeoutMethods = map[string]bool{"Error": true, "Timeout": true, "Temporary": true}
+// timeoutMethod reports a method a deadline error has, as its wrappers
+// in the standard library have it too.
+func timeoutMethod(name string) bool {
+	return name == "Error" || name == "Timeout" || name == "Temporary"
+}
 
 // asTimeoutError reports whether a type assertion of the context's error
 // err into t holds: yes for a deadline error and an interface that asks
@@ -38,7 +40,7 @@ func asTimeoutError(err Val, t types.Type) catalog.Tri {
 		return catalog.TriUnknown
 	}
 	for m := range it.Methods() {
-		if !timeoutMethods[m.Name()] || !nullaryBool(m) && m.Name() != "Error" {
+		if !timeoutMethod(m.Name()) || !nullaryBool(m) && m.Name() != "Error" {
 			return catalog.TriUnknown
 		}
 	}
