@@ -111,11 +111,11 @@ func (p *Program) table(fn *ssa.Function, shapes []paramShape, idx int, only Cas
 		if only != 0 && c.Kind != only {
 			continue
 		}
-		params := map[*ssa.Parameter]Val{}
+		params := &binding{params: fn.Params, vals: make([]Val, len(fn.Params))}
 		bound := false
-		for j, prm := range fn.Params {
+		for j := range fn.Params {
 			v := caseParam(shapes[j], c)
-			params[prm] = v
+			params.vals[j] = v
 			// A nil error says the case is a response; only a
 			// parameter with the status says which.
 			bound = bound || v.Kind != Unknown && v.Kind != Nil

@@ -35,7 +35,7 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 	case *ssa.Const:
 		return constVal(v)
 	case *ssa.Parameter:
-		if x, ok := w.params[v]; ok {
+		if x, ok := w.params.of(v); ok {
 			return x
 		}
 		return unknown(outcomeType(v.Type()))

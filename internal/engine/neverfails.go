@@ -32,7 +32,7 @@ func (p *Program) NeverFails(fn *ssa.Function) bool {
 	if res.Len() == 0 || !isErrorType(res.At(res.Len()-1).Type()) {
 		return false
 	}
-	w := &walker{p: p, r: &Region{p: p, fn: fn}, sc: &Scenario{}, out: &Walk{}, params: map[*ssa.Parameter]Val{}, depth: 1, retIdx: res.Len() - 1}
+	w := &walker{p: p, r: &Region{p: p, fn: fn}, sc: &Scenario{}, out: &Walk{}, params: &binding{}, depth: 1, retIdx: res.Len() - 1}
 	w.path = []*ssa.BasicBlock{fn.Blocks[0]}
 	w.block(fn.Blocks[0], 0, false)
 	return !w.void && len(w.returns) > 0 && join(w.returns).Kind == Nil

@@ -167,9 +167,9 @@ func (w *walker) leftBy(c *ssa.Call, i int, fields []*types.Var, o Outcome, upto
 	if w.depth >= maxDepth || !w.p.own(callee) || len(callee.Params) != len(c.Call.Args) {
 		return Val{}, false
 	}
-	params := map[*ssa.Parameter]Val{}
+	params := &binding{params: callee.Params, vals: make([]Val, len(c.Call.Args))}
 	for j, a := range c.Call.Args {
-		params[callee.Params[j]] = w.eval(a, upto)
+		params.vals[j] = w.eval(a, upto)
 	}
 	sc := &Scenario{All: &o, Cancel: w.sc.Cancel, Deadline: w.sc.Deadline} // every call of the body ends as the attempt did
 	sub := &walker{p: w.p, r: &Region{p: w.p, fn: callee}, sc: sc, out: &Walk{}, params: params, depth: w.depth + 1,

@@ -36,11 +36,11 @@ func (w *walker) summary(c *ssa.Call, fn *types.Func, args []ssa.Value, idx, upt
 	if len(callee.Params) != len(args) {
 		return Val{}, false
 	}
-	params := map[*ssa.Parameter]Val{}
+	params := &binding{params: callee.Params, vals: make([]Val, len(args))}
 	carries := false
 	for i, a := range args {
 		v := w.eval(a, upto)
-		params[callee.Params[i]] = v
+		params.vals[i] = v
 		// A context carries the scenario's cancellation into the body.
 		carries = carries || v.Kind != Unknown || v.Related || (w.sc.Cancel || w.sc.Deadline) && IsContext(a.Type())
 	}

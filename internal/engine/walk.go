@@ -215,7 +215,7 @@ type walker struct {
 	void     bool
 	// params bind a predicate's parameters when its body is read for a
 	// caller (summary.go); depth counts the predicates being read.
-	params map[*ssa.Parameter]Val
+	params *binding
 	depth  int
 	// facts are what the branches the path took say of values it could
 	// not evaluate: on the way where err != nil fails, err is nil.
@@ -233,6 +233,28 @@ type walker struct {
 	// reached through another condition that depends on the outcome, or
 	// returned a value that does (verdict.go).
 	verdicts, opaque bool
+}
+
+// binding is what a body read for its caller is handed: vals[i] for
+// params[i]. A slice, not a map: a body is read at every call of a
+// classifier on every way, and a map of Vals per call was the engine's
+// largest allocation on a package of many helpers (BENCHMARKS.md).
+type binding struct {
+	params []*ssa.Parameter
+	vals   []Val
+}
+
+// of returns the value bound to p, if any.
+func (b *binding) of(p *ssa.Parameter) (Val, bool) {
+	if b == nil {
+		return Val{}, false
+	}
+	for i, q := range b.params {
+		if q == p && i < len(b.vals) {
+			return b.vals[i], true
+		}
+	}
+	return Val{}, false
 }
 
 func (w *walker) end(e End, at ssa.Instruction, err Val) {
