@@ -298,7 +298,7 @@ func isGRPCCall(fn *types.Func) bool {
 	}
 	p := sig.Params()
 	last, ok := p.At(p.Len() - 1).Type().(*types.Slice)
-	if !ok || !isNamed(last.Elem(), grpcPkg, "CallOption") || !isNamed(p.At(0).Type(), "context", "Context") {
+	if !ok || !analysisutil.Named(last.Elem(), grpcPkg, "CallOption") || !analysisutil.Named(p.At(0).Type(), "context", "Context") {
 		return false
 	}
 	// grpc's own packages hold helpers, not RPCs, except for the

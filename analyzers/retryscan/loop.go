@@ -361,7 +361,7 @@ func (s *scanner) mentionsContext(nodes []ast.Node) bool {
 			continue
 		}
 		for _, a := range call.Args {
-			if isNamed(s.info.TypeOf(a), "context", "Context") && !s.endless(a) {
+			if analysisutil.Named(s.info.TypeOf(a), "context", "Context") && !s.endless(a) {
 				return true
 			}
 		}
@@ -423,7 +423,7 @@ func (s *scanner) pollsTicker(body *ast.BlockStmt) bool {
 		}
 		switch x := ast.Unparen(u.X).(type) {
 		case *ast.SelectorExpr:
-			return x.Sel.Name == "C" && isNamed(s.info.TypeOf(x.X), "time", "Ticker")
+			return x.Sel.Name == "C" && analysisutil.Named(s.info.TypeOf(x.X), "time", "Ticker")
 		case *ast.CallExpr:
 			return analysisutil.IsFunc(analysisutil.Callee(s.info, x), "time", "", "Tick")
 		}

@@ -26,14 +26,6 @@ func isNil(info *types.Info, e ast.Expr) bool {
 	return ok && tv.IsNil()
 }
 
-func isNamed(t types.Type, pkg, name string) bool {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
-}
-
 // mentionsAny reports whether n refers to one of the objects in set,
 // function literals inside n included.
 func mentionsAny(info *types.Info, n ast.Node, set map[types.Object]bool) bool {

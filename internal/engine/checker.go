@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 )
 
@@ -91,7 +92,7 @@ func checkedShape(prm *types.Var) paramShape {
 	switch {
 	case isResponse(t):
 		return shapeResponse
-	case isInt(t) && !isGRPCCode(t) && !isNamedType(t, "time", "Duration"):
+	case isInt(t) && !isGRPCCode(t) && !analysisutil.Named(t, "time", "Duration"):
 		if looseStatusName(prm.Name()) {
 			return shapeInt
 		}

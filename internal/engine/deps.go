@@ -39,7 +39,7 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 		case isErrorType(t):
 		case IsContext(t):
 			d.Ctx = true
-		case isNamedType(t, "time", "Time"), isNamedType(t, "time", "Duration"):
+		case analysisutil.Named(t, "time", "Time"), analysisutil.Named(t, "time", "Duration"):
 			d.Time = true
 		case isChan(t):
 			d.Ctx = true // a stop or done channel cancels
@@ -96,7 +96,7 @@ func (r *Region) DepsOf(v ssa.Value, attempt []ssa.CallInstruction) Deps {
 				if st.Dir != types.RecvOnly {
 					continue
 				}
-				if isNamedType(chanElem(st.Chan.Type()), "time", "Time") {
+				if analysisutil.Named(chanElem(st.Chan.Type()), "time", "Time") {
 					continue // a wait
 				}
 				if c, ok := st.Chan.(*ssa.Call); ok && neverDone(c) {
@@ -381,10 +381,6 @@ func isOutcomeValue(v ssa.Value, attempt []ssa.CallInstruction) bool {
 
 func isErrorType(t types.Type) bool {
 	return types.IsInterface(t) && types.Implements(t, errorIface)
-}
-
-func isNamedType(t types.Type, pkg, name string) bool {
-	return analysisutil.Named(t, pkg, name)
 }
 
 func isChan(t types.Type) bool {
