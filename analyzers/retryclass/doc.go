@@ -275,7 +275,20 @@
 // (-retryclass.permanent-codes). Reported are a loop or operation around a gRPC
 // call that retries every error without looking at status.Code(err), a
 // decision that names a permanent code among those it retries, and the
-// same lists written as data. The gRPC call may be made through a
+// same lists written as data. The operation may be a literal handed to a
+// wrapper, of the package or another, that hands its function unchanged
+// to a library retry given no classifier: it is that library's
+// operation, judged as one (its statuses and Retry-After too):
+//
+//	func WaitUntil(ctx context.Context, s Settings, op backoff.Operation) error {
+//		return backoff.Retry(op, backoff.WithContext(newBackOff(s), ctx))
+//	}
+//	sdkbackoff.WaitUntil(ctx, settings, func() error {
+//		_, err := client.Send(ctx, req) // every code goes round, InvalidArgument too
+//		return err
+//	})
+//
+// The gRPC call may be made through a
 // function of the package every error of which is the call's (two calls
 // deep: "OrdersClient.Get through client.get"), or be a client
 // stream's Recv, which returns the same error once the stream failed, or
@@ -463,8 +476,10 @@
 //     409 or 500 through apierrors, which may be either of two reasons),
 //     and
 //     wrappers and retriers of the package, judged where their loop is
-//     (a call of a wrapper is read for retry-after-cancel alone, and
-//     only with a function literal: one given by name is not read);
+//     (a call of a wrapper is read for retry-after-cancel, and for the
+//     rest only when the wrapper hands its function unchanged to a
+//     library retry given no classifier; only with a function literal:
+//     one given by name is not read);
 //   - retries by recursion and goto loops, whose decisions it does not
 //     read, and loops the recognizer does not count as retries (one that
 //     returns every transport error and goes round only on a 4xx other
