@@ -188,6 +188,20 @@
 // error. A status where it returns what a retry library is told
 // (backoff.Permanent) is unknown there, and keeps the retry quiet.
 //
+// A loop may tell failures apart by the package's own error types, which
+// a helper makes for some statuses and not others:
+//
+//	case http.StatusNotFound:
+//		return nil, &notFoundError{url: url} // in the helper
+//	...
+//	switch err.(type) {
+//	case doNotRetry, *notFoundError: // a 403, a plain error, goes round
+//		return err
+//	}
+//
+// A type switch or errors.As on them reads which statuses stop the loop
+// (a mark wrapped with %w is not read, nor one made two calls down).
+//
 // A 4xx named and sent round on purpose (case http.StatusConflict:
 // continue) is left alone. The decision may be a classifier of the
 // package or of another one (if !httpx.IsRetryable(err) { return err },
@@ -214,7 +228,9 @@
 // api.StatusError.Code), or a field named otherwise (Code, Status) that
 // the package shows holds one: it assigns a status into it
 // (&StatusError{Code: resp.StatusCode}) or compares it with a status of
-// net/http (se.Code == http.StatusNotFound). An application's own code
+// net/http (se.Code == http.StatusNotFound), or whose type is named for
+// HTTP (an HTTPError's Status, filled in another package). An
+// application's own code
 // (ae.Code == 1001) is never read as a status, and neither is any other
 // field of an error that carries one: a loop that stops on such a code
 // says nothing of what it does with a 404. Neither is a status method
@@ -259,7 +275,20 @@
 // (-retryclass.permanent-codes). Reported are a loop or operation around a gRPC
 // call that retries every error without looking at status.Code(err), a
 // decision that names a permanent code among those it retries, and the
-// same lists written as data. The gRPC call may be made through a
+// same lists written as data. The operation may be a literal handed to a
+// wrapper, of the package or another, that hands its function unchanged
+// to a library retry given no classifier: it is that library's
+// operation, judged as one (its statuses and Retry-After too):
+//
+//	func WaitUntil(ctx context.Context, s Settings, op backoff.Operation) error {
+//		return backoff.Retry(op, backoff.WithContext(newBackOff(s), ctx))
+//	}
+//	sdkbackoff.WaitUntil(ctx, settings, func() error {
+//		_, err := client.Send(ctx, req) // every code goes round, InvalidArgument too
+//		return err
+//	})
+//
+// The gRPC call may be made through a
 // function of the package every error of which is the call's (two calls
 // deep: "OrdersClient.Get through client.get"), or be a client
 // stream's Recv, which returns the same error once the stream failed, or
@@ -427,7 +456,8 @@
 //     for it), errors.As into an interface or
 //     into an error type with an Unwrap method (it may carry the
 //     context's error), a typed error whose status field is named Code
-//     or Status (not a catalogued library's) where only another package
+//     or Status (not a catalogued library's, nor of a type named for
+//     HTTP) where only another package
 //     shows that it holds a status (the one that fills it: a test of
 //     se.Code == 404 against a bare number there is unread; against
 //     http.StatusNotFound it is read), a map of codes or statuses that is not a
@@ -446,8 +476,10 @@
 //     409 or 500 through apierrors, which may be either of two reasons),
 //     and
 //     wrappers and retriers of the package, judged where their loop is
-//     (a call of a wrapper is read for retry-after-cancel alone, and
-//     only with a function literal: one given by name is not read);
+//     (a call of a wrapper is read for retry-after-cancel, and for the
+//     rest only when the wrapper hands its function unchanged to a
+//     library retry given no classifier; only with a function literal:
+//     one given by name is not read);
 //   - retries by recursion and goto loops, whose decisions it does not
 //     read, and loops the recognizer does not count as retries (one that
 //     returns every transport error and goes round only on a 4xx other

@@ -170,7 +170,9 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		case retryscan.KindLoop, retryscan.KindLibrary:
 		case retryscan.KindWrapper:
 			c.wrapperCancel(r, site) // the wrapper has no context, its caller does
-			continue
+			// A literal handed to a wrapper around a library retry is
+			// that library's operation (retryscan's WrapperFact.Lib): its
+			// region is judged as the library's would be, below.
 		default:
 			continue // a retrier's retry is judged where it is written
 		}
@@ -179,9 +181,11 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 			continue
 		}
 		a := &attempt{c: c, site: site, region: region, walks: map[scenario]*engine.Walk{}}
-		c.retryAfterCancel(a)
-		if c.retryIf(a) || c.classifierOption(site) {
-			continue
+		if site.Kind() != retryscan.KindWrapper {
+			c.retryAfterCancel(a)
+			if c.retryIf(a) || c.classifierOption(site) {
+				continue
+			}
 		}
 		c.permanentStatus(a)
 		c.ignoresRetryAfter(a)

@@ -196,6 +196,13 @@ func (s *scanner) namesOutcome(body *ast.BlockStmt) bool {
 			}
 			return false
 		}
+		if se, ok := n.(*ast.SelectorExpr); ok {
+			// he.Status of an HTTPError: a status by its type's name
+			if sel := s.info.Selections[se]; sel != nil && sel.Kind() == types.FieldVal && engine.HTTPStatusField(sel.Recv(), se.Sel.Name) {
+				found = true
+				return false
+			}
+		}
 		id, ok := n.(*ast.Ident)
 		if !ok {
 			return true

@@ -93,6 +93,12 @@ type WrapperFact struct {
 	// for): it retries only the errors it names, such as a transaction
 	// helper's serialization failures (plainstops.go).
 	PlainStops bool
+	// Lib is the catalog package of the library retry the wrapper hands
+	// its function to as the operation, unchanged, with no classifier
+	// and no options spread from a slice (backoff.Retry(op, b)), itself
+	// or through another such wrapper: a function literal handed to the
+	// wrapper is that library's operation (wrapop.go). "" otherwise.
+	Lib string
 	// The wrapper's delay between attempts (see Delay): Kind, Capped and
 	// Jittered as catalog values, the first wait in nanoseconds, its
 	// growth and its cap in nanoseconds (Delay.Cap).

@@ -84,6 +84,17 @@ func (s *scanner) wrapperSite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 		site.external = w.Module != "" && s.pass.Module != nil && w.Module != s.pass.Module.Path
 		site.opExpr = call.Args[w.Param]
 		s.resolveOp(site, fn)
+		if lit, ok := site.body.(*ast.FuncLit); ok && w.Lib != "" {
+			// the literal is the operation of the library the wrapper
+			// hands it to (wrapop.go)
+			lib := w.Lib
+			site.region = &lazy[*engine.Region]{compute: func() *engine.Region {
+				if f := s.eng.Func(lit); f != nil {
+					return s.eng.OpRegion(f, lib)
+				}
+				return nil
+			}}
+		}
 		return site
 	}
 	return nil

@@ -252,6 +252,7 @@ func (s *scanner) findWrappers() {
 				w.IgnoresCtx = s.ignoresCtx(site, fd, p)
 				w.Gate = s.gate(site, fd, p)
 				w.PlainStops = s.plainStops(site, paramFunc(sig, p))
+				w.Lib = s.handsOpTo(site, sig, p)
 				s.wrappers[obj] = w
 				changed = true
 			}

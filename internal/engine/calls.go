@@ -375,6 +375,11 @@ func (w *walker) errorsAs(err Val, target ssa.Value) Val {
 				return boolVal(catalog.TriNo, false)
 			}
 		}
+		if p, ok := Strip(unwrapIface(target)).Type().Underlying().(*types.Pointer); ok {
+			if t := asErr(err, p.Elem()); t != catalog.TriUnknown {
+				return boolVal(t, false) // errors.As into the type the package made it of, or not (dyntype.go)
+			}
+		}
 	}
 	return unknown(true)
 }
@@ -421,6 +426,7 @@ func (w *walker) wrapped(args []ssa.Value, upto int) Val {
 		case verbs == nil && v.Class == ErrSentinel:
 			return Val{Kind: Err, Class: ErrAny}
 		case verbs == nil, i < len(verbs) && verbs[i] == 'w':
+			v.Dyn = nil // the wrapper is fmt's, not the type it wraps
 			return v
 		}
 	}

@@ -77,6 +77,8 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 					return boolVal(catalog.TriYes, false) // err.(net.Error) of a deadline
 				}
 				return x
+			case v.Index == 1 && w.p.assertErr(x, ta.AssertedType) != catalog.TriUnknown:
+				return boolVal(w.p.assertErr(x, ta.AssertedType), false) // case DoNotRetry: (dyntype.go)
 			}
 			return unknown(x.Related || x.Kind == Err)
 		}
@@ -96,8 +98,9 @@ func (w *walker) eval(v ssa.Value, upto int) Val {
 			// the program's own error type is a failure, as
 			// fmt.Errorf's is. So is return apiErr.Inner, whatever the
 			// field holds: an error made of a concrete value, even a nil
-			// pointer, is not nil.
-			return Val{Kind: Err, Class: ErrAny}
+			// pointer, is not nil. One of a type the package declares
+			// keeps it (dyntype.go).
+			return Val{Kind: Err, Class: ErrAny, Dyn: w.p.dynOf(v.X.Type())}
 		}
 		return w.eval(v.X, upto)
 	case *ssa.ChangeInterface:

@@ -28,6 +28,12 @@ import (
 //
 // Evidence in another package (the one that declares the type) is not
 // seen: there the field stays unknown, and so does a decision read from it.
+// The type's own name is evidence anywhere: a field Code or Status of a
+// type named for HTTP holds the answer's status, not an application's
+// code (echo's HTTPError.Code, a retry package's own HTTPError.Status
+// that another package fills with resp.StatusCode).
+//
+//	type HTTPError struct{ Status int; Err error }
 
 // statusNames are names that say a field or method holds an HTTP
 // status, compared without case (statusCode, HttpStatus).
@@ -95,7 +101,34 @@ func (p *Program) isStatusField(n *types.Named, st *types.Struct, f *types.Var) 
 	if n != nil && catalog.IsStatusField(n, f.Name()) {
 		return true
 	}
+	if n != nil && httpCodeField(n, f.Name()) {
+		return true
+	}
 	return p.statusEvidence()[f.Origin()]
+}
+
+// httpCodeField reports a field Code or Status of a type whose name says
+// its values are HTTP answers or failures (HTTPError, httpStatusError).
+func httpCodeField(n *types.Named, name string) bool {
+	return strings.Contains(strings.ToLower(n.Obj().Name()), "http") &&
+		(strings.EqualFold(name, "code") || strings.EqualFold(name, "status"))
+}
+
+// HTTPStatusField reports whether the field name of recv (a struct type or
+// a pointer to one) holds an HTTP status by the name of its type alone
+// (he.Status of an HTTPError): for the recognizer's cheap look at what a
+// classifier names.
+func HTTPStatusField(recv types.Type, name string) bool {
+	n, st := structOf(recv)
+	if n == nil || st == nil || namesStatus(st) {
+		return false
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Name() == name {
+			return isInt(f.Type()) && httpCodeField(n, name)
+		}
+	}
+	return false
 }
 
 // carriesStatus reports a type an HTTP status can be read from: a

@@ -89,7 +89,7 @@ func join(vs []Val) Val {
 			if out.Hook != v.Hook {
 				return unknown(true) // backoff.Permanent(err) on one way, err on another
 			}
-			if out.Class != v.Class || out.Sentinel != v.Sentinel {
+			if out.Class != v.Class || out.Sentinel != v.Sentinel || !sameType(out.Dyn, v.Dyn) {
 				out = Val{Kind: Err, Class: ErrAny}
 			}
 		default:

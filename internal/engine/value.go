@@ -86,6 +86,10 @@ type Val struct {
 	// up in a list (verdict.go), what a function value handed the outcome
 	// says. It goes either way on an outcome, and which way is not known.
 	Verdict bool
+	// Dyn is the concrete type of an Err value the package made of one
+	// of its own types (return TagNotFoundError{...}), nil when not
+	// known (dyntype.go).
+	Dyn types.Type
 	// Hook is the retry library's function that made an Err value
 	// (backoff.Permanent(err), in a helper of the package whose error
 	// the operation returns): it ends the operation's retry as the

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	retry "github.com/avast/retry-go/v4"
+	"github.com/cenkalti/backoff/v4"
 )
 
 // Retry runs f up to n times, waiting 1s, 2s, 4s, ... between attempts,
@@ -52,4 +53,30 @@ func DoIf(f func() error, again func(error) bool) error {
 // DoCtx gives retry-go the context: it stops when the context is done.
 func DoCtx(ctx context.Context, f func() error) error {
 	return retry.Do(f, retry.Attempts(4), retry.Delay(time.Second), retry.Context(ctx))
+}
+
+// Settings configure WaitUntil's backoff.
+type Settings struct {
+	Initial, Max, Elapsed time.Duration
+}
+
+// WaitUntil hands op, unchanged, to cenkalti/backoff with the context
+// (nginx agent's sdk/backoff): a literal handed to it is backoff.Retry's
+// operation.
+func WaitUntil(ctx context.Context, s Settings, op backoff.Operation) error {
+	eb := backoff.NewExponentialBackOff()
+	eb.InitialInterval, eb.MaxInterval, eb.MaxElapsedTime = s.Initial, s.Max, s.Elapsed
+	return backoff.Retry(op, backoff.WithContext(eb, ctx))
+}
+
+// WaitLogged hands backoff.Retry a function of its own around op: not
+// op itself, so what op's literal returns is not read as the library's.
+func WaitLogged(ctx context.Context, op backoff.Operation) error {
+	return backoff.Retry(func() error {
+		err := op()
+		if err != nil && ctx.Err() == nil {
+			return err
+		}
+		return backoff.Permanent(err)
+	}, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
 }
