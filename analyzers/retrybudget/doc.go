@@ -43,7 +43,19 @@
 // retry its helpers run. A helper handed the attempt as a function
 // (retry(ctx, func(ctx context.Context) error { ... })) is judged at the
 // call by its summary alone, which knows the timeout its loop gives each
-// attempt: one retry, one finding. A retry written in a RoundTrip method
+// attempt: one retry, one finding. When the loop gives none, the
+// function the call hands in is the attempt, and what bounds it is read
+// there (a context.WithTimeout in the literal, the Timeout of the client
+// it sends with), as in a loop's body:
+//
+//	return throttleRetry(ctx, func(ctx context.Context) error { // 5 x 2s + 7.5s of waits under 10s: reported
+//		actx, cancel := context.WithTimeout(ctx, 2*time.Second)
+//		defer cancel()
+//		return describe(actx, url)
+//	}, defaultPolicy)
+//
+// A function whose timeout cannot be read there leaves the attempt
+// unknown, and no attempt-uses-budget is reported. A retry written in a RoundTrip method
 // runs on the request's context, which the http.Client gives its Timeout
 // as a deadline: when every http.Client literal of the package built
 // with the transport sets a constant Timeout, the longest is the retry's
