@@ -15,7 +15,9 @@
 // cannot deliver, and the caller's deadline, not the policy, decides what
 // happens. The worst case comes from the retryscan recognizer
 // (retryscan.Site.WorstCase): the constants the code shows and the
-// libraries' documented defaults. The analyzer reports four kinds of
+// libraries' documented defaults (retry-go's delay of 100ms, which its
+// BackOffDelay and FixedDelay read when retry.Delay does not set it,
+// whichever retry.DelayType chooses them). The analyzer reports four kinds of
 // finding, each with its own category.
 //
 // over-budget: the worst case exceeds the deadline around the retry:
