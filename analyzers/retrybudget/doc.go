@@ -288,6 +288,11 @@
 //	for i := 0; i <= defaultCfg.MaxRetries; i++ { // 6 x 4s + 5 x 2s = 34s
 //		actx, c := context.WithTimeout(ctx, defaultCfg.Timeout)
 //
+// So is a count kept in an unexported field that the package writes
+// with one constant, a constructor's literal, that a loop counts down
+// from (retries := t.retries; ...; retries--, with &transport{retries: 3});
+// one written with two constants is unknown.
+//
 // Unknown terms (a value from a parameter, a field set elsewhere, an
 // exported variable or one that init sets again, a client from another
 // function) are shown as "?" and count as zero: the analyzer stays quiet unless the
