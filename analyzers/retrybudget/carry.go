@@ -57,6 +57,13 @@ func (c *checker) carry() {
 			}
 			g := *f
 			g.Param = i
+			if f.Op > 0 {
+				// the function this call hands in is the attempt from
+				// here up: what bounds it is read here, once
+				w, unbounded := c.atCall(call, f, nil)
+				g.Op, g.Unbounded = 0, unbounded
+				g.Timeout, g.AttemptTimeout = uint8(w.Timeout), w.AttemptTimeout
+			}
 			if g.Via == "" {
 				g.Via = analysisutil.FuncName(fn, c.pass.Pkg)
 			}

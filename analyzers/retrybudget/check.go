@@ -48,14 +48,22 @@ func (c *checker) checkSite(site *retryscan.Site) {
 	if !ok || c.local[fn] != nil || !hasContextParam(fn) {
 		return
 	}
-	attemptUnbounded := c.attemptUnbounded(site, w)
+	attemptUnbounded := c.attemptUnbounded(site, w) || c.handedParam(fn, site, w) > 0
 	if !worth(w, site.Bound().Attempts, attemptUnbounded) && lim.d == 0 {
 		return
 	}
 	if i, p := c.ctxParam(fd, site); i >= 0 {
 		unbounded := attemptUnbounded && c.attemptOn(site, p)
+		op := c.handedParam(fn, site, w)
+		if op > 0 {
+			// the attempt is the caller's function: the loop adds no
+			// timeout, and the call says whether the function does
+			unbounded = waits(site.Delay()) && c.boundsNothing(site.BodyBlock()) && c.attemptOn(site, p)
+		}
 		if worth(w, site.Bound().Attempts, unbounded) || lim.d > 0 {
-			c.local[fn] = newFact(i, site, w, unbounded, lim)
+			f := newFact(i, site, w, unbounded, lim)
+			f.Op = op
+			c.local[fn] = f
 		}
 	}
 }
@@ -93,6 +101,12 @@ func (c *checker) attemptUnbounded(site *retryscan.Site, w retryscan.WorstCase) 
 	if body == nil {
 		return site.Kind() == retryscan.KindClient // retryablehttp with no HTTPClient.Timeout
 	}
+	return c.boundsNothing(body)
+}
+
+// boundsNothing reports whether an attempt body races no timer and calls
+// no function of this package that makes a timeout.
+func (c *checker) boundsNothing(body ast.Node) bool {
 	bounded := racesTimer(c.pass.TypesInfo, body)
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)

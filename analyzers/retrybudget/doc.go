@@ -15,7 +15,9 @@
 // cannot deliver, and the caller's deadline, not the policy, decides what
 // happens. The worst case comes from the retryscan recognizer
 // (retryscan.Site.WorstCase): the constants the code shows and the
-// libraries' documented defaults. The analyzer reports four kinds of
+// libraries' documented defaults (retry-go's delay of 100ms, which its
+// BackOffDelay and FixedDelay read when retry.Delay does not set it,
+// whichever retry.DelayType chooses them). The analyzer reports four kinds of
 // finding, each with its own category.
 //
 // over-budget: the worst case exceeds the deadline around the retry:
@@ -43,7 +45,19 @@
 // retry its helpers run. A helper handed the attempt as a function
 // (retry(ctx, func(ctx context.Context) error { ... })) is judged at the
 // call by its summary alone, which knows the timeout its loop gives each
-// attempt: one retry, one finding. A retry written in a RoundTrip method
+// attempt: one retry, one finding. When the loop gives none, the
+// function the call hands in is the attempt, and what bounds it is read
+// there (a context.WithTimeout in the literal, the Timeout of the client
+// it sends with), as in a loop's body:
+//
+//	return throttleRetry(ctx, func(ctx context.Context) error { // 5 x 2s + 7.5s of waits under 10s: reported
+//		actx, cancel := context.WithTimeout(ctx, 2*time.Second)
+//		defer cancel()
+//		return describe(actx, url)
+//	}, defaultPolicy)
+//
+// A function whose timeout cannot be read there leaves the attempt
+// unknown, and no attempt-uses-budget is reported. A retry written in a RoundTrip method
 // runs on the request's context, which the http.Client gives its Timeout
 // as a deadline: when every http.Client literal of the package built
 // with the transport sets a constant Timeout, the longest is the retry's
@@ -273,6 +287,11 @@
 //	var defaultCfg = retryConfig{MaxRetries: 5, Backoff: 2 * time.Second, Timeout: 4 * time.Second}
 //	for i := 0; i <= defaultCfg.MaxRetries; i++ { // 6 x 4s + 5 x 2s = 34s
 //		actx, c := context.WithTimeout(ctx, defaultCfg.Timeout)
+//
+// So is a count kept in an unexported field that the package writes
+// with one constant, a constructor's literal, that a loop counts down
+// from (retries := t.retries; ...; retries--, with &transport{retries: 3});
+// one written with two constants is unknown.
 //
 // Unknown terms (a value from a parameter, a field set elsewhere, an
 // exported variable or one that init sets again, a client from another

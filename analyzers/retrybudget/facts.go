@@ -32,8 +32,13 @@ type BudgetFact struct {
 	Waits                   []time.Duration
 	WaitsKnown              bool
 	FullJitter, AddedJitter bool
-	// Unbounded says nothing visible bounds one attempt.
+	// Unbounded says nothing visible bounds one attempt; with Op, nothing
+	// the loop adds: the call says whether the function it hands in does.
 	Unbounded bool
+	// Op is 1 + the index of the function parameter the retry runs as
+	// its attempt, 0 if none: what bounds the attempt is read at each call
+	// (handed.go).
+	Op int
 	// Elapsed and ElapsedBy are the elapsed-time limit the code sets on a
 	// retry with no attempt limit (limitOf), 0 when there is none.
 	Elapsed   time.Duration
@@ -85,7 +90,8 @@ func (c *checker) checkCalls() {
 			return
 		}
 		c.compareLimit(call.Pos(), f.who(fn, c.pass.Pkg), elapsedLimit{f.Elapsed, f.ElapsedBy}, b)
-		c.compare(call.Pos(), retryRef{who: f.who(fn, c.pass.Pkg), bound: f.Bound, grpc: f.GRPC, interceptor: f.Interceptor}, f.worst(), b, f.Unbounded)
+		w, unbounded := c.atCall(call, f, b.ctx)
+		c.compare(call.Pos(), retryRef{who: f.who(fn, c.pass.Pkg), bound: f.Bound, grpc: f.GRPC, interceptor: f.Interceptor}, w, b, unbounded)
 	})
 }
 

@@ -37,7 +37,8 @@ import (
 // body. A helper's client parameter is what the attempt's one call of
 // the helper passes (passedClient, clientarg.go); a client whose Timeout
 // cannot be seen (an exported field, the retrying function's parameter)
-// leaves it unknown, and so does a chain of calls longer than that. A callee in another package that sets its own timeout is not
+// leaves it unknown, and so does a chain of calls longer than that, and
+// a function the caller hands in (handedattempt.go). A callee in another package that sets its own timeout is not
 // seen. An attempt whose only calls that can wait are DNS lookups is
 // bounded by the resolver (TimeoutSelf, selfbounded.go).
 
@@ -89,6 +90,8 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 			}
 			w.AttemptTimeout = max(w.AttemptTimeout, d)
 		}
+	case s.handsIn(site, body):
+		w.Timeout = TimeoutUnknown // the caller's function: bounded where it is written (handedattempt.go)
 	case len(calls) == 1:
 		recv := s.receiver(calls[0])
 		if recv == nil { // http.Get: the DefaultClient, no timeout

@@ -128,14 +128,16 @@ var delayOptions = func() []DelayOption {
 		rows = append(rows, dopt(pkg, "", "WithBackOff", DelPolicy, 0))
 	}
 	// avast/retry-go v4.7.0, v5.1.1, v3: the delay type is a function
-	// value; BackOffDelay is delay << (n-1), FixedDelay the delay.
+	// value; BackOffDelay is delay << (n-1), FixedDelay the delay, where
+	// delay is the config's, 100ms unless retry.Delay sets it
+	// (newDefaultRetryConfig), whichever delay type DelayType chooses.
 	for _, pkg := range []string{avastV4, avastV5, "github.com/avast/retry-go"} {
 		rows = append(rows,
 			dopt(pkg, "", "DelayType", DelPolicy, 0),
 			dopt(pkg, "", "MaxDelay", DelCap, 0).zeroRemoves(),
 			dopt(pkg, "", "Delay", DelInitial, 0),
-			dopt(pkg, "", "BackOffDelay", DelGrowth, -1).ctor(TriNo, TriNo).factor(2).value(),
-			dopt(pkg, "", "FixedDelay", DelConstant, -1).ctor(TriYes, TriNo).value(),
+			dopt(pkg, "", "BackOffDelay", DelGrowth, -1).ctor(TriNo, TriNo).factor(2).initial(100*time.Millisecond).value(),
+			dopt(pkg, "", "FixedDelay", DelConstant, -1).ctor(TriYes, TriNo).initial(100*time.Millisecond).value(),
 			dopt(pkg, "", "RandomDelay", DelJitter, -1).value())
 	}
 	// FullJitterBackoffDelay is not in v3.

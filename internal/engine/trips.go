@@ -141,6 +141,9 @@ func (r *Region) guard(ifi *ssa.If, stay bool) Trips {
 	} else if c := r.p.ConstOf(limit); c != nil {
 		limit = c // i <= defaultCfg.MaxRetries
 	}
+	if c := r.p.ConstOf(init); c != nil && !isIntConst(init) {
+		init = c // retries := t.retries; retries > 0; retries--, the field set to one constant
+	}
 	limits, lok := r.constChoices(limit)
 	inits, iok := r.constChoices(init)
 	switch {

@@ -232,3 +232,25 @@ func boundByVar(op func() error) {
 		}
 	}
 }
+
+// A counter that counts down from a setting kept in an unexported field
+// that the package writes with one constant (a constructor's literal) starts
+// at that constant; one written with two does not.
+type sender struct{ retries, spare int }
+
+func newSender() *sender { return &sender{retries: 3, spare: 3} }
+
+func newEagerSender() *sender { return &sender{retries: 3, spare: 9} }
+
+func (s *sender) send(op func() error) {
+	for n := s.retries; n > 0; n-- { // want `leave \[n > 0, err == nil\]; round \[n > 0, !err == nil\]; leave \[!n > 0\]; trips 3`
+		if err := op(); err == nil {
+			return
+		}
+	}
+	for n := s.spare; n > 0; n-- { // want `leave \[n > 0, err == nil\]; round \[n > 0, !err == nil\]; leave \[!n > 0\]$`
+		if err := op(); err == nil {
+			return
+		}
+	}
+}

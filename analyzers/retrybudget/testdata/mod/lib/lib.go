@@ -42,3 +42,22 @@ func Bounded(ctx context.Context) error {
 	defer cancel()
 	return Fetch(ctx, "k")
 }
+
+// Throttle runs the attempt its caller hands in 4 times, 1s apart: what
+// bounds the attempt is the caller's, read at each call.
+func Throttle(ctx context.Context, op func(context.Context) error) error { // want Throttle:`budget\(ctx 0, retry loop \? \+ 1s \+ \? \+ 1s \+ \? \+ 1s \+ \? >= 3s\)`
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = op(ctx); err == nil {
+			return nil
+		}
+		t := time.NewTimer(time.Second)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+	return err
+}

@@ -32,3 +32,28 @@ func poll(ctx context.Context) error {
 func noDeadline(ctx context.Context) error { // want noDeadline:`budget\(ctx 0, retry loop 20s \+ 1s \+ 20s \+ 1s \+ 20s = 1m2s, in lib.Fetch\)`
 	return lib.Fetch(ctx, "k")
 }
+
+// lib.Throttle's attempt is the literal handed in: 4 x 3s + 3s of waits
+// under 10s.
+func throttled(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return lib.Throttle(ctx, func(ctx context.Context) error { // want `lib.Throttle's retry \(retry loop\) can take 3s \+ 1s \+ 3s \+ 1s \+ 3s \+ 1s \+ 3s = 15s but its context has a 10s deadline`
+		actx, cancel := context.WithTimeout(ctx, 3*time.Second)
+		defer cancel()
+		return ping(actx)
+	})
+}
+
+// The twin: 1s each, 7s in all, fits.
+func throttledQuick(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return lib.Throttle(ctx, func(ctx context.Context) error {
+		actx, cancel := context.WithTimeout(ctx, time.Second)
+		defer cancel()
+		return ping(actx)
+	})
+}
+
+func ping(ctx context.Context) error { return ctx.Err() }

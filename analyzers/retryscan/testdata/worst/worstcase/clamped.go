@@ -74,11 +74,13 @@ func clampedParam(ctx context.Context, limit time.Duration) error {
 }
 
 // A wrapper of the package whose loop doubles up to 4s: its callers'
-// sites have the same waits (WrapperFact carries the cap).
+// sites have the same waits (WrapperFact carries the cap). Its attempt
+// is the function its caller hands in, bounded where that is written:
+// unknown in the loop (handedattempt.go).
 func retryClamped(ctx context.Context, op func(context.Context) error) error {
 	var err error
 	d := time.Second
-	for i := 0; i < 5; i++ { // want `worst \? \+ 1s \+ \? \+ 2s \+ \? \+ 4s \+ \? \+ 4s \+ \? >= 11s; attempt none; elapsed none; cap 4s$`
+	for i := 0; i < 5; i++ { // want `worst \? \+ 1s \+ \? \+ 2s \+ \? \+ 4s \+ \? \+ 4s \+ \? >= 11s; attempt unknown; elapsed none; cap 4s$`
 		if err = op(ctx); err == nil {
 			return nil
 		}

@@ -17,8 +17,10 @@ func Fetch() error {
 	return backoff.Retry(op, backoff.WithMaxRetries(retrycfg.NewBackoff(), 5)) // want `backoff.Retry waits a growing delay with no jitter \(retrycfg.NewBackoff\(\)\)`
 }
 
+// Options' BackOffDelay waits retry-go's 100ms doubling, with no jitter
+// and no cap, read through retrycfg's fact.
 func Send() error {
-	return retry.Do(op, retrycfg.Options()...) // want `retry.Do waits a growing delay with no jitter \(retrycfg.Options\(\)\)`
+	return retry.Do(op, retrycfg.Options()...) // want `retry.Do backs off exponentially with no cap: after 19 failures it waits 7h17m0s; add retry.MaxDelay\(d\)` `retry.Do waits a growing delay with no jitter \(retrycfg.Options\(\)\)`
 }
 
 // Twin: the jitter is the caller's.

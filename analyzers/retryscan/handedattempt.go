@@ -1,0 +1,76 @@
+package retryscan
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/catalog"
+)
+
+// A retry helper of the package runs, as its attempt, a function its
+// caller hands in:
+//
+//	func throttleRetry(ctx context.Context, op func(context.Context) error, p policy) error {
+//		for attempt := 1; ; attempt++ {
+//			if err = op(ctx); err == nil { // what bounds op is written at each call
+//				return nil
+//			}
+//			...
+//		}
+//	}
+//
+// What bounds one attempt is then the caller's: a closure with its own
+// context.WithTimeout, or one sending with a client whose Timeout is 200ms.
+// The loop's body cannot tell, so its timeout is unknown (TimeoutUnknown),
+// never "none"; an analyzer that judges the helper at a call reads the
+// function that call passes (the wrapper site there). A gRPC
+// interceptor's invoker is no such function: it is the RPC itself
+// (grpcintercept.go).
+
+// handsIn reports whether the attempt body calls a function-typed
+// parameter of the function the retry is written in.
+func (s *scanner) handsIn(site *Site, body ast.Node) bool {
+	params := s.funcParams(site.fn)
+	if len(params) == 0 {
+		return false
+	}
+	return anyNode(body, false, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := s.info.Uses[id].(*types.Var)
+		if !ok || !params[v] || catalog.GRPCInvoker(v.Type()) {
+			return false // an interceptor's invoker is the RPC, not a caller's function
+		}
+		_, fn := v.Type().Underlying().(*types.Signature)
+		return fn
+	})
+}
+
+// funcParams returns the parameters of a function declaration or literal.
+func (s *scanner) funcParams(fn ast.Node) map[*types.Var]bool {
+	var ft *ast.FuncType
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		ft = fn.Type
+	case *ast.FuncLit:
+		ft = fn.Type
+	}
+	if ft == nil || ft.Params == nil {
+		return nil
+	}
+	out := map[*types.Var]bool{}
+	for _, f := range ft.Params.List {
+		for _, name := range f.Names {
+			if v, ok := s.info.Defs[name].(*types.Var); ok {
+				out[v] = true
+			}
+		}
+	}
+	return out
+}
