@@ -26,9 +26,9 @@ import (
 // or a catalogued send, the call is a sender's call; it retries the
 // request when each of them does; a method of another package is read
 // through its SenderFact. The engine is asked only when the interface
-// method takes an *http.Request or a sender of the package has its name,
-// so a package that only calls through other interfaces builds no SSA
-// for it.
+// method takes an *http.Request in a package with a retry site, or a
+// sender of the package has its name, so a package that retries nothing
+// or only calls through other interfaces builds no SSA for it.
 
 // callSender returns the SenderFact of the function a call runs, and that
 // function: its callee's, or the one the methods of an interface method
@@ -50,7 +50,7 @@ func (c *checker) dynamicSender(call *ast.CallExpr, m *types.Func) (*SenderFact,
 	if recv := m.Signature().Recv(); recv == nil || !types.IsInterface(recv.Type()) {
 		return nil, nil
 	}
-	named := takesRequest(m)
+	named := takesRequest(m) && len(c.res.Sites()) > 0
 	for fn := range c.senders {
 		named = named || fn.Name() == m.Name()
 	}
