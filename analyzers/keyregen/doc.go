@@ -147,9 +147,28 @@
 // requests". Request IDs that are keys by contract (PayPal-Request-Id,
 // Repeatability-Request-ID) are always reported.
 //
+// A key made again after a failure, kept where the next attempt sends it,
+// is reported: the failed attempt may have acted, and the next one asks
+// for a second operation (bosh-alicloud-cpi's CreateInstance at 1d63cfa0):
+//
+//	err := invoker.Run(func() error {
+//		resp, e := client.CreateInstance(args)
+//		if e != nil {
+//			if isExpectedErrors(e, []string{"InvalidIPAddress.AlreadyUsed"}) {
+//				args.ClientToken = buildClientToken(args.GetActionName()) // reported
+//			}
+//			return e
+//		}
+//
+// A condition reads the attempt's failure when it names an error or an
+// *http.Response the attempt declares or assigns.
+//
 // Not reported: a key generated before the loop or outside the function
 // passed to the retry library; a key made lazily and kept across attempts
-// (if key == "" { key = uuid.NewString() }, or key = cmp.Or(key, ...));
+// (if key == "" { key = uuid.NewString() }, or key = cmp.Or(key, ...),
+// and after a failure when the condition tests the key's variable too:
+// if err != nil && in.ClientToken == nil), or on the first round only (if
+// first { ... });
 // a fresh ID that does not reach a sink (a log field, a trace span ID, a
 // temporary file name); a token an SDK fills in itself when the field is
 // left empty. The aws-sdk-go-v2 operations that auto-fill ClientToken do

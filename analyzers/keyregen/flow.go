@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -380,6 +381,9 @@ func (reg *region) guarded(n ast.Node, obj types.Object, o *origin) bool {
 			continue
 		}
 		if o == nil || o.param == nil {
+			if reg.failed(cond) && !slices.ContainsFunc(cond, func(c ast.Expr) bool { return mentions(info, c, obj) }) {
+				continue // a new key after a failure: the next attempt's
+			}
 			return true
 		}
 		for _, c := range cond {
@@ -389,6 +393,58 @@ func (reg *region) guarded(n ast.Node, obj types.Object, o *origin) bool {
 		}
 	}
 	return false
+}
+
+// failed reports a condition that reads this attempt's outcome: an error
+// or a response made in the region (declared in it, or assigned in it).
+// A key made under it is made again after a failure, for the attempt that
+// follows, not once and kept (bosh-alicloud-cpi, 1d63cfa0):
+//
+//	err := invoker.Run(func() error {
+//		resp, e := client.CreateInstance(args)
+//		if e != nil {
+//			if isExpectedErrors(e, []string{"InvalidIPAddress.AlreadyUsed"}) {
+//				args.ClientToken = buildClientToken(args.GetActionName()) // the next attempt's key
+//			}
+//			return e
+//		}
+func (reg *region) failed(cond []ast.Expr) bool {
+	info := reg.r.pass.TypesInfo
+	madeHere := func(v *types.Var) bool {
+		if reg.root.Pos() <= v.Pos() && v.Pos() < reg.root.End() {
+			return true
+		}
+		for _, a := range reg.assigns {
+			if a.obj == v {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range cond {
+		found := false
+		ast.Inspect(c, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return !found
+			}
+			v, ok := info.ObjectOf(id).(*types.Var)
+			if ok && !v.IsField() && outcome(v.Type()) && madeHere(v) {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// outcome reports the type of an attempt's outcome: error, or a response
+// (*http.Response).
+func outcome(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type()) || analysisutil.Named(t, "net/http", "Response")
 }
 
 // mentions reports whether e refers to obj: key = cmp.Or(key, uuid.NewString()).

@@ -212,6 +212,20 @@
 //	req, err := c.http.NewRequest(ctx, "POST", path, body) // http.NewRequestWithContext(ctx, method, ...) inside
 //	err = c.http.Do(req, &created) // Client.Do retries an HTTP POST with no Idempotency-Key header: ...
 //
+// A sender may be reached through an interface of the package's own (a
+// Doer seam, oapi-codegen's HttpRequestDoer) kept in an unexported field
+// that the package fills with a retrying decorator: the call runs the
+// methods of the dynamic types the package gives the field, every one in
+// sight (none from a parameter or another package), and is a retrying
+// sender's call when each of them retries the request it is given
+// (langwatch's Go SDK, #4998):
+//
+//	func New(url string) *Client { return &Client{doer: &retryingDoer{inner: &http.Client{...}}} }
+//	return c.doer.Do(req) // in rawJSON(ctx, method, ...): reported where a caller names POST
+//
+// A field filled from a constructor's parameter, or with a decorator
+// whose Do sends a POST once, is not reported.
+//
 // Messages handed to a peer that delivers them: net/smtp's SendMail and
 // Client.Data. A server that accepted the message and whose reply was
 // lost has sent it, and no key lets it tell the repeat:
@@ -370,7 +384,7 @@
 // strings.Builder or a query builder; a concatenation is read when its
 // unknown parts stand only for a table name. It does not
 // follow calls through interfaces (but for a RoundTripper's RoundTrip,
-// a send) or function values (a retry decided by a function value handed
+// a send, and a sender's interface below) or function values (a retry decided by a function value handed
 // the request, rehttp's t.retry(Attempt{Request: req}), may retry GETs
 // only and is not judged), a request copied other than by Clone or
 // WithContext (a struct copy, r := *req; return &r), ORM methods (gorm's Create, Update with gorm.Expr),

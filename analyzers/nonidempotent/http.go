@@ -28,7 +28,7 @@ import (
 // twice) is not reported.
 func (c *checker) httpEffect(call *ast.CallExpr, callee *types.Func, where place) *effect {
 	row := catalog.LookupHTTP(callee)
-	if s := c.sender(callee); row == nil && s != nil {
+	if s, _ := c.callSender(call, callee); row == nil && s != nil {
 		row = &catalog.HTTPCall{Role: catalog.HTTPSend, Req: s.Param, Method: -1, URL: -1} // c.send(req) (sender.go)
 	}
 	if row == nil {

@@ -82,6 +82,9 @@ type checker struct {
 	// whose request that is (handed.go).
 	handed  map[*ast.CallExpr]string
 	resends map[*types.Func]bool
+	// dynamic: the interface method calls found to run a retrying
+	// sender (dynamic.go).
+	dynamic map[*ast.CallExpr]dynamicCall
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
@@ -98,6 +101,7 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		eng:     engine.Of(pass),
 		keys:    &cfg.KeyHeaders,
 		invoked: map[*ast.FuncLit]bool{},
+		dynamic: map[*ast.CallExpr]dynamicCall{},
 		byObj:   map[*types.Func]*funcInfo{},
 		facts:   map[*types.Func]*effect{},
 

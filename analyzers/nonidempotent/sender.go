@@ -162,7 +162,7 @@ func (c *checker) sendArg(call *ast.CallExpr, callee *types.Func) (req int, retr
 	if row := catalog.LookupHTTP(callee); row != nil {
 		return row.Req, false, row.Role == catalog.HTTPSend
 	}
-	if s := c.sender(callee); s != nil {
+	if s, _ := c.callSender(call, callee); s != nil {
 		return s.Param, s.Retries, true
 	}
 	return 0, false, false
@@ -190,7 +190,7 @@ func (c *checker) sender(fn *types.Func) *SenderFact {
 // resends any request, reported at its own send (handed.go).
 func (c *checker) retryingSender(call *ast.CallExpr) string {
 	fn := analysisutil.AnyCallee(c.info, call)
-	if s := c.sender(fn); s != nil && s.Retries && !c.resendsAny(fn) {
+	if s, fn := c.callSender(call, fn); s != nil && s.Retries && !c.resendsAny(fn) {
 		return analysisutil.FuncName(fn, c.pass.Pkg)
 	}
 	return ""

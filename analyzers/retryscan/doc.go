@@ -15,7 +15,10 @@
 //   - a hand-rolled retry loop: a loop that runs an operation, leaves
 //     when it succeeds and goes round again when it fails, counted
 //     (for i := 0; i < 3; i++, for range 3), conditional or bare (for {}),
-//     or written with goto (retry: ... goto retry); the decision may be
+//     or written with goto (retry: ... goto retry); one that does not wait
+//     must count its attempts (a counter it steps and tests to leave, a
+//     parameter counted down: matrixone's doWithRetry(fn, 128,
+//     isRetryable)); the decision may be
 //     combined with other tests (err == nil || attempt == max), held in a
 //     local boolean, made by a small predicate of the package
 //     (shouldRetry(resp, err)), made on the response's status code

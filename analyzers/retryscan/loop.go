@@ -232,8 +232,25 @@ func (s *scanner) stepped(n ast.Node) types.Object {
 // err != nil, an exit under a status test. It only tells a loop that does
 // not wait whether to ask the engine at all: an index loop that returns
 // on the first error (if err != nil { return err }) does not, and its
-// package builds no SSA.
+// package builds no SSA. A test of err != nil in the loop body followed by
+// an exit leaves on success too, when the test's body may go round:
+//
+//	for {
+//		res, err = fn()
+//		if err != nil {
+//			if isRetryable(err) { ...; continue }
+//			return
+//		}
+//		return // success
+//	}
 func (s *scanner) leavesOnSuccess(body *ast.BlockStmt) bool {
+	for i, st := range body.List {
+		if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && exits(body.List[i+1:], false) {
+			if _, ne, _ := s.nilTests(ifs.Cond); ne && continues(ifs.Body) {
+				return true
+			}
+		}
+	}
 	return anyIf(body, func(ifs *ast.IfStmt, inSwitch bool) bool {
 		eq, ne, status := s.nilTests(ifs.Cond)
 		switch {
@@ -247,6 +264,22 @@ func (s *scanner) leavesOnSuccess(body *ast.BlockStmt) bool {
 		}
 		return false
 	})
+}
+
+// continues reports whether a block holds a continue of the loop it is
+// in (not of a loop nested in it).
+func continues(b *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			found = found || n.Tok == token.CONTINUE && n.Label == nil
+		}
+		return !found
+	})
+	return found
 }
 
 // nilTests reports what a condition tests: an error == nil, an error !=

@@ -275,3 +275,23 @@ START: // want `site loop "retry loop" unbounded attempts`
 	}
 	goto START
 }
+
+// A helper that counts its attempts down and asks a classifier it is
+// handed, with no wait (matrixone's fileservice doWithRetry): the failure
+// that goes round is under err != nil, the success leaves after it.
+func countDown(fn func() error, attempts int, retryable func(error) bool) (err error) { // want `wrapper\(param=0, N attempts via retry loop\)` `retrier\(N via retry loop\)`
+	for { // want `site loop "retry loop" N attempts`
+		err = fn()
+		if err != nil {
+			if retryable(err) {
+				attempts--
+				if attempts <= 0 {
+					return
+				}
+				continue
+			}
+			return
+		}
+		return
+	}
+}

@@ -305,3 +305,19 @@ func handOff(mu *sync.Mutex, ch chan<- []byte, buf []byte) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// The twin of countDown that sends the next item each round: the first
+// item that goes through, a failover, not a retry.
+func firstSent(items []string, send func(string) error, skippable func(error) bool) (err error) {
+	for i := 0; i < len(items) && i < 3; i++ {
+		err = send(items[i])
+		if err != nil {
+			if skippable(err) {
+				continue
+			}
+			return
+		}
+		return
+	}
+	return err
+}
