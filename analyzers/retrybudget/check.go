@@ -2,7 +2,6 @@ package retrybudget
 
 import (
 	"fmt"
-	"go/ast"
 	"go/token"
 	"go/types"
 	"strings"
@@ -58,7 +57,7 @@ func (c *checker) checkSite(site *retryscan.Site) {
 		if op > 0 {
 			// the attempt is the caller's function: the loop adds no
 			// timeout, and the call says whether the function does
-			unbounded = waits(site.Delay()) && c.boundsNothing(site.BodyBlock()) && c.attemptOn(site, p)
+			unbounded = waits(site.Delay()) && c.res.AttemptBoundsNothing(site.BodyBlock()) && c.attemptOn(site, p)
 		}
 		if worth(w, site.Bound().Attempts, unbounded) || lim.d > 0 {
 			f := newFact(i, site, w, unbounded, lim)
@@ -101,27 +100,7 @@ func (c *checker) attemptUnbounded(site *retryscan.Site, w retryscan.WorstCase) 
 	if body == nil {
 		return site.Kind() == retryscan.KindClient // retryablehttp with no HTTPClient.Timeout
 	}
-	return c.boundsNothing(body)
-}
-
-// boundsNothing reports whether an attempt body races no timer and calls
-// no function of this package that makes a timeout.
-func (c *checker) boundsNothing(body ast.Node) bool {
-	bounded := racesTimer(c.pass.TypesInfo, body)
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if bounded || !ok {
-			return !bounded
-		}
-		fn := analysisutil.Callee(c.pass.TypesInfo, call)
-		if fn != nil && fn.Pkg() == c.pass.Pkg {
-			if fd := c.decl(fn); fd != nil && c.makesTimeout(fd) {
-				bounded = true
-			}
-		}
-		return !bounded
-	})
-	return !bounded
+	return c.res.AttemptBoundsNothing(body)
 }
 
 // waits reports whether a delay is known to wait between attempts.
@@ -133,23 +112,6 @@ func waits(d retryscan.Delay) bool {
 		return len(d.Waits) > 0
 	}
 	return false
-}
-
-// makesTimeout reports whether a function makes a context with a timeout
-// or deadline, or races a result against a timer: the attempt it serves
-// may be bounded there.
-func (c *checker) makesTimeout(fd *ast.FuncDecl) bool {
-	if racesTimer(c.pass.TypesInfo, fd) {
-		return true
-	}
-	found := false
-	ast.Inspect(fd, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			found = catalog.ContextEffect(analysisutil.Callee(c.pass.TypesInfo, call)) == catalog.CtxDeadline
-		}
-		return !found
-	})
-	return found
 }
 
 // retryRef is the retry compare judges, at its site or through a call.

@@ -61,7 +61,7 @@ func (c *checker) atCall(call *ast.CallExpr, f *BudgetFact, ctx ssa.Value) (retr
 		return w, false
 	}
 	body := site.BodyBlock()
-	if body == nil || !c.boundsNothing(body) {
+	if body == nil || !c.res.AttemptBoundsNothing(body) {
 		return w, false
 	}
 	return w, c.usesOwnCtx(site) || reaches(ctx, body)

@@ -45,7 +45,9 @@ type Result struct {
 	triggers    *triggers
 	budgets     *lazy[budgetScan]
 	retryer     func(ast.Expr) int // RetryerAttempts (awsretryer.go)
-	stacks      *lazy[[]InterceptorStack]
+	// boundsNothing: AttemptBoundsNothing (attemptbound.go).
+	boundsNothing func(*ast.BlockStmt) bool
+	stacks        *lazy[[]InterceptorStack]
 }
 
 // Sites returns the package's retry sites in source order.

@@ -405,7 +405,9 @@ func (s *scanner) result() *Result {
 		triggers: newTriggers(s),
 		budgets:  s.deferBudgets(),
 		retryer:  s.retryerAttempts,
-		stacks:   &lazy[[]InterceptorStack]{compute: s.interceptorStacks},
+
+		boundsNothing: s.attemptBoundsNothing,
+		stacks:        &lazy[[]InterceptorStack]{compute: s.interceptorStacks},
 	}
 	for _, site := range s.sites {
 		site.worst = &lazy[WorstCase]{compute: func() WorstCase { return s.worstCase(site) }}
