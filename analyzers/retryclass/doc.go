@@ -240,7 +240,9 @@
 // keeps the status of its response in a field of its receiver
 // (c.lastStatus = resp.StatusCode) hands it to the loop that tests the
 // field after the call, when every write of the field is a status or a
-// constant.
+// constant; a helper that tests the field it has just written
+// (u.StatusCode = res.StatusCode; if u.StatusCode != http.StatusOK
+// {...}) decides on the status, also two calls down from the loop.
 //
 // The predicates of apimachinery's api/errors are read as the status
 // they test (apierrors.IsNotFound: 404, IsInvalid: 422) wherever a
@@ -511,7 +513,11 @@
 //     CheckRetry) that retries a few 4xx it names; a permanent gRPC code
 //     that goes round by default while the decision stops only on codes
 //     that are not permanent (Canceled, DeadlineExceeded), or on more
-//     than six; a reconnect loop that stops only on codes.Canceled;
+//     than six; a reconnect loop that stops only on codes.Canceled; a
+//     loop where the error of one 4xx depends on more than the status
+//     (if code == 401 && u.token == "": a marker error one way, a plain
+//     one the other, as in vmware/vic#5988), which leaves that status
+//     undecided;
 //   - ignores-retry-after where the function reads Retry-After for
 //     anything but a message (a value it compares, parses or hands on,
 //     even if it is then unused), where on a way round for 429 or 503 it

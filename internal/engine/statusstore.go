@@ -29,7 +29,8 @@ import (
 // a constant holds, after a call of a function of the package that
 // stores it through the value the load reads, the status of the
 // responses of a scenario in which that call does not fail. Elsewhere
-// it is what it was.
+// it is what it was. The helper that stores it may read it back itself,
+// before any such call, and then reads what it stored.
 
 // storedStatus returns the status a load of field address fa reads
 // after such a call on the path, and false when there is none or the
@@ -41,7 +42,14 @@ func (w *walker) storedStatus(load *ssa.UnOp, fa *ssa.FieldAddr, upto int) (Val,
 	}
 	var out Val
 	found := false
-	w.backFrom(load, upto, func(in ssa.Instruction, _ int) bool {
+	w.backFrom(load, upto, func(in ssa.Instruction, k int) bool {
+		if st, ok := in.(*ssa.Store); ok && sameField(st.Addr, fa) {
+			// The helper reads back what it stored a moment ago (vic's
+			// fetch: u.StatusCode = res.StatusCode; if u.StatusCode ==
+			// http.StatusNotFound {...}): the load is the stored value.
+			out, found = w.eval(st.Val, k+1), true
+			return false
+		}
 		c, ok := in.(*ssa.Call)
 		if !ok {
 			return true
@@ -60,6 +68,13 @@ func (w *walker) storedStatus(load *ssa.UnOp, fa *ssa.FieldAddr, upto int) (Val,
 		return false // the latest such call decides
 	})
 	return out, found
+}
+
+// sameField reports a store address that is field fa of the same value
+// (each u.StatusCode is an address of its own in SSA).
+func sameField(addr ssa.Value, fa *ssa.FieldAddr) bool {
+	a, ok := addr.(*ssa.FieldAddr)
+	return ok && a.X == fa.X && a.Field == fa.Field
 }
 
 // statusStore reports whether every store of the package to field f
