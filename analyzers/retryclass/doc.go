@@ -108,7 +108,11 @@
 // the loop sleeps and tries again until its attempts run out (so does a
 // loop whose classifier lets the deadline's error through: one that
 // retries every net.Error, which context.DeadlineExceeded and the
-// *url.Error wrapping it are, or every gRPC code but Canceled): here 5 more
+// *url.Error wrapping it are, or every gRPC code but Canceled; a status
+// that a call helper of the package hands back as the same constant on
+// every error, return 0, err, is that constant on a cancelled attempt, so
+// a loop that logs in again on a 401 before its wait is read through that
+// test): here 5 more
 // attempts over 1+2+4+8+16 = 31s (over at least 31s when a jitter is
 // added to each wait, time.Sleep(d + rand.N(d/4))), for a caller that
 // has gone. The

@@ -147,6 +147,9 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 	}
 	if o, ok := w.sc.outcome(c); ok {
 		if w.p.callStatusResult(c, max(idx, 0)) {
+			if n, ok := w.p.statusOnError(c, max(idx, 0)); o.Fails && ok {
+				return Val{Kind: Int, N: n, Exact: true, Related: true} // return 0, err
+			}
 			return statusOutcome(o, o.Fails && w.p.statusBesideError(c, max(idx, 0))) // status, err := deliver(ctx, url)
 		}
 		if w.sc.ReadOwn && !w.sc.decides(c) && w.p.own(c.Call.StaticCallee()) && roleAt(c, idx) == RoleErr {

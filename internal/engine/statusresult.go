@@ -179,6 +179,56 @@ func (p *Program) statusBesideError(c ssa.CallInstruction, idx int) bool {
 	return len(fns) > 0
 }
 
+// A helper that fails gives its status result as the same constant on
+// every return with an error, the status it never got:
+//
+//	resp, err := client.Do(req)
+//	if err != nil {
+//		return 0, nil, err
+//	}
+//	...
+//	return resp.StatusCode, body, nil
+//
+// On a failure the status is that constant, not unknown: a loop that asks
+// status == http.StatusUnauthorized after the call (to log in again) is
+// not told "maybe" when the call failed with the caller's context.
+
+// statusOnError returns the constant every function the call runs gives
+// as result idx on each return whose error is not a nil constant, when
+// they all give the same one.
+func (p *Program) statusOnError(c ssa.CallInstruction, idx int) (int64, bool) {
+	fns := p.statusCallees(c)
+	var n int64
+	seen := false
+	for _, fn := range fns {
+		errIdx := -1
+		res := fn.Signature.Results()
+		for i := range res.Len() {
+			if isErrorType(res.At(i).Type()) {
+				errIdx = i
+			}
+		}
+		if errIdx < 0 {
+			return 0, false
+		}
+		for _, b := range fn.Blocks {
+			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if !ok || idx >= len(ret.Results) || b == fn.Recover {
+				continue
+			}
+			if e, ok := Strip(resultStored(b, Strip(ret.Results[errIdx]))).(*ssa.Const); ok && e.IsNil() {
+				continue // a success: its status is the response's
+			}
+			v := resultStored(b, Strip(ret.Results[idx]))
+			if !isIntConst(v) || seen && intConst(v) != n {
+				return 0, false
+			}
+			n, seen = intConst(v), true
+		}
+	}
+	return n, seen
+}
+
 // statusOutcome is the status an outcome gives such a result. A failure
 // with an error that carries the status of a response (a typed error
 // read with errors.As, ErrStatus), from a helper that returns the status
