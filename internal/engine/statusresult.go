@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -154,29 +155,40 @@ func (p *Program) statusCallees(c ssa.CallInstruction) []*ssa.Function {
 func (p *Program) statusBesideError(c ssa.CallInstruction, idx int) bool {
 	fns := p.statusCallees(c)
 	for _, fn := range fns {
-		errIdx := -1
-		res := fn.Signature.Results()
-		for i := range res.Len() {
-			if isErrorType(res.At(i).Type()) {
-				errIdx = i
-			}
-		}
-		beside := false
-		for _, b := range fn.Blocks {
-			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-			if !ok || errIdx < 0 || idx >= len(ret.Results) || b == fn.Recover {
-				continue
-			}
-			e, isConst := Strip(resultStored(b, Strip(ret.Results[errIdx]))).(*ssa.Const)
-			if p.statusRead(resultStored(b, Strip(ret.Results[idx]))) && !(isConst && e.IsNil()) {
-				beside = true
-			}
-		}
-		if !beside {
+		vals, _ := failingResults(fn, idx)
+		if !slices.ContainsFunc(vals, p.statusRead) {
 			return false
 		}
 	}
 	return len(fns) > 0
+}
+
+// failingResults returns result idx of fn on each return whose error
+// (its last result of type error) is not a nil constant, and whether fn
+// has an error result at all.
+func failingResults(fn *ssa.Function, idx int) ([]ssa.Value, bool) {
+	errIdx := -1
+	res := fn.Signature.Results()
+	for i := range res.Len() {
+		if isErrorType(res.At(i).Type()) {
+			errIdx = i
+		}
+	}
+	if errIdx < 0 {
+		return nil, false
+	}
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || idx >= len(ret.Results) || b == fn.Recover {
+			continue
+		}
+		if e, ok := Strip(resultStored(b, Strip(ret.Results[errIdx]))).(*ssa.Const); ok && e.IsNil() {
+			continue // a success
+		}
+		out = append(out, resultStored(b, Strip(ret.Results[idx])))
+	}
+	return out, true
 }
 
 // A helper that fails gives its status result as the same constant on
@@ -201,25 +213,11 @@ func (p *Program) statusOnError(c ssa.CallInstruction, idx int) (int64, bool) {
 	var n int64
 	seen := false
 	for _, fn := range fns {
-		errIdx := -1
-		res := fn.Signature.Results()
-		for i := range res.Len() {
-			if isErrorType(res.At(i).Type()) {
-				errIdx = i
-			}
-		}
-		if errIdx < 0 {
+		vals, ok := failingResults(fn, idx)
+		if !ok {
 			return 0, false
 		}
-		for _, b := range fn.Blocks {
-			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-			if !ok || idx >= len(ret.Results) || b == fn.Recover {
-				continue
-			}
-			if e, ok := Strip(resultStored(b, Strip(ret.Results[errIdx]))).(*ssa.Const); ok && e.IsNil() {
-				continue // a success: its status is the response's
-			}
-			v := resultStored(b, Strip(ret.Results[idx]))
+		for _, v := range vals {
 			if !isIntConst(v) || seen && intConst(v) != n {
 				return 0, false
 			}
