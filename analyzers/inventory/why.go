@@ -68,13 +68,7 @@ func (b *builder) attemptsWhy(s *retryscan.Site, fn string) string {
 // paramName is the name of parameter i of a function declaration or
 // literal, "" when there is none.
 func paramName(fn ast.Node, i int) string {
-	var ft *ast.FuncType
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		ft = fn.Type
-	case *ast.FuncLit:
-		ft = fn.Type
-	}
+	ft := analysisutil.FuncType(fn)
 	if ft == nil || i < 0 {
 		return ""
 	}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 )
 
@@ -54,13 +55,7 @@ func (s *scanner) handsIn(site *Site, body ast.Node) bool {
 
 // funcParams returns the parameters of a function declaration or literal.
 func (s *scanner) funcParams(fn ast.Node) map[*types.Var]bool {
-	var ft *ast.FuncType
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		ft = fn.Type
-	case *ast.FuncLit:
-		ft = fn.Type
-	}
+	ft := analysisutil.FuncType(fn)
 	if ft == nil || ft.Params == nil {
 		return nil
 	}

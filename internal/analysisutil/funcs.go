@@ -257,3 +257,15 @@ func FileOf(files []*ast.File, pos token.Pos) *ast.File {
 	}
 	return nil
 }
+
+// FuncType returns the type of a function declaration or literal, or nil
+// for any other node.
+func FuncType(fn ast.Node) *ast.FuncType {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		return fn.Type
+	case *ast.FuncLit:
+		return fn.Type
+	}
+	return nil
+}
