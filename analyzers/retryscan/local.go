@@ -32,8 +32,8 @@ import (
 //	}
 //
 // A call through an interface or a function value may reach anything,
-// and keeps the attempt remote (but an error's Error and a context's
-// Done or Err, which do no I/O). So does a call handed one: an argument
+// and keeps the attempt remote (but an error's Error, a context's Done
+// or Err and a metric's update, which do no I/O: catalog.IsQuietMethod). So does a call handed one: an argument
 // or receiver that holds, in its fields or elements, a function or an
 // interface other than error, context.Context or an unexported interface
 // of the callee's own package (json.NewEncoder(conn).Encode(v) and
@@ -135,6 +135,9 @@ func (s *scanner) localCall(call *ast.CallExpr) bool {
 		if !s.localFunc(obj) {
 			return false
 		}
+		if catalog.IsQuietMethod(obj) {
+			return true // no I/O whatever it is handed: q.m.retries.Inc()
+		}
 		operands := call.Args
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && s.info.Selections[sel] != nil {
 			operands = append([]ast.Expr{sel.X}, operands...)
@@ -153,11 +156,11 @@ func (s *scanner) localCall(call *ast.CallExpr) bool {
 // that stays on this machine: none of the package's own.
 func (s *scanner) localFunc(fn *types.Func) bool {
 	fn = fn.Origin()
-	if catalog.IsLocalOperation(fn) {
+	if catalog.IsLocalOperation(fn) || catalog.IsQuietMethod(fn) {
 		return true
 	}
 	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
-		return catalog.IsQuietMethod(fn)
+		return false
 	}
 	return fn.Pkg() != s.pass.Pkg && s.noPeer(fn)
 }

@@ -110,9 +110,14 @@
 // whose body, and those of the package's functions it calls in turn,
 // make only such calls (a map delete under a mutex that returns an
 // error while another goroutine holds the entry); its arguments need not
-// be free of functions, since its body shows what it calls. A call
-// through an interface or a function value counts as remote, and so does
-// a recursion. A loop whose test returns no error and only reads or
+// be free of functions, since its body shows what it calls. A metric's
+// update is kept in memory and stays local whatever its type: prometheus
+// client_golang's Counter, Gauge, Observer and their vectors'
+// WithLabelValues, OpenTelemetry's instruments (a loop that counts its
+// rounds while it waits for a full in-process queue to drain, as
+// prometheus's remote-write enqueue does, is not asked for jitter).
+// Another call through an interface or a function value counts as
+// remote, and so does a recursion. A loop whose test returns no error and only reads or
 // updates this process's memory (a map, a counter under a mutex, a
 // package that reaches no peer, an interface value only such a package
 // made: etcd's cancelWatcher on its adt.IntervalTree, mongo-driver's

@@ -39,15 +39,37 @@ func IsSocketCall(fn *types.Func) bool {
 	return slices.ContainsFunc(socketCalls, func(p string) bool { return strings.HasPrefix(fn.Name(), p) })
 }
 
-// quietMethods are interface methods that do no I/O whatever the
-// dynamic type: reading an error's text, a context's state.
+// quietMethods are methods that do no I/O whatever the dynamic type and
+// whatever they are handed: reading an error's text, a context's state,
+// and updating a metric, which the metrics libraries keep in this
+// process's memory for a scrape or an exporter to read later (a retry
+// loop that counts its rounds, q.m.retries.Inc(), is as local as its
+// attempt; a metric vector's child is looked up or made in memory, and
+// prometheus imports net/http for its handlers, not for these).
 var quietMethods = []Symbol{
 	{"", "error", "Error"},
 	{"context", "Context", "Done"}, {"context", "Context", "Err"},
 	{"context", "Context", "Deadline"}, {"context", "Context", "Value"},
+	{promPkg, "Counter", "Inc"}, {promPkg, "Counter", "Add"},
+	{promPkg, "Gauge", "Set"}, {promPkg, "Gauge", "Inc"}, {promPkg, "Gauge", "Dec"},
+	{promPkg, "Gauge", "Add"}, {promPkg, "Gauge", "Sub"}, {promPkg, "Gauge", "SetToCurrentTime"},
+	{promPkg, "Observer", "Observe"}, {promPkg, "Histogram", "Observe"}, {promPkg, "Summary", "Observe"},
+	{promPkg, "CounterVec", "WithLabelValues"}, {promPkg, "CounterVec", "With"},
+	{promPkg, "GaugeVec", "WithLabelValues"}, {promPkg, "GaugeVec", "With"},
+	{promPkg, "HistogramVec", "WithLabelValues"}, {promPkg, "HistogramVec", "With"},
+	{promPkg, "SummaryVec", "WithLabelValues"}, {promPkg, "SummaryVec", "With"},
+	{otelMetric, "Int64Counter", "Add"}, {otelMetric, "Float64Counter", "Add"},
+	{otelMetric, "Int64UpDownCounter", "Add"}, {otelMetric, "Float64UpDownCounter", "Add"},
+	{otelMetric, "Int64Histogram", "Record"}, {otelMetric, "Float64Histogram", "Record"},
+	{otelMetric, "Int64Gauge", "Record"}, {otelMetric, "Float64Gauge", "Record"},
 }
 
-// IsQuietMethod reports an interface method of quietMethods.
+const (
+	promPkg    = "github.com/prometheus/client_golang/prometheus"
+	otelMetric = "go.opentelemetry.io/otel/metric"
+)
+
+// IsQuietMethod reports a method of quietMethods.
 func IsQuietMethod(fn *types.Func) bool {
 	return fn != nil && slices.Contains(quietMethods, SymbolOf(fn))
 }
@@ -85,7 +107,9 @@ func carriesPeer(t types.Type, home *types.Package, seen map[types.Type]bool) bo
 	case *types.Slice:
 		return carriesPeer(u.Elem(), home, seen)
 	case *types.Array:
-		return carriesPeer(u.Elem(), home, seen)
+		// [0]func() holds nothing: go.uber.org/atomic's nocmp, a marker
+		// that makes its types incomparable.
+		return u.Len() > 0 && carriesPeer(u.Elem(), home, seen)
 	case *types.Chan:
 		return carriesPeer(u.Elem(), home, seen)
 	case *types.Map:
