@@ -208,7 +208,13 @@ func (r *runner) declInfo(fn *types.Func, fd *ast.FuncDecl) *declInfo {
 
 // summary returns fd's fact, or nil, and the position of its sink.
 func (r *runner) summary(fn *types.Func, fd *ast.FuncDecl, seeds []seed) (*Fact, token.Pos) {
-	reg := r.scan(fd.Body, fd, seeds, returnsID(fn.Signature()))
+	// A key the function makes only when it fails, for the call after:
+	// its error is what a caller's retry goes round on.
+	after := func(n ast.Node) bool {
+		f := r.eng.Func(fd)
+		return f != nil && r.eng.OpRegion(f, "").AfterFailure(n, nil)
+	}
+	reg := r.scan(fd.Body, fd, seeds, returnsID(fn.Signature()), after)
 	if !reg.hasSources {
 		return nil, token.NoPos
 	}
