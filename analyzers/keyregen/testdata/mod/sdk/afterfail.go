@@ -114,6 +114,20 @@ func tokenAfterSuccess(ctx context.Context, c *scheduler.Client, in *scheduler.C
 	})
 }
 
+// ... the same in a case of a switch on the error ...
+func tokenSwitchOnSuccess(ctx context.Context, c *scheduler.Client, in *scheduler.CreateScheduleInput) error {
+	return retry.Do(func() error {
+		_, err := c.CreateSchedule(ctx, in)
+		switch {
+		case err == nil:
+			in.ClientToken = aws.String(uuid.NewString()) // for the next schedule
+		case isThrottle(err):
+			time.Sleep(time.Second)
+		}
+		return err
+	})
+}
+
 // ... or after a failure the retry gives up on (retry.Unrecoverable ends
 // retry.Do) ...
 func tokenOnGivingUp(ctx context.Context, c *scheduler.Client, in *scheduler.CreateScheduleInput) error {
