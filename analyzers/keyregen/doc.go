@@ -160,15 +160,25 @@
 //			return e
 //		}
 //
-// A condition reads the attempt's failure when it names an error or an
-// *http.Response the attempt declares or assigns.
+// A key is made after a failure when only the way of a failed attempt to
+// the next one reaches it, however the outcome is read: under if err !=
+// nil, after if err == nil { return nil }, in a case of a switch on the
+// error, under a test of the response's status (or of a copy of it), in
+// a classifier of the package. The same holds in a helper that makes a
+// new key when it returns an error, and in the function handed to a
+// retry wrapper of the package.
 //
 // Not reported: a key generated before the loop or outside the function
 // passed to the retry library; a key made lazily and kept across attempts
 // (if key == "" { key = uuid.NewString() }, or key = cmp.Or(key, ...),
 // and after a failure when the condition tests the key's variable too:
 // if err != nil && in.ClientToken == nil), or on the first round only (if
-// first { ... });
+// first { ... }); a key made again under a condition a successful attempt
+// can pass too (another call's error: a token store that has none yet),
+// after an attempt that succeeded, or after a failure the retry gives up
+// on (return retry.Unrecoverable(err)); one made at the top of a loop's
+// round from the previous round's error (if lastErr != nil { ... }),
+// which the engine does not tell from the first round's;
 // a fresh ID that does not reach a sink (a log field, a trace span ID, a
 // temporary file name); a token an SDK fills in itself when the field is
 // left empty. The aws-sdk-go-v2 operations that auto-fill ClientToken do

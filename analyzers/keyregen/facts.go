@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/retrylint/retrylint/internal/catalog"
+	"github.com/retrylint/retrylint/internal/engine"
 )
 
 // Fact is exported for a function whose every call makes a fresh ID, and
@@ -208,7 +209,13 @@ func (r *runner) declInfo(fn *types.Func, fd *ast.FuncDecl) *declInfo {
 
 // summary returns fd's fact, or nil, and the position of its sink.
 func (r *runner) summary(fn *types.Func, fd *ast.FuncDecl, seeds []seed) (*Fact, token.Pos) {
-	reg := r.scan(fd.Body, fd, seeds, returnsID(fn.Signature()))
+	// A key the function makes only when it fails, for the call after:
+	// its error is what a caller's retry goes round on.
+	after := func(n ast.Node) bool {
+		f := r.eng.Func(fd)
+		return f != nil && r.eng.OpRegion(f, "").AfterFailure(n, nil)
+	}
+	reg := r.scan(fd.Body, fd, seeds, returnsID(fn.Signature()), after)
 	if !reg.hasSources {
 		return nil, token.NoPos
 	}
@@ -267,7 +274,7 @@ func (r *runner) returnsFresh(fd *ast.FuncDecl, reg *region) *origin {
 			return nil
 		}
 		o, _ := reg.taint.Of(ret.Results[0])
-		if o == nil && fromParams(ret.Results[0]) {
+		if o == nil && engine.FromCaller(ret.Results[0]) {
 			continue // the caller's value
 		}
 		if o == nil || o.param != nil {
@@ -298,44 +305,4 @@ func (r *runner) factOf(fn *types.Func) (*Fact, token.Pos) {
 		return f, token.NoPos
 	}
 	return nil, token.NoPos
-}
-
-// fromParams reports a value that is a parameter or a field of one
-// (ev.ID, req.Key).
-func fromParams(v ssa.Value) bool {
-	for {
-		switch x := v.(type) {
-		case *ssa.Parameter:
-			return true
-		case *ssa.Field:
-			v = x.X
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return false
-			}
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.Alloc:
-			return spilled(x) // a parameter whose field is addressed
-		default:
-			return false
-		}
-	}
-}
-
-// spilled reports a local that holds a parameter and nothing else.
-func spilled(a *ssa.Alloc) bool {
-	stored := false
-	for _, r := range *a.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-			if _, ok := st.Val.(*ssa.Parameter); !ok {
-				return false
-			}
-			stored = true
-		}
-	}
-	return stored
 }

@@ -8,7 +8,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 	"github.com/retrylint/retrylint/internal/engine"
 )
@@ -78,6 +77,24 @@ type region struct {
 	// parameters it puts in a header whose name is another parameter.
 	seeds []seed
 	pairs []ParamSink
+	// after says whether a statement of the region runs only after
+	// the attempt failed and before the next one (guarded); nil where
+	// that is not known. failAfter memoizes it by node.
+	after     func(ast.Node) bool
+	failAfter map[ast.Node]bool
+}
+
+// afterFailure asks after, once per node.
+func (reg *region) afterFailure(n ast.Node) bool {
+	if reg.after == nil {
+		return false
+	}
+	v, ok := reg.failAfter[n]
+	if !ok {
+		v = reg.after(n)
+		reg.failAfter[n] = v
+	}
+	return v
 }
 
 // assign is one assignment to a local variable or a field of one.
@@ -101,8 +118,10 @@ type source struct {
 // still this attempt's key. The seeds, parameters of the function whose
 // body root is, are followed too when root has a sink. returns asks for
 // the values the function returns (its first result can hold an ID).
-func (r *runner) scan(root, fn ast.Node, seeds []seed, returns bool) *region {
-	reg := &region{r: r, root: root, fn: fn, parent: map[ast.Node]ast.Node{}, assigns: map[ast.Expr]assign{}, own: map[ssa.Value]*origin{}, seeds: seeds}
+// after answers guarded's question of a conditional key (nil: unknown).
+func (r *runner) scan(root, fn ast.Node, seeds []seed, returns bool, after func(ast.Node) bool) *region {
+	reg := &region{r: r, root: root, fn: fn, parent: map[ast.Node]ast.Node{}, assigns: map[ast.Expr]assign{}, own: map[ssa.Value]*origin{}, seeds: seeds,
+		after: after, failAfter: map[ast.Node]bool{}}
 	hasSink := reg.survey()
 	if !reg.hasSources {
 		return reg
@@ -355,6 +374,16 @@ func isPackageVar(v *types.Var) bool {
 //		req.Header.Set("Idempotency-Key", key)
 //	}
 //	if key != "" { req.Header.Set("Idempotency-Key", key) } // not guarded
+//
+// A key made under a condition that does not name obj, where only the
+// way of a failed attempt to the next one passes, is made again for
+// that attempt, not once and kept (the recognizer's AfterFailure, read
+// by the engine's walks of the attempt's outcomes):
+//
+//	if err != nil {
+//		args.ClientToken = newToken() // not guarded
+//		return err
+//	}
 func (reg *region) guarded(n ast.Node, obj types.Object, o *origin) bool {
 	if obj == nil || (reg.root.Pos() <= obj.Pos() && obj.Pos() < reg.root.End()) {
 		return false // declared in the attempt: a new one every time
@@ -381,7 +410,7 @@ func (reg *region) guarded(n ast.Node, obj types.Object, o *origin) bool {
 			continue
 		}
 		if o == nil || o.param == nil {
-			if reg.failed(cond) && !slices.ContainsFunc(cond, func(c ast.Expr) bool { return mentions(info, c, obj) }) {
+			if !slices.ContainsFunc(cond, func(c ast.Expr) bool { return mentions(info, c, obj) }) && reg.afterFailure(n) {
 				continue // a new key after a failure: the next attempt's
 			}
 			return true
@@ -393,58 +422,6 @@ func (reg *region) guarded(n ast.Node, obj types.Object, o *origin) bool {
 		}
 	}
 	return false
-}
-
-// failed reports a condition that reads this attempt's outcome: an error
-// or a response made in the region (declared in it, or assigned in it).
-// A key made under it is made again after a failure, for the attempt that
-// follows, not once and kept (bosh-alicloud-cpi, 1d63cfa0):
-//
-//	err := invoker.Run(func() error {
-//		resp, e := client.CreateInstance(args)
-//		if e != nil {
-//			if isExpectedErrors(e, []string{"InvalidIPAddress.AlreadyUsed"}) {
-//				args.ClientToken = buildClientToken(args.GetActionName()) // the next attempt's key
-//			}
-//			return e
-//		}
-func (reg *region) failed(cond []ast.Expr) bool {
-	info := reg.r.pass.TypesInfo
-	madeHere := func(v *types.Var) bool {
-		if reg.root.Pos() <= v.Pos() && v.Pos() < reg.root.End() {
-			return true
-		}
-		for _, a := range reg.assigns {
-			if a.obj == v {
-				return true
-			}
-		}
-		return false
-	}
-	for _, c := range cond {
-		found := false
-		ast.Inspect(c, func(n ast.Node) bool {
-			id, ok := n.(*ast.Ident)
-			if !ok {
-				return !found
-			}
-			v, ok := info.ObjectOf(id).(*types.Var)
-			if ok && !v.IsField() && outcome(v.Type()) && madeHere(v) {
-				found = true
-			}
-			return !found
-		})
-		if found {
-			return true
-		}
-	}
-	return false
-}
-
-// outcome reports the type of an attempt's outcome: error, or a response
-// (*http.Response).
-func outcome(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type()) || analysisutil.Named(t, "net/http", "Response")
 }
 
 // mentions reports whether e refers to obj: key = cmp.Or(key, uuid.NewString()).

@@ -131,7 +131,7 @@ func (r *runner) checkBody(rep *report.Reporter, s *retryscan.Site) {
 	if lit, ok := s.Body().(*ast.FuncLit); ok {
 		fn = lit
 	}
-	reg := r.scan(s.Body(), fn, nil, false)
+	reg := r.scan(s.Body(), fn, nil, false, func(n ast.Node) bool { return r.res.AfterFailure(s, n) })
 	for _, f := range reg.findings {
 		enc := r.res.Enclosing(f.origin.pos)
 		if len(enc) == 0 || enc[len(enc)-1] != s {

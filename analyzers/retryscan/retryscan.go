@@ -47,7 +47,9 @@ type Result struct {
 	retryer     func(ast.Expr) int // RetryerAttempts (awsretryer.go)
 	// boundsNothing: AttemptBoundsNothing (attemptbound.go).
 	boundsNothing func(*ast.BlockStmt) bool
-	stacks        *lazy[[]InterceptorStack]
+	// afterFailure: AfterFailure (afterfailure.go).
+	afterFailure func(*Site, ast.Node) bool
+	stacks       *lazy[[]InterceptorStack]
 }
 
 // Sites returns the package's retry sites in source order.

@@ -407,6 +407,7 @@ func (s *scanner) result() *Result {
 		retryer:  s.retryerAttempts,
 
 		boundsNothing: s.attemptBoundsNothing,
+		afterFailure:  s.afterFailure,
 		stacks:        &lazy[[]InterceptorStack]{compute: s.interceptorStacks},
 	}
 	for _, site := range s.sites {

@@ -206,3 +206,44 @@ func FieldOf(v ssa.Value) *types.Var {
 	}
 	return nil
 }
+
+// FromCaller reports whether v is what the function's caller handed it:
+// a parameter, or a field read from one, also through a local that
+// holds the parameter and nothing else (a parameter whose field is
+// addressed). A helper returning it returns its caller's value:
+//
+//	func messageID(ev Event) string {
+//		if ev.ID != "" {
+//			return ev.ID // FromCaller
+//		}
+//		return uuid.NewString()
+//	}
+func FromCaller(v ssa.Value) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			return true
+		case *ssa.Field:
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Alloc:
+			sts := stores(x)
+			for _, st := range sts {
+				if _, ok := st.Val.(*ssa.Parameter); !ok {
+					return false
+				}
+			}
+			return len(sts) > 0
+		default:
+			return false
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/afterfailure
+
+go 1.26.0
