@@ -27,7 +27,9 @@ type Client struct {
 	hc     *http.Client
 }
 
-func NewClient(cfg *Config) *Client { return &Client{config: cfg, hc: &http.Client{Timeout: time.Second}} }
+func NewClient(cfg *Config) *Client {
+	return &Client{config: cfg, hc: &http.Client{Timeout: time.Second}}
+}
 
 func (c *Client) Do(req *http.Request) (*http.Response, error) {
 	var resp *http.Response
@@ -82,7 +84,9 @@ type Eager struct {
 	hc  *http.Client
 }
 
-func NewEager(cfg *EagerConfig) *Eager { return &Eager{cfg: cfg, hc: &http.Client{Timeout: time.Second}} }
+func NewEager(cfg *EagerConfig) *Eager {
+	return &Eager{cfg: cfg, hc: &http.Client{Timeout: time.Second}}
+}
 
 func (e *Eager) Get(url string) (*http.Response, error) {
 	var err error
