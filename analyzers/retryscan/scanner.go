@@ -368,6 +368,18 @@ func (s *scanner) chainOf(fn *types.Func) []Hop {
 	return s.imported.get(fn, func() []Hop { return s.importRetrier(fn) })
 }
 
+// retrying returns the chains that have a layer in this package: not
+// those kept only for a switch it does not turn on (switch.go).
+func retrying(chains map[*types.Func][]Hop) map[*types.Func][]Hop {
+	out := make(map[*types.Func][]Hop, len(chains))
+	for fn, c := range chains {
+		if Layers(c) > 0 {
+			out[fn] = c
+		}
+	}
+	return out
+}
+
 // importRetrier reads the chain of another package's retrier fact.
 func (s *scanner) importRetrier(fn *types.Func) []Hop {
 	if f := new(RetrierFact); s.pass.ImportObjectFact(fn, f) {
@@ -413,7 +425,7 @@ func (s *scanner) result() *Result {
 		sites:    s.sites,
 		siteAt:   s.siteAt,
 		inner:    map[*Site][]Hop{},
-		retriers: maps.Clone(s.chains),
+		retriers: retrying(s.chains),
 		wrappers: maps.Clone(s.wrappers),
 		triggers: newTriggers(s),
 		budgets:  s.deferBudgets(),
@@ -431,7 +443,7 @@ func (s *scanner) result() *Result {
 		}
 	}
 	s.imported.each(func(fn *types.Func, c []Hop) {
-		if c != nil {
+		if Layers(c) > 0 {
 			r.retriers[fn] = c
 		}
 	})
