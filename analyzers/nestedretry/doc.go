@@ -137,6 +137,22 @@
 // over a gRPC call it is, since the call's status may carry the code it
 // retries.
 //
+// Nor is a loop that goes round only on an error of the package's own
+// type, made after the retrying call inside worked: the inner layer's
+// failure is another package's error, of no type of ours, and leaves.
+// The AWS SDK's downloader retries a part only when copying the body of
+// a GetObject that worked fails:
+//
+//	n, err = d.tryDownloadChunk(&params, &chunk) // GetObject (retried by the SDK), then io.Copy
+//	if bodyErr, ok := err.(*errReadingBody); ok { // io.Copy's failure alone
+//		continue
+//	}
+//	return err
+//
+// A call that hands the other package an interface (a reader of ours) or
+// a function with results (retry.Do's operation) may have an error of
+// ours handed back, and the loop stays a layer.
+//
 // An event loop is no layer: a loop whose iteration blocks on a select
 // over channels other goroutines feed, with a tick that runs the same
 // call whether or not the last one failed, calls a retrying helper once
@@ -272,7 +288,7 @@
 // another package, a parameter), makes one attempt as far as the analyzer
 // knows, even when that other package turns the retry on; and a package
 // that turns it on for one client counts it for all its clients of that
-// SDK. The layers are multiplied without reading which
+// SDK. Beyond that, the layers are multiplied without reading which
 // failures each goes round on: an outer loop that retries only 409
 // conflicts around an SDK that retries only 5xx is still reported. The
 // commonest such loop, one that goes round only on "not found" while it

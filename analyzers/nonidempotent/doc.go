@@ -401,7 +401,8 @@
 // AWS, gRPC) or resty.dev/v3 (which does not retry POST unless told to).
 // A header set by a helper the request is handed to counts as a key when
 // the helper's name mentions idempotency or, in the same package, its
-// body names a key header; an exported helper of another package counts
+// body names a key header (a function value of the package: every
+// function it can hold does); an exported helper of another package counts
 // when it sets the key header on the very request or header map it is
 // given (hdr.SetKey(req, key)), not on a copy of it. Statements of a
 // transaction received as a parameter are not judged, since the caller

@@ -353,5 +353,8 @@ func (s *scanner) failureGoesRound(site *Site, n ast.Node) bool {
 		return true
 	}
 	w := s.callFails(r, n)
-	return w == nil || w.Void || w.Ends.Has(engine.EndRound) || w.Ends.Has(engine.EndError)
+	if w != nil && !w.Void && !w.Ends.Has(engine.EndRound) && !w.Ends.Has(engine.EndError) {
+		return false
+	}
+	return w == nil || s.innerFailureGoesRound(r, n)
 }

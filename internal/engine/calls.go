@@ -160,7 +160,7 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 				return v
 			}
 		}
-		return outcomeVal(c, idx, o)
+		return w.outcomeVal(c, idx, o)
 	}
 	// A call handed the outcome (an error, a response or a typed error
 	// read with errors.As, which carry the scenario's status) says
@@ -179,7 +179,7 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 			return verdict() // retry, delay := t.retry(Attempt{Response: res, Error: err})
 		}
 		if w.sc.All != nil && !related() {
-			return outcomeVal(c, idx, *w.sc.All)
+			return w.outcomeVal(c, idx, *w.sc.All)
 		}
 		return unknown(related())
 	}
@@ -234,7 +234,7 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 		return v
 	}
 	if w.sc.All != nil && (std(fn.Pkg()) || !related()) {
-		return outcomeVal(c, idx, *w.sc.All)
+		return w.outcomeVal(c, idx, *w.sc.All)
 	}
 	return unknown(related())
 }
@@ -258,7 +258,7 @@ func (w *walker) reply(c *ssa.Call, fn *types.Func, args []ssa.Value, idx int) (
 		return Val{}, false
 	}
 	o.OK, o.Value = catalog.TriUnknown, catalog.TriUnknown
-	return outcomeVal(c, idx, o), true
+	return w.outcomeVal(c, idx, o), true
 }
 
 // roleAt is the role of result idx of a call (-1: its only result).
@@ -271,6 +271,16 @@ func roleAt(c ssa.CallInstruction, idx int) Role {
 		return RoleNone
 	}
 	return roles[idx]
+}
+
+// outcomeVal is result idx of a call that ends with o; the error of a
+// call into another package is Foreign (foreignerr.go).
+func (w *walker) outcomeVal(c ssa.CallInstruction, idx int, o Outcome) Val {
+	v := outcomeVal(c, idx, o)
+	if v.Kind == Err && w.p.foreignErr(c) {
+		v.Foreign = true
+	}
+	return v
 }
 
 // outcomeVal is result idx of a call that ends with o.

@@ -47,6 +47,9 @@ func (p *Program) assertErr(x Val, t types.Type) catalog.Tri {
 		}
 		return triOf(types.Identical(x.Dyn, t))
 	}
+	if x.Foreign && p.ownConcrete(t) {
+		return catalog.TriNo // another package's error (foreignerr.go)
+	}
 	switch x.Class {
 	case ErrPlain, ErrCanceled, ErrDeadline, ErrGRPC:
 		if p.ownConcrete(t) {

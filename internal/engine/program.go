@@ -57,6 +57,7 @@ type Program struct {
 	statusRes    map[statusKey]bool              // statusResult (statusresult.go)
 	statusStores map[*types.Var]bool             // statusStore (statusstore.go)
 	preds        map[predKey]predAnswer          // predicates of a method (methodguard.go)
+	implHere     map[types.Type]bool             // interfaces a type of the package implements (foreignerr.go)
 
 	fieldsOnce sync.Once
 	fieldIdx   *fieldIndex

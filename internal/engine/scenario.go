@@ -68,6 +68,11 @@ type Scenario struct {
 	// way: the walk keeps where each path ends, not every block it ran
 	// (coarse.go).
 	Coarse bool
+	// Through: a call of this function of the package is read through
+	// its body whatever it is handed: the function in which Attempt
+	// sits, when the question is what its caller sees of the attempt's
+	// failure (the recognizer's failureGoesRound).
+	Through *ssa.Function
 }
 
 // decides reports whether c is one of the scenario's attempt calls.

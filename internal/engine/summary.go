@@ -49,7 +49,7 @@ func (w *walker) summary(c *ssa.Call, fn *types.Func, args []ssa.Value, idx, upt
 	// error is read through its body, whatever it is handed. When the
 	// body says nothing the scenario does not already say (its returns
 	// are unknown), the call keeps the scenario's outcome.
-	forced := !carries && w.sc.All != nil
+	forced := !carries && (w.sc.All != nil || callee == w.sc.Through)
 	if !carries && !forced {
 		return Val{}, false
 	}
@@ -90,8 +90,9 @@ func join(vs []Val) Val {
 				return unknown(true) // backoff.Permanent(err) on one way, err on another
 			}
 			if out.Class != v.Class || out.Sentinel != v.Sentinel || !sameType(out.Dyn, v.Dyn) {
-				out = Val{Kind: Err, Class: ErrAny}
+				out = Val{Kind: Err, Class: ErrAny, Foreign: out.Foreign && v.Foreign}
 			}
+			out.Foreign = out.Foreign && v.Foreign
 		default:
 			return unknown(true)
 		}

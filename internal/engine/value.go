@@ -90,6 +90,9 @@ type Val struct {
 	// of its own types (return TagNotFoundError{...}), nil when not
 	// known (dyntype.go).
 	Dyn types.Type
+	// Foreign: an Err value a call into another package failed with,
+	// of no concrete type this package declares (foreignerr.go).
+	Foreign bool
 	// Hook is the retry library's function that made an Err value
 	// (backoff.Permanent(err), in a helper of the package whose error
 	// the operation returns): it ends the operation's retry as the
