@@ -121,6 +121,22 @@
 // field also set to a function literal (a test hook returning a fixed
 // key, one returning the caller's key) or from a parameter is not.
 //
+// A request decorator is one too: a function literal kept in an
+// unexported package variable or field (its value, an assignment, a field
+// of a composite literal) that puts a fresh key in a sink itself, called
+// in the attempt through the value, when every function the package puts
+// there is such a literal:
+//
+//	var decorate = func(req *http.Request) {
+//		req.Header.Set("Idempotency-Key", uuid.NewString())
+//	}
+//	decorate(req) // in the attempt: reported, "(via decorate)"
+//
+// An exported one (importers may replace it), a named function kept as
+// the value, and a decorator handed the key as an argument
+// (decorate(req, key), made once before the retry: not reported) are not
+// followed; the caller of the latter gets no fact for the key it hands on.
+//
 // A key made in the attempt and handed to a helper is followed into it.
 // Each function is summarized by what it does with each parameter that
 // can hold an ID: one that reaches a sink inside it (directly or through

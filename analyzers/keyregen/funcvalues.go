@@ -88,7 +88,7 @@ func (r *runner) throughValue(call *ast.CallExpr) bool {
 			return true
 		}
 	}
-	return false
+	return r.mayDecorate(call) // a key decorator (decorators.go)
 }
 
 // mayRun returns the functions used as values in the package that a call

@@ -83,6 +83,9 @@ type runner struct {
 	// vals are the functions the package uses as values (funcvalues.go),
 	// computed on first use.
 	vals *[]*types.Func
+	// decos are the package's key decorators (decorators.go), computed
+	// on first use.
+	decos *map[*ast.FuncLit]*decorator
 }
 
 func (c *Config) run(pass *analysis.Pass, at *analysisutil.Crumb) (any, error) {

@@ -55,6 +55,9 @@ func (reg *region) findSinks() {
 			if f, pos := reg.r.factOf(fn); f != nil && f.Sink != "" {
 				o := &origin{pos: call.Pos(), node: call, gen: f.Gen, via: analysisutil.FuncName(fn, reg.r.pass.Pkg), fact: f}
 				add(o, sink{pos: pos, desc: f.Sink, class: f.Class})
+			} else if d := reg.decoratorCall(call); d != nil { // decorate(req): decorators.go
+				f := &Fact{Gen: d.gen, Sink: d.sink.desc, Class: d.sink.class}
+				add(&origin{pos: call.Pos(), node: call, gen: d.gen, via: types.ExprString(call.Fun), fact: f}, d.sink)
 			}
 		}
 		for _, s := range reg.sinksAt(n, fn) {

@@ -279,10 +279,16 @@
 // the option function its constructor is given (a function of the
 // package appended to retry.AdaptiveModeOptions.StandardOptions; a
 // literal there is read) counts as the default, 3. A hand-rolled loop
-// of another package that goes round only when a flag of its
-// configuration is set (if c.config.AutoRetry && err != nil { continue
-// }) counts its attempts whatever the flag, even where the SDK's own
-// constructor leaves it off. Beyond that, the layers are multiplied without reading which
+// of another package that goes round only when a bool of its
+// configuration is true, one its package never sets true itself (if
+// !c.config.AutoRetry { return }: Alibaba Cloud's SDK, whose
+// sdk.NewConfig leaves it false), counts only in a package that turns it
+// on (cfg.AutoRetry = true, WithAutoRetry(true)): a client built with the
+// default, or whose configuration is built out of sight (a constructor of
+// another package, a parameter), makes one attempt as far as the analyzer
+// knows, even when that other package turns the retry on; and a package
+// that turns it on for one client counts it for all its clients of that
+// SDK. Beyond that, the layers are multiplied without reading which
 // failures each goes round on: an outer loop that retries only 409
 // conflicts around an SDK that retries only 5xx is still reported. The
 // commonest such loop, one that goes round only on "not found" while it

@@ -270,6 +270,15 @@
 // generateAccessToken, generateIdToken) only computes a signature or a
 // token: its calls are not reported either.
 //
+// The key header may be set by a helper the request is handed to: one of
+// the package whose body names a key header, one of another package
+// known by its fact (hdr.SetKey(req, key)), or a function value of the
+// package, a request decorator kept in a package variable or an
+// unexported field so that tests can replace it, when every function the
+// package puts there names a key header (decorate(req, key)); one that
+// may also be set from outside (a parameter, an exported variable) is not
+// read.
+//
 // A request can carry what makes it safe in its body. A form field that
 // only a protocol idempotent by contract sends (OpenID Connect
 // Back-Channel Logout's logout_token, a JWT whose jti lets the client
@@ -392,7 +401,8 @@
 // AWS, gRPC) or resty.dev/v3 (which does not retry POST unless told to).
 // A header set by a helper the request is handed to counts as a key when
 // the helper's name mentions idempotency or, in the same package, its
-// body names a key header; an exported helper of another package counts
+// body names a key header (a function value of the package: every
+// function it can hold does); an exported helper of another package counts
 // when it sets the key header on the very request or header map it is
 // given (hdr.SetKey(req, key)), not on a copy of it. Statements of a
 // transaction received as a parameter are not judged, since the caller

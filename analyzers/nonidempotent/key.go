@@ -72,6 +72,9 @@ func (c *checker) setsKeyIn(fns []*ssa.Function, lineage []ssa.Value) bool {
 					if slices.ContainsFunc(c.keyedArgs(engine.Callee(in), args), on) {
 						return true // setIdempotencyKey(req), hdr.SetKey(req, key)
 					}
+					if slices.ContainsFunc(c.valueKeyedArgs(in, args), on) {
+						return true // decorate(req, key): a function value of the package
+					}
 				case *ssa.MapUpdate:
 					if c.keyConst(in.Key) && on(in.Map) {
 						return true // req.Header[k] = []string{x}
@@ -188,6 +191,39 @@ func (c *checker) keyedArgs(fn *types.Func, args []ssa.Value) []ssa.Value {
 		return args[f.Param : f.Param+1]
 	}
 	return nil
+}
+
+// valueKeyedArgs is keyedArgs for a call through a function value: a
+// request decorator kept in a package variable or a field so that tests
+// can replace it. Its arguments are keyed when every function the value
+// can be (engine.CalledFuncs: the package shows every write) is written
+// in the package and names a key header, as for a helper called by name:
+//
+//	var decorate = func(req *http.Request, key string) {
+//		req.Header.Set("Idempotency-Key", key)
+//	}
+//	decorate(req, key) // in a retry: req carries a key
+func (c *checker) valueKeyedArgs(in *ssa.Call, args []ssa.Value) []ssa.Value {
+	if engine.Callee(in) != nil || in.Common().IsInvoke() || len(args) == 0 {
+		return nil
+	}
+	fns, ok := c.eng.CalledFuncs(in)
+	if !ok {
+		return nil
+	}
+	for _, fn := range fns {
+		var body *ast.BlockStmt
+		switch syn := fn.Syntax().(type) {
+		case *ast.FuncLit:
+			body = syn.Body
+		case *ast.FuncDecl:
+			body = syn.Body
+		}
+		if body == nil || fn.Pkg == nil || fn.Pkg.Pkg != c.pass.Pkg || !c.namesKey(body) {
+			return nil
+		}
+	}
+	return args
 }
 
 // namesKey reports whether a function body names a key header in a

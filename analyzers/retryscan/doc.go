@@ -269,6 +269,18 @@
 // main or a goroutine, or unknown) is read from the package's handlers,
 // gRPC methods, exported API, go statements and the calls between them.
 //
+// A retrier whose loop goes round only when a bool of its configuration
+// is true, a bool its package never sets true itself (engine.Switch:
+// Alibaba Cloud's Config.AutoRetry, false in the Config sdk.NewConfig
+// makes, set by WithAutoRetry(on)), retries only for users who turn it
+// on: its layer keeps the switch (Hop.Switch) in every chain and fact, and
+// counts only in a package that sets the field true (cfg.AutoRetry =
+// true, sdk.Config{AutoRetry: true}) or hands true to one of its setters
+// (cfg.WithAutoRetry(true)); elsewhere, the client built with the default
+// or out of sight, the call makes one attempt as far as the recognizer
+// knows. A stop flag (if s.closed { return }) and a retry the library
+// turns on itself are no switches.
+//
 // The standard library's own replays (net/http resending a request the
 // server never processed, database/sql's retry on driver.ErrBadConn) are
 // not counted, and std packages export no facts.

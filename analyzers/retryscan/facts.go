@@ -28,6 +28,10 @@ type Hop struct {
 	// Pkg is the import path of the package the step runs in: the
 	// called function's, the library's, or the loop's.
 	Pkg string
+	// Switch: the layer's loop goes round only when this bool of its
+	// configuration is on (switch.go); Retry says whether the package
+	// that built the chain turns it on.
+	Switch *HopSwitch
 	// pos is the position of the hop in the package that built the chain;
 	// gob does not encode it, so hops read from facts have none.
 	pos token.Pos
@@ -51,6 +55,11 @@ func (f *RetrierFact) String() string {
 	gated := ""
 	if f.RequestGated {
 		gated = ", request-gated"
+	}
+	for _, h := range f.Chain {
+		if h.Switch != nil {
+			gated += ", switch " + h.Switch.String()
+		}
 	}
 	return fmt.Sprintf("retrier(%s via %s%s)", Product(f.Chain), ChainString(f.Chain), gated)
 }
@@ -222,5 +231,5 @@ func prepend(h Hop, chain []Hop) []Hop {
 	out := make([]Hop, 0, len(chain)+1)
 	out = append(out, h)
 	out = append(out, chain...)
-	return analysisutil.CapChain(out, func(h Hop) bool { return h.Retry })
+	return analysisutil.CapChain(out, func(h Hop) bool { return h.Retry || h.Switch != nil })
 }

@@ -54,6 +54,8 @@ type scanner struct {
 	randoms     *factMemo[*RandomFact]     // imported random facts, by callee (randomfact.go)
 	optIns      *factMemo[*OptInFact]      // imported opt-in facts, by callee (optin.go)
 	memo        map[ast.Node]*Site         // loop and library call sites, by node
+	switches    map[*Site]*HopSwitch       // siteSwitch (switch.go)
+	switchesOn  map[string]bool            // switchOn, by field
 
 	// Worked out once, for the whole package, when first asked (see
 	// memo.go: lazy computations of several analyzers may ask at once).
@@ -94,6 +96,8 @@ func newScanner(pass *analysis.Pass, at *analysisutil.Crumb) *scanner {
 		randoms:     newFactMemo[*RandomFact](),
 		optIns:      newFactMemo[*OptInFact](),
 		memo:        map[ast.Node]*Site{},
+		switches:    map[*Site]*HopSwitch{},
+		switchesOn:  map[string]bool{},
 	}
 	s.offByPkg = &lazy[map[string]bool]{compute: s.retriesOff}
 	s.grpcRetrying = &lazy[bool]{compute: s.readGRPCRetries}
@@ -346,6 +350,15 @@ func (s *scanner) wrapperOf(fn *types.Func) *WrapperFact {
 // retrierChain returns the chain below a callee that retries, local or
 // imported, or nil.
 func (s *scanner) retrierChain(fn *types.Func) []Hop {
+	if c := s.chainOf(fn); Layers(c) > 0 {
+		return c
+	}
+	return nil
+}
+
+// chainOf is retrierChain with the chains none of whose layers counts
+// here but that hold a switch (switch.go): summaries pass them on.
+func (s *scanner) chainOf(fn *types.Func) []Hop {
 	if _, ok := s.byObj[fn]; ok {
 		return s.chains[fn]
 	}
@@ -355,10 +368,22 @@ func (s *scanner) retrierChain(fn *types.Func) []Hop {
 	return s.imported.get(fn, func() []Hop { return s.importRetrier(fn) })
 }
 
+// retrying returns the chains that have a layer in this package: not
+// those kept only for a switch it does not turn on (switch.go).
+func retrying(chains map[*types.Func][]Hop) map[*types.Func][]Hop {
+	out := make(map[*types.Func][]Hop, len(chains))
+	for fn, c := range chains {
+		if Layers(c) > 0 {
+			out[fn] = c
+		}
+	}
+	return out
+}
+
 // importRetrier reads the chain of another package's retrier fact.
 func (s *scanner) importRetrier(fn *types.Func) []Hop {
 	if f := new(RetrierFact); s.pass.ImportObjectFact(fn, f) {
-		return posless(f.Chain)
+		return s.applySwitches(posless(f.Chain))
 	}
 	return nil
 }
@@ -400,7 +425,7 @@ func (s *scanner) result() *Result {
 		sites:    s.sites,
 		siteAt:   s.siteAt,
 		inner:    map[*Site][]Hop{},
-		retriers: maps.Clone(s.chains),
+		retriers: retrying(s.chains),
 		wrappers: maps.Clone(s.wrappers),
 		triggers: newTriggers(s),
 		budgets:  s.deferBudgets(),
@@ -419,7 +444,7 @@ func (s *scanner) result() *Result {
 		}
 	}
 	s.imported.each(func(fn *types.Func, c []Hop) {
-		if c != nil {
+		if Layers(c) > 0 {
 			r.retriers[fn] = c
 		}
 	})

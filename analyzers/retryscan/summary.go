@@ -32,7 +32,7 @@ func (s *scanner) summarize() {
 			}
 			s.at.Func(fi.decl)
 			c := s.bodyChain(fi.decl.Body, map[ast.Node]bool{fi.decl: true}, nil)
-			if Layers(c) > 0 && (s.chains[fi.obj] == nil || deeper(c, s.chains[fi.obj])) {
+			if kept(c) && (s.chains[fi.obj] == nil || deeper(c, s.chains[fi.obj])) {
 				s.chains[fi.obj] = c
 				changed = true
 			}
@@ -57,7 +57,7 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool, keep func(ast
 	var best []Hop
 	var at ast.Node // the node of root being considered
 	consider := func(c []Hop) {
-		if Layers(c) > 0 && (best == nil || deeper(c, best)) && (keep == nil || keep(at)) {
+		if kept(c) && (best == nil || deeper(c, best)) && (keep == nil || keep(at)) {
 			best = c
 		}
 	}
@@ -75,7 +75,7 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool, keep func(ast
 				return false // inside the site's own attempt: a recursive retry's self-call
 			}
 			hop := s.siteHop(site)
-			hop.Retry = !once
+			hop.Retry = hop.Retry && !once
 			consider(prepend(hop, s.innerChain(site, seen)))
 			if call, ok := n.(*ast.CallExpr); ok {
 				for _, a := range call.Args {
@@ -123,14 +123,14 @@ func (s *scanner) bodyChain(root ast.Node, seen map[ast.Node]bool, keep func(ast
 				if fi := s.byObj[fn]; fi != nil && seen[fi.decl] {
 					return true
 				}
-				if c := s.retrierChain(fn); c != nil && !repeatsFunc(c, fn) {
+				if c := s.chainOf(fn); c != nil && !repeatsFunc(c, fn) {
 					consider(s.viaCall(fn, n, c))
 				}
 				for _, m := range s.dynamicCallees(n, fn) {
 					if fi := s.byObj[m]; fi != nil && seen[fi.decl] {
 						continue
 					}
-					if c := s.retrierChain(m); c != nil && !repeatsFunc(c, m) {
+					if c := s.chainOf(m); c != nil && !repeatsFunc(c, m) {
 						consider(s.viaCall(m, n, c))
 					}
 				}
@@ -156,7 +156,7 @@ func (s *scanner) mayRetry(lit *ast.FuncLit) bool {
 			return false
 		}
 		fn := s.calleeOf(call)
-		return fn != nil && s.retrierChain(fn) != nil
+		return fn != nil && s.chainOf(fn) != nil
 	})
 }
 
@@ -174,7 +174,7 @@ func (s *scanner) innerChain(site *Site, seen map[ast.Node]bool) []Hop {
 	case site.body != nil:
 		return s.bodyChain(site.BodyBlock(), seen, func(n ast.Node) bool { return s.failureGoesRound(site, n) })
 	case site.op != nil:
-		if c := s.retrierChain(site.op); c != nil {
+		if c := s.chainOf(site.op); c != nil {
 			return s.viaCall(site.op, site.opExpr, c)
 		}
 	}
@@ -204,7 +204,11 @@ func (s *scanner) siteHop(site *Site) Hop {
 	case site.callee != nil:
 		pkg = analysisutil.PkgPath(site.callee)
 	}
-	return Hop{Name: site.name, Posn: s.posn(site.node), Attempts: int32(site.bound.Layer()), Retry: true, Pkg: pkg, pos: site.node.Pos()}
+	h := Hop{Name: site.name, Posn: s.posn(site.node), Attempts: int32(site.bound.Layer()), Retry: true, Pkg: pkg, pos: site.node.Pos()}
+	if sw := s.siteSwitch(site); sw != nil {
+		h.Switch, h.Retry = sw, s.switchOn(sw) // a layer only where it is turned on
+	}
+	return h
 }
 
 // enclosingFunc returns the innermost function (declaration or literal)
@@ -266,7 +270,7 @@ func (s *scanner) exportFacts() {
 	}
 	for _, fi := range s.funcs {
 		s.at.Func(fi.decl)
-		if c := s.chains[fi.obj]; Layers(c) > 0 {
+		if c := s.chains[fi.obj]; kept(c) {
 			s.pass.ExportObjectFact(fi.obj, &RetrierFact{Chain: c, RequestGated: s.requestGated(fi)})
 		}
 		if w := s.wrappers[fi.obj]; w != nil {

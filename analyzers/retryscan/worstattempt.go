@@ -203,7 +203,7 @@ func (s *scanner) boundsIn(b *boundsFound, n ast.Node) {
 		if s.httpCall(n) {
 			b.calls = append(b.calls, n)
 		}
-		if fi := s.packageFunc(n); fi != nil && s.chains[fi.obj] == nil {
+		if fi := s.packageFunc(n); fi != nil && Layers(s.chains[fi.obj]) == 0 {
 			b.helpers = append(b.helpers, fi)
 			b.via[fi] = append(b.via[fi], n)
 		}
