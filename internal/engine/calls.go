@@ -183,6 +183,9 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 		}
 		return unknown(related())
 	}
+	if v, ok := w.textCall(fn, args, upto); ok {
+		return v // strings.Contains(err.Error(), "status code: 404") (errtext.go)
+	}
 	if v, ok := w.asked(fn, args, idx, upto); ok {
 		return v // res.Header.Get("x-should-retry")
 	}
@@ -205,9 +208,9 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 	case analysisutil.IsFunc(fn, "errors", "", "As") && len(args) == 2:
 		return w.errorsAs(w.eval(args[0], upto), args[1])
 	case analysisutil.IsFunc(fn, "errors", "", "New"):
-		return Val{Kind: Err, Class: ErrPlain}
+		return w.withText(Val{Kind: Err, Class: ErrPlain}, fn, args, upto)
 	case analysisutil.IsFunc(fn, "fmt", "", "Errorf"):
-		return w.wrapped(args, upto)
+		return w.withText(w.wrapped(args, upto), fn, args, upto)
 	case fn.Name() == "Err" && len(args) == 1 && IsContext(args[0].Type()):
 		return w.ctxErr()
 	case len(args) == 1 && (fn.Name() == "Timeout" || fn.Name() == "Temporary"):
