@@ -92,6 +92,9 @@ func join(vs []Val) Val {
 			if out.Class != v.Class || out.Sentinel != v.Sentinel || !sameType(out.Dyn, v.Dyn) {
 				out = Val{Kind: Err, Class: ErrAny}
 			}
+			if out.HasText && (!v.HasText || out.Text != v.Text) {
+				out.Text, out.HasText = "", false // errors.New("a") one way, "b" another
+			}
 		default:
 			return unknown(true)
 		}
