@@ -176,6 +176,9 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 			return w.minmax(b.Name() == "min", args, upto)
 		}
 		if w.funcVerdict(c, idx, upto) {
+			if w.sc.Asked != nil && c.Call.Value == ssa.Value(w.sc.Asked) && w.sc.Says != catalog.TriUnknown {
+				return boolVal(w.sc.Says, false) // isRetryable(err), the wrapper's classifier parameter
+			}
 			return verdict() // retry, delay := t.retry(Attempt{Response: res, Error: err})
 		}
 		if w.sc.All != nil && !related() {

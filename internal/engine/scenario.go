@@ -68,6 +68,12 @@ type Scenario struct {
 	// way: the walk keeps where each path ends, not every block it ran
 	// (coarse.go).
 	Coarse bool
+	// Asked, when set, is a function parameter of the region's function
+	// whose call, handed the outcome and returning a bool, answers Says:
+	// a retry wrapper's classifier parameter (if !isRetryable(err)),
+	// which a walk otherwise leaves undecided (verdict.go).
+	Asked *ssa.Parameter
+	Says  catalog.Tri
 }
 
 // decides reports whether c is one of the scenario's attempt calls.
