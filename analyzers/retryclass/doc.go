@@ -240,8 +240,9 @@
 // field that the package writes into a value that exists (c.token =
 // tok, in the loop or a refresher anywhere) nor a global or a captured
 // variable. A loop that refreshes the token on the way round (once:
-// if refreshed { return err }), asks a token source each round, or
-// calls code it cannot read is quiet; so is a 403 sent round (a
+// if refreshed { return err }), asks a token source each round, reads
+// a token file or the environment (os.ReadFile: a sidecar may rotate
+// it), or calls code it cannot read is quiet; so is a 403 sent round (a
 // permission may be granted while it waits).
 //
 // The decision may be a classifier of the

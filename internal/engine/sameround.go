@@ -30,9 +30,11 @@ import (
 // constructor's &client{token: t}), never into a value that exists, so
 // no refresher, in the loop or anywhere else, can swap it. A call of
 // another package (a token source's Token()), of a function value or of
-// another interface, a write to a field or to a variable a closure
-// shares, a global or captured variable read, each may give the next
-// attempt something new: the loop is not the same each round.
+// another interface, a read of the world outside (os.ReadFile of a token
+// file a sidecar rotates, os.Getenv), a write to a field or to a
+// variable a closure shares, a global or captured variable read, each
+// may give the next attempt something new: the loop is not the same
+// each round.
 
 // maxSameDepth bounds the package's functions read inside one another.
 const maxSameDepth = 2
@@ -149,7 +151,12 @@ func (p *Program) callStable(c ssa.CallInstruction, fresh func(ssa.Value) bool, 
 		}
 	}
 	if cc.IsInvoke() {
-		return std(cc.Method.Pkg()) && std(interfacePkg(cc.Value.Type()))
+		if IsContext(cc.Value.Type()) || isErrorType(cc.Value.Type()) {
+			return true // ctx.Done(), err.Error()
+		}
+		// resp.Body.Close(): a value the round made; a reader from
+		// before it (a token file's) may read something new.
+		return std(cc.Method.Pkg()) && std(interfacePkg(cc.Value.Type())) && fresh(cc.Value)
 	}
 	if _, ok := cc.Value.(*ssa.Builtin); ok {
 		return true
@@ -159,7 +166,7 @@ func (p *Program) callStable(c ssa.CallInstruction, fresh func(ssa.Value) bool, 
 		return false // a function value
 	}
 	if obj := Callee(c); obj != nil && std(obj.Pkg()) {
-		return true
+		return !readsOutside(obj.Pkg())
 	}
 	if !p.own(fn) || depth >= maxSameDepth || len(fn.Blocks) == 0 {
 		return false
@@ -177,4 +184,19 @@ func interfacePkg(t types.Type) *types.Package {
 		return n.Obj().Pkg()
 	}
 	return nil
+}
+
+// readsOutside reports a standard package whose functions read what the
+// process does not own and others may change between rounds: a token
+// file rotated on disk (a projected service account token), the
+// environment, another program's output.
+func readsOutside(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	switch pkg.Path() {
+	case "os", "io/ioutil", "io/fs", "os/exec", "syscall", "path/filepath", "plugin":
+		return true
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"os"
 	"time"
 )
 
@@ -211,6 +212,45 @@ func (c *fixedTokenClient) waitGranted(ctx context.Context, path string) (*http.
 		if err == nil {
 			switch {
 			case resp.StatusCode == http.StatusForbidden:
+				resp.Body.Close()
+			case resp.StatusCode >= 500:
+				resp.Body.Close()
+			default:
+				return resp, nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Duration(attempt+1) * time.Second):
+		}
+	}
+	return nil, errors.New("gave up")
+}
+
+// A token read from a file every round: a sidecar may rotate it on disk
+// (a projected service account token) while the loop waits.
+type fileTokenClient struct {
+	hc        *http.Client
+	base      string
+	tokenPath string
+}
+
+func (c *fileTokenClient) get(ctx context.Context, path string) (*http.Response, error) {
+	for attempt := 0; attempt < 5; attempt++ {
+		tok, err := os.ReadFile(c.tokenPath)
+		if err != nil {
+			return nil, err
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+path, nil)
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Authorization", "Bearer "+string(tok))
+		resp, err := c.hc.Do(req)
+		if err == nil {
+			switch {
+			case resp.StatusCode == http.StatusUnauthorized:
 				resp.Body.Close()
 			case resp.StatusCode >= 500:
 				resp.Body.Close()
