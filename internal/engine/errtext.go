@@ -33,7 +33,8 @@ import (
 // errText returns the text of the error errors.New or fmt.Errorf makes
 // of args, when every part of it is known: a constant format whose verbs
 // (%d and %v of integers, %s, %v, %q and %w of strings and of errors
-// whose text is known) take known values.
+// whose text is known) take known values. An integer of a named type
+// may print as its name (codes.NotFound): only a plain one is rendered.
 func (w *walker) errText(fn *types.Func, args []ssa.Value, upto int) (string, bool) {
 	if analysisutil.IsFunc(fn, "errors", "", "New") && len(args) == 1 {
 		return w.strOf(args[0], upto)
@@ -53,9 +54,12 @@ func (w *walker) errText(fn *types.Func, args []ssa.Value, upto int) (string, bo
 			a = mi.X
 		}
 		x := w.eval(a, upto)
+		_, basic := types.Unalias(a.Type()).(*types.Basic) // codes.Code prints its name, not its number
 		switch {
-		case x.Kind == Int && x.Exact && (verbs[i] == 'd' || verbs[i] == 'v'):
+		case x.Kind == Int && x.Exact && basic && (verbs[i] == 'd' || verbs[i] == 'v'):
 			out[i] = x.N
+		case x.Kind == Int:
+			return "", false
 		case strings.IndexByte("svqw", verbs[i]) < 0:
 			return "", false
 		case x.Kind == Err && x.HasText:
