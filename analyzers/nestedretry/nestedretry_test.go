@@ -128,7 +128,9 @@ func TestFactCodec(t *testing.T) {
 		t.Errorf("a three-hop fact takes %d bytes; keep facts small", n)
 	}
 	w := &retryscan.WrapperFact{Param: 1, Attempts: 3, Via: "backoff.Retry"}
-	if n := testenv.FactRoundTrip(t, w, new(retryscan.WrapperFact)); n > 256 {
+	// 268 bytes with WrapperFact.Classifier; most of it is gob's
+	// description of the type, sent once per fact.
+	if n := testenv.FactRoundTrip(t, w, new(retryscan.WrapperFact)); n > 288 {
 		t.Errorf("wrapper fact: %d bytes", n)
 	}
 }

@@ -141,6 +141,19 @@ func (c *checker) siteClassifier(a *attempt) *classifier {
 		}
 		return cl
 	}
+	if i := a.site.ClassifierArg(); i >= 0 && i < len(call.Args) {
+		// Retry(ctx, 5, isRetryable, op): a wrapper of the package, or of
+		// another, that asks the classifier it is handed of each failure
+		// (retryscan's WrapperFact.Classifier), as retry.OnError does.
+		e := call.Args[i]
+		cl := &classifier{at: e, fix: "(return false for them)", required: true, label: "classifier " + shortExpr(e)}
+		cl.table = c.eng.ClassifierTable(e, c.pass.TypesInfo)
+		cl.api = c.eng.ClassifierReadsAPIStatusOnly(e, c.pass.TypesInfo)
+		if _, ok := ast.Unparen(e).(*ast.FuncLit); ok {
+			cl.label = "its classifier"
+		}
+		return cl
+	}
 	fnExpr := c.retryIfFunc(a)
 	if fnExpr == nil {
 		return nil

@@ -140,7 +140,24 @@
 // RoundTrip method or an HTTP handler with no other context, the
 // request's context is the one: the attempt is given it through the
 // request it sends (t.next.RoundTrip(req)), and the fix waits on
-// req.Context().Done().
+// req.Context().Done(). So is the request of any other function handed
+// one, when a caller in the package makes it with a context that may be
+// done (mautrix/go#268):
+//
+//	func (c *Client) execute(req *http.Request, retries int) (*http.Response, error) {
+//		for {
+//			resp, err := c.hc.Do(req)
+//			...
+//			time.Sleep(backoff) // never checks req.Context() ...
+//		}
+//	}
+//	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+//	return c.execute(req, 3)
+//
+// The caller must make it itself: http.NewRequestWithContext(ctx, ...),
+// req.WithContext(ctx) or req.Clone(ctx) with a context that is not
+// context.Background(); a request made with http.NewRequest, or handed
+// to the caller in turn, says nothing.
 //
 // permanent-status: an HTTP retry that goes round on a 4xx. Its failure
 // test lets client errors through with the server errors:
@@ -207,7 +224,28 @@
 // (a mark wrapped with %w is not read, nor one made two calls down).
 //
 // A 4xx named and sent round on purpose (case http.StatusConflict:
-// continue) is left alone. The decision may be a classifier of the
+// continue) is left alone, but for a 401 sent round with nothing to make
+// the next attempt different (openmeet-platform#414,
+// supertokens-website#164):
+//
+//	req.Header.Set("Authorization", "Bearer "+c.token)
+//	resp, err := c.hc.Do(req)
+//	...
+//	case resp.StatusCode == http.StatusUnauthorized: // retry loop sends the request again after HTTP 401 with nothing changed ...
+//		resp.Body.Close()
+//
+// It is reported when every round is the same: the loop, and the
+// functions of the package it calls two calls down, call only the
+// standard library, store only into what the round makes, and read no
+// field that the package writes into a value that exists (c.token =
+// tok, in the loop or a refresher anywhere) nor a global or a captured
+// variable. A loop that refreshes the token on the way round (once:
+// if refreshed { return err }), asks a token source each round, reads
+// a token file or the environment (os.ReadFile: a sidecar may rotate
+// it), or calls code it cannot read is quiet; so is a 403 sent round (a
+// permission may be granted while it waits).
+//
+// The decision may be a classifier of the
 // package or of another one (if !httpx.IsRetryable(err) { return err },
 // !apiErr.Temporary()), read through its body or the fact the
 // recognizer exports for it, or a function handed to the library:
@@ -222,6 +260,34 @@
 //	resty.New().SetRetryCount(3).AddRetryCondition(func(r *resty.Response, err error) bool {
 //		return err != nil || r.StatusCode() >= 400 // resty v2: 404 goes round
 //	})
+//
+// or a function handed to a retry wrapper of the package or of another
+// one whose loop asks it of each failure, as retry.OnError does; a call
+// of it is judged as retry.OnError's, its literal operation with the
+// classifier it is handed (one that says yes to everything leaves it to
+// the operation):
+//
+//	func Retry(ctx context.Context, attempts int, isRetryable func(error) bool, op func() error) error
+//	Retry(ctx, 5, func(error) bool { return true }, func() error {
+//		return fetch(ctx, url) // an error for every non-2xx: a 404 goes round
+//	})
+//
+// A classifier may decide by the error's text (topcheer/ggcode#306):
+//
+//	if strings.Contains(msg, "status code: 401") || strings.Contains(msg, "status code: 404") {
+//		return false
+//	}
+//	return true // "status code: 400" goes round
+//
+// The text is read only where every word of it is in sight: an error the
+// package makes with errors.New or fmt.Errorf from constants and the
+// status (fmt.Errorf("status code: %d", resp.StatusCode)), whose
+// err.Error() is then known for each status, and strings.Contains,
+// HasPrefix, HasSuffix, EqualFold and == on it decide. A classifier that
+// goes round only on "timeout" or "connection reset" stops every such
+// 4xx and is quiet. The text of any other error (a transport failure, a
+// library's error, one made with %s of the body or the URL) is unknown,
+// and a classifier by text says nothing of it.
 //
 // The status may come as a response or inside a typed error read with
 // errors.As or a type assertion: a field or method named like one
@@ -484,8 +550,10 @@
 //     wrappers and retriers of the package, judged where their loop is
 //     (a call of a wrapper is read for retry-after-cancel, and for the
 //     rest only when the wrapper hands its function unchanged to a
-//     library retry given no classifier; only with a function literal:
-//     one given by name is not read);
+//     library retry given no classifier, or asks a func(error) bool it is
+//     handed of each failure and goes round only on yes; only with a
+//     function literal: one given by name is not read, nor a classifier
+//     handed in by the caller's caller);
 //   - retries by recursion and goto loops, whose decisions it does not
 //     read, and loops the recognizer does not count as retries (one that
 //     returns every transport error and goes round only on a 4xx other
@@ -547,8 +615,20 @@
 //     constants;
 //   - a gRPC call through a helper that makes errors of its own
 //     (fmt.Errorf("...: %v", err)) or more than two calls down, and the
-//     request's context outside a RoundTrip method or a handler (a
-//     helper handed a request may have one made with no context);
+//     request's context outside a RoundTrip method or a handler unless a
+//     caller of the package makes the request itself with a context
+//     that may be done (a helper handed a request may have one made
+//     with no context);
+//   - a classifier by the error's text where the text is not all in
+//     sight (%s of a body or a URL, an error of another package, one
+//     wrapped more than the helper's one fmt.Errorf);
+//   - a 401 sent round where anything in the loop or the package may
+//     change the credentials: a call of another package or of an
+//     interface outside the standard library, a function value, a write
+//     of the token field into an existing client anywhere in the package
+//     (even in another method that the loop never calls), a global;
+//     and a 401 that goes round unnamed in a loop that tells 4xx from
+//     5xx by a range;
 //   - periodic loops other than the two shapes the recognizer reads as
 //     retries of their failure path (a failure-only wait while success
 //     waits the period; a reconnect loop reading what it opened);

@@ -27,21 +27,26 @@ import (
 // When a RoundTrip method or an HTTP handler (whose request's context
 // ends when the client goes away) holds no context from outside the
 // loop, its request stands for its context, as far as the attempt is
-// given it. A helper handed a request is not read so: the request may
-// have been made with no context (http.NewRequest), which nothing
-// cancels.
+// given it. So does the request of any other function handed one when a
+// caller of the package makes it with a context that may be done
+// (engine.CallerRequestContexts: http.NewRequestWithContext(ctx, ...) in
+// the caller, mautrix/go#268); one made with http.NewRequest, which
+// nothing cancels, or that the caller was handed itself, is not read so.
 
 // requestContexts returns the *http.Request parameter of a RoundTrip
-// method or handler holding the site, when the attempt is given it.
+// method or handler holding the site, or of a function whose caller
+// shows the request's context, when the attempt is given it.
 func (c *checker) requestContexts(a *attempt) []ssa.Value {
 	fn := a.region.Func()
 	attempt := a.site.Attempt()
-	if len(attempt) == 0 || !roundTripOrHandler(fn.Signature) {
+	if len(attempt) == 0 {
 		return nil
 	}
+	entry := roundTripOrHandler(fn.Signature)
 	var out []ssa.Value
 	for _, p := range fn.Params {
-		if isRequest(p) && c.givenContext(attempt[0], engine.Derived([]ssa.Value{p})) {
+		if isRequest(p) && c.givenContext(attempt[0], engine.Derived([]ssa.Value{p})) &&
+			(entry || len(c.eng.CallerRequestContexts(p)) > 0) {
 			out = append(out, p)
 		}
 	}

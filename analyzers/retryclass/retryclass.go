@@ -186,6 +186,8 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 			if c.retryIf(a) || c.classifierOption(site) {
 				continue
 			}
+		} else if site.ClassifierArg() >= 0 && c.retryIf(a) {
+			continue // the classifier handed to the wrapper decides (classparam.go)
 		}
 		c.permanentStatus(a)
 		c.ignoresRetryAfter(a)

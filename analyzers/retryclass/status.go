@@ -34,8 +34,12 @@ import (
 // about it.
 
 func (c *checker) permanentStatus(a *attempt) {
-	if !c.permanentStatusAs(a, false) && a.region.ReadsTypedStatus() {
-		c.permanentStatusAs(a, true)
+	found := c.permanentStatusAs(a, false)
+	if !found && a.region.ReadsTypedStatus() {
+		found = c.permanentStatusAs(a, true)
+	}
+	if !found {
+		c.sameCredentials(a) // a 401 named and sent round unchanged (unauthorized.go)
 	}
 }
 

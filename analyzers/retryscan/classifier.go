@@ -198,7 +198,7 @@ func (s *scanner) namesOutcome(body *ast.BlockStmt) bool {
 		}
 		if se, ok := n.(*ast.SelectorExpr); ok {
 			// he.Status of an HTTPError: a status by its type's name
-			if sel := s.info.Selections[se]; sel != nil && sel.Kind() == types.FieldVal && engine.HTTPStatusField(sel.Recv(), se.Sel.Name) {
+			if engine.HTTPStatusField(s.info.Selections[se]) {
 				found = true
 				return false
 			}

@@ -108,6 +108,10 @@ type WrapperFact struct {
 	// or through another such wrapper: a function literal handed to the
 	// wrapper is that library's operation (wrapop.go). "" otherwise.
 	Lib string
+	// Classifier is 1 + the index of the func(error) bool parameter the
+	// wrapper's loop asks of each failure of its function, going round
+	// only when it says yes (classparam.go); 0 if none.
+	Classifier int32
 	// The wrapper's delay between attempts (see Delay): Kind, Capped and
 	// Jittered as catalog values, the first wait in nanoseconds, its
 	// growth and its cap in nanoseconds (Delay.Cap).
@@ -142,6 +146,9 @@ func (f *WrapperFact) String() string {
 	}
 	if f.PlainStops {
 		ctx += ", named errors only"
+	}
+	if f.Classifier > 0 {
+		ctx += fmt.Sprintf(", classifier param %d", f.Classifier-1)
 	}
 	return fmt.Sprintf("wrapper(param=%d, %s via %s%s)", f.Param, attempts, f.Via, ctx)
 }

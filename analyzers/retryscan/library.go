@@ -76,7 +76,7 @@ func variadicArgs(call *ast.CallExpr, fn *types.Func) []ast.Expr {
 // far, so findWrappers recomputes only this part on each round.
 func (s *scanner) wrapperSite(fn ast.Node, call *ast.CallExpr, callee *types.Func) *Site {
 	if w := s.wrapperOf(callee); w != nil && w.Param < len(call.Args) {
-		site := &Site{kind: KindWrapper, node: call, name: analysisutil.FuncName(callee, s.pass.Pkg), callee: callee, fn: fn}
+		site := &Site{kind: KindWrapper, node: call, name: analysisutil.FuncName(callee, s.pass.Pkg), callee: callee, fn: fn, classifierArg: -1}
 		site.bound = s.wrapperBound(fn, w, call)
 		site.bound.Ctx, site.bound.Time = w.Ctx, w.Time
 		site.delay = known(Delay{Kind: catalog.DelayKind(w.DelayKind), Capped: catalog.Tri(w.Capped), Jittered: catalog.Tri(w.Jittered),
@@ -84,9 +84,13 @@ func (s *scanner) wrapperSite(fn ast.Node, call *ast.CallExpr, callee *types.Fun
 		site.external = w.Module != "" && s.pass.Module != nil && w.Module != s.pass.Module.Path
 		site.opExpr = call.Args[w.Param]
 		s.resolveOp(site, fn)
-		if lit, ok := site.body.(*ast.FuncLit); ok && w.Lib != "" {
+		if w.Classifier > 0 && int(w.Classifier-1) < len(call.Args) {
+			site.classifierArg = int(w.Classifier - 1) // classparam.go
+		}
+		if lit, ok := site.body.(*ast.FuncLit); ok && (w.Lib != "" || site.classifierArg >= 0) {
 			// the literal is the operation of the library the wrapper
-			// hands it to (wrapop.go)
+			// hands it to (wrapop.go), or of the wrapper's own loop,
+			// which asks the classifier the call hands it (classparam.go)
 			lib := w.Lib
 			site.region = &lazy[*engine.Region]{compute: func() *engine.Region {
 				if f := s.eng.Func(lit); f != nil {

@@ -257,6 +257,7 @@ func (s *scanner) findWrappers() {
 				w.Gate = s.gate(site, fd, p)
 				w.PlainStops = s.plainStops(site, paramFunc(sig, p))
 				w.Lib = s.handsOpTo(site, sig, p)
+				w.Classifier = s.classifierParam(site, sig, p)
 				s.wrappers[obj] = w
 				changed = true
 			}
@@ -283,8 +284,12 @@ func (s *scanner) wrapperFact(site *Site, p int) *WrapperFact {
 }
 
 // runsParam returns the index of the function parameter (of a function
-// of signature sig) that the site runs as its operation, or -1.
+// of signature sig) that the site runs as its operation, or -1. The one
+// its attempt calls comes first: a loop that also calls a classifier
+// parameter (if !isRetryable(err)) runs the function it retries, not the
+// classifier.
 func (s *scanner) runsParam(site *Site, sig *types.Signature) int {
+	var funcs []int
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
 		if _, ok := p.Type().Underlying().(*types.Signature); !ok {
@@ -293,11 +298,16 @@ func (s *scanner) runsParam(site *Site, sig *types.Signature) int {
 		if id, ok := ast.Unparen(site.opExpr).(*ast.Ident); ok && s.info.ObjectOf(id) == p {
 			return i
 		}
-		if site.body != nil && s.callsVar(site.body, p) {
-			return i
+		funcs = append(funcs, i)
+	}
+	for _, i := range funcs {
+		if site.attemptCall != nil && s.callsVar(site.attemptCall, sig.Params().At(i)) {
+			return i // also for op() != nil { time.Sleep(d) }: the attempt is the loop's condition
 		}
-		if site.attemptCall != nil && s.callsVar(site.attemptCall, p) {
-			return i // for op() != nil { time.Sleep(d) }: the attempt is the loop's condition
+	}
+	for _, i := range funcs {
+		if site.body != nil && s.callsVar(site.body, sig.Params().At(i)) {
+			return i
 		}
 	}
 	return -1

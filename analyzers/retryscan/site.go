@@ -194,13 +194,16 @@ type Delay struct {
 type Site struct {
 	// What the recognizer found, each read by the method of the same
 	// name (fn by Func).
-	kind   Kind
-	node   ast.Node
-	name   string
-	entry  *catalog.Retry
-	callee *types.Func
-	fn     ast.Node
-	bound  Bound
+	kind Kind
+	// classifierArg: a wrapper call's argument the wrapper asks of each
+	// failure (WrapperFact.Classifier), -1 if none.
+	classifierArg int
+	node          ast.Node
+	name          string
+	entry         *catalog.Retry
+	callee        *types.Func
+	fn            ast.Node
+	bound         Bound
 	// requestVerdict: a function value handed the request decides
 	// whether to go round (RequestVerdict).
 	requestVerdict bool
@@ -308,6 +311,17 @@ func (s *Site) Repeats() bool { return s.repeats }
 // its retry, bound and delay are read from the wrapper's fact and judged
 // at this call.
 func (s *Site) External() bool { return s.external }
+
+// ClassifierArg returns the index of the argument of a wrapper call
+// that the wrapper asks of each failure of its function, going round
+// only when it says yes (WrapperFact.Classifier, classparam.go); -1 for
+// other sites.
+func (s *Site) ClassifierArg() int {
+	if s.kind != KindWrapper {
+		return -1
+	}
+	return s.classifierArg
+}
 
 // Region returns the engine's region of the site's attempt: a loop, a
 // function retrying by recursion, or an operation handed to a library

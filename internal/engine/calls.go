@@ -176,12 +176,18 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 			return w.minmax(b.Name() == "min", args, upto)
 		}
 		if w.funcVerdict(c, idx, upto) {
+			if w.sc.Asked != nil && c.Call.Value == ssa.Value(w.sc.Asked) && w.sc.Says != catalog.TriUnknown {
+				return boolVal(w.sc.Says, false) // isRetryable(err), the wrapper's classifier parameter
+			}
 			return verdict() // retry, delay := t.retry(Attempt{Response: res, Error: err})
 		}
 		if w.sc.All != nil && !related() {
 			return w.outcomeVal(c, idx, *w.sc.All)
 		}
 		return unknown(related())
+	}
+	if v, ok := w.textCall(fn, args, upto); ok {
+		return v // strings.Contains(err.Error(), "status code: 404") (errtext.go)
 	}
 	if v, ok := w.asked(fn, args, idx, upto); ok {
 		return v // res.Header.Get("x-should-retry")
@@ -205,9 +211,9 @@ func (w *walker) call(c *ssa.Call, idx, upto int) Val {
 	case analysisutil.IsFunc(fn, "errors", "", "As") && len(args) == 2:
 		return w.errorsAs(w.eval(args[0], upto), args[1])
 	case analysisutil.IsFunc(fn, "errors", "", "New"):
-		return Val{Kind: Err, Class: ErrPlain}
+		return w.withText(Val{Kind: Err, Class: ErrPlain}, fn, args, upto)
 	case analysisutil.IsFunc(fn, "fmt", "", "Errorf"):
-		return w.wrapped(args, upto)
+		return w.withText(w.wrapped(args, upto), fn, args, upto)
 	case fn.Name() == "Err" && len(args) == 1 && IsContext(args[0].Type()):
 		return w.ctxErr()
 	case len(args) == 1 && (fn.Name() == "Timeout" || fn.Name() == "Temporary"):

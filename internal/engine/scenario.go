@@ -73,6 +73,12 @@ type Scenario struct {
 	// sits, when the question is what its caller sees of the attempt's
 	// failure (the recognizer's failureGoesRound).
 	Through *ssa.Function
+	// Asked, when set, is a function parameter of the region's function
+	// whose call, handed the outcome and returning a bool, answers Says:
+	// a retry wrapper's classifier parameter (if !isRetryable(err)),
+	// which a walk otherwise leaves undecided (verdict.go).
+	Asked *ssa.Parameter
+	Says  catalog.Tri
 }
 
 // decides reports whether c is one of the scenario's attempt calls.

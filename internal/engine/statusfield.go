@@ -101,10 +101,27 @@ func (p *Program) isStatusField(n *types.Named, st *types.Struct, f *types.Var) 
 	if n != nil && catalog.IsStatusField(n, f.Name()) {
 		return true
 	}
-	if n != nil && httpCodeField(n, f.Name()) {
+	if typeNamesStatus(n, st, f) {
 		return true
 	}
 	return p.statusEvidence()[f.Origin()]
+}
+
+// typeNamesStatus reports an integer field Code or Status of a struct
+// that names no status field, declared by a type named for HTTP
+// (httpCodeField): the one reading of a status by its type's name, for
+// isStatusField on SSA and HTTPStatusField on syntax alike. Both look at
+// the struct that declares the field, which for a promoted field is the
+// embedded one:
+//
+//	type HTTPError struct{ Code int }
+//	type APIError struct {
+//		StatusCode int
+//		HTTPError
+//	}
+//	ae.Code // HTTPError's Code: a status, whatever APIError names
+func typeNamesStatus(n *types.Named, st *types.Struct, f *types.Var) bool {
+	return n != nil && isInt(f.Type()) && !namesStatus(st) && httpCodeField(n, f.Name())
 }
 
 // httpCodeField reports a field Code or Status of a type whose name says
@@ -114,21 +131,33 @@ func httpCodeField(n *types.Named, name string) bool {
 		(strings.EqualFold(name, "code") || strings.EqualFold(name, "status"))
 }
 
-// HTTPStatusField reports whether the field name of recv (a struct type or
-// a pointer to one) holds an HTTP status by the name of its type alone
-// (he.Status of an HTTPError): for the recognizer's cheap look at what a
-// classifier names.
-func HTTPStatusField(recv types.Type, name string) bool {
-	n, st := structOf(recv)
-	if n == nil || st == nil || namesStatus(st) {
+// HTTPStatusField reports whether the field a selector selects holds
+// an HTTP status by the name of the type that declares it (he.Status of
+// an HTTPError, also promoted into another struct): for the recognizer's
+// cheap look at what a classifier names, with the predicate
+// isStatusField uses (typeNamesStatus).
+func HTTPStatusField(sel *types.Selection) bool {
+	if sel == nil || sel.Kind() != types.FieldVal {
 		return false
 	}
-	for i := range st.NumFields() {
-		if f := st.Field(i); f.Name() == name {
-			return isInt(f.Type()) && httpCodeField(n, name)
+	n, st, f := declaringStruct(sel.Recv(), sel.Index())
+	return f != nil && typeNamesStatus(n, st, f)
+}
+
+// declaringStruct follows a selection's index path from t through its
+// embedded fields to the struct that declares the selected field.
+func declaringStruct(t types.Type, index []int) (*types.Named, *types.Struct, *types.Var) {
+	for k, i := range index {
+		n, st := structOf(t)
+		if st == nil || i >= st.NumFields() {
+			return nil, nil, nil
 		}
+		if k == len(index)-1 {
+			return n, st, st.Field(i)
+		}
+		t = st.Field(i).Type()
 	}
-	return false
+	return nil, nil, nil
 }
 
 // carriesStatus reports a type an HTTP status can be read from: a

@@ -41,6 +41,27 @@ var statusFields = &analysis.Analyzer{
 				return false
 			})
 		}
+		// Every field selector: HTTPStatusField, the recognizer's look
+		// by the declaring type's name, says "named status"; where it
+		// says so, isStatusField, the engine's, must say so of the field
+		// the selector reaches.
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				se, ok := n.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				sel := pass.TypesInfo.Selections[se]
+				if !HTTPStatusField(sel) {
+					return true
+				}
+				pass.Reportf(se.Sel.Pos(), "named status")
+				if named, st, fv := declaringStruct(sel.Recv(), sel.Index()); !p.isStatusField(named, st, fv) {
+					pass.Reportf(se.Sel.Pos(), "isStatusField disagrees")
+				}
+				return true
+			})
+		}
 		if p.Built() {
 			pass.Reportf(pass.Files[0].Package, "built SSA")
 		}

@@ -71,6 +71,10 @@ type Val struct {
 	Sentinel types.Object
 	// S is a Str value's string.
 	S string
+	// Text is the text of an Err value the package made from constants
+	// and values the scenario decides, when HasText (errtext.go).
+	Text    string
+	HasText bool
 	// Related: the value depends on the outcome of the calls the
 	// scenario decides, in a way not folded.
 	Related bool

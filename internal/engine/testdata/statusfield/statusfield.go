@@ -91,3 +91,29 @@ func (e *Method) HTTPCode() int { return e.code }
 type NotAccessor struct{ codes []int }
 
 func (e *NotAccessor) StatusCode(i int) int { return e.codes[i] }
+
+// A type named for HTTP: its Code is a status by the type's name alone.
+type HTTPError struct { // want `carries status`
+	Code int // want `status field`
+	Err  error
+}
+
+func (e *HTTPError) code() int { return e.Code } // want `named status`
+
+// Promoted into a struct that names its own status: the field is
+// HTTPError's, read by the struct that declares it, on syntax as on SSA.
+type WrappedHTTP struct { // want `carries status`
+	StatusCode int // want `status field`
+	HTTPError
+}
+
+func (w *WrappedHTTP) inner() int { return w.Code } // want `named status`
+
+// A type named for HTTP that names its status: its Code is something
+// else, on either path.
+type HTTPReply struct { // want `carries status`
+	StatusCode int // want `status field`
+	Code       int
+}
+
+func (r *HTTPReply) code() int { return r.Code }

@@ -279,7 +279,7 @@ START: // want `site loop "retry loop" unbounded attempts`
 // A helper that counts its attempts down and asks a classifier it is
 // handed, with no wait (matrixone's fileservice doWithRetry): the failure
 // that goes round is under err != nil, the success leaves after it.
-func countDown(fn func() error, attempts int, retryable func(error) bool) (err error) { // want `wrapper\(param=0, N attempts via retry loop\)` `retrier\(N via retry loop\)`
+func countDown(fn func() error, attempts int, retryable func(error) bool) (err error) { // want `wrapper\(param=0, N attempts via retry loop, classifier param 2\)` `retrier\(N via retry loop\)`
 	for { // want `site loop "retry loop" N attempts`
 		err = fn()
 		if err != nil {
@@ -294,4 +294,20 @@ func countDown(fn func() error, attempts int, retryable func(error) bool) (err e
 		}
 		return
 	}
+}
+
+// A wrapper handed a func(error) bool it only reports to: the loop goes
+// round whatever it answers, so it is no classifier.
+func reportEach(fn func() error, report func(error) bool) error { // want `wrapper\(param=0, 3 attempts via retry loop, ignores ctx\)` `retrier\(3 via retry loop\)`
+	var err error
+	for i := 0; i < 3; i++ { // want `site loop "retry loop" 3 attempts`
+		if err = fn(); err == nil {
+			return nil
+		}
+		if report(err) {
+			println("reported")
+		}
+		time.Sleep(time.Second)
+	}
+	return err
 }

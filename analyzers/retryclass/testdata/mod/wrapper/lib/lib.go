@@ -80,3 +80,23 @@ func WaitLogged(ctx context.Context, op backoff.Operation) error {
 		return backoff.Permanent(err)
 	}, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
 }
+
+// Classified leaves the decision to its caller: it asks isRetryable of
+// each failure of f and goes round only when it says yes.
+func Classified(ctx context.Context, attempts int, isRetryable func(error) bool, f func() error) error {
+	var err error
+	for i := 0; i < attempts; i++ {
+		if err = f(); err == nil {
+			return nil
+		}
+		if !isRetryable(err) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Duration(i+1) * 200 * time.Millisecond):
+		}
+	}
+	return err
+}
