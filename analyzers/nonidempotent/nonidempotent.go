@@ -116,36 +116,10 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	c.exportKeySetters()
 	c.summarize()
 	c.exportFacts()
-	c.check()
-	return c.rep.Usage(), nil
-}
-
-// collect indexes the package's function declarations and the function
-// literals that run where they stand (func() { ... }(), go/defer too).
-func (c *checker) collect() {
-	for _, f := range c.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
-					c.invoked[lit] = true
-				}
-			}
-			return true
-		})
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			obj, ok := c.info.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			fi := &funcInfo{decl: fd, obj: obj, mark: readMark(fd)}
-			c.funcs = append(c.funcs, fi)
-			c.byObj[obj] = fi
-		}
+	if c.mayReport() {
+		c.check() // most dependencies: nothing to report (index.go)
 	}
+	return c.rep.Usage(), nil
 }
 
 // attempt returns the retry sites whose every attempt runs the node at
