@@ -3,7 +3,9 @@ package nonidempotent
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
+	"github.com/retrylint/retrylint/analyzers/retryscan"
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
 )
@@ -26,8 +28,9 @@ import (
 //     may run, or such a function;
 //   - findHanded: a function that calls a catalogued send, in a package
 //     with a retry site;
-//   - check: every function, in a package where something can be
-//     reported (mayReport).
+//   - check: a function that holds a retry site or a part of an attempt
+//     body, or calls a function that retries a request it is given or
+//     whose method its caller names (mayReport).
 //
 // Every other function's walk would find nothing: the facts and the
 // findings are those of walking every function every time.
@@ -239,24 +242,46 @@ func (c *checker) callsSenderName(fi *funcInfo) bool {
 	return false
 }
 
-// mayReport reports whether check can find anything in the package: a
-// retry site (and the handed sends, which are in one), or, outside any
-// retry, a call of a sender that retries the request it is given or of a
-// function whose caller names the method of a request that is retried
-// (retryingSender, namedRetried).
-func (c *checker) mayReport() bool {
-	if len(c.res.Sites()) > 0 {
+// mayReport returns the functions check must read, nil when none: one
+// that holds a retry site or a part of an attempt body (the handed
+// sends are in one too), or that calls, where no retry of the package
+// is, a sender that retries the request it is given or a function whose
+// caller names the method of a request that is retried
+// (retryingSender, namedRetried). A call in any other function is in no
+// attempt and no client site, and is reported through neither.
+func (c *checker) mayReport() map[*funcInfo]bool {
+	var out map[*funcInfo]bool
+	add := func(fi *funcInfo) {
+		if out == nil {
+			out = map[*funcInfo]bool{}
+		}
+		out[fi] = true
+	}
+	sites := c.res.Sites()
+	for _, fi := range c.funcs {
+		if c.retriedCalls(fi) || slices.ContainsFunc(sites, func(s *retryscan.Site) bool { return overlaps(s.Node(), fi.decl) || overlaps(s.Body(), fi.decl) }) {
+			add(fi)
+		}
+	}
+	return out
+}
+
+// retriedCalls reports a function that calls a sender that retries the
+// request it is given or a function whose retried request's method its
+// caller names, of this package or another, or an interface method
+// dynamicSender asks about.
+func (c *checker) retriedCalls(fi *funcInfo) bool {
+	if fi.callsWhat&(callsRetried|callsRequestIface) != 0 || c.callsSenderName(fi) {
 		return true
 	}
-	for _, s := range c.senders {
-		if s.Retries {
-			return true
-		}
-	}
-	for _, fi := range c.funcs {
-		if fi.callsWhat&callsRetried != 0 || fi.eff != nil && fi.eff.methodParam != 0 && fi.eff.retries != "" || c.callsSenderName(fi) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(fi.locals, func(g *funcInfo) bool {
+		s := c.senders[g.obj]
+		return s != nil && s.Retries || g.eff != nil && g.eff.methodParam != 0 && g.eff.retries != ""
+	})
+}
+
+// overlaps reports whether a node (nil for none) and a function
+// declaration share a position.
+func overlaps(n ast.Node, fd *ast.FuncDecl) bool {
+	return n != nil && n.Pos() < fd.End() && fd.Pos() < n.End()
 }
