@@ -220,6 +220,7 @@ func (c *checker) summarize() {
 		if !may[fi] {
 			continue // no effect to find (index.go)
 		}
+		c.read.summaries++
 		switch fi.mark {
 		case markIdempotent:
 			continue

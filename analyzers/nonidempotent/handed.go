@@ -70,6 +70,7 @@ func (c *checker) findHanded() {
 		if fi.callsWhat&callsHTTPSend == 0 {
 			continue // handedRetry asks only about a catalogued send
 		}
+		c.read.handed++
 		c.at.Func(fi.decl)
 		walkCalls(fi.decl.Body, false, func(call *ast.CallExpr, lits []*ast.FuncLit) {
 			c.at.At(call.Pos())

@@ -61,6 +61,7 @@ func (c *checker) findSenders() {
 			if _, ok := c.senders[fi.obj]; ok || !may[fi] {
 				continue // a sender, or no send to find (index.go)
 			}
+			c.read.senders++
 			if s := c.sendsParam(fi); s != nil {
 				c.senders[fi.obj] = s
 				changed = true
