@@ -19,13 +19,15 @@ import (
 // them:
 //
 //   - findSenders: a function that calls a catalogued send, a sender of
-//     another package, an interface method that takes a request (in a
-//     package with a retry site) or is named like a function of the
-//     package that may send, or such a function (mayReach);
+//     another package or an interface method dynamicSender may ask about
+//     (one that takes a request, in a package with a retry site, or is
+//     named like a function of the package that may send), or calls a
+//     function of the package that does, in turn (maySend, mayReach);
 //   - summarize: a function marked //retrylint:nonidempotent, a sender,
-//     one that calls a catalogued operation or a function of another
-//     package with a Fact or a SenderFact, an interface method a sender
-//     may run, or such a function;
+//     one that calls a catalogued operation, a function of another
+//     package with a Fact or a SenderFact or an interface method
+//     dynamicSender asks about, or a function of the package that is one
+//     of these, in turn (mayAffect);
 //   - findHanded: a function that calls a catalogued send, in a package
 //     with a retry site;
 //   - check: a function that holds a retry site or a part of an attempt
