@@ -157,6 +157,13 @@ type funcInfo struct {
 	// calls lists the calls of this package's functions, for the
 	// fixpoint.
 	calls []localCall
+	// callsWhat, locals and ifaces are what the body calls (index.go):
+	// what its calls can be, the package's functions it calls, and the
+	// names of the interface methods it calls that a function of the
+	// package has too.
+	callsWhat callKind
+	locals    []*funcInfo
+	ifaces    []string
 }
 
 // localCall is a call of a function of the package, and how the caller
@@ -208,7 +215,12 @@ func readMark(fd *ast.FuncDecl) mark {
 // resolved by iterating until nothing changes, which the order of the
 // declarations and recursion require.
 func (c *checker) summarize() {
+	may := c.mayAffect()
 	for _, fi := range c.funcs {
+		if !may[fi] {
+			continue // no effect to find (index.go)
+		}
+		c.read.summaries++
 		switch fi.mark {
 		case markIdempotent:
 			continue

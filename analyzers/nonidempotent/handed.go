@@ -63,7 +63,14 @@ func (*ResendFact) String() string { return "resends" }
 func (c *checker) findHanded() {
 	c.resends = map[*types.Func]bool{}
 	c.handed = map[*ast.CallExpr]string{}
+	if len(c.res.Sites()) == 0 {
+		return // a handed request is sent in a retry site
+	}
 	for _, fi := range c.funcs {
+		if fi.callsWhat&callsHTTPSend == 0 {
+			continue // handedRetry asks only about a catalogued send
+		}
+		c.read.handed++
 		c.at.Func(fi.decl)
 		walkCalls(fi.decl.Body, false, func(call *ast.CallExpr, lits []*ast.FuncLit) {
 			c.at.At(call.Pos())

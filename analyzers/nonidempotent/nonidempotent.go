@@ -85,14 +85,27 @@ type checker struct {
 	// dynamic: the interface method calls found to run a retrying
 	// sender (dynamic.go).
 	dynamic map[*ast.CallExpr]dynamicCall
+	// read counts the bodies the walks after the index read (index.go).
+	read reads
 }
 
 func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) {
+	c, err := newChecker(pass, cfg, at)
+	if err != nil {
+		return nil, err
+	}
+	c.analyze()
+	return c.rep.Usage(), nil
+}
+
+// newChecker returns the checker of one run on one package, or the
+// recognizer's error on it.
+func newChecker(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (*checker, error) {
 	res, err := retryscan.Of(pass)
 	if err != nil {
 		return nil, err
 	}
-	c := &checker{
+	return &checker{
 		pass:    pass,
 		at:      at,
 		info:    pass.TypesInfo,
@@ -108,7 +121,11 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 		reqFacts: map[*types.Func]*RequestFact{},
 
 		rangeFuncs: map[ast.Node]bool{},
-	}
+	}, nil
+}
+
+// analyze exports the package's facts and reports its findings.
+func (c *checker) analyze() {
 	c.collect()
 	c.exportRequestFacts()
 	c.findHanded()
@@ -117,35 +134,6 @@ func run(pass *analysis.Pass, cfg *Config, at *analysisutil.Crumb) (any, error) 
 	c.summarize()
 	c.exportFacts()
 	c.check()
-	return c.rep.Usage(), nil
-}
-
-// collect indexes the package's function declarations and the function
-// literals that run where they stand (func() { ... }(), go/defer too).
-func (c *checker) collect() {
-	for _, f := range c.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
-					c.invoked[lit] = true
-				}
-			}
-			return true
-		})
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			obj, ok := c.info.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			fi := &funcInfo{decl: fd, obj: obj, mark: readMark(fd)}
-			c.funcs = append(c.funcs, fi)
-			c.byObj[obj] = fi
-		}
-	}
 }
 
 // attempt returns the retry sites whose every attempt runs the node at
@@ -236,7 +224,12 @@ func walkCalls(body ast.Node, effect bool, f func(call *ast.CallExpr, lits []*as
 
 // check reports the operations that run inside a retry.
 func (c *checker) check() {
+	may := c.mayReport()
 	for _, fi := range c.funcs {
+		if !may[fi] {
+			continue // nothing to report in it (index.go)
+		}
+		c.read.checks++
 		c.at.Func(fi.decl)
 		walkCalls(fi.decl.Body, false, func(call *ast.CallExpr, lits []*ast.FuncLit) {
 			c.at.At(call.Pos())

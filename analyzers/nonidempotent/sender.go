@@ -54,12 +54,14 @@ func (f *SenderFact) String() string {
 // may send through another), and exports their facts.
 func (c *checker) findSenders() {
 	c.senders = map[*types.Func]*SenderFact{}
-	for changed := true; changed; {
+	may := c.maySend()
+	for changed := true; changed && may != nil; {
 		changed = false
 		for _, fi := range c.funcs {
-			if _, ok := c.senders[fi.obj]; ok {
-				continue
+			if _, ok := c.senders[fi.obj]; ok || !may[fi] {
+				continue // a sender, or no send to find (index.go)
 			}
+			c.read.senders++
 			if s := c.sendsParam(fi); s != nil {
 				c.senders[fi.obj] = s
 				changed = true
