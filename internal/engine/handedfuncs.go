@@ -23,10 +23,11 @@ import (
 //
 // The value's sources (Sources: phis, locals, captured variables, the
 // unexported fields whose every write is visible) are read; a closure
-// among them runs each function value its body calls, read the same way,
-// one closure deep. A source that is neither a parameter nor such a
-// closure adds nothing: the answer lists the parameters the value may
-// run, not that it runs nothing else.
+// among them runs each function value whose result it returns, read the
+// same way, one closure deep (not a hook it also calls: log above). A
+// source that is neither a parameter nor such a closure adds nothing:
+// the answer lists the parameters the value may run, not that it runs
+// nothing else.
 
 // RunsParams returns the function-typed parameters, of any function of
 // the package, that the function value called at call may run: through
@@ -62,13 +63,33 @@ func (p *Program) runsParams(v ssa.Value, closures int, add func(*types.Var)) {
 			if !ok || closures == 0 {
 				continue
 			}
-			for _, b := range fn.Blocks {
-				for _, in := range b.Instrs {
-					if c, ok := in.(ssa.CallInstruction); ok && !c.Common().IsInvoke() && c.Common().StaticCallee() == nil {
-						p.runsParams(c.Common().Value, closures-1, add)
-					}
+			for _, c := range p.returnedCalls(fn) {
+				p.runsParams(c.Value, closures-1, add)
+			}
+		}
+	}
+}
+
+// returnedCalls returns the calls through function values whose results
+// a function returns: the outcome of the function it wraps, not a hook it
+// also calls (log(err) above).
+func (p *Program) returnedCalls(fn *ssa.Function) []*ssa.CallCommon {
+	var out []*ssa.CallCommon
+	for _, b := range fn.Blocks {
+		r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for _, res := range r.Results {
+			for _, src := range p.Sources(res) {
+				if x, ok := src.(*ssa.Extract); ok {
+					src = x.Tuple
+				}
+				if c, ok := src.(*ssa.Call); ok && !c.Call.IsInvoke() && c.Call.StaticCallee() == nil {
+					out = append(out, &c.Call)
 				}
 			}
 		}
 	}
+	return out
 }
