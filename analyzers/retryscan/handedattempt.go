@@ -46,8 +46,25 @@ func (s *scanner) handsIn(site *Site, body ast.Node) bool {
 				return handed(v)
 			}
 		}
-		return slices.ContainsFunc(s.heldParams(call), handed)
+		return slices.ContainsFunc(s.heldParams(call), handed) || s.heldOutOfSight(call)
 	})
+}
+
+// heldOutOfSight reports a call through a function-typed local or field
+// whose values the engine cannot all see (an exported field an importer
+// may set, a value from another package's call): what it runs, and what
+// bounds it, is not known here, so it is no proof of an attempt with no
+// timeout either.
+func (s *scanner) heldOutOfSight(call *ast.CallExpr) bool {
+	if s.heldVar(call) == nil {
+		return false
+	}
+	c := s.eng.Call(s.eng.Func(s.enclosingFunc(call)), call)
+	if c == nil {
+		return false
+	}
+	_, ok := s.eng.CalledFuncs(c)
+	return !ok
 }
 
 // handed reports whether a parameter is a function a caller hands in:
@@ -63,6 +80,15 @@ func handed(v *types.Var) bool {
 // only of such a call, or nil. A parameter of another function counts
 // too: the field may hold what the helper's caller handed in.
 func (s *scanner) heldParams(call *ast.CallExpr) []*types.Var {
+	if s.heldVar(call) == nil {
+		return nil
+	}
+	return s.eng.RunsParams(call)
+}
+
+// heldVar returns the function-typed local variable or field a call is
+// made through, or nil.
+func (s *scanner) heldVar(call *ast.CallExpr) *types.Var {
 	var v *types.Var
 	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.Ident:
@@ -80,7 +106,7 @@ func (s *scanner) heldParams(call *ast.CallExpr) []*types.Var {
 	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
 		return nil
 	}
-	return s.eng.RunsParams(call)
+	return v
 }
 
 // funcParams returns the parameters of a function declaration or literal.

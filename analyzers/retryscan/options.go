@@ -133,6 +133,10 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 			}
 		}
 	}
+	if gated := s.methodGated(nodes); gated != nil && b.Attempts != 1 {
+		// rehttp.RetryHTTPMethods("GET"): a POST through it runs once
+		b.Attempts, b.CountParam, b.CountAdd, b.Evidence = catalog.AttemptsUnknown, 0, 0, gated
+	}
 	if inner != 1 && b.Attempts > 0 {
 		b.Attempts *= inner // unknown (0) times a count is unknown
 		b.CountParam, b.CountAdd = 0, 0
@@ -165,6 +169,19 @@ func (s *scanner) anyOfArgs(nodes []ast.Node) [][2]token.Pos {
 		}
 	}
 	return out
+}
+
+// methodGated returns the call among nodes of a condition that retries
+// some HTTP methods only (catalog.MethodGated), or nil.
+func (s *scanner) methodGated(nodes []ast.Node) ast.Node {
+	for _, n := range nodes {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := s.calleeOf(call); fn != nil && catalog.MethodGated(catalog.SymbolOf(fn)) {
+				return call
+			}
+		}
+	}
+	return nil
 }
 
 // inSpans reports whether n lies inside one of the spans.

@@ -86,6 +86,14 @@ var anyOf = map[Symbol]bool{{rehttp, "", "RetryAny"}: true}
 // AnyOf reports a call whose arguments are alternatives (anyOf).
 func AnyOf(s Symbol) bool { return anyOf[s] }
 
+// methodGated are the conditions that retry only the requests of some
+// HTTP methods (rehttp v1.4.0 RetryHTTPMethods): how many attempts a
+// request makes depends on its method, which the count does not say.
+var methodGated = map[Symbol]bool{{rehttp, "", "RetryHTTPMethods"}: true}
+
+// MethodGated reports a condition that retries some methods only.
+func MethodGated(s Symbol) bool { return methodGated[s] }
+
 // boundOptions are the options that decide how many attempts a retry
 // makes and what else ends it.
 var boundOptions = func() []Option {

@@ -140,3 +140,27 @@ func FieldFits(ctx context.Context, url string) error {
 		return get(actx, url)
 	})
 }
+
+// An exported field an importer sets: what it runs, and what bounds
+// it, is out of sight, and nothing is said (before: "no timeout of
+// their own").
+type Job struct {
+	Run func(context.Context) error
+}
+
+func (j *Job) runWithRetry(ctx context.Context) error { // want runWithRetry:`budget\(ctx 0, retry loop \? \+ 1s \+ \? \+ 1s \+ \? >= 2s\)`
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = j.Run(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func Exec(ctx context.Context, j *Job) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return j.runWithRetry(ctx)
+}
