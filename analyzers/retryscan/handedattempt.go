@@ -56,8 +56,9 @@ func (s *scanner) handsIn(site *Site, body ast.Node) bool {
 // bounds it, is not known here, so it is no proof of an attempt with no
 // timeout either.
 func (s *scanner) heldOutOfSight(call *ast.CallExpr) bool {
-	if s.heldVar(call) == nil {
-		return false
+	v := s.heldVar(call)
+	if v == nil || v.Type().Underlying().(*types.Signature).Results().Len() == 0 {
+		return false // cancel(): no outcome, no attempt
 	}
 	c := s.eng.Call(s.eng.Func(s.enclosingFunc(call)), call)
 	if c == nil {
