@@ -48,7 +48,12 @@ func (c *checker) carry() {
 				return
 			}
 			arg := call.Args[f.Param]
-			i, _ := c.ctxParamWhere(fd, func(param ssa.Value) bool { return passes(p, fd, arg, param) })
+			i, _ := c.ctxParamWhere(fd, f.Req, func(param ssa.Value) bool {
+				if f.Req {
+					return handsOn(p, fd, arg, param)
+				}
+				return passes(p, fd, arg, param)
+			})
 			if i < 0 {
 				return
 			}

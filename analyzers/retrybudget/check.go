@@ -44,15 +44,23 @@ func (c *checker) checkSite(site *retryscan.Site) {
 	// A summary for callers: asked of the engine only when the worst
 	// case is worth comparing with a caller's deadline.
 	fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-	if !ok || c.local[fn] != nil || !hasContextParam(fn) {
+	if !ok || c.local[fn] != nil || !hasContextParam(fn) && !c.roundTripHelper(fd, fn) {
 		return
 	}
 	attemptUnbounded := c.attemptUnbounded(site, w) || c.handedParam(fn, site, w) > 0
 	if !worth(w, site.Bound().Attempts, attemptUnbounded) && lim.d == 0 {
 		return
 	}
-	if i, p := c.ctxParam(fd, site); i >= 0 {
-		unbounded := attemptUnbounded && c.attemptOn(site, p)
+	i, p := c.ctxParam(fd, site, false)
+	req := false
+	if i < 0 {
+		if c.roundTripHelper(fd, fn) {
+			i, p = c.ctxParam(fd, site, true) // transport.go
+			req = i >= 0
+		}
+	}
+	if i >= 0 {
+		unbounded := attemptUnbounded && c.attemptOn(site, p) && !req
 		op := c.handedParam(fn, site, w)
 		if op > 0 {
 			// the attempt is the caller's function: the loop adds no
@@ -61,7 +69,7 @@ func (c *checker) checkSite(site *retryscan.Site) {
 		}
 		if worth(w, site.Bound().Attempts, unbounded) || lim.d > 0 {
 			f := newFact(i, site, w, unbounded, lim)
-			f.Op = op
+			f.Op, f.Req = op, req
 			c.local[fn] = f
 		}
 	}

@@ -212,15 +212,16 @@ func (c *checker) durationConst(fd *ast.FuncDecl, e ast.Expr) (time.Duration, bo
 
 // ctxParam returns the index of fd's context.Context parameter the site
 // uses (among the declared parameters, the receiver left out) and its
-// value, or -1.
-func (c *checker) ctxParam(fd *ast.FuncDecl, site *retryscan.Site) (int, ssa.Value) {
-	return c.ctxParamWhere(fd, func(p ssa.Value) bool { return reaches(p, site.Node()) })
+// value, or -1; with req, of its *http.Request parameter, whose context
+// the retry runs on.
+func (c *checker) ctxParam(fd *ast.FuncDecl, site *retryscan.Site, req bool) (int, ssa.Value) {
+	return c.ctxParamWhere(fd, req, func(p ssa.Value) bool { return reaches(p, site.Node()) })
 }
 
 // ctxParamWhere returns the index of the first of fd's context.Context
-// parameters (the receiver left out) that ok accepts, and its value, or
-// -1.
-func (c *checker) ctxParamWhere(fd *ast.FuncDecl, ok func(p ssa.Value) bool) (int, ssa.Value) {
+// parameters (with req, *http.Request parameters; the receiver left
+// out) that ok accepts, and its value, or -1.
+func (c *checker) ctxParamWhere(fd *ast.FuncDecl, req bool, ok func(p ssa.Value) bool) (int, ssa.Value) {
 	fn := engine.Of(c.pass).Func(fd)
 	if fn == nil {
 		return -1, nil
@@ -230,7 +231,7 @@ func (c *checker) ctxParamWhere(fd *ast.FuncDecl, ok func(p ssa.Value) bool) (in
 		params = params[1:]
 	}
 	for i, p := range params {
-		if isContext(p.Type()) && ok(p) {
+		if (req && isRequest(p.Type()) || !req && isContext(p.Type())) && ok(p) {
 			return i, p
 		}
 	}
@@ -248,4 +249,8 @@ func (c *checker) attemptOn(site *retryscan.Site, ctx ssa.Value) bool {
 func isContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && analysisutil.PkgPath(n.Obj()) == "context" && n.Obj().Name() == "Context"
+}
+
+func isRequest(t types.Type) bool {
+	return analysisutil.Named(t, "net/http", "Request")
 }

@@ -56,8 +56,14 @@
 //		return describe(actx, url)
 //	}, defaultPolicy)
 //
-// A function whose timeout cannot be read there leaves the attempt
-// unknown, and no attempt-uses-budget is reported. A retry written in a RoundTrip method
+// The helper may keep the function in a local, or wrap it in a closure
+// that logs its result (call := op; if verbose { call = func(ctx
+// context.Context) error { err := op(ctx); log.Print(err); return err }
+// }), or keep it in a field of a retrier of its own (r := &retrier{op:
+// op, attempts: 10}; r.run(ctx) calling r.op(ctx)): the attempt is still
+// the caller's function, never one with no timeout. A function whose
+// timeout cannot be read there leaves the attempt unknown, and no
+// attempt-uses-budget is reported. A retry written in a RoundTrip method
 // runs on the request's context, which the http.Client gives its Timeout
 // as a deadline: when every http.Client literal of the package built
 // with the transport sets a constant Timeout, the longest is the retry's
@@ -67,7 +73,21 @@
 // often retries only a 429, which a hanging attempt never is); a
 // client without one, one given the transport after it is built
 // (hc.Transport = ...), or one built elsewhere leaves the retry
-// unjudged. A context made from the one with the deadline
+// unjudged. So is a retry in a function of the package that the
+// RoundTrip hands its own request to, with the count it passes
+// (elastic/cloud-sdk-go#235):
+//
+//	func (t *retryRT) RoundTrip(req *http.Request) (*http.Response, error) {
+//		return t.doRoundTrip(req, t.retries) // 3 retries 10s apart under a 20s client Timeout: reported here
+//	}
+//	func (t *retryRT) doRoundTrip(req *http.Request, retries int) (*http.Response, error) {
+//		... if retries > 0 { retries--; <-time.After(t.backoff); return t.doRoundTrip(req, retries) } ...
+//	}
+//
+// A loop counted against a parameter (doWithRetry(t.next, req, 4),
+// leaving at if i == attempts-1) is read the same way; a copy of the
+// request on another context (req.Clone(context.Background())) is not
+// the client's. A context made from the one with the deadline
 // by a derivation that keeps it is the same deadline, in the function and
 // between calls: context.WithValue, WithCancel, the catalogued
 // derivations of libraries (an OpenTelemetry span's tracer.Start, grpc's
@@ -213,7 +233,21 @@
 // of the package use the client; a constructor whose client no call of
 // the package uses is not judged. The same for cenkalti/backoff's
 // MaxElapsedTime (15 minutes by default), backoff v5's WithMaxElapsedTime
-// and gax.WithTimeout. An apimachinery wait.Backoff whose Duration
+// and gax.WithTimeout, and for the Timeout of an http.Client whose
+// Transport is github.com/PuerkitoBio/rehttp's (v1.4.0; its Timeout
+// applies to the request as a whole, retries included, rehttp#1):
+//
+//	tr := rehttp.NewTransport(nil, rehttp.RetryAll(rehttp.RetryMaxRetries(4), rehttp.RetryTimeoutErr()), rehttp.ConstDelay(3*time.Second))
+//	return &http.Client{Timeout: 10 * time.Second, Transport: tr} // 4 waits of 3s: the fifth attempt never starts
+//
+// RetryMaxRetries(n) as one of RetryAll's conditions makes n+1 attempts;
+// written among RetryAny's alternatives it limits nothing, and the
+// attempts are unknown. ExpJitterDelay's waits are full jitter, judged
+// on their average. A rehttp Transport's PerAttemptTimeout is each
+// attempt's timeout; unset, on a transport built in sight over nil or
+// http.DefaultTransport, the attempts have none (pace/bricks#63: the
+// first attempt hung for 35s, the eight after it failed at once), and
+// under a deadline that is attempt-uses-budget. An apimachinery wait.Backoff whose Duration
 // reaches Cap before Steps runs out ends there: Step sets Steps to 0, so
 // wait.Backoff{Steps: 6, Duration: time.Second, Factor: 2, Cap: 3 *
 // time.Second} makes 2 attempts, not 6. The recognizer counts 2 for
@@ -337,7 +371,11 @@
 // channel's calls are not counted as retried. One turned off elsewhere
 // (appended later, by a helper) is not matched and is read as retrying.
 //
-// What it misses on purpose: service configs that are not constant
+// What it misses on purpose: a RoundTrip's helper in another package
+// (the request summary is made only in a package that declares a
+// RoundTrip method), an attempt held in a field of a struct its helper
+// did not build from the function it was handed (the attempt is then
+// unknown, never "no timeout"), service configs that are not constant
 // strings handed to grpc.WithDefaultServiceConfig (read from a file, a
 // flag or DNS), budgets of other libraries (a rate limiter around a
 // hand-rolled loop is not read as one), a deadline more than four calls

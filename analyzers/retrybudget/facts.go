@@ -49,6 +49,11 @@ type BudgetFact struct {
 	// Via names the function that runs the retry when the summary was
 	// carried to its callers (carry), "" on the function itself.
 	Via string
+	// Req says Param is an *http.Request the retry runs on (its context):
+	// compared where a RoundTrip hands it its own request, with the
+	// Timeout of the package's clients built with the transport
+	// (transport.go).
+	Req bool
 }
 
 func (*BudgetFact) AFact() {}
@@ -58,10 +63,14 @@ func (f *BudgetFact) String() string {
 	if f.Via != "" {
 		via = ", in " + f.Via
 	}
-	if f.Elapsed > 0 {
-		return fmt.Sprintf("budget(ctx %d, %s until %s of %s%s)", f.Param, f.Site, f.ElapsedBy, f.Elapsed, via)
+	param := "ctx"
+	if f.Req {
+		param = "req"
 	}
-	return fmt.Sprintf("budget(ctx %d, %s %s%s)", f.Param, f.Site, f.worst().Terms(), via)
+	if f.Elapsed > 0 {
+		return fmt.Sprintf("budget(%s %d, %s until %s of %s%s)", param, f.Param, f.Site, f.ElapsedBy, f.Elapsed, via)
+	}
+	return fmt.Sprintf("budget(%s %d, %s %s%s)", param, f.Param, f.Site, f.worst().Terms(), via)
 }
 
 func newFact(param int, site *retryscan.Site, w retryscan.WorstCase, unbounded bool, lim elapsedLimit) *BudgetFact {
@@ -91,6 +100,7 @@ func (c *checker) checkCalls() {
 		}
 		c.compareLimit(call.Pos(), f.who(fn, c.pass.Pkg), elapsedLimit{f.Elapsed, f.ElapsedBy}, b)
 		w, unbounded := c.atCall(call, f, b.ctx)
+		unbounded = unbounded && !f.Req // over-budget only under a client's Timeout (transport.go)
 		c.compare(call.Pos(), retryRef{who: f.who(fn, c.pass.Pkg), bound: f.Bound, grpc: f.GRPC, interceptor: f.Interceptor}, w, b, unbounded)
 	})
 }
@@ -124,6 +134,9 @@ func (c *checker) comparedAtCall(site *retryscan.Site) bool {
 // context parameter.
 func (c *checker) callBudget(fd *ast.FuncDecl, call *ast.CallExpr, f *BudgetFact) (budget, bool) {
 	arg := call.Args[f.Param]
+	if f.Req {
+		return c.requestBudget(fd, arg)
+	}
 	return c.deadlineOf(fd, call, nil, func(ctx ssa.Value) bool { return passes(engine.Of(c.pass), fd, arg, ctx) })
 }
 

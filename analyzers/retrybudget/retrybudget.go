@@ -75,8 +75,8 @@ type checker struct {
 	// local are the summaries of this package's functions whose retry
 	// runs on a context parameter with no deadline of their own.
 	local map[*types.Func]*BudgetFact
-	// serving caches serves().
-	serving *bool
+	// serving caches serves(), roundTrips hasRoundTrip().
+	serving, roundTrips *bool
 	// limits are the client limits set out of their retry's function
 	// already reported (ownLimit).
 	limits map[token.Pos]bool

@@ -3,6 +3,7 @@ package retryscan
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/catalog"
@@ -40,17 +41,73 @@ func (s *scanner) handsIn(site *Site, body ast.Node) bool {
 		if !ok {
 			return false
 		}
-		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-		if !ok {
-			return false
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if v, ok := s.info.Uses[id].(*types.Var); ok && params[v] {
+				return handed(v)
+			}
 		}
-		v, ok := s.info.Uses[id].(*types.Var)
-		if !ok || !params[v] || catalog.GRPCInvoker(v.Type()) {
-			return false // an interceptor's invoker is the RPC, not a caller's function
-		}
-		_, fn := v.Type().Underlying().(*types.Signature)
-		return fn
+		return slices.ContainsFunc(s.heldParams(call), handed) || s.heldOutOfSight(call)
 	})
+}
+
+// heldOutOfSight reports a call through a function-typed local or field
+// whose values the engine cannot all see (an exported field an importer
+// may set, a value from another package's call): what it runs, and what
+// bounds it, is not known here, so it is no proof of an attempt with no
+// timeout either.
+func (s *scanner) heldOutOfSight(call *ast.CallExpr) bool {
+	v := s.heldVar(call)
+	if v == nil || v.Type().Underlying().(*types.Signature).Results().Len() == 0 {
+		return false // cancel(): no outcome, no attempt
+	}
+	c := s.eng.Call(s.eng.Func(s.enclosingFunc(call)), call)
+	if c == nil {
+		return false
+	}
+	_, ok := s.eng.CalledFuncs(c)
+	return !ok
+}
+
+// handed reports whether a parameter is a function a caller hands in:
+// an interceptor's invoker is the RPC, not a caller's function.
+func handed(v *types.Var) bool {
+	_, fn := v.Type().Underlying().(*types.Signature)
+	return fn && !catalog.GRPCInvoker(v.Type())
+}
+
+// heldParams returns the function parameters a call through a local
+// function variable or a function-typed field may run (the engine's
+// RunsParams: call := op; r.op(ctx) with r := &retrier{op: op}), asked
+// only of such a call, or nil. A parameter of another function counts
+// too: the field may hold what the helper's caller handed in.
+func (s *scanner) heldParams(call *ast.CallExpr) []*types.Var {
+	if s.heldVar(call) == nil {
+		return nil
+	}
+	return s.eng.RunsParams(call)
+}
+
+// heldVar returns the function-typed local variable or field a call is
+// made through, or nil.
+func (s *scanner) heldVar(call *ast.CallExpr) *types.Var {
+	var v *types.Var
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		if v, _ = s.info.Uses[f].(*types.Var); v != nil && v.Kind() != types.LocalVar {
+			v = nil // a parameter is its own answer; a package variable is no helper's
+		}
+	case *ast.SelectorExpr:
+		if sel := s.info.Selections[f]; sel != nil && sel.Kind() == types.FieldVal {
+			v, _ = sel.Obj().(*types.Var)
+		}
+	}
+	if v == nil {
+		return nil
+	}
+	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	return v
 }
 
 // funcParams returns the parameters of a function declaration or literal.

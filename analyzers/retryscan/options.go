@@ -2,6 +2,7 @@ package retryscan
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 	"time"
@@ -114,8 +115,12 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 			}
 		}
 	}
+	anyOf := s.anyOfArgs(nodes)
 	for _, n := range nodes {
 		for _, it := range s.itemsOf(n) {
+			if it.kind == ItemCall && !it.fact && inSpans(anyOf, it.node) {
+				continue // RetryAny(RetryMaxRetries(3), ...): one alternative, no limit
+			}
 			if it.kind == ItemValue {
 				// retry.DefaultRetry: a named policy with a known count.
 				if a, ok := catalog.NamedAttempts(it.sym); ok && !explicit {
@@ -127,6 +132,10 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 				apply(o, it.node, it.value(o.Arg))
 			}
 		}
+	}
+	if gated := s.methodGated(nodes); gated != nil && b.Attempts != 1 {
+		// rehttp.RetryHTTPMethods("GET"): a POST through it runs once
+		b.Attempts, b.CountParam, b.CountAdd, b.Evidence = catalog.AttemptsUnknown, 0, 0, gated
 	}
 	if inner != 1 && b.Attempts > 0 {
 		b.Attempts *= inner // unknown (0) times a count is unknown
@@ -142,6 +151,47 @@ func (s *scanner) evalBound(row *catalog.Retry, call *ast.CallExpr, nodes []ast.
 		}
 	}
 	return b, sawPolicy
+}
+
+// anyOfArgs returns the argument lists of the calls among nodes whose
+// arguments are alternatives (catalog.AnyOf: rehttp.RetryAny), as
+// [Lparen, Rparen] spans: an option written in one of them configures
+// one way to go on retrying, and limits nothing.
+func (s *scanner) anyOfArgs(nodes []ast.Node) [][2]token.Pos {
+	var out [][2]token.Pos
+	for _, n := range nodes {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if fn := s.calleeOf(call); fn != nil && catalog.AnyOf(catalog.SymbolOf(fn)) {
+			out = append(out, [2]token.Pos{call.Lparen, call.Rparen})
+		}
+	}
+	return out
+}
+
+// methodGated returns the call among nodes of a condition that retries
+// some HTTP methods only (catalog.MethodGated), or nil.
+func (s *scanner) methodGated(nodes []ast.Node) ast.Node {
+	for _, n := range nodes {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := s.calleeOf(call); fn != nil && catalog.MethodGated(catalog.SymbolOf(fn)) {
+				return call
+			}
+		}
+	}
+	return nil
+}
+
+// inSpans reports whether n lies inside one of the spans.
+func inSpans(spans [][2]token.Pos, n ast.Node) bool {
+	for _, sp := range spans {
+		if sp[0] < n.Pos() && n.End() <= sp[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldOption returns the bound row of a struct field (Recv the struct

@@ -2,6 +2,7 @@ package retryscan
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -89,7 +90,7 @@ func (s *scanner) callersCount(p *ssa.Parameter) (int, bool) {
 			return 0, false
 		}
 		arg := at.call.Args[i]
-		if n, ok := s.intConst(arg); ok {
+		if n, ok := s.argConst(at.fn, at.call, i); ok {
 			most, seen = max(most, n), true
 			continue
 		}
@@ -98,6 +99,39 @@ func (s *scanner) callersCount(p *ssa.Parameter) (int, bool) {
 		}
 	}
 	return int(most), seen
+}
+
+// argConst returns argument i of a call in fn when it is an integer
+// constant, or a value the engine folds to one: an unexported field the
+// package writes with one constant, a constructor's literal,
+//
+//	func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
+//		return t.doRoundTrip(req, t.retries) // &transport{retries: defaultRetries}
+//	}
+func (s *scanner) argConst(fn ast.Node, call *ast.CallExpr, i int) (int64, bool) {
+	arg := call.Args[i]
+	if n, ok := s.intConst(arg); ok {
+		return n, true
+	}
+	if _, ok := ast.Unparen(arg).(*ast.SelectorExpr); !ok {
+		return 0, false // a field read, asked of the engine; a parameter passed on is no constant
+	}
+	c := s.eng.Call(s.eng.Func(fn), call)
+	if c == nil {
+		return 0, false
+	}
+	args := c.Common().Args
+	if c.Common().Signature().Recv() != nil && !c.Common().IsInvoke() {
+		args = args[1:] // a method call's receiver comes first
+	}
+	if i >= len(args) {
+		return 0, false
+	}
+	k := s.eng.ConstOf(args[i])
+	if k == nil || k.Value == nil || k.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(k.Value)
 }
 
 // passesOn reports whether e is the parameter prm, as it is or stepped

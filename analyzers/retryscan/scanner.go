@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"maps"
 	"path/filepath"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -338,11 +339,13 @@ func (s *scanner) callsVar(n ast.Node, v *types.Var) bool {
 		}
 		switch f := ast.Unparen(call.Fun).(type) {
 		case *ast.Ident:
-			return s.info.ObjectOf(f) == v
+			if s.info.ObjectOf(f) == v {
+				return true
+			}
 		case *ast.FuncLit:
 			return s.callsVar(f, v)
 		}
-		return false
+		return slices.Contains(s.heldParams(call), v)
 	})
 }
 

@@ -49,6 +49,10 @@ func (s *scanner) attemptTimeout(site *Site, w *WorstCase) {
 			w.Timeout = TimeoutUnknown // what RoundTrip's own attempts run is not read
 			return
 		}
+		if tr := catalog.TransportOfRow(site.entry); tr != nil && tr.AttemptTimeout != "" {
+			w.AttemptTimeout, w.Timeout, w.TimeoutAt = s.transportAttemptTimeout(tr, site.config)
+			return
+		}
 		if analysisutil.PkgPath(site.callee) == "net/http" || (site.entry != nil && site.entry.Pkg == retryHTTPPkg) {
 			// A retryablehttp client built here (retryablehttp.NewClient())
 			// has an HTTPClient with no Timeout unless one is set in sight.
@@ -280,6 +284,55 @@ func (s *scanner) httpCall(call *ast.CallExpr) bool {
 	return false
 }
 
+// transportAttemptTimeout reads what bounds one attempt of a catalogued
+// transport that gives each attempt a timeout of its own in a field
+// (rehttp's PerAttemptTimeout) among its configuration nodes:
+//
+//	tr := rehttp.NewTransport(nil, rehttp.RetryAll(rehttp.RetryMaxRetries(9), ...), rehttp.ConstDelay(d))
+//	tr.PerAttemptTimeout = 3 * time.Second // each attempt 3s
+//
+// The field unset on a transport its constructor builds in sight over
+// no transport of its own (nil, http.DefaultTransport) bounds nothing;
+// over another transport, which may bound its own sends, or built out
+// of sight, the attempt is unknown.
+func (s *scanner) transportAttemptTimeout(tr *catalog.Transport, nodes []ast.Node) (time.Duration, TimeoutKind, ast.Node) {
+	bare := false
+	for _, n := range nodes {
+		for _, it := range s.itemsOf(n) {
+			switch {
+			case it.kind == ItemField && it.sym.Name == tr.AttemptTimeout && it.sym.Pkg == tr.Type.Pkg && it.sym.Recv == tr.Type.Recv:
+				d, ok := s.durationConst(it.vals[0])
+				if !ok {
+					return 0, TimeoutUnknown, it.node
+				}
+				if d == 0 {
+					continue // 0: no per-attempt timeout
+				}
+				return d, TimeoutContext, it.node
+			case it.kind == ItemCall && !it.fact && catalog.LookupTransportCtor(it.sym) == tr && tr.Inner > 0:
+				bare = s.noTransport(it.value(tr.Inner - 1))
+			}
+		}
+	}
+	if bare {
+		return 0, TimeoutNone, nil
+	}
+	return 0, TimeoutUnknown, nil
+}
+
+// noTransport reports an inner transport that bounds nothing of its
+// own: nil (the library's http.DefaultTransport) or http.DefaultTransport.
+func (s *scanner) noTransport(e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	if tv, ok := s.info.Types[e]; ok && tv.IsNil() {
+		return true
+	}
+	obj := analysisutil.ObjectOf(s.info, e)
+	return obj != nil && analysisutil.PkgPath(obj) == "net/http" && obj.Name() == "DefaultTransport"
+}
+
 // timeoutIn reads the Timeout of an *http.Client among configuration
 // nodes: a literal's Timeout field or an assignment to it. With attempt
 // set, any client in the nodes counts (the attempt's client, or
@@ -348,7 +401,34 @@ func (s *scanner) retryingTransportIn(lit *ast.CompositeLit) bool {
 				return true
 			}
 		}
+		return s.heldRetryingTransport(kv.Value)
+	}
+	return false
+}
+
+// heldRetryingTransport reports a Transport value that the engine traces
+// to a catalogued retrying transport (engine.Concrete through variables
+// and the package's helpers): tr := rehttp.NewTransport(...) above the
+// literal. Asked only of a name or a field read.
+func (s *scanner) heldRetryingTransport(e ast.Expr) bool {
+	switch ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+	default:
 		return false
+	}
+	fn := s.enclosingFunc(e)
+	if fn == nil || !s.mayConfigure() {
+		return false
+	}
+	v := s.eng.ValueOf(fn, e)
+	if v == nil {
+		return false
+	}
+	vals, _ := s.eng.Concrete(v)
+	for _, c := range vals {
+		if catalog.TransportOf(c.Type()) != nil {
+			return true
+		}
 	}
 	return false
 }

@@ -30,7 +30,10 @@ type timeModel struct {
 func (s *scanner) timeModel(site *Site) timeModel {
 	var m timeModel
 	var entry catalog.Symbol
-	standard := analysisutil.PkgPath(site.callee) == "net/http" && site.transport == nil // retryablehttp's
+	// retryablehttp's StandardClient, or its RoundTripper in a client; not
+	// another catalogued transport (rehttp's), whose defaults are its own
+	standard := analysisutil.PkgPath(site.callee) == "net/http" && site.transport == nil &&
+		(site.entry == nil || site.entry.Pkg == "" || site.entry.Pkg == retryHTTPPkg)
 	switch {
 	case standard:
 		entry = standardClient
@@ -111,6 +114,10 @@ func (s *scanner) timeOptions(n ast.Node, m *timeModel) {
 			m.capSet = true
 		case o.Effect == catalog.TimeFactor:
 			m.factor, _ = s.floatConst(val)
+		}
+		if c := it.value(o.CapArg - 1); o.CapArg > 0 && c != nil {
+			m.cap, _ = s.durationConst(c) // rehttp.ExpJitterDelay(base, max)
+			m.capSet = true
 		}
 	}
 }

@@ -64,6 +64,12 @@ var timeDefaults = func() map[Symbol]TimeDefault {
 			m[r.Symbol] = TimeDefault{Initial: 500 * time.Millisecond, Factor: 2, Cap: 10 * time.Second}
 		}
 	}
+	// PuerkitoBio/rehttp v1.4.0: ExpJitterDelay(base, max) draws each wait
+	// in [0, min(base*2^i, max)) (full jitter); its arguments are time
+	// options below, as is ConstDelay's.
+	for _, name := range []string{"ExpJitterDelay", "ExpJitterDelayWithRand"} {
+		m[Symbol{rehttp, "", name}] = TimeDefault{Factor: 2, FullJitter: true}
+	}
 	// apimachinery wait.Backoff and client-go's retry helpers built on it.
 	for _, r := range retries {
 		if r.Pkg == waitPkg || r.Pkg == clientGoRt {
@@ -105,16 +111,22 @@ type TimeOption struct {
 	Effect TimeEffect
 	Arg    int
 	Field  bool
+	// CapArg is 1 + the index of a second argument that sets the longest
+	// single wait (rehttp.ExpJitterDelay(base, max)), 0 when none.
+	CapArg int
 }
 
 var timeOptions = []TimeOption{
-	{Symbol{retryHTTP, "Client", "RetryWaitMin"}, TimeInitial, -1, true},
-	{Symbol{retryHTTP, "Client", "RetryWaitMax"}, TimeCap, -1, true},
-	{Symbol{gax, "Backoff", "Initial"}, TimeInitial, -1, true},
-	{Symbol{gax, "Backoff", "Max"}, TimeCap, -1, true},
-	{Symbol{gax, "Backoff", "Multiplier"}, TimeFactor, -1, true},
-	{Symbol{awsRetry, "", "AddWithMaxBackoffDelay"}, TimeCap, 1, false},
-	{Symbol{awsRetry, "StandardOptions", "MaxBackoff"}, TimeCap, -1, true},
+	{Symbol{retryHTTP, "Client", "RetryWaitMin"}, TimeInitial, -1, true, 0},
+	{Symbol{retryHTTP, "Client", "RetryWaitMax"}, TimeCap, -1, true, 0},
+	{Symbol{gax, "Backoff", "Initial"}, TimeInitial, -1, true, 0},
+	{Symbol{gax, "Backoff", "Max"}, TimeCap, -1, true, 0},
+	{Symbol{gax, "Backoff", "Multiplier"}, TimeFactor, -1, true, 0},
+	{Symbol{awsRetry, "", "AddWithMaxBackoffDelay"}, TimeCap, 1, false, 0},
+	{Symbol{awsRetry, "StandardOptions", "MaxBackoff"}, TimeCap, -1, true, 0},
+	{Symbol{rehttp, "", "ConstDelay"}, TimeInitial, 0, false, 0},
+	{Symbol{rehttp, "", "ExpJitterDelay"}, TimeInitial, 0, false, 2},
+	{Symbol{rehttp, "", "ExpJitterDelayWithRand"}, TimeInitial, 0, false, 2},
 }
 
 var timeIndex = index(timeOptions, func(o *TimeOption) Symbol { return o.Symbol })

@@ -388,8 +388,14 @@ func TestTransportsMatchRealLibraries(t *testing.T) {
 				continue
 			}
 			sig := fn.Type().(*types.Signature)
-			if sig.Results().Len() != 1 || sig.Results().At(0).Type().String() != "net/http.RoundTripper" || sig.Params().Len() <= tr.Policies {
-				t.Errorf("%s: not a func(..., policies) http.RoundTripper: %s", c, sig)
+			returns := sig.Results().Len() == 1 && sig.Results().At(0).Type().String() == "net/http.RoundTripper"
+			if sig.Results().Len() == 1 {
+				if got := catalog.TransportOf(sig.Results().At(0).Type()); got != nil && got.Type == tr.Type {
+					returns = true // rehttp.NewTransport returns its *Transport
+				}
+			}
+			if !returns || sig.Params().Len() <= tr.Policies || sig.Params().Len() < tr.Inner {
+				t.Errorf("%s: not a func(..., policies) http.RoundTripper or *%s: %s", c, tr.Type.Recv, sig)
 			}
 			if got := catalog.TransportCtor(fn); got == nil || got.Type != tr.Type {
 				t.Errorf("%s: TransportCtor does not find the row from the real function", c)
@@ -398,8 +404,12 @@ func TestTransportsMatchRealLibraries(t *testing.T) {
 		if fn, ok := lookup(pkgs, tr.RoundTrip).(*types.Func); !ok || fn.Name() != "RoundTrip" {
 			t.Errorf("%s: no RoundTrip method %s", tr.Type, tr.RoundTrip)
 		}
-		if r := tr.Row(); r == nil || r.Role != catalog.RoleClient || r.Attempts <= 0 {
+		if r := tr.Row(); r == nil || r.Role != catalog.RoleClient || r.Attempts <= 0 && len(tr.Ctors) == 0 {
+			// rehttp's constructor takes the RetryFn that counts: no default
 			t.Errorf("%s: RoundTrip has no client row with a default attempt count", tr.Type)
+		}
+		if f, ok := lookup(pkgs, catalog.Symbol{Pkg: tr.Type.Pkg, Recv: tr.Type.Recv, Name: tr.AttemptTimeout}).(*types.Var); tr.AttemptTimeout != "" && (!ok || !f.IsField()) {
+			t.Errorf("%s: no field %s", tr.Type, tr.AttemptTimeout)
 		}
 	}
 	if catalog.TransportOf(types.Typ[types.Int]) != nil {

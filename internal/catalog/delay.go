@@ -176,6 +176,13 @@ var delayOptions = func() []DelayOption {
 		dopt(retryHTTP, "", "DefaultBackoff", DelGrowth, -1).ctor(TriYes, TriNo).factor(2).value(),
 		dopt(retryHTTP, "", "LinearJitterBackoff", DelLinear, -1).ctor(TriUnknown, TriYes).value(),
 		dopt(retryHTTP, "", "RateLimitLinearJitterBackoff", DelLinear, -1).ctor(TriUnknown, TriYes).value())
+	// PuerkitoBio/rehttp v1.4.0: ConstDelay(d) waits d; ExpJitterDelay(base,
+	// max) and ExpJitterDelayWithRand a random wait in [0, base*2^i), i
+	// the retry's index, capped at max (full jitter).
+	rows = append(rows,
+		dopt(rehttp, "", "ConstDelay", DelConstant, 0).ctor(TriYes, TriNo),
+		dopt(rehttp, "", "ExpJitterDelay", DelGrowth, 0).ctor(TriYes, TriYes).factor(2),
+		dopt(rehttp, "", "ExpJitterDelayWithRand", DelGrowth, 0).ctor(TriYes, TriYes).factor(2))
 	// failsafe-go v0.9.8 retrypolicy: no delay by default; WithBackoff
 	// always has a maxDelay.
 	rows = append(rows,

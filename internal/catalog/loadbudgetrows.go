@@ -148,6 +148,7 @@ var libraryBudgets = map[string]LibraryBudget{
 	waitPkg:                          {Kind: BudgetNone},
 	gax:                              {Kind: BudgetNone},
 	retryHTTP:                        {Kind: BudgetNone},
+	rehttp:                           {Kind: BudgetNone}, // v1.4.0: a RetryFn and a DelayFn, no bucket
 	eapache:                          {Kind: BudgetNone},
 	rican7:                           {Kind: BudgetNone},
 	lestrrat:                         {Kind: BudgetNone},

@@ -78,6 +78,22 @@ const (
 	awsRetry      = "github.com/aws/aws-sdk-go-v2/aws/retry"
 )
 
+// anyOf are the calls whose arguments are alternatives: the retry goes
+// on while any of them says so, so a count written in one of them limits
+// nothing (rehttp v1.4.0 RetryAny; its RetryAll's conditions each limit).
+var anyOf = map[Symbol]bool{{rehttp, "", "RetryAny"}: true}
+
+// AnyOf reports a call whose arguments are alternatives (anyOf).
+func AnyOf(s Symbol) bool { return anyOf[s] }
+
+// methodGated are the conditions that retry only the requests of some
+// HTTP methods (rehttp v1.4.0 RetryHTTPMethods): how many attempts a
+// request makes depends on its method, which the count does not say.
+var methodGated = map[Symbol]bool{{rehttp, "", "RetryHTTPMethods"}: true}
+
+// MethodGated reports a condition that retries some methods only.
+func MethodGated(s Symbol) bool { return methodGated[s] }
+
 // boundOptions are the options that decide how many attempts a retry
 // makes and what else ends it.
 var boundOptions = func() []Option {
@@ -123,6 +139,10 @@ var boundOptions = func() []Option {
 		opt(failsafeRetry, "Builder", "WithMaxAttempts", EffAttempts, 0).negUnbounded(),
 		opt(failsafeRetry, "Builder", "WithMaxDuration", EffTimeLimit, 0),
 		opt(failsafe, "Executor", "WithContext", EffCtx, 0),
+		// rehttp v1.4.0: RetryMaxRetries(n) allows a retry while
+		// attempt.Index < n, n retries (as one of RetryAll's conditions;
+		// inside RetryAny it bounds nothing: AnyOf).
+		opt(rehttp, "", "RetryMaxRetries", EffRetries, 0),
 		opt(eapache, "", "ConstantBackoff", EffRetries, 0),
 		opt(eapache, "", "ExponentialBackoff", EffRetries, 0),
 		opt(eapache, "", "LimitedExponentialBackoff", EffRetries, 0),

@@ -138,6 +138,7 @@ const (
 	matryerV1  = "gopkg.in/matryer/try.v1"
 	flowchart  = "github.com/flowchartsman/retry"
 	retryHTTP  = "github.com/hashicorp/go-retryablehttp"
+	rehttp     = "github.com/PuerkitoBio/rehttp"
 	restyV2    = "github.com/go-resty/resty/v2"
 	restyV3    = "resty.dev/v3"
 	awsService = "github.com/aws/aws-sdk-go-v2/service/"
@@ -254,6 +255,11 @@ var retries = func() []Retry {
 		rows = append(rows, client(retryHTTP, "", name, 5, "retryablehttp."+name))
 	}
 	rows = append(rows, client(retryHTTP, "RoundTripper", "RoundTrip", 5, "retryablehttp.RoundTripper"))
+	// PuerkitoBio/rehttp (v1.4.0): NewTransport(rt, retry, delay) retries
+	// while its RetryFn says so, with no limit of its own (a count comes
+	// from RetryMaxRetries), waiting what its DelayFn returns, until the
+	// request's context is done (rehttp.go RoundTrip).
+	rows = append(rows, client(rehttp, "Transport", "RoundTrip", AttemptsUnknown, "rehttp.Transport").delay(DelayUnknown, TriUnknown, TriUnknown))
 	// terraform-plugin-sdk v2 (v2.40.1) helper/retry, the deprecated
 	// aliases of helper/resource and SDK v1 (v1.17.2, Retry only):
 	//	resource.Retry(timeout, func() *resource.RetryError { ... })

@@ -30,12 +30,21 @@ type Transport struct {
 	// default attempts and delay, and the name messages give it.
 	RoundTrip Symbol
 	// Ctors are the functions that build the transport and return it
-	// as an http.RoundTripper (its type unexported); their arguments
-	// from index Policies on configure its retries: failsafe-go
-	// policies, or an executor made of them. Such a transport retries
-	// only when a retry policy is among them.
+	// as an http.RoundTripper (its type unexported), or as the
+	// transport's own type (rehttp.NewTransport); their arguments from
+	// index Policies on configure its retries: failsafe-go policies, or
+	// an executor made of them (such a transport retries only when a
+	// retry policy is among them); rehttp's RetryFn and DelayFn.
 	Ctors    []Symbol
 	Policies int
+	// AttemptTimeout is the field of the transport's struct that gives
+	// each attempt a timeout of its own (rehttp's PerAttemptTimeout; 0,
+	// its zero value, none), "" when it has none.
+	AttemptTimeout string
+	// Inner is 1 + the index of the constructor argument holding the
+	// transport each attempt is sent with (nil: http.DefaultTransport,
+	// which bounds no attempt), 0 when none.
+	Inner int
 }
 
 // transports lists them: hashicorp/go-retryablehttp v0.7.8
@@ -43,11 +52,17 @@ type Transport struct {
 // nil Client being NewClient()); failsafe-go v0.9.8 (failsafehttp/
 // client.go: NewRoundTripper(inner, policies...) is
 // NewRoundTripperWithExecutor(inner, failsafe.With(policies...)), whose
-// RoundTrip runs the inner transport in executor.GetWithExecution).
+// RoundTrip runs the inner transport in executor.GetWithExecution);
+// PuerkitoBio/rehttp v1.4.0.
 var transports = []Transport{
 	{Type: Symbol{retryHTTP, "RoundTripper", ""}, ClientField: "Client", RoundTrip: Symbol{retryHTTP, "RoundTripper", "RoundTrip"}},
 	{Type: Symbol{failsafeHTTP, "roundTripper", ""}, RoundTrip: Symbol{failsafeHTTP, "roundTripper", "RoundTrip"},
 		Ctors: []Symbol{{failsafeHTTP, "", "NewRoundTripper"}, {failsafeHTTP, "", "NewRoundTripperWithExecutor"}}, Policies: 1},
+	// PuerkitoBio/rehttp v1.4.0 (rehttp.go): NewTransport(rt, retry,
+	// delay) returns an exported *Transport, whose RetryFn and DelayFn
+	// (arguments 1 and 2) configure every retry.
+	{Type: Symbol{rehttp, "Transport", ""}, RoundTrip: Symbol{rehttp, "Transport", "RoundTrip"},
+		Ctors: []Symbol{{rehttp, "", "NewTransport"}}, Policies: 1, AttemptTimeout: "PerAttemptTimeout", Inner: 1},
 }
 
 var transportIndex = index(transports, func(t *Transport) Symbol { return t.Type })
@@ -93,6 +108,20 @@ func TransportOf(t types.Type) *Transport {
 		return nil
 	}
 	return LookupTransport(Symbol{Pkg: n.Obj().Pkg().Path(), Recv: n.Obj().Name()})
+}
+
+// TransportOfRow returns the catalogued retrying transport whose
+// RoundTrip row is row, or nil.
+func TransportOfRow(row *Retry) *Transport {
+	if row == nil {
+		return nil
+	}
+	for i := range transports {
+		if transports[i].RoundTrip == row.Symbol {
+			return &transports[i]
+		}
+	}
+	return nil
 }
 
 // Row returns the retry row of a transport's RoundTrip (never nil: the

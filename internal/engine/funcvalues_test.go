@@ -16,7 +16,8 @@ import (
 
 // funcs reports, at every call through a function value (a call with no
 // static callee in the syntax), the functions CalledFuncs finds it can
-// run, or that they are out of sight.
+// run, or that they are out of sight, with the function parameters it
+// may run (RunsParams).
 var funcs = &analysis.Analyzer{
 	Name:     "funcs",
 	Doc:      "report the functions a call through a function value runs",
@@ -72,7 +73,14 @@ func reportFuncs(pass *analysis.Pass, p *Program, fd *ast.FuncDecl) {
 		}
 		fns, ok := p.CalledFuncs(in)
 		if !ok {
-			pass.Reportf(call.Pos(), "out of sight")
+			msg := "out of sight"
+			if params := p.RunsParams(call); len(params) > 0 {
+				msg += "; runs params"
+				for _, v := range params {
+					msg += " " + v.Name()
+				}
+			}
+			pass.Reportf(call.Pos(), "%s", msg)
 			return true
 		}
 		names := []string{"funcs"}

@@ -85,7 +85,7 @@ func (r *Region) countDown(ifi *ssa.If, stay bool, args [][]ssa.Value) Trips {
 	default:
 		return Trips{}
 	}
-	i := ParamIndex(p)
+	i := paramPos(p) // the call's arguments hold a method's receiver first
 	for _, a := range args {
 		if i < 0 || i >= len(a) || !decrements(a[i], p) {
 			return Trips{}

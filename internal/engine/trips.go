@@ -166,17 +166,19 @@ func (r *Region) guard(ifi *ssa.If, stay bool) Trips {
 			return Trips{}
 		}
 		return Trips{N: int(most)}
-	case isParam(limit) && isIntConst(init) && step == 1 && stay:
-		// i < n, i <= n
-		add := -(intConst(init) + off)
-		switch op {
-		case token.LSS, token.NEQ:
-		case token.LEQ:
+	case paramPlus(limit) != nil && isIntConst(init) && step == 1:
+		// i < n, i <= n, and the exits after the attempt: if i == n-1,
+		// if i >= n-1, if i+1 >= n { return err }
+		prm, lo := paramPlus(limit), paramOffset(limit)
+		add := lo - (intConst(init) + off)
+		switch {
+		case stay && (op == token.LSS || op == token.NEQ), !stay && (op == token.GEQ || op == token.EQL):
+		case stay && op == token.LEQ, !stay && op == token.GTR:
 			add++
 		default:
 			return Trips{}
 		}
-		return Trips{Param: limit.(*ssa.Parameter), Add: int(add)}
+		return Trips{Param: prm, Add: int(add)}
 	case isIntConst(limit) && isParam(init) && step == -1 && stay:
 		// retries > 0, retries >= 1
 		add := off - intConst(limit)
@@ -307,6 +309,30 @@ func isIntConst(v ssa.Value) bool {
 
 func intConst(v ssa.Value) int64 {
 	n, _ := constant.Int64Val(v.(*ssa.Const).Value)
+	return n
+}
+
+// paramPlus returns the parameter v is, or is plus or minus a constant
+// (n, n-1), or nil.
+func paramPlus(v ssa.Value) *ssa.Parameter {
+	if b, ok := v.(*ssa.BinOp); ok && (b.Op == token.ADD || b.Op == token.SUB) && isIntConst(Strip(b.Y)) {
+		v = Strip(b.X)
+	}
+	prm, _ := v.(*ssa.Parameter)
+	return prm
+}
+
+// paramOffset returns the constant paramPlus found added to the
+// parameter: -1 for n-1, 0 for n.
+func paramOffset(v ssa.Value) int64 {
+	b, ok := v.(*ssa.BinOp)
+	if !ok || !isIntConst(Strip(b.Y)) {
+		return 0
+	}
+	n := intConst(Strip(b.Y))
+	if b.Op == token.SUB {
+		n = -n
+	}
 	return n
 }
 

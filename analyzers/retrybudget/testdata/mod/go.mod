@@ -3,6 +3,7 @@ module example.com/retrybudgettest
 go 1.26.0
 
 require (
+	github.com/PuerkitoBio/rehttp v1.4.0
 	github.com/avast/retry-go/v4 v4.7.0
 	github.com/aws/aws-sdk-go-v2 v1.48.0
 	github.com/aws/aws-sdk-go-v2/service/sqs v1.53.0

@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/IBM/sarama v1.62.0
+	github.com/PuerkitoBio/rehttp v1.4.0
 	github.com/Rican7/retry v0.3.1
 	github.com/Shopify/sarama v1.38.1
 	github.com/avast/retry-go v3.0.0+incompatible

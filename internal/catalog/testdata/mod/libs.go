@@ -4,6 +4,7 @@ package catalogtest
 
 import (
 	_ "github.com/IBM/sarama"
+	_ "github.com/PuerkitoBio/rehttp"
 	_ "github.com/Rican7/retry"
 	_ "github.com/Rican7/retry/strategy"
 	_ "github.com/Shopify/sarama"

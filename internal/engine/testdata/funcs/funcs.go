@@ -94,3 +94,31 @@ func callHooked() {
 	install(&hooked)
 	_ = hooked() // want `out of sight`
 }
+
+// A retry helper's attempt held in a local, or a closure around it: the
+// parameter op (RunsParams), and only op.
+func held(op func() error, log func(error), verbose bool) {
+	call := op
+	if verbose {
+		call = func() error {
+			err := op() // want `out of sight; runs params op$`
+			log(err)    // want `out of sight; runs params log$`
+			return err
+		}
+	}
+	_ = call() // want `out of sight; runs params op$`
+}
+
+// Kept in an unexported field of the helper's own struct: the parameter
+// of the function that built it.
+type retrier struct{ op func() error }
+
+func withRetrier(op func() error) { (&retrier{op: op}).run() }
+
+func (r *retrier) run() { _ = r.op() } // want `out of sight; runs params op$`
+
+// A local that holds a function of the package: no parameter.
+func heldOwn() {
+	call := fixed
+	_ = call() // want `funcs fixed$`
+}

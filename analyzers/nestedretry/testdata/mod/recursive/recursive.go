@@ -23,7 +23,7 @@ func (c *cache) getRetry(ctx context.Context, k string, left int) (string, error
 	v, err := c.rdb.Get(ctx, k).Result()
 	if err != nil && err != redis.Nil && left > 0 {
 		time.Sleep(rand.N(100 * time.Millisecond))
-		return c.getRetry(ctx, k, left-1) // want `recursive retry \(N attempts\) wraps redis.Client.Get \(4 attempts\), which retries again`
+		return c.getRetry(ctx, k, left-1) // want `recursive retry \(3 attempts\) wraps redis.Client.Get \(4 attempts\), which retries again`
 	}
 	return v, err
 }
