@@ -63,7 +63,7 @@ func (w *walker) errText(fn *types.Func, args []ssa.Value, upto int) (string, bo
 		case strings.IndexByte("svqw", verbs[i]) < 0:
 			return "", false
 		case x.Kind == Err && x.HasText:
-			out[i] = x.Text
+			out[i] = x.S
 		default:
 			s, ok := w.strOf(a, upto)
 			if !ok {
@@ -89,12 +89,12 @@ func (w *walker) strOf(v ssa.Value, upto int) (string, bool) {
 
 // withText gives an error value the text errText finds for its call.
 func (w *walker) withText(v Val, fn *types.Func, args []ssa.Value, upto int) Val {
-	v.Text, v.HasText = "", false
+	v.S, v.HasText = "", false
 	if v.Kind != Err {
 		return v
 	}
 	if s, ok := w.errText(fn, args, upto); ok {
-		v.Text, v.HasText = s, true
+		v.S, v.HasText = s, true
 	}
 	return v
 }
@@ -105,7 +105,7 @@ func (w *walker) textCall(fn *types.Func, args []ssa.Value, upto int) (Val, bool
 	switch {
 	case fn.Name() == "Error" && fn.Pkg() == nil && len(args) == 1:
 		if x := w.eval(args[0], upto); x.Kind == Err && x.HasText {
-			return Val{Kind: Str, S: x.Text}, true
+			return Val{Kind: Str, S: x.S}, true
 		}
 	case fn.Pkg() != nil && fn.Pkg().Path() == "strings" && len(args) == 2:
 		test := map[string]func(string, string) bool{"Contains": strings.Contains, "HasPrefix": strings.HasPrefix, "HasSuffix": strings.HasSuffix}[fn.Name()]

@@ -55,8 +55,10 @@ func (p *Program) runsParams(v ssa.Value, closures int, add func(*types.Var)) {
 	for _, src := range p.Sources(v) {
 		switch x := src.(type) {
 		case *ssa.Parameter:
-			if _, ok := x.Type().Underlying().(*types.Signature); ok && x.Object() != nil {
-				add(x.Object().(*types.Var))
+			if _, ok := x.Type().Underlying().(*types.Signature); ok {
+				if obj, ok := x.Object().(*types.Var); ok && obj != nil {
+					add(obj)
+				}
 			}
 		case *ssa.MakeClosure:
 			fn, ok := x.Fn.(*ssa.Function)

@@ -93,8 +93,8 @@ func join(vs []Val) Val {
 				out = Val{Kind: Err, Class: ErrAny, Foreign: out.Foreign && v.Foreign}
 			}
 			out.Foreign = out.Foreign && v.Foreign
-			if out.HasText && (!v.HasText || out.Text != v.Text) {
-				out.Text, out.HasText = "", false // errors.New("a") one way, "b" another
+			if out.HasText && (!v.HasText || out.S != v.S) {
+				out.S, out.HasText = "", false // errors.New("a") one way, "b" another
 			}
 		default:
 			return unknown(true)

@@ -59,21 +59,15 @@ const (
 
 // Val is an abstract value.
 type Val struct {
+	// The small fields first, packed together: a walk keeps a Val for
+	// every value it binds.
 	Kind   Kind
 	B      catalog.Tri // Bool
-	N      int64       // Int (Exact), Err of class ErrGRPC (the code), NonNil responses (the status, 0 if unknown)
-	Exact  bool        // Int: N is the value
-	Not    int64       // Int, when HasNot: the value is not Not
-	HasNot bool
 	Class  ErrClass
-	// Sentinel is the package-level variable an ErrSentinel error is, or
-	// the constant of a named error type (sentinel.go).
-	Sentinel types.Object
-	// S is a Str value's string.
-	S string
-	// Text is the text of an Err value the package made from constants
-	// and values the scenario decides, when HasText (errtext.go).
-	Text    string
+	Exact  bool // Int: N is the value
+	HasNot bool
+	// HasText: S is the text of an Err value the package made from
+	// constants and values the scenario decides (errtext.go).
 	HasText bool
 	// Related: the value depends on the outcome of the calls the
 	// scenario decides, in a way not folded.
@@ -90,13 +84,21 @@ type Val struct {
 	// up in a list (verdict.go), what a function value handed the outcome
 	// says. It goes either way on an outcome, and which way is not known.
 	Verdict bool
+	// Foreign: an Err value a call into another package failed with,
+	// of no concrete type this package declares (foreignerr.go).
+	Foreign bool
+
+	N   int64 // Int (Exact), Err of class ErrGRPC (the code), NonNil responses (the status, 0 if unknown)
+	Not int64 // Int, when HasNot: the value is not Not
+	// Sentinel is the package-level variable an ErrSentinel error is, or
+	// the constant of a named error type (sentinel.go).
+	Sentinel types.Object
+	// S is a Str value's string, or an Err value's text when HasText.
+	S string
 	// Dyn is the concrete type of an Err value the package made of one
 	// of its own types (return TagNotFoundError{...}), nil when not
 	// known (dyntype.go).
 	Dyn types.Type
-	// Foreign: an Err value a call into another package failed with,
-	// of no concrete type this package declares (foreignerr.go).
-	Foreign bool
 	// Hook is the retry library's function that made an Err value
 	// (backoff.Permanent(err), in a helper of the package whose error
 	// the operation returns): it ends the operation's retry as the
