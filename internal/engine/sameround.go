@@ -66,7 +66,7 @@ func (p *Program) unchanging(blocks []*ssa.BasicBlock, fresh func(ssa.Value) boo
 		for _, in := range b.Instrs {
 			switch in := in.(type) {
 			case *ssa.Store:
-				if _, alloc := storeBase(in.Addr).(*ssa.Alloc); !alloc || !fresh(storeBase(in.Addr)) {
+				if _, alloc := base(in.Addr).(*ssa.Alloc); !alloc || !fresh(base(in.Addr)) {
 					return false
 				}
 			case *ssa.UnOp:
@@ -83,21 +83,6 @@ func (p *Program) unchanging(blocks []*ssa.BasicBlock, fresh func(ssa.Value) boo
 		}
 	}
 	return true
-}
-
-// storeBase is the memory a store writes into: the allocation or value
-// under its field and element addresses.
-func storeBase(addr ssa.Value) ssa.Value {
-	for {
-		switch a := addr.(type) {
-		case *ssa.FieldAddr:
-			addr = a.X
-		case *ssa.IndexAddr:
-			addr = a.X
-		default:
-			return addr
-		}
-	}
 }
 
 // readStable reports whether a load reads what nothing can change
@@ -120,19 +105,19 @@ func (p *Program) readStable(u *ssa.UnOp, fresh func(ssa.Value) bool) bool {
 			return false
 		}
 		if f.Pkg() != p.pkg {
-			return fresh(storeBase(x))
+			return fresh(base(x))
 		}
 		if !p.FieldWritesSeen(f) {
 			return false
 		}
 		for _, st := range p.FieldStores(f) {
-			if _, made := storeBase(st.Addr).(*ssa.Alloc); !made {
+			if _, made := base(st.Addr).(*ssa.Alloc); !made {
 				return false // c.token = tok: a value that exists is changed
 			}
 		}
 		return true
 	}
-	return fresh(storeBase(u.X))
+	return fresh(base(u.X))
 }
 
 // callStable reports whether a call changes nothing a later round
@@ -145,7 +130,7 @@ func (p *Program) callStable(c ssa.CallInstruction, fresh func(ssa.Value) bool, 
 	for _, a := range cc.Args {
 		switch a.(type) {
 		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Global:
-			if !fresh(storeBase(a)) {
+			if !fresh(base(a)) {
 				return false // c.tok.Load(): memory a refresher may write through the same method
 			}
 		}
