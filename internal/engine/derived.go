@@ -70,6 +70,28 @@ func Derived(from []ssa.Value) map[ssa.Value]bool {
 	return out
 }
 
+// loadRoot returns the value a chain of loads and field selections
+// starts from (c.config.AutoRetry: c), at most eight steps up; false for
+// a longer chain or one through another operator.
+func loadRoot(v ssa.Value) (ssa.Value, bool) {
+	for range 8 {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil, false
+			}
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		default:
+			return v, true
+		}
+	}
+	return nil, false
+}
+
 // base returns the variable an address is part of: the struct of a
 // field, the array of an element.
 func base(addr ssa.Value) ssa.Value {

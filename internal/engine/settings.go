@@ -65,39 +65,22 @@ func (fl *flower) setting(f *types.Var, base ssa.Value) bool {
 // before the loop whose address the loop hands to no call. In a helper
 // the loop calls (r.backoff(n)), a parameter is what the call passes.
 func (fl *flower) heldBefore(base ssa.Value) bool {
-	for range 8 {
-		switch x := base.(type) {
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return false
-			}
-			base = x.X
-			continue
-		case *ssa.FieldAddr:
-			base = x.X
-			continue
-		case *ssa.Field:
-			base = x.X
-			continue
-		case *ssa.Parameter:
-			if fl.depth == 0 {
-				return true
-			}
-			return fl.caller != nil && fl.caller.heldBefore(argOf(fl.called, x))
-		case *ssa.FreeVar, *ssa.Global:
+	root, _ := loadRoot(base)
+	switch x := root.(type) {
+	case *ssa.Parameter:
+		if fl.depth == 0 {
 			return true
-		case *ssa.Alloc:
-			if fl.depth > 0 {
-				return false
-			}
-			if fl.r.loop.Has(x.Block()) {
-				return false
-			}
-			return !handedOn(x)
-		case ssa.Instruction:
-			return fl.depth == 0 && !fl.r.loop.Has(x.Block())
 		}
-		return false
+		return fl.caller != nil && fl.caller.heldBefore(argOf(fl.called, x))
+	case *ssa.FreeVar, *ssa.Global:
+		return true
+	case *ssa.Alloc:
+		if fl.depth > 0 || fl.r.loop.Has(x.Block()) {
+			return false
+		}
+		return !handedOn(x)
+	case ssa.Instruction:
+		return fl.depth == 0 && !fl.r.loop.Has(x.Block())
 	}
 	return false
 }

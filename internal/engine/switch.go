@@ -134,24 +134,12 @@ func (r *Region) switchTest(cond ssa.Value) (*ssa.FieldAddr, bool) {
 // makes before the loop (a receiver a closure captures is kept in one).
 // A field of what an attempt returns (resp.Retryable) is made in the loop.
 func (r *Region) madeBefore(base ssa.Value) bool {
-	for range 8 {
-		switch x := base.(type) {
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return false
-			}
-			base = x.X
-		case *ssa.FieldAddr:
-			base = x.X
-		case *ssa.Field:
-			base = x.X
-		case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
-			return true
-		case ssa.Instruction:
-			return !r.loop.Has(x.Block())
-		default:
-			return false
-		}
+	root, _ := loadRoot(base) // nil when not found
+	switch x := root.(type) {
+	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
+		return true
+	case ssa.Instruction:
+		return !r.loop.Has(x.Block())
 	}
 	return false
 }
