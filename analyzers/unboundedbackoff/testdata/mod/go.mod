@@ -16,6 +16,7 @@ require (
 	github.com/jpillora/backoff v1.1.0
 	github.com/prometheus/client_golang v1.23.2
 	github.com/sethvargo/go-retry v0.5.0
+	go.opentelemetry.io/otel/metric v1.47.0
 	go.uber.org/atomic v1.11.0
 	golang.org/x/sys v0.49.0
 	google.golang.org/grpc v1.85.0
@@ -29,6 +30,7 @@ require (
 	github.com/prometheus/client_model v0.6.2 // indirect
 	github.com/prometheus/common v0.66.1 // indirect
 	github.com/prometheus/procfs v0.16.1 // indirect
+	go.opentelemetry.io/otel v1.47.0 // indirect
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 	golang.org/x/net v0.60.0 // indirect
 	golang.org/x/text v0.42.0 // indirect

@@ -1,9 +1,11 @@
 package loops
 
 import (
+	"context"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"go.opentelemetry.io/otel/metric"
 	"go.uber.org/atomic"
 
 	"example.com/unboundedbackofftest/remote"
@@ -18,6 +20,7 @@ type queueMetrics struct {
 	pending prometheus.Gauge
 	byShard *prometheus.CounterVec
 	latency prometheus.Observer
+	rounds  metric.Int64Counter // OpenTelemetry's, kept in memory too
 }
 
 type shardQueue struct {
@@ -51,6 +54,7 @@ func (q *shardQueue) append(v int, quit <-chan struct{}) bool {
 			return true
 		}
 		q.m.retries.Inc()
+		q.m.rounds.Add(context.Background(), 1)
 		time.Sleep(backoff)
 		backoff = min(2*backoff, time.Second)
 	}
